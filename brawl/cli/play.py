@@ -1,0 +1,127 @@
+"""``brawl games``, ``brawl rules``, ``brawl play`` and ``brawl replay``."""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+import typer
+from rich.markdown import Markdown
+
+from ..bots import bot_names, make_bot
+from ..core.game import BrawlError
+from ..core.match import Match
+from ..core.record import Record, replay
+from ..core.sources import SeededDice
+from ..games import game_class, game_names, make_game
+from .app import EXTRA, app, console, fail, handle_errors
+from .options import parse_game_options
+from .terminal import TerminalGame
+
+
+@app.command()
+def games() -> None:
+    """List the games and their options."""
+    for name in game_names():
+        cls = game_class(name)
+        console.print(f"[bold]{name}[/]: {cls.title}")
+        for opt, field in cls.Options.model_fields.items():
+            console.print(f"    --{opt.replace('_', '-')} (default {field.default}): {field.description or ''}", markup=False)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="game name")) -> None:
+    """Show a game's rules page: every rule with its seed section or ruling."""
+    with handle_errors():
+        console.print(Markdown(game_class(game).rules_page()))
+
+
+@app.command()
+def bots(game: str = typer.Argument(..., help="game name")) -> None:
+    """List the bots that can play a game."""
+    with handle_errors():
+        game_class(game)
+        for name in bot_names(game):
+            console.print(name)
+
+
+def parse_seats(game_name: str, specs: list[str], players: int, seed: int) -> list:
+    if len(specs) > players:
+        raise BrawlError(f"{len(specs)} --seat given but {game_name} has {players} seats")
+    specs = list(specs) or ["human"]
+    while len(specs) < players:
+        specs.append("bot:heuristic" if "heuristic" in bot_names(game_name) else "bot:random")
+    seats = []
+    for i, spec in enumerate(specs):
+        if spec == "human":
+            seats.append(None)
+        elif spec.startswith("bot:"):
+            seats.append(make_bot(game_name, spec[4:], seed=seed * 100 + i + 1))
+        else:
+            raise BrawlError(f"bad --seat {spec!r}: use human or bot:NAME (bots: {', '.join(bot_names(game_name))})")
+    return seats
+
+
+@app.command(context_settings=EXTRA)
+def play(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="game name (brawl games lists them)"),
+    seat: list[str] = typer.Option([], "--seat", help="human or bot:NAME, once per seat in order"),
+    seed: Optional[int] = typer.Option(None, help="dice seed (default: a random one)"),
+    save: Optional[str] = typer.Option(None, help="save the game record to this file at the end"),
+    hints: bool = typer.Option(False, "--hints", help="show each choice's win chance where a solution exists"),
+) -> None:
+    """Play a game in the terminal; game options follow as flags (e.g. --edition article --hp 15)."""
+    with handle_errors():
+        cls = game_class(game)
+        options = parse_game_options(cls, list(ctx.args))
+        g = make_game(game, options)
+        if seed is None:
+            import secrets
+            seed = secrets.randbelow(2**31)
+        seats = parse_seats(game, seat, g.num_players, seed)
+        console.print(f"[bold]{cls.title}[/]  options: {g.options_json()}  seed: {seed}")
+        for i, s in enumerate(seats):
+            console.print(f"  {g.seat_name(i)}: {'human' if s is None else 'bot ' + s.name}", markup=False)
+        match = Match(g, SeededDice(seed))
+        hint_fn = None
+        if hints:
+            try:
+                from ..solve.hints import hint_values  # provided by the solver package
+                hint_fn = hint_values
+            except ImportError:
+                console.print("(hints need a solver for this game; none is installed)")
+        tg = TerminalGame(match, seats, console, hints=hint_fn)
+        try:
+            tg.run()
+        except (EOFError, KeyboardInterrupt):
+            console.print("\nGame abandoned.")
+            raise typer.Exit(1)
+        path = save
+        if path is None and None in seats:
+            try:
+                path = console.input("Save the record to a file (Enter to skip)? ").strip() or None
+            except (EOFError, KeyboardInterrupt):
+                path = None
+        if path:
+            match.record.save(path)
+            console.print(f"Record saved to {path}; play it back with: brawl replay {path}", markup=False)
+
+
+@app.command(name="replay")
+def replay_cmd(
+    file: str = typer.Argument(..., help="a record saved by brawl play"),
+    delay: float = typer.Option(0.0, help="seconds between lines"),
+) -> None:
+    """Play a saved record back, line by line, checking that every roll replays."""
+    with handle_errors():
+        record = Record.load(file)
+        match = replay(record)
+        for line in match.log:
+            if line.private_to is None:
+                console.print(("🎲 " if line.kind == "roll" else "   ") + line.text, markup=False)
+                if delay:
+                    time.sleep(delay)
+        summary = match.game.summary(match.state)
+        if summary:
+            console.print(summary, markup=False)

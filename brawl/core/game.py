@@ -1,0 +1,254 @@
+"""The shape every brawl game has.
+
+A game is a rules module: a state, whose decision it is now (:func:`Game.node`), the legal
+decisions, and the transition.  Whoever holds the state asks ``node(state)`` and gets one of:
+
+- :class:`Decision`: one or more seats must choose.  ``kind`` tells how:
+  ``"turn"`` (the player on turn), ``"reaction"`` (a player who is not on turn, such as a parry or a
+  Dodge), or ``"simultaneous"`` (several seats choose in secret; each choice is sealed in the state
+  and hidden from every other seat's view until the last one is in, then all are revealed together).
+- :class:`Chance`: dice must be rolled.  The event lists outcomes and probabilities; the caller
+  picks the outcome (a dice source, a replay, a solver enumerating all of them).
+- :class:`Terminal`: the game is over; ``winners`` names who won.
+
+States are immutable values; ``apply_action`` and ``apply_chance`` return a new state and never
+change the old one, so an illegal decision raises :class:`IllegalAction` and changes nothing.
+Decisions are strings (``"attack"``, ``"parry"``, ``"attack:2"``); every game documents its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, ClassVar, Generic, Mapping, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .dice import ChanceEvent
+
+
+class BrawlError(Exception):
+    """Base of the errors brawl reports to people (CLI, server) instead of a traceback."""
+
+
+class IllegalAction(BrawlError):
+    def __init__(self, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.legal = legal or []
+
+
+class OptionsError(BrawlError):
+    pass
+
+
+@dataclass(frozen=True)
+class Decision:
+    seats: tuple[int, ...]
+    kind: str = "turn"  # "turn" | "reaction" | "simultaneous"
+    prompt: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("turn", "reaction", "simultaneous"):
+            raise ValueError(f"unknown decision kind {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class Chance:
+    event: ChanceEvent
+    seat: int | None = None  # whose dice these are, for display
+
+
+@dataclass(frozen=True)
+class Terminal:
+    winners: tuple[int, ...]
+
+
+Node = Decision | Chance | Terminal
+
+
+class GameOptions(BaseModel):
+    """Typed options; unknown names and bad values are refused with a clear message."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+S = TypeVar("S")
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuplify(v) for k, v in value.items()}
+    return value
+
+
+class Game(Generic[S]):
+    """Base class for a game's rules.  Subclasses set the class attributes and implement the
+    methods marked "subclass"."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    Options: ClassVar[type[GameOptions]] = GameOptions
+    State: ClassVar[type]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self, options: GameOptions | Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        if isinstance(options, GameOptions):
+            if kwargs:
+                options = options.model_copy(update=kwargs)
+            self.options = self.Options.model_validate(options.model_dump())
+        else:
+            merged = dict(options or {})
+            merged.update(kwargs)
+            try:
+                self.options = self.Options.model_validate(merged)
+            except ValidationError as exc:
+                raise OptionsError(format_options_error(self.name, self.Options, exc)) from None
+
+    # -- subclass ------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return getattr(self.options, "players", self.min_players)
+
+    def initial_state(self) -> S:
+        raise NotImplementedError
+
+    def node(self, state: S) -> Node:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def _apply_action(self, state: S, seat: int, action: str) -> S:
+        raise NotImplementedError
+
+    def _apply_chance(self, state: S, outcome: Any) -> S:
+        raise NotImplementedError
+
+    # -- optional overrides --------------------------------------------------------------------
+    def check_action(self, state: S, seat: int, action: str) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal for ``seat`` now.  Games whose
+        decisions are not a finite list (positions on a table) override this."""
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(legal)}", legal)
+
+    def view(self, state: S, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator).  Games with hidden information
+        override this to strip what the seat may not know."""
+        return self.state_to_json(state)
+
+    def describe_action(self, state: S, seat: int, action: str) -> str:
+        return f"{self.seat_name(seat)}: {action}"
+
+    def action_odds(self, state: S, seat: int, action: str) -> str | None:
+        """A short sentence on the chance of what ``action`` tries, e.g. "parry succeeds 2 in 4"."""
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def turns(self, state: S) -> int:
+        return getattr(state, "turns", 0)
+
+    def first_mover(self, state: S) -> int | None:
+        return getattr(state, "first_mover", None)
+
+    def summary(self, state: S) -> str:
+        return ""
+
+    # -- shared machinery ----------------------------------------------------------------------
+    def apply_action(self, state: S, seat: int, action: str) -> S:
+        node = self.node(state)
+        if not isinstance(node, Decision):
+            raise IllegalAction("no decision is open: " + ("the game is over" if isinstance(node, Terminal) else "dice are to be rolled"))
+        if seat not in node.seats:
+            waiting = ", ".join(self.seat_name(s) for s in node.seats)
+            raise IllegalAction(f"it is not {self.seat_name(seat)}'s decision; waiting for {waiting}")
+        if not isinstance(action, str):
+            raise IllegalAction(f"a decision is a string, not {type(action).__name__}")
+        self.check_action(state, seat, action)
+        return self._apply_action(state, seat, action)
+
+    def apply_chance(self, state: S, outcome: Any) -> S:
+        node = self.node(state)
+        if not isinstance(node, Chance):
+            raise IllegalAction("no dice are to be rolled now")
+        if isinstance(outcome, list):
+            outcome = tuple(outcome)
+        if outcome not in node.event.outcomes:
+            raise IllegalAction(f"{outcome!r} is not an outcome of {node.event.name}")
+        return self._apply_chance(state, outcome)
+
+    def is_terminal(self, state: S) -> bool:
+        return isinstance(self.node(state), Terminal)
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        node = self.node(state)
+        return node.winners if isinstance(node, Terminal) else ()
+
+    def returns(self, state: S) -> list[float]:
+        """+1 for each winner, -1 for everyone else, 0 before the end (zero-sum for two)."""
+        node = self.node(state)
+        if not isinstance(node, Terminal):
+            return [0.0] * self.num_players
+        return [1.0 if s in node.winners else -1.0 for s in range(self.num_players)]
+
+    def state_to_json(self, state: S) -> dict:
+        return _jsonable(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        names = {f.name for f in dataclasses.fields(self.State)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown state fields: {sorted(unknown)}")
+        return self.State(**{k: _tuplify(v) for k, v in data.items()})
+
+    def dumps(self, state: S) -> str:
+        return json.dumps(self.state_to_json(state), sort_keys=True)
+
+    def loads(self, text: str) -> S:
+        return self.state_from_json(json.loads(text))
+
+    @classmethod
+    def rules_page(cls) -> str:
+        """The rules as the project reads them, each rule naming its seed section or ruling."""
+        package = cls.__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def options_json(self) -> dict:
+        return self.options.model_dump(mode="json")
+
+
+def format_options_error(game: str, model: type[BaseModel], exc: ValidationError) -> str:
+    lines = [f"bad options for {game}:"]
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "options"
+        if err["type"] == "extra_forbidden":
+            known = ", ".join(model.model_fields)
+            lines.append(f"  unknown option {where!r}; known options: {known}")
+        else:
+            lines.append(f"  {where}: {err['msg']}")
+    return "\n".join(lines)
+
+
+def option_help(model: type[BaseModel]) -> list[tuple[str, str, Any]]:
+    """(name, description, default) for each option, for help pages and the lobby."""
+    out = []
+    for name, field in model.model_fields.items():
+        out.append((name, field.description or "", field.default))
+    return out

@@ -1,0 +1,258 @@
+"""Krig: a two-player duel of five dice.
+
+Each player has hit points (a d20 showing 20), an agility d10, a defense d8, an attack d6 and a
+parry d4.  A turn is one action:
+
+- ``attack``: roll agility d10 and attack d6 together.  A 1 on the d10 misses; a 10 is a critical
+  that goes straight to hit points and cannot be parried; otherwise the defender may ``parry``
+  (a reaction, decided after seeing both dice) or ``take`` the blow.  Damage is absorbed by the
+  defender's active defense first, the rest comes off hit points.
+- ``defend``: roll the d8; it becomes the active defense (only when none is active).
+- ``charge``: the turn ends; the next turn must be the charge attack (also called ``attack``):
+  d10, d6 and d8 together, damage d6 + d8, never parried.  Afterwards the charger's defense is 0.
+
+A parry rolls the d4: at least the attack d6 and the blow is avoided; otherwise the damage is taken
+and the attacker goes again at once.  The two editions differ on charging: in ``article`` a charge
+drops the charger's defense at once and forbids parrying until the charge attack; in ``author``
+neither happens.  Rulings: ``shared/RULINGS.md``, Krig.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.dice import die
+from ...core.game import Chance, Decision, Game, GameOptions, Terminal
+
+D10 = die(10, "d10", "agility")
+D6 = die(6, "d6", "attack")
+D8_DEFENSE = die(8, "d8", "defense")
+D8_CHARGE = die(8, "d8", "charge")
+D4 = die(4, "d4", "parry")
+
+
+class KrigOptions(GameOptions):
+    edition: Literal["author", "article"] = Field("author", description="rules edition: the designer's page (author) or the article")
+    hp: int = Field(20, ge=1, le=20, description="starting hit points")
+
+
+@dataclass(frozen=True)
+class KrigState:
+    hp: tuple[int, int]
+    defense: tuple[int, int] = (0, 0)  # 0: no active defense
+    charging: tuple[bool, bool] = (False, False)
+    phase: str = "init"  # see Krig.node
+    to_act: int = 0  # the player on turn (the attacker during an attack)
+    rolls: tuple[int, ...] = ()  # dice of the step in progress, in the order rolled
+    turns: int = 0
+    first_mover: int = -1
+    winner: int = -1
+    last: str = ""  # what the last completed step did, for people
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.to_act
+
+
+def parry_chance(attack_d6: int) -> int:
+    """Faces of the d4 that parry an attack d6 (d4 >= d6), out of 4."""
+    return max(0, 4 - attack_d6 + 1)
+
+
+def absorb(hp: int, defense: int, damage: int) -> tuple[int, int]:
+    """Damage goes into the active defense first, the rest into hit points: (hp, defense) after."""
+    soaked = min(defense, damage)
+    return max(0, hp - (damage - soaked)), defense - soaked
+
+
+def _set(pair: tuple, seat: int, value) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+class Krig(Game[KrigState]):
+    name = "krig"
+    title = "Krig"
+    Options = KrigOptions
+    State = KrigState
+
+    def initial_state(self) -> KrigState:
+        hp = self.options.hp
+        return KrigState(hp=(hp, hp))
+
+    # Phases: "init" (agility d10 of each player, ties re-roll), "turn" (decision of to_act),
+    # "attack" (d10 then d6), "parry?" (reaction of the defender), "parry" (d4), "defend" (d8),
+    # "charge_attack" (d10, d6, d8), "over".
+    def node(self, state: KrigState):
+        p = state.phase
+        if p == "over":
+            return Terminal((state.winner,))
+        if p == "turn":
+            return Decision((state.to_act,), "turn")
+        if p == "parry?":
+            return Decision((state.defender,), "reaction", "parry or take the blow?")
+        if p == "init":
+            return Chance(D10, len(state.rolls))
+        if p == "attack":
+            return Chance(D10 if not state.rolls else D6, state.to_act)
+        if p == "charge_attack":
+            return Chance((D10, D6, D8_CHARGE)[len(state.rolls)], state.to_act)
+        if p == "parry":
+            return Chance(D4, state.defender)
+        if p == "defend":
+            return Chance(D8_DEFENSE, state.to_act)
+        raise ValueError(f"unknown phase {p!r}")
+
+    def legal_actions(self, state: KrigState, seat: int) -> list[str]:
+        if state.phase == "turn" and seat == state.to_act:
+            if state.charging[seat]:
+                return ["attack"]  # the charge attack is forced
+            actions = ["attack"]
+            if state.defense[seat] == 0:
+                actions.append("defend")
+            actions.append("charge")
+            return actions
+        if state.phase == "parry?" and seat == state.defender:
+            return ["parry", "take"]
+        return []
+
+    def can_parry(self, state: KrigState, seat: int) -> bool:
+        return not (self.options.edition == "article" and state.charging[seat])
+
+    # -- transitions ---------------------------------------------------------------------------
+    def _apply_action(self, state: KrigState, seat: int, action: str) -> KrigState:
+        if state.phase == "parry?":
+            if action == "parry":
+                return replace(state, phase="parry")
+            return self._hit(state, state.rolls[1], f"{self.seat_name(seat)} takes the blow")
+        turn = replace(state, turns=state.turns + 1, rolls=())
+        if action == "attack":
+            return replace(turn, phase="charge_attack" if state.charging[seat] else "attack")
+        if action == "defend":
+            return replace(turn, phase="defend")
+        # charge
+        charged = replace(turn, charging=_set(state.charging, seat, True), last=f"{self.seat_name(seat)} charges")
+        if self.options.edition == "article":
+            charged = replace(charged, defense=_set(state.defense, seat, 0))
+        return self._end_turn(charged)
+
+    def _apply_chance(self, state: KrigState, outcome: int) -> KrigState:
+        rolls = state.rolls + (outcome,)
+        p = state.phase
+        if p == "init":
+            if len(rolls) < 2:
+                return replace(state, rolls=rolls)
+            a, b = rolls
+            if a == b:
+                return replace(state, rolls=(), last=f"initiative tie {a}-{b}: roll again")
+            first = 0 if a > b else 1
+            return replace(state, rolls=(), phase="turn", to_act=first, first_mover=first,
+                           last=f"{self.seat_name(first)} goes first ({a} against {b})")
+        if p == "defend":
+            return self._end_turn(replace(state, rolls=(), defense=_set(state.defense, state.to_act, outcome),
+                                          last=f"{self.seat_name(state.to_act)} defends with {outcome}"))
+        if p == "attack":
+            if len(rolls) < 2:
+                return replace(state, rolls=rolls)
+            agility, attack = rolls
+            state = replace(state, rolls=rolls)
+            if agility == 1:
+                return self._end_turn(replace(state, last=f"{self.seat_name(state.to_act)} misses"))
+            if agility == 10:
+                return self._hit(state, attack, "critical", critical=True)
+            if self.can_parry(state, state.defender):
+                return replace(state, phase="parry?")
+            return self._hit(state, attack, "no parry while charging")
+        if p == "parry":
+            attack = state.rolls[1]
+            if outcome >= attack:
+                return self._end_turn(replace(state, rolls=state.rolls + (outcome,),
+                                              last=f"{self.seat_name(state.defender)} parries ({outcome} against {attack})"))
+            hit = self._hit(replace(state, rolls=state.rolls + (outcome,)), attack,
+                            f"parry fails ({outcome} against {attack})", end=False)
+            if hit.phase == "over":
+                return hit
+            # the defender loses the next turn: the attacker takes another turn at once
+            return replace(hit, phase="turn", rolls=())
+        if p == "charge_attack":
+            if len(rolls) < 3:
+                return replace(state, rolls=rolls)
+            agility, attack, extra = rolls
+            me = state.to_act
+            after = replace(state, rolls=rolls, charging=_set(state.charging, me, False),
+                            defense=_set(state.defense, me, 0))
+            if agility == 1:
+                return self._end_turn(replace(after, last=f"{self.seat_name(me)}'s charge misses"))
+            return self._hit(after, attack + extra, "charge" + (", critical" if agility == 10 else ""),
+                             critical=agility == 10)
+        raise ValueError(f"no chance in phase {p!r}")
+
+    def _hit(self, state: KrigState, damage: int, how: str, critical: bool = False, end: bool = True) -> KrigState:
+        target = state.defender
+        if critical:
+            hp, defense = max(0, state.hp[target] - damage), state.defense[target]
+        else:
+            hp, defense = absorb(state.hp[target], state.defense[target], damage)
+        text = f"{how}: {self.seat_name(target)} takes {damage}"
+        soaked = state.defense[target] - defense
+        if soaked:
+            text += f" ({soaked} absorbed by defense)"
+        state = replace(state, hp=_set(state.hp, target, hp), defense=_set(state.defense, target, defense), last=text)
+        if hp <= 0:
+            return replace(state, phase="over", winner=state.to_act, last=text + f"; {self.seat_name(state.to_act)} wins")
+        return self._end_turn(state) if end else state
+
+    def _end_turn(self, state: KrigState) -> KrigState:
+        return replace(state, phase="turn", to_act=state.defender)
+
+    # -- for people ----------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return ("Sun", "Moon")[seat] if seat in (0, 1) else super().seat_name(seat)
+
+    def describe_action(self, state: KrigState, seat: int, action: str) -> str:
+        who = self.seat_name(seat)
+        if action == "attack" and state.charging[seat]:
+            return f"{who} makes the charge attack (d10, d6, d8)"
+        return {"attack": f"{who} attacks (d10, d6)", "defend": f"{who} defends (d8)",
+                "charge": f"{who} charges", "parry": f"{who} tries to parry (d4)",
+                "take": f"{who} takes the blow"}.get(action, f"{who}: {action}")
+
+    def action_odds(self, state: KrigState, seat: int, action: str) -> str | None:
+        other = 1 - seat
+        if action == "parry" and state.phase == "parry?":
+            k = parry_chance(state.rolls[1])
+            return f"parry succeeds {k} in 4 (d4 >= {state.rolls[1]})"
+        if action == "take" and state.phase == "parry?":
+            hp, _ = absorb(state.hp[seat], state.defense[seat], state.rolls[1])
+            return f"you take {state.rolls[1]}, left with {hp} hit points"
+        if action == "attack" and state.charging[seat]:
+            return "charge attack: hits 9 in 10 (1 in 10 critical), damage d6+d8 (2-14, average 8), cannot be parried"
+        if action == "attack":
+            parry = "" if not self.can_parry(state, other) else "; the defender may parry"
+            return f"hits 9 in 10 (1 in 10 critical past defense), damage d6 (average 3.5){parry}"
+        if action == "defend":
+            return "defense d8: 1 to 8, average 4.5"
+        if action == "charge":
+            lose = ", you lose your defense and cannot parry until then" if self.options.edition == "article" else ""
+            return f"next turn: d6+d8 damage (average 8), cannot be parried{lose}"
+        return None
+
+    def status_rows(self, state: KrigState) -> list[dict]:
+        rows = []
+        for s in (0, 1):
+            turn = "on turn" if state.phase not in ("over", "init") and s == state.to_act else ""
+            if state.phase == "over":
+                turn = "WINNER" if s == state.winner else "lost"
+            rows.append({"player": self.seat_name(s), "hit points": f"{state.hp[s]}/{self.options.hp}",
+                         "defense d8": state.defense[s] if state.defense[s] else "none",
+                         "charging": "yes" if state.charging[s] else "no", "": turn})
+        return rows
+
+    def summary(self, state: KrigState) -> str:
+        parts = []
+        for s in (0, 1):
+            flags = (f" defense {state.defense[s]}" if state.defense[s] else " no defense") + (" CHARGING" if state.charging[s] else "")
+            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hp,{flags}")
+        return " | ".join(parts)

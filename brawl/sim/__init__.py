@@ -1,0 +1,1 @@
+"""Simulation: many games between bots, with the full engine or a batch path."""

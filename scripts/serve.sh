@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# The main job, set-up included: bash scripts/serve.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/brawl play krig "$@"
