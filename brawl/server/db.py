@@ -1,0 +1,93 @@
+"""The database: rooms, their seats, and every event (decision or roll) in order.
+
+The event table is the truth.  A room's match is rebuilt by replaying its decisions through the
+rules with the room's committed dice and checking that every roll comes out as stored.  SQLite is
+the default (a file, nothing to install); any SQLAlchemy URL works.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    dice_kind: Mapped[str] = mapped_column(String(32))
+    seed_hex: Mapped[str] = mapped_column(String(128))  # secret until the game ends
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    parent_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+    seats: Mapped[list["SeatRow"]] = relationship(back_populates="room", order_by="SeatRow.seat",
+                                                  cascade="all, delete-orphan")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "human" | "bot"
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # SHA-256 of the seat token
+
+    room: Mapped[RoomRow] = relationship(back_populates="seats")
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0, 1, 2, ... within the room
+    kind: Mapped[str] = mapped_column(String(16))  # "decision" | "roll"
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
+    event: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the chance event's name
+    outcome: Mapped[Any] = mapped_column(JSON, nullable=True)
+    sealed: Mapped[bool] = mapped_column(Boolean, default=False)  # a choice at a simultaneous decision
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get write-ahead logging so readers never block the writer."""
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False}
+        if ":memory:" in url or url in ("sqlite://", "sqlite+pysqlite://"):
+            kwargs["poolclass"] = StaticPool  # one shared connection, or each would see its own empty database
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # pragma: no cover - exercised whenever SQLite is used
+            cur = dbapi_conn.cursor()
+            if ":memory:" not in url:
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+    Base.metadata.create_all(engine)
+    return engine
+
+
+def make_sessions(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,117 @@
+"""Request and response models of the HTTP API (they make the /docs page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GameInfo(BaseModel):
+    name: str = Field(description="the game's registry name, used in every other call")
+    title: str = Field(description="the game's title for people")
+    min_players: int
+    max_players: int
+    seats: int = Field(description="number of seats with the default options")
+    options_schema: dict[str, Any] = Field(description="JSON Schema of the game's options (types, defaults, limits, descriptions)")
+    defaults: dict[str, Any] = Field(description="the default value of every option")
+    bots: list[str] = Field(description="bot names for seats given as 'bot:NAME'")
+    renderer: bool = Field(description="true when the game ships its own browser renderer (static/games/<game>.js)")
+
+
+class CreateRoom(Strict):
+    game: str = Field(description="game name from GET /api/games", examples=["krig"])
+    options: dict[str, Any] = Field(default_factory=dict, description="game options; unknown names and bad values are refused",
+                                    examples=[{"edition": "author", "hp": 20}])
+    seats: list[str] = Field(description="one entry per seat in order: 'human' or 'bot:NAME'",
+                             examples=[["human", "bot:heuristic"]])
+
+
+class SeatLink(BaseModel):
+    seat: int
+    name: str = Field(description="the seat's name in the game (e.g. Sun, Moon)")
+    kind: str = Field(description="'human' or 'bot'")
+    bot: str | None = None
+    token: str | None = Field(None, description="secret seat token (humans only); keep it private, it is the seat")
+    invite: str | None = Field(None, description="invite path for this seat: /play/<room>#t=<token>")
+
+
+class RoomCreated(BaseModel):
+    room: str = Field(description="room id")
+    game: str
+    commitment: str = Field(description="SHA-256 of the secret dice seed, fixed before any roll; the seed is revealed at the end")
+    spectate: str = Field(description="spectator path: the public view, no decisions")
+    seats: list[SeatLink]
+
+
+class Decide(Strict):
+    token: str = Field(description="the deciding seat's secret token")
+    action: str = Field(description="the decision, e.g. 'attack', 'parry', 'rock', or a free-form string the rules judge ('move:3.5,2')")
+    expect: int | None = Field(None, description="optional: the last event number you saw; refused with 409 if the game has moved on")
+
+
+class TokenOnly(Strict):
+    token: str = Field(description="a seat's secret token")
+
+
+class Event(BaseModel):
+    n: int = Field(description="event number within the room, from 0")
+    type: str = Field(description="'decision' or 'roll'")
+    seat: int | None = None
+    action: str | None = Field(None, description="the decision (left out for another seat's sealed choice)")
+    sealed: bool | None = Field(None, description="a choice made in secret at a simultaneous decision")
+    event: str | None = Field(None, description="the chance event rolled (e.g. 'd10')")
+    outcome: Any = Field(None, description="the roll's outcome")
+    log: list[dict[str, Any]] = Field(description="log lines this event wrote that this seat may read")
+
+
+class LegalDecision(BaseModel):
+    action: str
+    label: str = Field(description="what the decision does, in words")
+    odds: str | None = Field(None, description="the chance of what it tries, shown before committing")
+
+
+class RoomView(BaseModel):
+    room: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    seat: int | None = Field(description="your seat, or null for a spectator")
+    seats: list[dict[str, Any]]
+    state: dict[str, Any] = Field(description="the game's view for this seat (hidden choices of others removed)")
+    status_rows: list[dict[str, Any]] | None = Field(description="one row per seat for a table, if the game provides it")
+    summary: str
+    node: dict[str, Any] = Field(description="type (decision/chance/terminal), kind (turn/reaction/simultaneous), seats to decide, winners")
+    your_turn: bool
+    legal: list[LegalDecision] = Field(description="your legal decisions now (empty when it is not your decision)")
+    free_form: bool = Field(description="the rules accept decisions beyond the listed ones (e.g. a point on a table)")
+    over: bool
+    winners: list[int] | None
+    last: int = Field(description="number of the last event")
+    commitment: str = Field(description="SHA-256 of the dice seed")
+    seed: str | None = Field(description="the dice seed, revealed when the game is over")
+    rematch: str | None = Field(description="room id of the rematch, once someone asked for one")
+
+
+class Events(BaseModel):
+    last: int
+    events: list[Event]
+
+
+class Decided(BaseModel):
+    accepted: list[Event] = Field(description="the events the decision produced (the decision and any rolls after it)")
+    view: RoomView
+
+
+class Hints(BaseModel):
+    available: bool = Field(description="false when no solver is installed or the game is not solved")
+    hints: dict[str, float] = Field(description="decision -> chance of winning with best play afterwards")
+    message: str = ""
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="what was wrong; nothing was changed")
