@@ -11,6 +11,7 @@ from ..core.game import BrawlError, Game
 # name -> "module:Class"; imported on first use so one game's dependencies never slow another.
 _GAMES: dict[str, str] = {
     "krig": "brawl.games.krig.rules:Krig",
+    "ktog": "brawl.games.ktog.rules:Ktog",
     "rps": "brawl.games.rps.rules:RockPaperScissors",
 }
 

@@ -1,0 +1,609 @@
+"""KtOG ("Kill the Other Guy"): a d20 and d6 free-for-all for 2 to 8 players.
+
+Every player has hit points and six spells (Haste x2, Cure, Bless, Mighty Blow, Dodge).  Players
+take turns in initiative order, attacking a named opponent with a d20 (``to_hit`` or more hits, a
+natural 20 is a critical for 2d6, a natural 1 a critical miss) and rolling a d6 for damage.  The last
+conscious player wins.  Rulings: ``shared/RULINGS.md``, KtOG; the rules page is ``rules.md``.
+
+Decisions (player numbers are 1-based, as in the seat names "Player 1" to "Player 8"):
+
+``fighter`` / ``magic_user``
+    the class picked at the start, one player after another in seat order (option ``classes``).
+``attack:N``
+    an armed player attacks Player N (d20 to hit).
+``disarm:N``
+    an armed player tries to disarm armed Player N (d20 >= 17, 16 with Bless).
+``cure:N``
+    casts Cure on conscious Player N (self included) instead of an attack.
+``haste``
+    at the start of a turn: armed, two attacks or disarm attempts follow, each with its own target;
+    disarmed (scramble count 2 or more), the player scrambles twice.
+``bless``
+    at the start of an armed player's turn: -2 to hit and -1 to disarm for this turn.
+``scramble``
+    a disarmed player spends the turn getting the weapon back (count -1).
+``fight:N``
+    a disarmed player attacks Player N bare-handed (+1 threshold, -2 damage).
+``dodge`` / ``none``
+    the target of a hit, before any damage die: cast Dodge (the hit does nothing) or not.
+``mighty_blow`` / ``none``
+    the attacker after a hit that was not dodged, before the damage roll: double the damage or not.
+
+A window whose player cannot act (no Dodge or Mighty Blow left, a spell already cast this round,
+a fighter) is never opened: the transitions skip it, so ``node`` never asks that player.
+
+Chance events, in the order they come: initiative (``d6``/``d10`` for each player still rolling),
+``d20`` to hit or to disarm, ``d6`` or ``2d6`` damage, ``d20`` for the critical-miss self-hit and
+then the drop, ``d6`` self-damage, ``d20`` touch roll (``cure_touch_roll``), ``d10r1`` Cure,
+``d100`` for standing at 0 (``stand_at_zero``).
+
+The state is one flat frozen dataclass of ints, bools, strings and tuples; the fields marked
+``compare=False`` (``turns``, ``rounds``, ``last``) are bookkeeping, not part of the position, so two
+states that differ only there are equal and hash alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.dice import die, roll_event
+from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
+
+D20_HIT = die(20, "d20", "to hit")
+D20_DISARM = die(20, "d20", "disarm")
+D20_SELF = die(20, "d20", "critical miss: hits himself on 17+")
+D20_DROP = die(20, "d20", "critical miss: drops the weapon on 17+")
+D20_TOUCH = die(20, "d20", "touch to cure")
+D6_DAMAGE = die(6, "d6", "damage")
+D6_SELF = die(6, "d6", "damage to himself")
+TWO_D6 = roll_event("2d6", "2d6", "critical damage")
+CURE = roll_event("d10r1", "d10r1", "cure")
+D100 = die(100, "d100", "stays standing on 50 or less")
+INITIATIVE = {"d6": die(6, "d6", "initiative"), "d10": die(10, "d10", "initiative")}
+
+DISARM_TARGET = 17  # a disarm attempt needs 17+ (16 with Bless)
+FUMBLE_TARGET = 17  # critical miss: 17+ hits himself, then 17+ drops the weapon
+SCRAMBLE_TURNS = 2
+FLYING_TURNS = 3
+FIGHTER_HP = 5
+STAND_MAX = 50
+
+STANDARD, FIGHTER, MAGIC_USER = "standard", "fighter", "magic_user"
+
+
+class KtogOptions(GameOptions):
+    players: int = Field(2, ge=2, le=8, description="number of players, 2 to 8")
+    hp: int = Field(20, ge=1, le=99, description="starting hit points (seed: usually 15 to 25)")
+    to_hit: int = Field(14, ge=2, le=20, description="d20 roll needed to hit")
+    initiative: Literal["once", "every_round"] = Field(
+        "once", description="roll initiative once (then fixed seat order) or at the start of every round")
+    initiative_die: Literal["d6", "d10"] = Field("d6", description="die rolled for initiative")
+    stand_at_zero: bool = Field(False, description="at 0 hit points, a d100 of 50 or less keeps a player in")
+    fumble_flying: bool = Field(False, description="a natural 1 on the drop roll also disarms, for 3 turns")
+    cure_touch_roll: bool = Field(False, description="curing someone else first needs a d20 roll to touch")
+    classes: bool = Field(False, description="each player picks fighter or magic-user at the start")
+    cure_cap: bool = Field(True, description="Cure never heals above starting hit points")
+
+
+@dataclass(frozen=True)
+class KtogState:
+    hp: tuple[int, ...]
+    max_hp: tuple[int, ...]  # starting hit points (fighters +5): the Cure cap
+    up: tuple[bool, ...]  # conscious (still in the game)
+    role: tuple[str, ...]  # "standard", "fighter", "magic_user"; "" while still to pick
+    haste: tuple[int, ...]  # Haste spells left (0 to 2)
+    cure: tuple[bool, ...]  # spell still there
+    bless: tuple[bool, ...]
+    mighty: tuple[bool, ...]
+    dodge: tuple[bool, ...]
+    cast: tuple[bool, ...]  # has cast a spell this round
+    disarmed: tuple[int, ...]  # scramble turns still to go (0: armed)
+    phase: str = "init"  # see Ktog.node
+    leader: int = -1  # the player who goes first this round
+    to_act: int = 0  # the player on turn (the attacker during an attack)
+    rollers: tuple[int, ...] = ()  # initiative: the players rolling in this pass
+    rolls: tuple[int, ...] = ()  # initiative: their rolls so far
+    swings: int = 0  # attacks or disarm attempts left this turn, the current one included
+    blessed: bool = False  # Bless cast this turn
+    target: int = -1  # of the current attack, disarm attempt or Cure
+    action: str = ""  # "attack", "disarm", "fight" or "cure" in progress
+    critical: bool = False  # the current hit is a natural 20
+    mighty_on: bool = False  # Mighty Blow cast on the current hit
+    pending: int = -1  # the player rolling d100 to stay standing at 0
+    first_mover: int = -1
+    winner: int = -1
+    turns: int = field(default=0, compare=False)
+    rounds: int = field(default=0, compare=False)
+    last: str = field(default="", compare=False)  # what just happened, for people
+
+
+# -- pure rules ----------------------------------------------------------------------------------
+
+def _set(values: tuple, seat: int, value) -> tuple:
+    return values[:seat] + (value,) + values[seat + 1:]
+
+
+def hit_threshold(state: KtogState, to_hit: int, attacker: int, target: int, blessed: bool) -> int:
+    """The d20 roll an attack needs (RULINGS KtOG, Attack; ``classes``: fighter -2)."""
+    t = to_hit
+    if blessed:
+        t -= 2
+    if state.disarmed[target] > 0:
+        t -= 2
+    if state.disarmed[attacker] > 0:
+        t += 1  # bare-handed
+    if state.role[attacker] == FIGHTER:
+        t -= 2
+    return t
+
+
+def disarm_threshold(blessed: bool) -> int:
+    return DISARM_TARGET - 1 if blessed else DISARM_TARGET
+
+
+def attack_faces(threshold: int) -> int:
+    """Faces of the d20 that hit: a natural 20 always, a natural 1 never, 2..19 when >= threshold."""
+    return 1 + max(0, 19 - max(threshold, 2) + 1)
+
+
+def disarm_faces(threshold: int) -> int:
+    """Faces of the d20 that disarm: >= threshold, never a natural 1."""
+    return max(0, 20 - max(threshold, 2) + 1)
+
+
+def can_cast(state: KtogState, seat: int) -> bool:
+    """No spells for fighters; at most one spell per player per round (RULINGS KtOG, Spells)."""
+    return state.role[seat] != FIGHTER and not state.cast[seat] and state.up[seat]
+
+
+def damage_of(roll: int, bare_handed: bool, mighty: bool) -> int:
+    """RULINGS KtOG, After a hit, step 3: bare-handed -2 (not below 0), then Mighty Blow x2."""
+    d = max(0, roll - 2) if bare_handed else roll
+    return 2 * d if mighty else d
+
+
+def conscious(state: KtogState) -> list[int]:
+    return [s for s, u in enumerate(state.up) if u]
+
+
+def opponents(state: KtogState, seat: int) -> list[int]:
+    return [s for s, u in enumerate(state.up) if u and s != seat]
+
+
+class Ktog(Game[KtogState]):
+    name = "ktog"
+    title = "KtOG (Kill the Other Guy)"
+    Options = KtogOptions
+    State = KtogState
+    min_players = 2
+    max_players = 8
+
+    # -- set-up --------------------------------------------------------------------------------
+    def initial_state(self) -> KtogState:
+        n = self.options.players
+        hp = self.options.hp
+        base = KtogState(
+            hp=(hp,) * n, max_hp=(hp,) * n, up=(True,) * n,
+            role=("",) * n if self.options.classes else (STANDARD,) * n,
+            haste=(2,) * n, cure=(True,) * n, bless=(True,) * n, mighty=(True,) * n,
+            dodge=(True,) * n, cast=(False,) * n, disarmed=(0,) * n,
+        )
+        if self.options.classes:
+            return replace(base, phase="class", to_act=0)
+        return self._start_round(base)
+
+    # Phases: "class" (decision: fighter or magic-user, seat order), "init" (initiative dice),
+    # "turn" (the opening decision of a turn), "action" (the next attack or disarm attempt after
+    # Haste or Bless), "to_hit" (d20), "dodge?" (reaction of the target), "mighty?" (decision of
+    # the attacker), "damage" (d6 or 2d6), "fumble_self" (d20), "self_damage" (d6), "fumble_drop"
+    # (d20), "touch" (d20), "cure" (d10r1), "stand" (d100), "over".
+    def node(self, state: KtogState):
+        p = state.phase
+        if p == "over":
+            return Terminal((state.winner,))
+        me = state.to_act
+        if p == "turn":
+            return Decision((me,), "turn", self._turn_prompt(state))
+        if p == "action":
+            if state.blessed:
+                return Decision((me,), "turn", "Bless is on: attack or try to disarm")
+            which = "first" if state.swings == 2 else "second"
+            return Decision((me,), "turn", f"Haste: your {which} attack or disarm attempt")
+        if p == "dodge?":
+            what = "a critical hit (2d6)" if state.critical else "a hit"
+            return Decision((state.target,), "reaction",
+                            f"{self.seat_name(me)} scored {what} on you: Dodge before the damage roll?")
+        if p == "mighty?":
+            return Decision((me,), "turn", f"you hit {self.seat_name(state.target)}: Mighty Blow (damage x2) before the damage roll?")
+        if p == "class":
+            return Decision((me,), "turn", "pick your class: fighter (-2 to hit, +5 hit points, no spells) or magic-user")
+        if p == "init":
+            return Chance(INITIATIVE[self.options.initiative_die], state.rollers[len(state.rolls)])
+        if p == "to_hit":
+            return Chance(D20_DISARM if state.action == "disarm" else D20_HIT, me)
+        if p == "damage":
+            return Chance(TWO_D6 if state.critical else D6_DAMAGE, me)
+        if p == "fumble_self":
+            return Chance(D20_SELF, me)
+        if p == "self_damage":
+            return Chance(D6_SELF, me)
+        if p == "fumble_drop":
+            return Chance(D20_DROP, me)
+        if p == "touch":
+            return Chance(D20_TOUCH, me)
+        if p == "cure":
+            return Chance(CURE, me)
+        if p == "stand":
+            return Chance(D100, state.pending)
+        raise ValueError(f"unknown phase {p!r}")
+
+    def _turn_prompt(self, state: KtogState) -> str:
+        me = state.to_act
+        if state.disarmed[me]:
+            return f"you are disarmed ({state.disarmed[me]} scramble turn{'s' if state.disarmed[me] != 1 else ''} to go)"
+        return "your turn"
+
+    # -- decisions -----------------------------------------------------------------------------
+    def legal_actions(self, state: KtogState, seat: int) -> list[str]:
+        p = state.phase
+        if p == "class":
+            return [FIGHTER, MAGIC_USER] if seat == state.to_act else []
+        if p == "dodge?":
+            return ["dodge", "none"] if seat == state.target else []
+        if seat != state.to_act:
+            return []
+        if p == "mighty?":
+            return ["mighty_blow", "none"]
+        if p == "action":
+            return self._swing_actions(state, seat)
+        if p != "turn":
+            return []
+        spells = can_cast(state, seat)
+        cures = [f"cure:{s + 1}" for s in conscious(state)] if spells and state.cure[seat] else []
+        if state.disarmed[seat]:
+            out = ["scramble"]
+            if spells and state.haste[seat] > 0 and state.disarmed[seat] >= 2:
+                out.append("haste")
+            return out + cures + [f"fight:{s + 1}" for s in opponents(state, seat)]
+        out = self._swing_actions(state, seat) + cures
+        if spells and state.haste[seat] > 0:
+            out.append("haste")
+        if spells and state.bless[seat]:
+            out.append("bless")
+        return out
+
+    def _swing_actions(self, state: KtogState, seat: int) -> list[str]:
+        foes = opponents(state, seat)
+        return [f"attack:{s + 1}" for s in foes] + [f"disarm:{s + 1}" for s in foes if state.disarmed[s] == 0]
+
+    def _apply_action(self, state: KtogState, seat: int, action: str) -> KtogState:
+        p = state.phase
+        who = self.seat_name(seat)
+        if p == "class":
+            state = self._pick_class(state, seat, action)
+            nxt = seat + 1
+            if nxt < len(state.hp):
+                return replace(state, to_act=nxt)
+            return self._start_round(state)
+        if p == "dodge?":
+            if action == "dodge":
+                state = replace(state, dodge=_set(state.dodge, seat, False), cast=_set(state.cast, seat, True),
+                                last=f"{who} dodges the blow")
+                return self._after_swing(state)
+            return self._after_dodge(replace(state, last=f"{who} does not dodge"))
+        if p == "mighty?":
+            if action == "mighty_blow":
+                state = replace(state, mighty=_set(state.mighty, seat, False), cast=_set(state.cast, seat, True),
+                                mighty_on=True, last=f"{who} casts Mighty Blow")
+            return replace(state, phase="damage")
+        if p == "turn":
+            state = replace(state, turns=state.turns + 1, swings=1, blessed=False)
+            if action == "scramble":
+                return self._scramble(state, seat, 1)
+            if action == "haste":
+                state = replace(state, haste=_set(state.haste, seat, state.haste[seat] - 1),
+                                cast=_set(state.cast, seat, True))
+                if state.disarmed[seat]:
+                    return self._scramble(state, seat, 2)
+                return replace(state, phase="action", swings=2, last=f"{who} casts Haste: two attacks")
+            if action == "bless":
+                return replace(state, bless=_set(state.bless, seat, False), cast=_set(state.cast, seat, True),
+                               phase="action", blessed=True, last=f"{who} casts Bless")
+        verb, _, num = action.partition(":")
+        target = int(num) - 1
+        if verb == "cure":
+            state = replace(state, cure=_set(state.cure, seat, False), cast=_set(state.cast, seat, True),
+                            action="cure", target=target)
+            if self.options.cure_touch_roll and target != seat:
+                return replace(state, phase="touch")
+            return replace(state, phase="cure")
+        return replace(state, phase="to_hit", action=verb, target=target, critical=False, mighty_on=False)
+
+    def _pick_class(self, state: KtogState, seat: int, action: str) -> KtogState:
+        if action == FIGHTER:
+            hp = self.options.hp + FIGHTER_HP
+            return replace(state, role=_set(state.role, seat, FIGHTER), hp=_set(state.hp, seat, hp),
+                           max_hp=_set(state.max_hp, seat, hp), haste=_set(state.haste, seat, 0),
+                           cure=_set(state.cure, seat, False), bless=_set(state.bless, seat, False),
+                           mighty=_set(state.mighty, seat, False), dodge=_set(state.dodge, seat, False),
+                           last=f"{self.seat_name(seat)} is a fighter")
+        return replace(state, role=_set(state.role, seat, MAGIC_USER), last=f"{self.seat_name(seat)} is a magic-user")
+
+    def _scramble(self, state: KtogState, seat: int, steps: int) -> KtogState:
+        left = max(0, state.disarmed[seat] - steps)
+        text = f"{self.seat_name(seat)} scrambles" + (" twice (Haste)" if steps == 2 else "")
+        text += ": weapon back from the next turn" if left == 0 else f": {left} to go"
+        return self._end_turn(replace(state, disarmed=_set(state.disarmed, seat, left), last=text))
+
+    # -- chance --------------------------------------------------------------------------------
+    def _apply_chance(self, state: KtogState, outcome: int) -> KtogState:
+        p = state.phase
+        me = state.to_act
+        if p == "init":
+            return self._initiative(state, outcome)
+        if p == "to_hit":
+            return self._to_hit(state, outcome)
+        if p == "damage":
+            dmg = damage_of(outcome, state.action == "fight", state.mighty_on)
+            return self._hurt(state, state.target, dmg, "critical " if state.critical else "")
+        if p == "fumble_self":
+            if outcome >= FUMBLE_TARGET:
+                return replace(state, phase="self_damage", last=f"{self.seat_name(me)} hits himself")
+            if state.disarmed[me]:
+                # RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again.
+                return self._after_swing(replace(state, last=f"{self.seat_name(me)} does not hit himself"))
+            return replace(state, phase="fumble_drop", last=f"{self.seat_name(me)} does not hit himself")
+        if p == "self_damage":
+            return self._hurt(replace(state, target=me), me, outcome, "self-")
+        if p == "fumble_drop":
+            turns = 0
+            if outcome >= FUMBLE_TARGET:
+                turns = SCRAMBLE_TURNS
+            elif outcome == 1 and self.options.fumble_flying:
+                turns = FLYING_TURNS
+            if turns:
+                state = replace(state, disarmed=_set(state.disarmed, me, turns),
+                                last=f"{self.seat_name(me)} drops the weapon" + (" (it flies across the room)" if turns == FLYING_TURNS else ""))
+            else:
+                state = replace(state, last=f"{self.seat_name(me)} keeps hold of the weapon")
+            return self._after_swing(state)
+        if p == "touch":
+            t = hit_threshold(state, self.options.to_hit, me, state.target, False)
+            if outcome >= t:
+                return replace(state, phase="cure", last=f"{self.seat_name(me)} touches {self.seat_name(state.target)}")
+            return self._end_turn(replace(state, last=f"{self.seat_name(me)} fails to touch {self.seat_name(state.target)}: Cure spent"))
+        if p == "cure":
+            t = state.target
+            hp = state.hp[t] + outcome
+            if self.options.cure_cap:
+                hp = min(hp, state.max_hp[t])
+            gained = hp - state.hp[t]
+            return self._end_turn(replace(state, hp=_set(state.hp, t, hp),
+                                          last=f"{self.seat_name(t)} is cured of {gained} (now {hp})"))
+        if p == "stand":
+            s = state.pending
+            if outcome <= STAND_MAX:
+                state = replace(state, pending=-1, last=f"{self.seat_name(s)} stays standing at 0")
+            else:
+                state = replace(state, pending=-1, up=_set(state.up, s, False), last=f"{self.seat_name(s)} falls unconscious")
+            return self._after_swing(state)
+        raise ValueError(f"no chance in phase {p!r}")
+
+    def _initiative(self, state: KtogState, outcome: int) -> KtogState:
+        rolls = state.rolls + (outcome,)
+        if len(rolls) < len(state.rollers):
+            return replace(state, rolls=rolls)
+        best = max(rolls)
+        tied = tuple(s for s, r in zip(state.rollers, rolls) if r == best)
+        if len(tied) > 1:
+            return replace(state, rollers=tied, rolls=(),
+                           last="initiative tie between " + ", ".join(self.seat_name(s) for s in tied) + ": they roll again")
+        first = tied[0]
+        state = replace(state, rollers=(), rolls=(), leader=first, to_act=first, phase="turn",
+                        first_mover=first if state.first_mover < 0 else state.first_mover,
+                        last=f"{self.seat_name(first)} goes first")
+        return state
+
+    def _to_hit(self, state: KtogState, roll: int) -> KtogState:
+        me, t = state.to_act, state.target
+        who, whom = self.seat_name(me), self.seat_name(t)
+        if roll == 1:
+            return replace(state, phase="fumble_self", last=f"{who} critically misses")
+        if state.action == "disarm":
+            if roll >= disarm_threshold(state.blessed):
+                return self._after_swing(replace(state, disarmed=_set(state.disarmed, t, SCRAMBLE_TURNS),
+                                                 last=f"{who} disarms {whom}"))
+            return self._after_swing(replace(state, last=f"{who} fails to disarm {whom}"))
+        critical = roll == 20
+        if not critical and roll < hit_threshold(state, self.options.to_hit, me, t, state.blessed):
+            return self._after_swing(replace(state, last=f"{who} misses {whom}"))
+        state = replace(state, critical=critical, last=f"{who} {'critically ' if critical else ''}hits {whom}")
+        if state.up[t] and can_cast(state, t) and state.dodge[t]:
+            return replace(state, phase="dodge?")
+        return self._after_dodge(state)
+
+    def _after_dodge(self, state: KtogState) -> KtogState:
+        me = state.to_act
+        if can_cast(state, me) and state.mighty[me]:
+            return replace(state, phase="mighty?")
+        return replace(state, phase="damage")
+
+    def _hurt(self, state: KtogState, victim: int, dmg: int, how: str) -> KtogState:
+        name = self.seat_name(victim)
+        if dmg <= 0:
+            return self._after_swing(replace(state, last=f"no {how}damage to {name}"))
+        hp = state.hp[victim] - dmg
+        text = f"{name} takes {dmg} {how}damage"
+        if hp > 0:
+            return self._after_swing(replace(state, hp=_set(state.hp, victim, hp), last=text))
+        state = replace(state, hp=_set(state.hp, victim, 0))
+        if self.options.stand_at_zero:
+            return replace(state, phase="stand", pending=victim, last=text + ", down to 0")
+        return self._after_swing(replace(state, up=_set(state.up, victim, False), last=text + " and falls unconscious"))
+
+    # -- flow ----------------------------------------------------------------------------------
+    def _after_swing(self, state: KtogState) -> KtogState:
+        """One attack, disarm attempt or fight is over: the next Haste attack, or the next turn."""
+        standing = conscious(state)
+        if len(standing) <= 1:
+            return replace(state, phase="over", winner=standing[0], last=state.last + f"; {self.seat_name(standing[0])} wins")
+        me = state.to_act
+        swings = state.swings - 1
+        state = replace(state, swings=swings, critical=False, mighty_on=False, action="", target=-1)
+        if swings > 0 and state.up[me] and state.disarmed[me] == 0:
+            return replace(state, phase="action")
+        return self._end_turn(state)
+
+    def _end_turn(self, state: KtogState) -> KtogState:
+        n = len(state.hp)
+        state = replace(state, swings=0, blessed=False, action="", target=-1, critical=False, mighty_on=False)
+        offset = (state.to_act - state.leader) % n
+        for k in range(offset + 1, n):
+            seat = (state.leader + k) % n
+            if state.up[seat]:
+                return replace(state, to_act=seat, phase="turn")
+        return self._start_round(state)
+
+    def _start_round(self, state: KtogState) -> KtogState:
+        """RULINGS KtOG, Round and Initiative: every conscious player has one turn per round;
+        spells cast reset; initiative is rolled at the start (``every_round``: every round)."""
+        n = len(state.hp)
+        state = replace(state, cast=(False,) * n, rounds=state.rounds + 1)
+        if state.leader < 0 or self.options.initiative == "every_round":
+            return replace(state, phase="init", rollers=tuple(conscious(state)), rolls=())
+        for k in range(n):
+            seat = (state.leader + k) % n
+            if state.up[seat]:
+                return replace(state, to_act=seat, phase="turn")
+        raise AssertionError("a round starts only while two or more players are conscious")
+
+    # -- input checks --------------------------------------------------------------------------
+    def check_action(self, state: KtogState, seat: int, action: str) -> None:
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        reason = self._why_not(state, seat, action)
+        raise IllegalAction(f"{action!r} is not legal now{': ' + reason if reason else ''}; legal: {', '.join(legal)}", legal)
+
+    def _why_not(self, state: KtogState, seat: int, action: str) -> str:
+        verb = action.partition(":")[0]
+        spell = {"haste": "Haste", "bless": "Bless", "cure": "Cure", "dodge": "Dodge", "mighty_blow": "Mighty Blow"}.get(verb)
+        if spell:
+            if state.role[seat] == FIGHTER:
+                return "a fighter casts no spells"
+            if state.cast[seat]:
+                return "only one spell per player per round"
+        if state.phase == "action" and verb == "cure":
+            return "Cure is cast instead of an attack, not after Haste or Bless"
+        if verb == "disarm" and state.disarmed[seat]:
+            return "no disarm attempts bare-handed"
+        if verb == "attack" and state.disarmed[seat]:
+            return "disarmed: scramble, cure or fight bare-handed"
+        return ""
+
+    # -- for people ----------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def describe_action(self, state: KtogState, seat: int, action: str) -> str:
+        who = self.seat_name(seat)
+        verb, _, num = action.partition(":")
+        target = int(num) - 1 if num.isdigit() else -1
+        whom = self.seat_name(target)
+        if verb == "attack":
+            return f"{who} attacks {whom}"
+        if verb == "disarm":
+            return f"{who} tries to disarm {whom}"
+        if verb == "fight":
+            return f"{who} fights {whom} bare-handed"
+        if verb == "cure":
+            return f"{who} casts Cure on " + ("himself" if target == seat else whom)
+        return {
+            "haste": f"{who} casts Haste" + (" to scramble twice" if state.disarmed[seat] else ""),
+            "bless": f"{who} casts Bless",
+            "scramble": f"{who} scrambles for the weapon",
+            "dodge": f"{who} casts Dodge",
+            "mighty_blow": f"{who} casts Mighty Blow",
+            "none": f"{who} lets it pass",
+            FIGHTER: f"{who} picks fighter",
+            MAGIC_USER: f"{who} picks magic-user",
+        }.get(action, f"{who}: {action}")
+
+    def action_odds(self, state: KtogState, seat: int, action: str) -> str | None:
+        verb, _, num = action.partition(":")
+        if verb in ("attack", "fight") and num.isdigit():
+            t = hit_threshold(state, self.options.to_hit, seat, int(num) - 1, state.blessed)
+            dmg = "d6-2" if verb == "fight" else "d6"
+            return f"need {max(t, 2)}+: {attack_faces(t) * 5}% (20: critical 2d6, 1: critical miss); damage {dmg}"
+        if verb == "disarm" and num.isdigit():
+            t = disarm_threshold(state.blessed)
+            return f"need {t}+: {disarm_faces(t) * 5}%"
+        if verb == "cure" and num.isdigit():
+            t = int(num) - 1
+            room = state.max_hp[t] - state.hp[t]
+            cap = f", up to {room} (cap {state.max_hp[t]})" if self.options.cure_cap else ""
+            touch = ""
+            if self.options.cure_touch_roll and t != seat:
+                th = hit_threshold(state, self.options.to_hit, seat, t, False)
+                touch = f"; touch roll need {th}+: {max(0, min(20, 21 - th)) * 5}%"
+            return f"heals 2-10{cap}{touch}"
+        if action == "haste":
+            if state.disarmed[seat]:
+                return f"scramble twice: {state.disarmed[seat]} turns to go -> {max(0, state.disarmed[seat] - 2)}"
+            return "two attacks or disarm attempts this turn"
+        if action == "bless":
+            return f"this turn: need {max(2, self.options.to_hit - 2)}+ to hit (before other modifiers), 16+ to disarm"
+        if action == "scramble":
+            left = state.disarmed[seat] - 1
+            return "weapon back from your next turn" if left <= 0 else f"{left} scramble turn{'s' if left != 1 else ''} left after this"
+        if action == "dodge":
+            return "the hit does nothing" + (" (a critical: 2d6, x2 with Mighty Blow)" if state.critical else "")
+        if action == "mighty_blow":
+            base = "2d6" if state.critical else ("d6-2" if state.action == "fight" else "d6")
+            return f"damage {base} x2"
+        return None
+
+    def view(self, state: KtogState, seat: int | None) -> dict:
+        """Nothing in KtOG is hidden: every seat sees the whole state, plus the names."""
+        data = self.state_to_json(state)
+        data["names"] = [self.seat_name(s) for s in range(len(state.hp))]
+        return data
+
+    def status_rows(self, state: KtogState) -> list[dict]:
+        rows = []
+        for s in range(len(state.hp)):
+            if state.phase == "over":
+                mark = "WINNER" if s == state.winner else "out"
+            elif not state.up[s]:
+                mark = "out"
+            else:
+                mark = "on turn" if s == state.to_act and state.phase not in ("init", "class") else ""
+            spells = []
+            if state.haste[s]:
+                spells.append(f"Haste x{state.haste[s]}")
+            spells += [name for name, have in (("Cure", state.cure[s]), ("Bless", state.bless[s]),
+                                                ("Mighty Blow", state.mighty[s]), ("Dodge", state.dodge[s])) if have]
+            row = {"player": self.seat_name(s)}
+            if self.options.classes:
+                row["class"] = {FIGHTER: "fighter", MAGIC_USER: "magic-user"}.get(state.role[s], "?")
+            row.update({
+                "hit points": f"{state.hp[s]}/{state.max_hp[s]}",
+                "spells left": ", ".join(spells) or "none",
+                "cast this round": "yes" if state.cast[s] else "",
+                "disarmed": f"{state.disarmed[s]} to go" if state.disarmed[s] else "",
+                "": mark,
+            })
+            rows.append(row)
+        return rows
+
+    def summary(self, state: KtogState) -> str:
+        parts = []
+        for s in range(len(state.hp)):
+            flag = "" if state.up[s] else " (out)"
+            if state.disarmed[s]:
+                flag += f" disarmed {state.disarmed[s]}"
+            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hp{flag}")
+        return " | ".join(parts)
