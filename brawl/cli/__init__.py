@@ -10,6 +10,7 @@ from .app import app
 COMMAND_MODULES = [
     "brawl.cli.play",
     "brawl.cli.sim",
+    "brawl.cli.solve",
     "brawl.cli.serve",
 ]
 

@@ -4,6 +4,7 @@
   attack when charging, the only legal decision then) and never parry.  Keep exactly this.
 - ``heuristic``: defends when it has no defense, finishes a weak opponent, charges into an
   undefended opponent, and parries when the d4 is likely to beat the attack d6.
+- ``optimal``: plays the exact solution (``brawl.solve``), the best any policy can do.
 """
 
 from __future__ import annotations
@@ -55,3 +56,7 @@ class HeuristicBot:
 
 
 BOTS = {"attacker": AttackerBot, "heuristic": HeuristicBot}
+
+from ...solve.bots import OptimalBot  # noqa: E402  (plays the exact solution; see brawl.solve)
+
+BOTS["optimal"] = OptimalBot

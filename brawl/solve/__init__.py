@@ -1,0 +1,164 @@
+"""Exact solvers: the value of every state under optimal play, saved and reused.
+
+``solve(game_name, options)`` returns a solution for the games that have one (Krig, both
+editions, hit points 1 to 20).  Solutions are saved as NumPy ``.npz`` files under
+``$BRAWL_CACHE`` (default ``~/.cache/brawl``), keyed by game, options and :data:`SOLVER_VERSION`,
+and loaded instead of solved again.  ``brawl.solve.generic`` solves any two-player zero-sum game
+with chance straight from its rules module (for small set-ups and as the reference).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from ..core.game import BrawlError
+from ..games import make_game
+
+SOLVER_VERSION = 1
+SOLVABLE = ("krig",)
+
+
+class NoSolver(BrawlError):
+    pass
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("BRAWL_CACHE") or Path.home() / ".cache" / "brawl")
+
+
+def cache_path(game_name: str, options: Mapping[str, Any]) -> Path:
+    blob = json.dumps({"game": game_name, "options": dict(options), "version": SOLVER_VERSION}, sort_keys=True)
+    digest = hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return cache_dir() / f"{game_name}-v{SOLVER_VERSION}-{digest}.npz"
+
+
+class KrigSolution:
+    """Krig solved: value and policy tables (see :mod:`brawl.solve.krig`) and how they were made."""
+
+    game_name = "krig"
+
+    def __init__(self, options: dict, tables: Mapping[str, np.ndarray], seconds: float, cached: bool) -> None:
+        self.options = dict(options)
+        self.value = np.asarray(tables["value"])
+        self.turn = np.asarray(tables["turn"])
+        self.parry = np.asarray(tables["parry"])
+        self.seconds = seconds
+        self.cached = cached
+        self.article = self.options["edition"] == "article"
+        self.hp = int(self.options["hp"])
+
+    @property
+    def states(self) -> int:
+        from .krig import count_states
+        return count_states(self.hp, self.article)
+
+    @property
+    def first_mover_win(self) -> float:
+        """The first mover's win probability from the start (after initiative), optimal play."""
+        return float(self.value[self.hp, self.hp, 0, 0, 0, 0])
+
+    def _cell(self, state):
+        m = state.to_act
+        o = 1 - m
+        return (state.hp[m], state.hp[o], state.defense[m], state.defense[o],
+                int(state.charging[m]), int(state.charging[o]))
+
+    def win_probability(self, state, seat: int) -> float | None:
+        """``seat``'s win probability at a turn decision or at the end; None elsewhere."""
+        if state.phase == "over":
+            return 1.0 if state.winner == seat else 0.0
+        if state.phase != "turn":
+            return None
+        v = float(self.value[self._cell(state)])
+        return v if seat == state.to_act else 1.0 - v
+
+    def action_values(self, state, seat: int) -> dict[str, float]:
+        """Each legal decision of ``seat`` with ``seat``'s win probability after it (optimal play)."""
+        from . import krig as K
+
+        cell = self._cell(state)
+        if state.phase == "turn" and seat == state.to_act:
+            out = {"attack": K.q_attack(self.value, *cell, self.article)}
+            if not state.charging[seat]:
+                if state.defense[seat] == 0:
+                    out["defend"] = K.q_defend(self.value, *cell)
+                out["charge"] = K.q_charge(self.value, *cell, self.article)
+            return {a: float(v) for a, v in out.items()}
+        if state.phase == "parry?" and seat == 1 - state.to_act:
+            b = state.rolls[1]
+            return {"parry": 1.0 - float(K.parry_value(self.value, *cell, b)),
+                    "take": 1.0 - float(K.take_value(self.value, *cell, b))}
+        return {}
+
+    def best_action(self, state, seat: int) -> str:
+        """The solved policy's decision (the table the batch simulator also plays)."""
+        from .krig import ACTIONS
+
+        cell = self._cell(state)
+        if state.phase == "parry?":
+            return "parry" if self.parry[cell + (state.rolls[1],)] else "take"
+        return ACTIONS[int(self.turn[cell])]
+
+    def to_json(self) -> dict:
+        return {"game": "krig", "options": self.options, "first_mover_win": self.first_mover_win,
+                "states": self.states, "seconds": round(self.seconds, 4), "cached": self.cached,
+                "solver_version": SOLVER_VERSION}
+
+
+_MEMORY: dict[str, Any] = {}
+
+
+def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: bool = True):
+    """The solution for ``game_name`` with ``options`` (from memory, the disk cache, or solved now)."""
+    if game_name not in SOLVABLE:
+        raise NoSolver(f"no exact solver for {game_name!r}; solvable: {', '.join(SOLVABLE)}")
+    game = make_game(game_name, options or {})
+    opts = game.options_json()
+    path = cache_path(game_name, opts)
+    if use_cache and str(path) in _MEMORY:
+        return _MEMORY[str(path)]
+    solution = None
+    if use_cache and path.exists():
+        try:
+            t0 = time.perf_counter()
+            with np.load(path) as data:
+                tables = {k: data[k] for k in data.files}
+            solution = KrigSolution(opts, tables, float(tables.get("seconds", time.perf_counter() - t0)), True)
+        except (OSError, ValueError, KeyError):
+            solution = None  # a damaged cache file is solved again and overwritten
+    if solution is None:
+        from .krig import solve_tables
+
+        t0 = time.perf_counter()
+        tables = solve_tables(opts["hp"], opts["edition"])
+        seconds = time.perf_counter() - t0
+        solution = KrigSolution(opts, tables, seconds, False)
+        if use_cache:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp.npz")
+                np.savez_compressed(tmp, value=solution.value, turn=solution.turn, parry=solution.parry,
+                                    seconds=np.float64(seconds))
+                os.replace(tmp, path)
+            except OSError:
+                pass  # a read-only cache only costs a re-solve next time
+    if use_cache:
+        _MEMORY[str(path)] = solution
+    return solution
+
+
+def solution_if_available(game_name: str, options: Mapping[str, Any]):
+    """The solution when this game has a solver (solving it now if needed), else None."""
+    if game_name not in SOLVABLE:
+        return None
+    try:
+        return solve(game_name, options)
+    except BrawlError:
+        return None

@@ -1,0 +1,221 @@
+"""Exact solution of Krig for both editions and any starting hit points, on a dense table.
+
+The value table ``V[hm, ho, dm, do, cm, co]`` is the win probability of the player on turn (the
+mover) at a turn decision, where ``hm``/``ho`` are the mover's and the opponent's hit points,
+``dm``/``do`` their active defense (0 = none) and ``cm``/``co`` whether each is charging.  The game
+is symmetric, so a state seen from the other side is the same table read with the roles swapped:
+handing the turn over is worth ``1 - V[ho, hm, do, dm, co, cm]``.
+
+Hit points never go up, so the table is solved layer by layer: a layer is one unordered pair of
+hit points ``{a, b}``, and every way out of a layer lands in a layer with a smaller total that is
+already solved.  Inside a layer play can cycle (a miss, a parry, a defense that absorbs a blow, a
+charge), so each layer is iterated (Gauss-Seidel, in place) until no value moves by more than
+``TOL``.  The transitions follow ``shared/RULINGS.md`` (Krig) exactly as ``brawl.games.krig.rules``
+implements them; ``tests/test_solve_krig.py`` checks the result against the rules module walked
+state by state and against an independent solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+TOL = 1e-14
+ACTIONS = ("attack", "defend", "charge")  # index order of the turn policy table
+ATTACK, DEFEND, CHARGE = 0, 1, 2
+
+
+@njit(cache=True)
+def _hit(V, hm, ho, dm, do, cm, co, dmg, crit, again):
+    """The mover's value after ``dmg`` lands on the opponent (critical: past the defense).
+
+    ``again``: the mover keeps the turn (a failed parry); otherwise the turn passes."""
+    if crit:
+        ho2 = ho - dmg
+        do2 = do
+    else:
+        soak = min(do, dmg)
+        do2 = do - soak
+        ho2 = ho - (dmg - soak)
+    if ho2 <= 0:
+        return 1.0
+    if again:
+        return V[hm, ho2, dm, do2, cm, co]
+    return 1.0 - V[ho2, hm, do2, dm, co, cm]
+
+
+@njit(cache=True)
+def _pass(V, hm, ho, dm, do, cm, co):
+    return 1.0 - V[ho, hm, do, dm, co, cm]
+
+
+@njit(cache=True)
+def parry_value(V, hm, ho, dm, do, cm, co, b):
+    """The mover's value when the opponent parries an ordinary attack with d6 = ``b``."""
+    k = max(0, 5 - b) / 4.0
+    return k * _pass(V, hm, ho, dm, do, cm, co) + (1.0 - k) * _hit(V, hm, ho, dm, do, cm, co, b, False, True)
+
+
+@njit(cache=True)
+def take_value(V, hm, ho, dm, do, cm, co, b):
+    """The mover's value when the opponent takes an ordinary attack with d6 = ``b``."""
+    return _hit(V, hm, ho, dm, do, cm, co, b, False, False)
+
+
+@njit(cache=True)
+def q_attack(V, hm, ho, dm, do, cm, co, article):
+    """Value of ``attack`` for the mover (the charge attack when charging)."""
+    if cm == 1:
+        # d10, d6, d8; damage d6 + d8; never parried; afterwards the mover's defense is 0
+        q = 0.1 * _pass(V, hm, ho, 0, do, 0, co)
+        for b in range(1, 7):
+            for c in range(1, 9):
+                q += (0.1 * _hit(V, hm, ho, 0, do, 0, co, b + c, True, False)
+                      + 0.8 * _hit(V, hm, ho, 0, do, 0, co, b + c, False, False)) / 48.0
+        return q
+    q = 0.1 * _pass(V, hm, ho, dm, do, cm, co)  # d10 = 1: a miss
+    can_parry = not (article and co == 1)
+    for b in range(1, 7):
+        crit = _hit(V, hm, ho, dm, do, cm, co, b, True, False)
+        normal = take_value(V, hm, ho, dm, do, cm, co, b)
+        if can_parry:
+            normal = min(normal, parry_value(V, hm, ho, dm, do, cm, co, b))
+        q += (0.1 * crit + 0.8 * normal) / 6.0
+    return q
+
+
+@njit(cache=True)
+def q_defend(V, hm, ho, dm, do, cm, co):
+    q = 0.0
+    for c in range(1, 9):
+        q += _pass(V, hm, ho, c, do, cm, co) / 8.0
+    return q
+
+
+@njit(cache=True)
+def q_charge(V, hm, ho, dm, do, cm, co, article):
+    return _pass(V, hm, ho, 0 if article else dm, do, 1, co)
+
+
+@njit(cache=True)
+def best(V, hm, ho, dm, do, cm, co, article):
+    """(value, action index) of the mover's best turn action; ties go to the lower index."""
+    v = q_attack(V, hm, ho, dm, do, cm, co, article)
+    a = ATTACK
+    if cm == 0:
+        if dm == 0:
+            q = q_defend(V, hm, ho, dm, do, cm, co)
+            if q > v + 1e-12:
+                v, a = q, DEFEND
+        q = q_charge(V, hm, ho, dm, do, cm, co, article)
+        if q > v + 1e-12:
+            v, a = q, CHARGE
+    return v, a
+
+
+@njit(cache=True)
+def _reachable(hm, ho, dm, do, cm, co, article):
+    """Table cells that play can reach (article: a charging player has no defense)."""
+    if article and ((cm == 1 and dm > 0) or (co == 1 and do > 0)):
+        return False
+    return True
+
+
+@njit(cache=True)
+def _solve(H, article, tol):
+    V = np.full((H + 1, H + 1, 9, 9, 2, 2), 0.5)
+    sweeps = 0
+    for total in range(2, 2 * H + 1):
+        for a in range(max(1, total - H), total // 2 + 1):
+            b = total - a
+            while True:
+                delta = 0.0
+                sweeps += 1
+                for side in range(2):
+                    hm = a if side == 0 else b
+                    ho = b if side == 0 else a
+                    for dm in range(9):
+                        for do in range(9):
+                            for cm in range(2):
+                                for co in range(2):
+                                    if not _reachable(hm, ho, dm, do, cm, co, article):
+                                        continue
+                                    v, _ = best(V, hm, ho, dm, do, cm, co, article)
+                                    d = abs(v - V[hm, ho, dm, do, cm, co])
+                                    if d > delta:
+                                        delta = d
+                                    V[hm, ho, dm, do, cm, co] = v
+                    if a == b:
+                        break
+                if delta <= tol:
+                    break
+    return V, sweeps
+
+
+@njit(cache=True)
+def _policy(V, H, article):
+    turn = np.zeros((H + 1, H + 1, 9, 9, 2, 2), dtype=np.int8)
+    parry = np.zeros((H + 1, H + 1, 9, 9, 2, 2, 7), dtype=np.int8)
+    for hm in range(1, H + 1):
+        for ho in range(1, H + 1):
+            for dm in range(9):
+                for do in range(9):
+                    for cm in range(2):
+                        for co in range(2):
+                            _, act = best(V, hm, ho, dm, do, cm, co, article)
+                            turn[hm, ho, dm, do, cm, co] = act
+                            # the opponent parries when that leaves the mover less
+                            for b in range(1, 7):
+                                if parry_value(V, hm, ho, dm, do, cm, co, b) < take_value(V, hm, ho, dm, do, cm, co, b) - 1e-12:
+                                    parry[hm, ho, dm, do, cm, co, b] = 1
+    return turn, parry
+
+
+def count_states(H: int, article: bool) -> int:
+    """Decision states valued, counted as the game sees them (either seat on turn): turn
+    decisions plus parry decisions (one per attack d6)."""
+    per_layer = 0
+    for dm in range(9):
+        for do in range(9):
+            for cm in range(2):
+                for co in range(2):
+                    if _reachable(1, 1, dm, do, cm, co, article):
+                        per_layer += 1 + (0 if cm else 6)
+    return 2 * H * H * per_layer
+
+
+def solve_tables(hp: int, edition: str) -> dict[str, np.ndarray]:
+    """Solve Krig; returns the value table, the turn policy and the parry policy."""
+    article = edition == "article"
+    V, sweeps = _solve(hp, article, TOL)
+    turn, parry = _policy(V, hp, article)
+    return {"value": V, "turn": turn, "parry": parry, "sweeps": np.int64(sweeps)}
+
+
+def _agility_class(a: int) -> int:
+    return a if a in (1, 10) else 2
+
+
+def krig_key(state):
+    """Canonical representative of a Krig state for the generic solver: drops what cannot change
+    the future (turn counter, first mover, log text, dice already used) and treats every agility
+    d10 from 2 to 9 alike (only 1, a miss, and 10, a critical, differ)."""
+    from dataclasses import replace
+
+    if state.phase == "over":
+        return type(state)(hp=(0, 0), phase="over", winner=state.winner)
+    rolls = state.rolls
+    if state.phase == "turn":
+        rolls = ()
+    elif state.phase in ("attack", "charge_attack", "parry?", "parry") and rolls:
+        rolls = (_agility_class(rolls[0]),) + tuple(rolls[1:])
+    return replace(state, rolls=rolls, turns=0, first_mover=-1, last="")
+
+
+def value_of_state(V: np.ndarray, state, seat: int) -> float:
+    """``seat``'s win probability at a Krig turn decision ``state`` from the value table."""
+    m = state.to_act
+    o = 1 - m
+    v = float(V[state.hp[m], state.hp[o], state.defense[m], state.defense[o],
+                int(state.charging[m]), int(state.charging[o])])
+    return v if seat == m else 1.0 - v
