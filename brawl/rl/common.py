@@ -1,0 +1,58 @@
+"""What the environments share: making the game and its encoding, rolling dice, and the loop that
+carries a position forward to the next real decision."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Callable
+
+from ..core.game import Chance, Decision, Game, Terminal
+from ..core.sources import SeededDice
+from ..games import make_game
+from .encodings import Encoding, encoding_for
+
+
+def make(game: str | Game, options: dict[str, Any]) -> tuple[Game, Encoding]:
+    """The game (a name and options, or a ready :class:`Game`) and its encoding."""
+    if isinstance(game, Game):
+        if options:
+            game = type(game)(game.options, **options)
+    elif isinstance(game, str):
+        game = make_game(game, options)
+    else:
+        raise TypeError(f"a game is a name or a brawl Game, not {type(game).__name__}")
+    return game, encoding_for(game)
+
+
+def new_dice(seed: int | None) -> SeededDice:
+    return SeededDice(secrets.randbits(63) if seed is None else int(seed))
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def advance(game: Game, state: Any, dice: SeededDice, skip_forced: bool,
+            stop: Callable[[Decision], bool] = lambda node: True,
+            choose: Callable[[Any, int], str] | None = None) -> tuple[Any, Any]:
+    """Roll dice, play forced decisions (a single legal action, when ``skip_forced``) and let
+    ``choose(state, seat)`` play the decisions ``stop`` does not stop at, until a decision that
+    stops or the end.  Returns ``(state, node)``."""
+    while True:
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            return state, node
+        if isinstance(node, Chance):
+            state = game._apply_chance(state, dice.roll(node.event))
+            continue
+        seat = node.seats[0]
+        if skip_forced:
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                state = game._apply_action(state, seat, legal[0])
+                continue
+        if stop(node):
+            return state, node
+        if choose is None:
+            return state, node
+        state = game.apply_action(state, seat, choose(state, seat))

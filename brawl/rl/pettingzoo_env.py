@@ -1,0 +1,270 @@
+"""PettingZoo environments for brawl games.
+
+:class:`BrawlAECEnv` (``brawl.rl.pettingzoo_env``) is the agent-environment-cycle form: the agent
+in ``agent_selection`` is always one that has a real decision.  Dice are rolled inside the
+environment from its seed, a reaction (a Krig parry) is asked of the defender when it arises, and a
+decision with a single legal action (the Krig charge attack) is played for the agent unless
+``skip_forced=False``.  At a simultaneous decision the seats are asked one after another; each
+seat's choice is sealed and stays out of the other seats' observations until all are in.
+
+:class:`BrawlParallelEnv` (``brawl.rl.pettingzoo_parallel_env``) is for games whose decisions are
+simultaneous (rock-paper-scissors): every step takes one action from each agent that is to decide.
+
+Agents are ``player_0 .. player_{n-1}`` (seat order).  Observations are dicts
+``{"observation": float32 vector, "action_mask": int8 vector}``; the layouts are in the game's
+encoding (``brawl.rl.encodings.<game>``).  Rewards come at the end: +1 for a winner, -1 for every
+other seat; an episode cut off after ``max_decisions`` decisions is truncated with 0 for all.
+An action that is illegal now raises ``IllegalAction`` (or, with ``illegal_action="lose"``, ends
+the episode with -1 for the offender and +1 for the others).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.logger import warn
+from pettingzoo import AECEnv, ParallelEnv
+
+from ..core.game import Decision, Game, IllegalAction, Terminal
+from .common import advance, agent_name, make, new_dice
+
+RENDER_MODES = ["human", "ansi"]
+
+
+class _Base:
+    """Game, encoding and spaces shared by the AEC and the parallel environment."""
+
+    def _setup(self, game: str | Game, render_mode: str | None, max_decisions: int | None,
+               skip_forced: bool, illegal_action: str, options: dict[str, Any]) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
+        self.game, self.encoding = make(game, options)
+        self.render_mode = render_mode
+        self.max_decisions = self.encoding.max_decisions if max_decisions is None else int(max_decisions)
+        if self.max_decisions < 1:
+            raise ValueError("max_decisions must be at least 1")
+        self.skip_forced = skip_forced
+        self.illegal_action = illegal_action
+        n = self.game.num_players
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size, actions = self.encoding.observation_size, self.encoding.num_actions
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self.metadata = {"render_modes": RENDER_MODES, "name": f"brawl_{self.game.name}_v0",
+                         "is_parallelizable": self.encoding.simultaneous}
+        self.state_ = None
+        self._dice = None
+        self.decisions = 0
+
+    def observation_space(self, agent: str):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[agent]
+
+    def _observe(self, agent: str) -> dict:
+        seat = self.agent_seat[agent]
+        return {"observation": self.encoding.observe(self.state_, seat),
+                "action_mask": self.encoding.action_mask(self.state_, seat)}
+
+    def _decide(self, seat: int, action: Any) -> str | None:
+        """Apply ``action`` of ``seat``; returns None, or the decision string when it was
+        illegal and ``illegal_action == "lose"`` (nothing is applied then)."""
+        name = self.encoding.decode(self.state_, seat, action)
+        try:
+            self.state_ = self.game.apply_action(self.state_, seat, name)
+        except IllegalAction:
+            if self.illegal_action == "raise":
+                raise
+            return name
+        return None
+
+    def _final_rewards(self, node, loser: int | None = None) -> dict[str, float]:
+        if loser is not None:
+            return {a: (-1.0 if self.agent_seat[a] == loser else 1.0) for a in self.possible_agents}
+        if isinstance(node, Terminal):
+            returns = self.game.returns(self.state_)
+            return {a: float(returns[self.agent_seat[a]]) for a in self.possible_agents}
+        return {a: 0.0 for a in self.possible_agents}
+
+    def render_text(self) -> str:
+        if self.state_ is None:
+            return "(not reset)"
+        lines = [f"{self.game.title} | decisions so far: {self.decisions}", self.encoding.render(self.state_)]
+        node = self.game.node(self.state_)
+        if isinstance(node, Terminal):
+            who = ", ".join(self.game.seat_name(s) for s in node.winners) or "nobody"
+            lines.append(f"game over: {who} won")
+        elif isinstance(node, Decision):
+            for seat in node.seats:
+                legal = ", ".join(f"{self.encoding.action_index(a)}={a}" for a in self.game.legal_actions(self.state_, seat))
+                lines.append(f"{self.game.seat_name(seat)} ({agent_name(seat)}) to decide, {node.kind}: {legal}")
+        return "\n".join(lines)
+
+    def render(self):
+        if self.render_mode is None:
+            warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self.render_text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def legal_action_names(self, agent: str) -> list[str]:
+        """The decision strings legal for ``agent`` now."""
+        return self.game.legal_actions(self.state_, self.agent_seat[agent])
+
+
+class BrawlAECEnv(_Base, AECEnv):
+    def __init__(self, game: str | Game, render_mode: str | None = None, max_decisions: int | None = None,
+                 skip_forced: bool = True, illegal_action: str = "raise", **options: Any) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options)
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None or self._dice is None:
+            self._dice = new_dice(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.decisions = 0
+        self.state_ = self.game.initial_state()
+        self._carry_on()
+
+    def _carry_on(self, loser: int | None = None) -> None:
+        if loser is None:
+            self.state_, node = advance(self.game, self.state_, self._dice, self.skip_forced)
+        else:
+            node = None
+        if isinstance(node, Decision) and self.decisions < self.max_decisions:
+            self.agent_selection = agent_name(node.seats[0])
+            return
+        self.rewards = self._final_rewards(node, loser)
+        ended = isinstance(node, Terminal) or loser is not None
+        for a in self.agents:
+            self.terminations[a] = ended
+            self.truncations[a] = not ended
+        if isinstance(node, Decision):
+            self.agent_selection = agent_name(node.seats[0])
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict:
+        return self._observe(agent)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.agent_seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        offence = self._decide(seat, action)
+        self.decisions += 1
+        if offence is not None:
+            for a in self.agents:
+                self.infos[a] = {"illegal_action": offence, "offender": agent}
+        self._carry_on(seat if offence is not None else None)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+
+class BrawlParallelEnv(_Base, ParallelEnv):
+    def __init__(self, game: str | Game, render_mode: str | None = None, max_decisions: int | None = None,
+                 skip_forced: bool = True, illegal_action: str = "raise", **options: Any) -> None:
+        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options)
+        if not self.encoding.simultaneous:
+            raise ValueError(f"{self.game.name} has no simultaneous decisions; use brawl.rl.pettingzoo_env (AEC) for it")
+        self.agents = []
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None or self._dice is None:
+            self._dice = new_dice(seed)
+        self.agents = list(self.possible_agents)
+        self.decisions = 0
+        self.state_ = self.game.initial_state()
+        self.state_, self._node = advance(self.game, self.state_, self._dice, self.skip_forced)
+        return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]):
+        """One action from each agent that is to decide now (others' entries are ignored)."""
+        if not self.agents:
+            raise ValueError("the episode is over; call reset()")
+        node = self._node
+        deciding = [agent_name(s) for s in node.seats]
+        missing = [a for a in deciding if a not in actions]
+        if missing:
+            raise ValueError(f"no action for {', '.join(missing)}, who are to decide now")
+        # check every action first so that a bad one changes nothing
+        for a in deciding:
+            self.encoding.decode(self.state_, self.agent_seat[a], actions[a])
+        before = self.state_
+        offence = loser = None
+        for a in deciding:
+            try:
+                offence = self._decide(self.agent_seat[a], actions[a])
+            except IllegalAction:
+                self.state_ = before  # a seat already sealed: undo, so a bad step changes nothing
+                raise
+            if offence is not None:
+                loser = self.agent_seat[a]
+                self.state_ = before
+                break
+        infos = {a: {} for a in self.agents}
+        self.decisions += 1
+        if loser is None:
+            self.state_, node = advance(self.game, self.state_, self._dice, self.skip_forced)
+            self._node = node
+        else:
+            node = None
+            for a in infos:
+                infos[a] = {"illegal_action": offence, "offender": agent_name(loser)}
+        over = not isinstance(node, Decision)
+        cut = not over and self.decisions >= self.max_decisions
+        rewards = self._final_rewards(node, loser) if (over or cut) else {a: 0.0 for a in self.agents}
+        terminations = {a: over for a in self.agents}
+        truncations = {a: cut for a in self.agents}
+        observations = {a: self._observe(a) for a in self.agents}
+        if over or cut:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+
+def pettingzoo_env(game: str | Game, **options: Any) -> BrawlAECEnv:
+    """A PettingZoo AEC environment for ``game`` (a name such as ``"krig"`` or a brawl Game).
+
+    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"human"``), ``max_decisions``,
+    ``skip_forced``, ``illegal_action``; every other keyword is a game option (``hp=5``)."""
+    return BrawlAECEnv(game, **options)
+
+
+def pettingzoo_parallel_env(game: str | Game, **options: Any) -> BrawlParallelEnv:
+    """A PettingZoo parallel environment for a game with simultaneous decisions (``"rps"``)."""
+    return BrawlParallelEnv(game, **options)
