@@ -1,0 +1,153 @@
+// The lobby: choose a game, its options (defaults from the game's Options model), the seats; create.
+"use strict";
+
+(function () {
+  const { api, el } = brawl;
+  const gameSelect = document.getElementById("game");
+  const optionsBox = document.getElementById("options");
+  const seatsBox = document.getElementById("seats");
+  const errorBox = document.getElementById("error");
+  let games = {};
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = !message;
+  }
+
+  function fieldFor(name, prop, value) {
+    const id = `opt-${name}`;
+    const desc = prop.description || "";
+    const label = el("label", { for: id }, prop.title || name);
+    const help = desc ? el("p", { class: "hint", id: `${id}-help` }, desc) : null;
+    let input;
+    const choices = prop.enum || (prop.anyOf && prop.anyOf.every((a) => "const" in a) ? prop.anyOf.map((a) => a.const) : null);
+    if (choices) {
+      input = el("select", { id, name, "aria-describedby": help ? help.id : null });
+      for (const c of choices) input.append(el("option", { value: JSON.stringify(c), selected: c === value }, String(c)));
+    } else if (prop.type === "boolean") {
+      input = el("input", { id, name, type: "checkbox", checked: !!value, "aria-describedby": help ? help.id : null });
+      return el("div", { class: "field check" }, input, label, help);
+    } else if (prop.type === "integer" || prop.type === "number") {
+      input = el("input", { id, name, type: "number", value, step: prop.type === "integer" ? 1 : "any",
+        min: prop.minimum ?? prop.exclusiveMinimum, max: prop.maximum ?? prop.exclusiveMaximum,
+        inputmode: "numeric", "aria-describedby": help ? help.id : null });
+    } else {
+      input = el("input", { id, name, type: "text", value: value ?? "", "aria-describedby": help ? help.id : null });
+    }
+    return el("div", { class: "field" }, label, input, help);
+  }
+
+  function readOptions() {
+    const info = games[gameSelect.value];
+    const props = info.options_schema.properties || {};
+    const out = {};
+    for (const name of Object.keys(props)) {
+      const input = document.getElementById(`opt-${name}`);
+      if (!input) continue;
+      const prop = props[name];
+      let value;
+      if (input.type === "checkbox") value = input.checked;
+      else if (input.tagName === "SELECT") value = JSON.parse(input.value);
+      else if (prop.type === "integer" || prop.type === "number") value = input.value === "" ? null : Number(input.value);
+      else value = input.value;
+      if (JSON.stringify(value) !== JSON.stringify(info.defaults[name])) out[name] = value;
+    }
+    return out;
+  }
+
+  function seatCount() {
+    const info = games[gameSelect.value];
+    const players = document.getElementById("opt-players");
+    const n = players ? Number(players.value) : info.seats;
+    return Math.max(info.min_players, Math.min(info.max_players, n || info.seats));
+  }
+
+  function renderSeats() {
+    const info = games[gameSelect.value];
+    const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
+    const preferred = info.bots.includes("heuristic") ? "bot:heuristic" : `bot:${info.bots[0]}`;
+    for (let i = 0; i < seatCount(); i++) {
+      const id = `seat-${i}`;
+      const select = el("select", { id, name: id });
+      select.append(el("option", { value: "human" }, "Human (invite link)"));
+      for (const b of info.bots) select.append(el("option", { value: `bot:${b}` }, `Bot: ${b}`));
+      select.value = previous[i] || (i === 0 ? "human" : preferred);
+      seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, `Seat ${i + 1}`), select));
+    }
+  }
+
+  function renderGame() {
+    const info = games[gameSelect.value];
+    document.getElementById("game-title").textContent = info.title;
+    optionsBox.querySelectorAll(".field").forEach((f) => f.remove());
+    const props = info.options_schema.properties || {};
+    for (const [name, prop] of Object.entries(props)) optionsBox.append(fieldFor(name, prop, info.defaults[name]));
+    optionsBox.hidden = Object.keys(props).length === 0;
+    const players = document.getElementById("opt-players");
+    if (players) players.addEventListener("change", renderSeats);
+    seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
+    renderSeats();
+    const rules = document.getElementById("rules-link");
+    rules.replaceChildren(el("a", { href: `/api/games/${info.name}/rules`, target: "_blank" }, `Rules of ${info.title} (Markdown)`));
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    showError("");
+    const button = document.getElementById("create-button");
+    button.disabled = true;
+    try {
+      const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+      const room = await api("POST", "/api/rooms", { game: gameSelect.value, options: readOptions(), seats });
+      showLinks(room);
+    } catch (e) {
+      showError(e.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function showLinks(room) {
+    const list = document.getElementById("link-list");
+    list.replaceChildren();
+    const origin = window.location.origin;
+    for (const seat of room.seats) {
+      if (seat.kind !== "human") {
+        list.append(el("li", {}, el("span", { class: "who" }, `${seat.name}: bot ${seat.bot}`)));
+        continue;
+      }
+      const url = origin + seat.invite;
+      list.append(el("li", {},
+        el("span", { class: "who" }, `${seat.name}: `),
+        el("a", { href: url, class: "play-link" }, `Play as ${seat.name}`), " ",
+        brawl.copyButton(url, `Copy ${seat.name}'s invite link`)));
+    }
+    const watch = origin + room.spectate;
+    list.append(el("li", {}, el("span", { class: "who" }, "Spectators: "),
+      el("a", { href: watch, class: "watch-link" }, "Watch"), " ", brawl.copyButton(watch, "Copy the spectator link")));
+    document.getElementById("commitment").textContent = room.commitment;
+    const section = document.getElementById("links");
+    section.hidden = false;
+    document.getElementById("links-title").focus();
+  }
+
+  async function start() {
+    try {
+      const list = await api("GET", "/api/games");
+      for (const g of list) {
+        games[g.name] = g;
+        gameSelect.append(el("option", { value: g.name }, `${g.title} (${g.name})`));
+      }
+      const wanted = new URLSearchParams(window.location.search).get("game");
+      if (wanted && games[wanted]) gameSelect.value = wanted;
+      renderGame();
+    } catch (e) {
+      showError(`cannot load the games: ${e.message}`);
+    }
+  }
+
+  gameSelect.addEventListener("change", renderGame);
+  document.getElementById("create").addEventListener("submit", create);
+  start();
+})();
