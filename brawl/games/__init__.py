@@ -10,6 +10,7 @@ from ..core.game import BrawlError, Game
 
 # name -> "module:Class"; imported on first use so one game's dependencies never slow another.
 _GAMES: dict[str, str] = {
+    "kniggits": "brawl.games.kniggits.rules:Kniggits",
     "krig": "brawl.games.krig.rules:Krig",
     "ktog": "brawl.games.ktog.rules:Ktog",
     "rps": "brawl.games.rps.rules:RockPaperScissors",

@@ -1,0 +1,150 @@
+"""Sword and shield: what each hand may do in a fight, and what the revealed hands do.
+
+A fight is one attacker against one defender.  Each side shows two hands at once (seed, Playing,
+Phase three): the sword hand and the shield hand.  A hand shows a height (``high``, ``middle``,
+``low``) or ``none``; with double defense the sword hand may instead guard a height
+(``guard-high`` ...); a two-sword kniggit's second hand is a second sword.  A hand showing
+``none`` has no effect (the seed's fumble).
+
+Fight kinds: ``melee`` (the attacker faces the defender, or a magic sword's second attack on
+another enemy), ``again`` (a magic sword's second attack on the same enemy: he strikes back only
+if he too has a magic sword; seed, Magic Swords) and ``shot`` (an archer's arrow: the target only
+defends).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .model import HEIGHT_TOKEN, HEIGHTS, Kniggit
+
+GUARDS = tuple("guard-" + h for h in HEIGHTS)
+NONE = "none"
+
+
+def horses_on(opts) -> bool:
+    return bool(opts.horses or opts.scenario == "joust")
+
+
+def mounted(k: Kniggit, opts) -> bool:
+    """On horseback: 5 or more movement tokens, until the horse is lost (seed, Horses)."""
+    return horses_on(opts) and k.move >= 5 and "horse" not in k.lost
+
+
+def magic_sword(k: Kniggit, opts) -> bool:
+    """5 or more attack tokens, never together with two swords (seed, Magic Swords, Two Swords)."""
+    return bool(opts.magic_swords) and k.attack >= 5 and not k.two_swords and not k.archer and "magic" not in k.lost
+
+
+def double_defense(k: Kniggit, opts) -> bool:
+    """5 or more defense tokens: the sword hand may guard (seed, Double Defense)."""
+    return (bool(opts.double_defense) and k.defense >= 5 and "double" not in k.lost
+            and not k.archer and not k.two_swords)
+
+
+def can_defend(k: Kniggit) -> bool:
+    """A shield hand that can defend: defense tokens left, a shield, and the hand free."""
+    return k.defense > 0 and not k.archer and not k.two_swords and k.hand != "shield" and k.status != "gone"
+
+
+def can_strike(k: Kniggit, kind: str = "melee") -> bool:
+    """Able to attack now: not fleeing, attack tokens left, a free weapon hand, not guarding."""
+    if not k.active or k.attack <= 0 or k.guarded:
+        return False
+    if kind == "shot":
+        return k.archer and not k.carrying  # a bow needs both hands (seed, Scenarios)
+    if k.archer:
+        return False  # archers are defenseless hand to hand and carry no sword (ruling)
+    if k.two_swords:
+        return True  # one object at most, so one sword hand is always free
+    return k.hand != "sword"
+
+
+def strikes_back(attacker: Kniggit, defender: Kniggit, kind: str, opts) -> bool:
+    if kind == "shot":
+        return False
+    if defender.facing != attacker.id or not can_strike(defender):
+        return False
+    if kind == "again":
+        return magic_sword(defender, opts)
+    return True
+
+
+def _heights(k: Kniggit, other: Kniggit, opts) -> list[str]:
+    if horses_on(opts) and mounted(other, opts) and not mounted(k, opts):
+        return ["middle", "low"]  # cannot reach a horseman high (seed, Horses)
+    return list(HEIGHTS)
+
+
+def hand_options(k: Kniggit, other: Kniggit, strikes: bool, opts, shooting: bool = False) -> tuple[list[str], list[str]]:
+    """(sword hand, shield hand) choices for ``k`` in a fight against ``other``."""
+    heights = list(HEIGHTS) if shooting else _heights(k, other, opts)
+    first: list[str] = []
+    second: list[str] = []
+    if strikes and k.hand != "sword":
+        first += heights
+    if not shooting and double_defense(k, opts) and can_defend(k) and k.hand != "sword":
+        first += list(GUARDS)
+    if k.two_swords:
+        if strikes and k.hand != "shield":
+            second += heights
+    elif not shooting and can_defend(k):
+        second += list(HEIGHTS)
+    return first + [NONE], second + [NONE]
+
+
+def has_choice(options: tuple[list[str], list[str]]) -> bool:
+    return len(options[0]) > 1 or len(options[1]) > 1
+
+
+def _attacks(k: Kniggit, hands: tuple[str, str]) -> list[str]:
+    out = [hands[0]] if hands[0] in HEIGHTS else []
+    if k.two_swords and hands[1] in HEIGHTS:
+        out.append(hands[1])
+    return out
+
+
+def _defends(k: Kniggit, hands: tuple[str, str]) -> set[str]:
+    out = set()
+    if not k.two_swords and hands[1] in HEIGHTS:
+        out.add(hands[1])
+    if hands[0].startswith("guard-"):
+        out.add(hands[0][len("guard-"):])
+    return out
+
+
+def strike(target: Kniggit, attacker_hands: list[str], target_hands: tuple[str, str], target_kniggit: Kniggit) -> tuple[Kniggit, list[str]]:
+    """Apply the undefended heights of ``attacker_hands`` to ``target``: one token each, of the
+    kind the height names (seed, The Results).  Returns the target and the tokens knocked down."""
+    defended = _defends(target_kniggit, target_hands)
+    lost = []
+    for h in attacker_hands:
+        if h in defended:
+            continue
+        colour = HEIGHT_TOKEN[h]
+        if target.tokens(colour) > 0:
+            target = replace(target, **{colour: target.tokens(colour) - 1})
+            lost.append(colour)
+    return target, lost
+
+
+def resolve(a: Kniggit, d: Kniggit, hands_a: tuple[str, str], hands_d: tuple[str, str]) -> tuple[Kniggit, Kniggit, list[str], list[str]]:
+    """Both sides' blows land at once.  Returns (attacker, defender, tokens the attacker lost,
+    tokens the defender lost)."""
+    new_d, lost_d = strike(d, _attacks(a, hands_a), hands_d, d)
+    new_a, lost_a = strike(a, _attacks(d, hands_d), hands_a, a)
+    if hands_a[0].startswith("guard-"):
+        new_a = replace(new_a, guarded=True)
+    if hands_d[0].startswith("guard-"):
+        new_d = replace(new_d, guarded=True)
+    return new_a, new_d, lost_a, lost_d
+
+
+def powers_after(before: Kniggit, after: Kniggit, opts) -> Kniggit:
+    """Powers lost for good when tokens drop below 5 (seed: the horseman dismounts, the sword loses
+    its magic, double defense is lost)."""
+    lost = list(after.lost)
+    for name, test in (("horse", mounted), ("magic", magic_sword), ("double", double_defense)):
+        if name not in lost and test(before, opts) and not test(after, opts):
+            lost.append(name)
+    return replace(after, lost=tuple(lost)) if tuple(lost) != after.lost else after

@@ -1,0 +1,246 @@
+"""The measured table of Kniggits: points, obstacles, movement, sight.
+
+Everything is measured between head points (seed, Equipment 5: "measured to the center of the
+figure's head").  The table is a square ``size`` inches on a side with the origin in the corner of
+the first army's edge; the first army's edge is ``y = 0`` and the second army's is ``y = size``.
+Obstacles are Shapely polygons that block movement and sight.  A path is a list of straight
+segments; a segment is blocked when it enters an obstacle's interior (running along a wall or
+touching a corner is allowed).
+
+Figures are points for every distance in the rules; for sight and for standing room a head takes
+up a disc of :attr:`Table.figure_radius` (ruling: a figure blocks sight within a quarter inch of
+its head, and no two heads end a move closer than twice that).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Sequence
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+
+EPS = 1e-6
+Pt = tuple[float, float]
+
+# Terrain presets, in fractions of the table's side.  Each layout lists half the obstacles; the
+# other half is the same turned half a circle about the centre, so neither army is favoured.
+_HALF_LAYOUTS: dict[str, list[list[Pt]]] = {
+    "open": [],
+    "village": [
+        [(0.14, 0.36), (0.28, 0.36), (0.28, 0.45), (0.14, 0.45)],   # a house
+        [(0.42, 0.30), (0.58, 0.30), (0.58, 0.33), (0.42, 0.33)],   # a low wall
+        [(0.80, 0.36), (0.86, 0.40), (0.80, 0.44), (0.74, 0.40)],   # a tree
+    ],
+    "forest": [
+        [(0.10, 0.30), (0.15, 0.30), (0.15, 0.35), (0.10, 0.35)],
+        [(0.30, 0.38), (0.36, 0.38), (0.36, 0.43), (0.30, 0.43)],
+        [(0.47, 0.28), (0.53, 0.28), (0.53, 0.33), (0.47, 0.33)],
+        [(0.66, 0.36), (0.72, 0.36), (0.72, 0.41), (0.66, 0.41)],
+        [(0.84, 0.27), (0.90, 0.27), (0.90, 0.32), (0.84, 0.32)],
+        [(0.20, 0.46), (0.25, 0.46), (0.25, 0.49), (0.20, 0.49)],
+    ],
+}
+TERRAINS = tuple(_HALF_LAYOUTS)
+
+
+def dist(a: Pt, b: Pt) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def path_length(points: Sequence[Pt]) -> float:
+    return sum(dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def first_ring_contact(a: Pt, b: Pt, centre: Pt, radius: float) -> float | None:
+    """Smallest t in [0, 1] at which a + t(b - a) comes within ``radius`` of ``centre``, or None.
+    The segment must start outside the ring."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa = dx * dx + dy * dy
+    if qa < 1e-18:
+        return None
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    disc = qb * qb - 4 * qa * qc
+    if disc < 0:
+        return None
+    t = (-qb - math.sqrt(disc)) / (2 * qa)
+    if -EPS <= t <= 1:
+        return max(0.0, t)
+    return None
+
+
+def point_segment_distance(p: Pt, a: Pt, b: Pt) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    qa = dx * dx + dy * dy
+    if qa < 1e-18:
+        return dist(p, a)
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / qa))
+    return dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def truncate(points: Sequence[Pt], length: float) -> list[Pt]:
+    """The path cut after ``length`` inches."""
+    out = [points[0]]
+    left = length
+    for a, b in zip(points, points[1:]):
+        d = dist(a, b)
+        if d <= left + EPS:
+            out.append(b)
+            left -= d
+            continue
+        if left > EPS:
+            t = left / d
+            out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        break
+    return out
+
+
+@dataclass
+class Table:
+    """The table: its size, its obstacles and the scale of every distance in the rules."""
+
+    size: float = 36.0
+    terrain: str = "village"
+    scale: float = 1.0
+    obstacles: list[Polygon] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.terrain not in _HALF_LAYOUTS:
+            raise ValueError(f"unknown terrain {self.terrain!r}; terrains: {', '.join(TERRAINS)}")
+        s = self.size
+        polys = []
+        for half in _HALF_LAYOUTS[self.terrain]:
+            polys.append(Polygon([(x * s, y * s) for x, y in half]))
+            polys.append(Polygon([((1 - x) * s, (1 - y) * s) for x, y in half]))
+        for p in polys:
+            shapely.prepare(p)
+        self.obstacles = polys
+        self.bounds = box(0, 0, s, s)
+
+    # -- distances of the rules, scaled (seed, Equipment 2: halve or double every distance) --------
+    @property
+    def ring(self) -> float:
+        return 2.0 * self.scale
+
+    @property
+    def inches_per_token(self) -> float:
+        return 2.0 * self.scale
+
+    @property
+    def max_move(self) -> float:
+        return 12.0 * self.scale
+
+    @property
+    def deploy_depth(self) -> float:
+        return 6.0 * self.scale
+
+    @property
+    def reach(self) -> float:
+        """How close a head must come to pick something up (ruling)."""
+        return 1.0 * self.scale
+
+    @property
+    def figure_radius(self) -> float:
+        return 0.25 * self.scale
+
+    # -- obstacles ------------------------------------------------------------------------------
+    def spacing_problems(self) -> list[str]:
+        """The seed's set-up rule 1: obstacles touch or stand at least two inches apart."""
+        out = []
+        for i, a in enumerate(self.obstacles):
+            for j in range(i + 1, len(self.obstacles)):
+                d = a.distance(self.obstacles[j])
+                if EPS < d < self.ring - EPS:
+                    out.append(f"obstacles {i} and {j} are {d:.2f} in apart (need touching or {self.ring:g} in)")
+        return out
+
+    def on_table(self, p: Pt) -> bool:
+        return -EPS <= p[0] <= self.size + EPS and -EPS <= p[1] <= self.size + EPS
+
+    def inside_obstacle(self, p: Pt) -> bool:
+        pt = Point(p)
+        return any(o.contains(pt) for o in self.obstacles)
+
+    def segment_blocked(self, a: Pt, b: Pt) -> bool:
+        """True when the straight line a-b enters an obstacle's interior."""
+        if dist(a, b) < EPS:
+            return self.inside_obstacle(a)
+        seg = LineString([a, b])
+        for o in self.obstacles:
+            if o.intersects(seg) and not o.touches(seg):
+                return True
+        return False
+
+    def edge_y(self, seat: int) -> float:
+        return 0.0 if seat == 0 else self.size
+
+    def at_own_edge(self, seat: int, p: Pt) -> bool:
+        return abs(p[1] - self.edge_y(seat)) <= EPS * 10
+
+    def in_deployment(self, seat: int, p: Pt) -> bool:
+        """Within six inches of the army's own edge (seed, Setup 4)."""
+        return self.on_table(p) and abs(p[1] - self.edge_y(seat)) <= self.deploy_depth + EPS
+
+    def line_of_sight(self, a: Pt, b: Pt, figures: Iterable[Pt]) -> bool:
+        """Clear line between two heads: no obstacle and no other figure's head on it (seed,
+        Archers: "You can't shoot through obstacles or other kniggits")."""
+        if self.segment_blocked(a, b):
+            return False
+        r = self.figure_radius
+        for f in figures:
+            if point_segment_distance(f, a, b) < r - EPS:
+                return False
+        return True
+
+    # -- path finding (for fleeing figures and bots) ----------------------------------------------
+    @cached_property
+    def _corners(self) -> list[Pt]:
+        pad = 0.05 * self.scale
+        out = []
+        for o in self.obstacles:
+            grown = o.buffer(pad, join_style="mitre")
+            for x, y in list(grown.exterior.coords)[:-1]:
+                if self.on_table((x, y)) and not self.inside_obstacle((x, y)):
+                    out.append((float(x), float(y)))
+        return out
+
+    def plan(self, start: Pt, goal: Pt) -> list[Pt] | None:
+        """Shortest obstacle-free path of straight segments from start to goal (a visibility graph
+        over the obstacles' corners), or None when there is none."""
+        if not self.segment_blocked(start, goal):
+            return [start, goal]
+        nodes = [start, goal] + self._corners
+        n = len(nodes)
+        best = {0: 0.0}
+        prev: dict[int, int] = {}
+        heap = [(0.0, 0)]
+        done = set()
+        while heap:
+            d, i = heapq.heappop(heap)
+            if i in done:
+                continue
+            done.add(i)
+            if i == 1:
+                path = [nodes[1]]
+                while i in prev:
+                    i = prev[i]
+                    path.append(nodes[i])
+                return path[::-1]
+            for j in range(1, n):
+                if j in done:
+                    continue
+                nd = d + dist(nodes[i], nodes[j])
+                if nd < best.get(j, math.inf) - 1e-12 and not self.segment_blocked(nodes[i], nodes[j]):
+                    best[j] = nd
+                    prev[j] = i
+                    heapq.heappush(heap, (nd, j))
+        return None
+
+    def to_json(self) -> dict:
+        return {"size": self.size, "scale": self.scale, "terrain": self.terrain,
+                "obstacles": [[list(map(float, c)) for c in list(o.exterior.coords)[:-1]] for o in self.obstacles]}
