@@ -17,6 +17,18 @@ from .options import parse_game_options
 BATCH_RUNNERS: list = []
 
 
+def _krig_batch(game, options, bot_specs, games, seed, workers):
+    """Krig with the reference bots (attacker, random, optimal): the compiled batch simulator."""
+    if game != "krig":
+        return None
+    from ..sim.batch_krig import batch_runner
+
+    return batch_runner(game, options, bot_specs, games, seed, workers)
+
+
+BATCH_RUNNERS.append(_krig_batch)
+
+
 @app.command(context_settings=EXTRA)
 def sim(
     ctx: typer.Context,
@@ -27,6 +39,8 @@ def sim(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, help="processes (default: every core)"),
     engine: bool = typer.Option(False, "--engine", help="always use the full rules engine"),
+    backend: str = typer.Option("local", "--backend", help="local (this machine) or ray (a Ray cluster)"),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local one)"),
 ) -> None:
     """Play many games between bots and report wins, first-mover wins and game length."""
     with handle_errors():
@@ -38,7 +52,15 @@ def sim(
         from ..sim.engine import simulate
 
         result = None
-        if not engine:
+        if backend not in ("local", "ray"):
+            raise BrawlError(f"unknown --backend {backend!r}; use local or ray")
+        if address and backend != "ray":
+            raise BrawlError("--address needs --backend ray")
+        if backend == "ray":
+            from ..sim.ray_backend import simulate_ray
+
+            result = simulate_ray(game, options, bot_specs, games, seed, address=address, engine=engine)
+        if result is None and not engine:
             for runner in BATCH_RUNNERS:
                 result = runner(game, options, bot_specs, games, seed, workers)
                 if result is not None:
