@@ -142,7 +142,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         room = hub.get(room_id)
         return room.view_for(room.seat_for(token_of(x_seat_token, token)))
 
-    @app.get("/api/rooms/{room_id}/events", response_model=Events, responses=REFUSALS, tags=["rooms"])
+    @app.get("/api/rooms/{room_id}/events", response_model=Events, response_model_exclude_none=True, responses=REFUSALS, tags=["rooms"])
     async def get_events(room_id: str, since: int = Query(-1, ge=-1, description="last event number you have; -1 for all"),
                    x_seat_token: str | None = Header(None), token: str | None = Query(None)) -> dict:
         """Catch-up: the events after ``since`` with the log lines your seat may read."""
