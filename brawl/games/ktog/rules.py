@@ -490,14 +490,14 @@ class Ktog(Game[KtogState]):
 
     def _why_not(self, state: KtogState, seat: int, action: str) -> str:
         verb = action.partition(":")[0]
+        if state.phase == "action" and verb in ("cure", "haste", "bless"):
+            return "Haste and Bless are cast at the start of a turn, Cure instead of an attack"
         spell = {"haste": "Haste", "bless": "Bless", "cure": "Cure", "dodge": "Dodge", "mighty_blow": "Mighty Blow"}.get(verb)
         if spell:
             if state.role[seat] == FIGHTER:
                 return "a fighter casts no spells"
             if state.cast[seat]:
                 return "only one spell per player per round"
-        if state.phase == "action" and verb == "cure":
-            return "Cure is cast instead of an attack, not after Haste or Bless"
         if verb == "disarm" and state.disarmed[seat]:
             return "no disarm attempts bare-handed"
         if verb == "attack" and state.disarmed[seat]:
