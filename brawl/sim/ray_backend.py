@@ -79,7 +79,7 @@ def simulate_ray(game: str, options: Mapping, bot_specs: list[str], games: int, 
 
             solve(game, opts)  # solve once here so that workers on this machine load it
     else:
-        unit = 2000
+        unit = max(50, min(2000, -(-games // tasks)))  # per-game seeds: any cut gives the same games
         remote = ray.remote(_engine_task)
     units = (games + unit - 1) // unit
     per = max(1, (units + tasks - 1) // tasks)
