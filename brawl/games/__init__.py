@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "krig": "brawl.games.krig.rules:Krig",
     "ktog": "brawl.games.ktog.rules:Ktog",
     "rps": "brawl.games.rps.rules:RockPaperScissors",
+    "tactics": "brawl.games.tactics.rules:Tactics",
 }
 
 

@@ -1,0 +1,1 @@
+"""Tactics: a d20 grid skirmish (seed `tactics.txt`)."""

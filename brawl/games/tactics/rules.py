@@ -1,0 +1,1196 @@
+"""Tactics: a d20 skirmish on a square grid between two parties.
+
+Each seat is a side (a party of ready-made characters, option ``party1`` / ``party2``).  Every round
+all characters roll initiative (d20 + Dex, ties broken by a die) and then take turns in that order;
+the side that owns the character on turn decides for it.  Decisions (``<id>`` is a character's id,
+its lower-case name, e.g. ``steve``):
+
+- ``move:X,Y``: the move action, to square (X, Y) by the route that provokes the fewest attacks of
+  opportunity, then the shortest (diagonals 5-10-5).
+- ``attack:<id>``: a melee attack with the main-hand weapon; ``twoweapon:<id>``: with both weapons.
+- ``shoot:<id>`` (bow or sling in hand), ``throw:<id>`` (the main-hand weapon).
+- ``trip:<id>``, ``hamstring:<id>``: the special attacks.
+- ``cast:<spell>`` (self spells), ``cast:<spell>:<id>``, ``cast:fireball:X,Y``.
+- ``heal:<id>`` (Heal check DC 15 on a fallen ally), ``stand``, ``draw`` (swap the main-hand weapon
+  with the sheathed one), ``end_turn``.
+- Reactions: when a character provokes, each threatening enemy's side answers ``aoo`` (take the
+  attack of opportunity) or ``pass``.
+
+The rules page (``rules.md``) names the seed section or ruling of each rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.dice import ChanceEvent, die, parse
+from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
+from .characters import PARTIES, Sheet, party
+from .data import (BLUR_MISS, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC, IMPROVISED_THROW_PENALTY,
+                   IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, PRONE_PENALTY,
+                   PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS, RESISTANCE_ROUNDS, SHIELDS, SPELLS,
+                   TWO_WEAPON_LIGHT_PENALTY, TWO_WEAPON_PENALTY, WEAPONS, weapon_dice)
+from .grid import MAPS, Map, Route, Square, adjacent, burst, distance_feet, flanks, line_of_effect, routes
+
+D20_ATTACK = die(20, "d20", "attack roll")
+D20_SAVE = die(20, "d20", "save")
+D20_INIT = die(20, "d20", "initiative")
+D20_CONC = die(20, "d20", "Concentration")
+D20_HEAL = die(20, "d20", "Heal check")
+D10_BLEED = die(10, "d10", "bleeding")
+CONCEALMENT = ChanceEvent("concealment", ("miss", "hit"),
+                          (Fraction(*BLUR_MISS), 1 - Fraction(*BLUR_MISS)), "blur: 20% miss")
+
+MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch")
+SPECIAL_PROVOKING = ("trip", "hamstring")  # seed example: Hamstring provokes; ruling: Trip too
+
+
+@lru_cache(maxsize=4096)
+def dice_event(expr: str, label: str = "damage") -> ChanceEvent:
+    return parse(expr).event(expr, label)
+
+
+def scale_dice(expr: str, mult: int) -> str:
+    """``1d8+3`` times 2 is ``2d8+6``: a critical rolls the damage ``mult`` times (seed: Damage)."""
+    e = parse(expr)
+    parts = []
+    for sign, term in e.terms:
+        parts.append(("-" if sign < 0 else "+") + f"{term.count * mult}d{term.sides}")
+    const = e.constant * mult
+    text = "".join(parts).lstrip("+")
+    if const:
+        text += f"{const:+d}"
+    return text
+
+
+def add_dice(expr: str, extra: str) -> str:
+    return expr if not extra else f"{expr}+{extra}" if expr else extra
+
+
+class TacticsOptions(GameOptions):
+    party1: Literal[tuple(PARTIES)] = Field("heroes", description="side 1's ready-made party")  # type: ignore[valid-type]
+    party2: Literal[tuple(PARTIES)] = Field("raiders", description="side 2's ready-made party")  # type: ignore[valid-type]
+    map: Literal[tuple(MAPS)] = Field("arena", description="battle map")  # type: ignore[valid-type]
+    level: int = Field(5, ge=1, le=20, description="level of every character")
+    max_rounds: int = Field(30, ge=1, le=500, description="rounds before the battle is called a draw")
+    flat_footed: bool = Field(True, description="a character is flat-footed (no Dex to AC) until its first turn (SRD)")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What changes about one character during a battle."""
+
+    x: int
+    y: int
+    hp: int
+    prone: bool = False
+    stable: bool = False
+    dead: bool = False
+    acted: bool = False  # has had a turn (no longer flat-footed)
+    main: str = ""
+    off: str = ""
+    two_handed: bool = False
+    sheath: str = ""
+    ammo: int = 0
+    spells: tuple = ()  # ((spell, casts left), ...)
+    hamstrung: bool = False
+    blur: bool = False
+    haste: bool = False
+    resist_until: int = 0  # resistance lasts through this round
+
+    @property
+    def pos(self) -> Square:
+        return (self.x, self.y)
+
+    @property
+    def conscious(self) -> bool:
+        return not self.dead and self.hp >= 1
+
+    @property
+    def incapacitated(self) -> bool:
+        return not self.dead and self.hp <= 0
+
+    def casts(self, spell: str) -> int:
+        for k, n in self.spells:
+            if k == spell:
+                return n
+        return 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One pending piece of resolution, kept on the state's stack (top last)."""
+
+    kind: str  # offer, attack, save, conc, healcheck, cure, spelldmg, fireball, bleed, move, do
+    actor: int
+    target: int = -1
+    arg: str = ""
+    n: int = 0
+    m: int = 0
+    rolls: tuple = ()
+
+
+@dataclass(frozen=True)
+class TacticsState:
+    units: tuple
+    round: int = 1
+    order: tuple = ()  # this round's initiative order (unit indices)
+    pos: int = -1  # index in ``order`` of the character on turn; -1 while rolling initiative
+    init: tuple = ()  # ((unit, d20), ...) rolled so far this round
+    groups: tuple = ()  # initiative order as groups of equal totals awaiting tie-breaks
+    moved: bool = False  # the move action is used
+    acted_std: bool = False  # the standard action is used
+    stack: tuple = ()
+    hits: tuple = ()  # damage from attacks of opportunity during the current provoking action
+    spoiled: bool = False  # a Concentration save failed: the spell is lost
+    turns: int = 0
+    first_mover: int = -1
+    over: bool = False
+    winners: tuple = ()
+    last: str = ""
+
+    @property
+    def actor(self) -> int:
+        return self.order[self.pos] if self.pos >= 0 else -1
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    bonus: int
+    ac: int
+    crit_lo: int
+    mult: int
+    dice: str  # damage before a critical
+    sneak: int  # sneak attack d6s (not multiplied)
+    min_one: bool  # weapon damage is at least 1
+    touch: bool
+    ranged: bool
+    notes: tuple  # ((what, value), ...) for roll cards
+    ac_notes: tuple
+
+
+def d20_result(roll: int, bonus: int, ac: int, crit_lo: int = 20) -> str:
+    """Seed (Armor Class): a hit when d20 + bonus >= AC; a natural 20 always hits and is a critical;
+    a natural 1 always misses; a hit in the weapon's critical range is a critical.
+    Returns "miss", "hit" or "crit"."""
+    if roll == 1:
+        return "miss"
+    if roll == 20:
+        return "crit"
+    if roll + bonus < ac:
+        return "miss"
+    return "crit" if roll >= crit_lo else "hit"
+
+
+def save_result(roll: int, bonus: int, dc: int, natural: bool) -> bool:
+    """Seed (Difficulty Check): saved when d20 + save >= DC.  Ruling (SRD): on Fortitude, Reflex
+    and Will saves a natural 1 always fails and a natural 20 always succeeds (``natural``)."""
+    if natural and roll == 1:
+        return False
+    if natural and roll == 20:
+        return True
+    return roll + bonus >= dc
+
+
+class Tactics(Game[TacticsState]):
+    name = "tactics"
+    title = "Tactics"
+    Options = TacticsOptions
+    State = TacticsState
+    min_players = 2
+    max_players = 2
+
+    def __init__(self, options=None, **kwargs) -> None:
+        super().__init__(options, **kwargs)
+        o = self.options
+        self._setup(MAPS[o.map], (party(o.party1, o.level), party(o.party2, o.level)))
+
+    @classmethod
+    def custom(cls, parties: tuple[tuple[Sheet, ...], tuple[Sheet, ...]], game_map: Map | None = None,
+               **options) -> "Tactics":
+        """A battle between any two lists of sheets (the odds service and tests use it); records of
+        such battles do not replay from options alone."""
+        game = cls(options)
+        game._setup(game_map or game.map, parties)
+        return game
+
+    def _setup(self, game_map: Map, parties) -> None:
+        o = self.options
+        self.map = game_map
+        sheets, sides, ids = [], [], []
+        taken: set[str] = set()
+        for side, members in enumerate(parties):
+            if len(members) > len(self.map.starts[side]):
+                from .characters import CharacterError
+                raise CharacterError(f"map {o.map} has {len(self.map.starts[side])} start squares for side "
+                                     f"{side + 1}; party has {len(members)}")
+            for sheet in members:
+                ident = sheet.name.lower()
+                if ident in taken:
+                    ident = f"{ident}{side + 1}"
+                taken.add(ident)
+                sheets.append(sheet)
+                sides.append(side)
+                ids.append(ident)
+        self.sheets: tuple[Sheet, ...] = tuple(sheets)
+        self.sides: tuple[int, ...] = tuple(sides)
+        self.ids: tuple[str, ...] = tuple(ids)
+        self.index = {ident: i for i, ident in enumerate(ids)}
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    # ------------------------------------------------------------------------------------------
+    # set-up
+
+    def initial_state(self) -> TacticsState:
+        units = []
+        count = [0, 0]
+        for i, sheet in enumerate(self.sheets):
+            side = self.sides[i]
+            x, y = self.map.starts[side][count[side]]
+            count[side] += 1
+            units.append(Unit(x=x, y=y, hp=sheet.max_hp, main=sheet.main, off=sheet.off,
+                              two_handed=sheet.two_handed, sheath=sheet.sheath, ammo=sheet.starting_ammo(),
+                              spells=tuple(sheet.spells().items()), acted=not self.options.flat_footed))
+        return TacticsState(units=tuple(units))
+
+    # ------------------------------------------------------------------------------------------
+    # reading the state
+
+    def name_of(self, i: int) -> str:
+        return self.sheets[i].name
+
+    def enemies(self, state: TacticsState, i: int) -> list[int]:
+        return [j for j, u in enumerate(state.units) if self.sides[j] != self.sides[i] and not u.dead]
+
+    def allies(self, state: TacticsState, i: int) -> list[int]:
+        return [j for j, u in enumerate(state.units) if self.sides[j] == self.sides[i] and j != i and not u.dead]
+
+    def melee_weapon(self, unit: Unit) -> str:
+        """The weapon a character attacks with in melee (and threatens with): the main-hand weapon,
+        else a weapon in the off hand; "" when it holds none (ruling)."""
+        if unit.main and WEAPONS[unit.main].melee:
+            return unit.main
+        if unit.off in WEAPONS:
+            return unit.off
+        return ""
+
+    def can_threaten(self, state: TacticsState, i: int) -> bool:
+        """Ruling: a conscious character with a melee weapon in hand makes attacks of opportunity
+        (prone ones too: seed, Conditions)."""
+        u = state.units[i]
+        return u.conscious and bool(self.melee_weapon(u))
+
+    def in_combat(self, state: TacticsState, i: int, ignoring: int = -1) -> bool:
+        """Seed (Range): within melee range of an enemy.  Ruling: only a conscious enemy counts."""
+        p = state.units[i].pos
+        for j in self.enemies(state, i):
+            if j != ignoring and state.units[j].conscious and adjacent(p, state.units[j].pos):
+                return True
+        return False
+
+    def flat_footed(self, state: TacticsState, i: int) -> bool:
+        return not state.units[i].acted
+
+    def is_flanked(self, state: TacticsState, attacker: int, target: int) -> bool:
+        """Seed (Flanking): attacker and a conscious ally both in melee range of the target with the
+        target on the straight line between them.  Seed (Conditions): an incapacitated target is
+        always treated as flanked."""
+        t = state.units[target]
+        if t.incapacitated:
+            return True
+        a = state.units[attacker]
+        if not adjacent(a.pos, t.pos):
+            return False
+        for j in self.allies(state, attacker):
+            b = state.units[j]
+            if b.conscious and flanks(a.pos, b.pos, t.pos):
+                return True
+        return False
+
+    def speed(self, state: TacticsState, i: int) -> int:
+        """Seed: 30 feet, 20 in medium or heavier armor, 5 when prone; expeditious retreat +10 (seed);
+        hamstrung halves it (ruling)."""
+        u = state.units[i]
+        if u.prone:
+            return PRONE_SPEED
+        feet = self.sheets[i].base_speed + (HASTE_FEET if u.haste else 0)
+        if u.hamstrung:
+            feet = max(5, feet // 2 // 5 * 5)
+        return feet
+
+    def occupied(self, state: TacticsState, exclude: int = -1) -> set:
+        return {u.pos for j, u in enumerate(state.units) if not u.dead and j != exclude}
+
+    def move_routes(self, state: TacticsState, i: int) -> dict[Square, Route]:
+        """Where character ``i`` can move this turn, each by its least-provoking route."""
+        u = state.units[i]
+        blocked = {state.units[j].pos for j in self.enemies(state, i) if state.units[j].conscious}
+        watchers = tuple(state.units[j].pos for j in self.provoke_watchers(state, i))
+        return routes(self.map, u.pos, self.speed(state, i), blocked, self.occupied(state, i), watchers)
+
+    def provoke_watchers(self, state: TacticsState, mover: int) -> list[int]:
+        """Enemies whose melee range the mover would provoke by entering or leaving: those that can
+        make attacks of opportunity and are not in combat with anyone but the mover (seed: Attacks
+        of Opportunity; its example of Jeff's retreat)."""
+        return [j for j in self.enemies(state, mover)
+                if self.can_threaten(state, j) and not self.in_combat(state, j, ignoring=mover)]
+
+    # -- attack numbers ------------------------------------------------------------------------
+
+    def armor_class(self, state: TacticsState, attacker: int, target: int, touch: bool) -> tuple[int, tuple]:
+        """Seed (Armor Class): 10 + Dex bonus (capped by the armor's MDB) + armor + shield; a touch
+        attack ignores armor and shield.  Flanking (and being incapacitated) negates a Dex bonus
+        (seed: Flanking); so does being flat-footed (ruling, SRD).  Prone: -5 (seed)."""
+        s, t = self.sheets[target], state.units[target]
+        dex = min(s.mod("dex"), s.max_dex)
+        notes = [("base", 10)]
+        if dex > 0 and (self.is_flanked(state, attacker, target)
+                        or (self.options.flat_footed and self.flat_footed(state, target))):
+            dex = 0
+            notes.append(("Dex bonus lost", 0))
+        else:
+            notes.append(("Dex", dex))
+        ac = 10 + dex
+        if not touch:
+            armor = s.armor_bonus
+            shield = SHIELDS[t.off].ac if t.off in SHIELDS else 0
+            ac += armor + shield
+            if armor:
+                notes.append(("armor", armor))
+            if shield:
+                notes.append(("shield", shield))
+        if t.prone or t.incapacitated:
+            ac -= PRONE_PENALTY
+            notes.append(("prone", -PRONE_PENALTY))
+        return ac, tuple(notes)
+
+    def attack_profile(self, state: TacticsState, attacker: int, target: int, kind: str,
+                       spell: str = "") -> AttackProfile:
+        """Everything an attack roll needs.  ``kind``: main, off, main_tw, off_tw (two weapons),
+        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell)."""
+        sa, ua, ut = self.sheets[attacker], state.units[attacker], state.units[target]
+        ranged = kind in ("shoot", "throw", "ray")
+        touch = kind in ("trip", "touch", "ray")
+        notes = [("base attack", sa.bab)]
+        bonus = sa.bab
+        ability = sa.mod("dex") if ranged else sa.mod("str")
+        bonus += ability
+        notes.append(("Dex" if ranged else "Str", ability))
+        weapon_key = ""
+        if kind in ("main", "main_tw", "hamstring", "shoot", "throw"):
+            weapon_key = ua.main
+        elif kind in ("off", "off_tw"):
+            weapon_key = ua.off
+        elif kind == "aoo":
+            weapon_key = self.melee_weapon(ua)
+        w = WEAPONS.get(weapon_key)
+        if kind in ("main_tw", "off_tw"):
+            light = WEAPONS[ua.off].light
+            pen = (TWO_WEAPON_LIGHT_PENALTY if light else TWO_WEAPON_PENALTY)[0 if kind == "main_tw" else 1]
+            bonus += pen
+            notes.append(("two weapons" + (" (light off-hand)" if light else ""), pen))
+        if not ranged and ua.prone:
+            bonus -= PRONE_PENALTY
+            notes.append(("prone", -PRONE_PENALTY))
+        flanked = self.is_flanked(state, attacker, target)
+        if flanked:
+            bonus += FLANK_BONUS
+            notes.append(("flanking", FLANK_BONUS))
+        feet = distance_feet(ua.pos, ut.pos)
+        if kind in ("shoot", "throw"):
+            if kind == "shoot":
+                incr = w.ranged
+            else:
+                incr = w.thrown or IMPROVISED_THROW_RANGE
+                if not w.thrown:
+                    bonus += IMPROVISED_THROW_PENALTY
+                    notes.append(("improvised throw", IMPROVISED_THROW_PENALTY))
+            pen = RANGE_PENALTY * max(0, (feet - 1) // incr)
+            if pen:
+                bonus += pen
+                notes.append(("range", pen))
+        ac, ac_notes = self.armor_class(state, attacker, target, touch)
+        # damage
+        strength = sa.mod("str")
+        if kind in ("trip",):
+            dice, crit_lo, mult, min_one = "", 20, 2, False
+        elif kind in ("touch", "ray"):
+            dice, crit_lo, mult, min_one = SPELLS[spell].dice, 20, 2, False
+        else:
+            if kind in ("off", "off_tw") or (kind == "aoo" and weapon_key != ua.main):
+                base = weapon_dice(w, False)
+                str_dmg = strength // 2 if strength > 0 else strength
+            elif kind == "shoot":
+                base = weapon_dice(w, True if w.grip == "two" else False)
+                str_dmg = strength if w.str_to_damage else min(0, strength)
+            elif kind == "throw":
+                base = weapon_dice(w, False)
+                str_dmg = strength
+            else:
+                base = weapon_dice(w, ua.two_handed)
+                str_dmg = (strength * 3 // 2 if strength > 0 else strength) if ua.two_handed else strength
+            if not ranged and ua.prone:
+                str_dmg -= PRONE_PENALTY
+            dice = base + (f"{str_dmg:+d}" if str_dmg else "")
+            crit_lo, mult, min_one = w.crit_lo, w.mult, True
+        sneak = 0
+        if sa.sneak_dice and kind != "trip" and (not ranged or feet <= 30):
+            denied = flanked or (self.options.flat_footed and self.flat_footed(state, target))
+            if denied:
+                sneak = sa.sneak_dice
+        return AttackProfile(bonus, ac, crit_lo, mult, dice, sneak, min_one, touch, ranged,
+                             tuple(notes), ac_notes)
+
+    def damage_expr(self, profile: AttackProfile, crit: bool) -> str:
+        expr = scale_dice(profile.dice, profile.mult) if crit else profile.dice
+        if profile.sneak:
+            expr = add_dice(expr, f"{profile.sneak}d6")
+        return expr
+
+    def save_bonus(self, state: TacticsState, i: int, kind: str) -> int:
+        """A save of character ``i``: Fortitude/Reflex/Will or a statistic save, +1 under resistance."""
+        bonus = self.sheets[i].save(kind)
+        if state.units[i].resist_until >= state.round:
+            bonus += RESISTANCE_BONUS
+        return bonus
+
+    def trip_dc(self, i: int) -> int:
+        """Ruling (seed's trip example: Jeff "only generates a 9 DC"): 10 + the tripper's Str modifier."""
+        return 10 + self.sheets[i].mod("str")
+
+    def trip_save(self, state: TacticsState, i: int) -> int:
+        """Seed (trip example): the higher of the Strength save and the Dexterity save."""
+        return max(self.save_bonus(state, i, "str"), self.save_bonus(state, i, "dex"))
+
+    # ------------------------------------------------------------------------------------------
+    # whose decision
+
+    def node(self, state: TacticsState):
+        if state.over:
+            return Terminal(state.winners)
+        if state.stack:
+            top = state.stack[-1]
+            k = top.kind
+            if k == "offer":
+                return Decision((self.sides[top.actor],), "reaction",
+                                f"{self.name_of(top.target)} provokes: attack of opportunity by {self.name_of(top.actor)}?")
+            seat = self.sides[top.actor]
+            if k == "attack":
+                if top.m == 0:
+                    return Chance(D20_ATTACK, seat)
+                if top.m == 1:
+                    return Chance(CONCEALMENT, seat)
+                profile = self._profile_of(state, top)
+                return Chance(dice_event(self.damage_expr(profile, bool(top.n))), seat)
+            if k in ("save",):
+                return Chance(D20_SAVE, self.sides[top.actor])
+            if k == "conc":
+                return Chance(D20_CONC, seat)
+            if k == "healcheck":
+                return Chance(D20_HEAL, seat)
+            if k in ("cure", "spelldmg"):
+                return Chance(dice_event(SPELLS[top.arg].dice, "healing" if k == "cure" else "damage"), seat)
+            if k == "fireball":
+                if not top.rolls:
+                    return Chance(dice_event(SPELLS["fireball"].dice), seat)
+                targets = self._fireball_savers(top)
+                return Chance(D20_SAVE, self.sides[targets[len(top.rolls) - 1]])
+            if k == "bleed":
+                return Chance(D10_BLEED, seat)
+            raise ValueError(f"step {k!r} should have been settled")
+        if state.pos < 0:
+            if state.groups:
+                group = next(g for g in state.groups if len(g) > 1)
+                return Chance(die(len(group), f"d{len(group)}", "initiative tie"), self.sides[group[0]])
+            rolled = {u for u, _ in state.init}
+            nxt = next(j for j, u in enumerate(state.units) if not u.dead and j not in rolled)
+            return Chance(D20_INIT, self.sides[nxt])
+        return Decision((self.sides[state.actor],), "turn", f"{self.name_of(state.actor)} to act")
+
+    def _profile_of(self, state: TacticsState, step: Step) -> AttackProfile:
+        kind, _, spell = step.arg.partition(":")
+        return self.attack_profile(state, step.actor, step.target, kind, spell)
+
+    def _fireball_savers(self, step: Step) -> tuple[int, ...]:
+        part = step.arg.split("|")[1]
+        return tuple(int(t) for t in part.split(",")) if part else ()
+
+    # ------------------------------------------------------------------------------------------
+    # legal decisions
+
+    def legal_actions(self, state: TacticsState, seat: int) -> list[str]:
+        node = self.node(state)
+        if not isinstance(node, Decision) or seat not in node.seats:
+            return []
+        if node.kind == "reaction":
+            return ["aoo", "pass"]
+        i = state.actor
+        u = state.units[i]
+        out: list[str] = []
+        if not state.moved:
+            for sq in sorted(self.move_routes(state, i)):
+                out.append(f"move:{sq[0]},{sq[1]}")
+        if not state.acted_std:
+            out.extend(self._standard_actions(state, i))
+        out.append("end_turn")
+        return out
+
+    def _standard_actions(self, state: TacticsState, i: int) -> list[str]:
+        u = state.units[i]
+        out: list[str] = []
+        if u.prone:
+            out.append("stand")
+        foes = self.enemies(state, i)
+        melee = self.melee_weapon(u)
+        main_melee = bool(u.main) and WEAPONS[u.main].melee
+        for j in foes:
+            t = state.units[j]
+            ident = self.ids[j]
+            near = adjacent(u.pos, t.pos)
+            if near and melee:
+                out.append(f"attack:{ident}")
+            if near and main_melee:
+                if u.off in WEAPONS:
+                    out.append(f"twoweapon:{ident}")
+                out.append(f"hamstring:{ident}")
+            if near and t.conscious and not t.prone:
+                out.append(f"trip:{ident}")
+            if u.main and not WEAPONS[u.main].melee and u.ammo > 0 and self._in_range(state, i, j, "shoot"):
+                out.append(f"shoot:{ident}")
+            if u.main and WEAPONS[u.main].melee and self._in_range(state, i, j, "throw"):
+                out.append(f"throw:{ident}")
+        if u.sheath:
+            out.append("draw")
+        for spell, left in u.spells:
+            if left > 0:
+                out.extend(self._cast_options(state, i, spell))
+        for j in self.allies(state, i):
+            t = state.units[j]
+            if t.incapacitated and not t.stable and adjacent(u.pos, t.pos):
+                out.append(f"heal:{self.ids[j]}")
+        return out
+
+    def _in_range(self, state: TacticsState, i: int, j: int, kind: str, spell: str = "") -> bool:
+        a, t = state.units[i].pos, state.units[j].pos
+        feet = distance_feet(a, t)
+        if kind == "shoot":
+            limit = WEAPONS[state.units[i].main].ranged * MAX_INCREMENTS_PROJECTILE
+        elif kind == "throw":
+            w = WEAPONS[state.units[i].main]
+            limit = (w.thrown or IMPROVISED_THROW_RANGE) * MAX_INCREMENTS_THROWN
+        else:
+            limit = SPELLS[spell].range
+        return feet <= limit and line_of_effect(self.map, a, t)
+
+    def _cast_options(self, state: TacticsState, i: int, spell: str) -> list[str]:
+        s = SPELLS[spell]
+        u = state.units[i]
+        out = []
+        if s.target == "self":
+            if (s.effect == "blur" and not u.blur) or (s.effect == "haste" and not u.haste):
+                out.append(f"cast:{spell}")
+        elif s.target == "ally":
+            for j in [i] + self.allies(state, i):
+                t = state.units[j]
+                if j != i and not adjacent(u.pos, t.pos):
+                    continue
+                if s.effect == "heal" and t.hp < self.sheets[j].max_hp:
+                    out.append(f"cast:{spell}:{self.ids[j]}")
+                elif s.effect == "resistance" and t.conscious and t.resist_until < state.round:
+                    out.append(f"cast:{spell}:{self.ids[j]}")
+        elif s.target == "enemy_melee_touch":
+            for j in self.enemies(state, i):
+                if adjacent(u.pos, state.units[j].pos):
+                    out.append(f"cast:{spell}:{self.ids[j]}")
+        elif s.target in ("enemy", "enemy_ranged_touch"):
+            for j in self.enemies(state, i):
+                if self._in_range(state, i, j, "spell", spell):
+                    out.append(f"cast:{spell}:{self.ids[j]}")
+        elif s.target == "area":
+            seen = set()
+            for j, t in enumerate(state.units):
+                if not t.dead and t.pos not in seen and self._area_ok(state, i, t.pos):
+                    seen.add(t.pos)
+                    out.append(f"cast:{spell}:{t.x},{t.y}")
+        return out
+
+    def _area_ok(self, state: TacticsState, i: int, sq: Square) -> bool:
+        a = state.units[i].pos
+        return (self.map.open(sq) and distance_feet(a, sq) <= SPELLS["fireball"].range
+                and line_of_effect(self.map, a, sq))
+
+    def check_action(self, state: TacticsState, seat: int, action: str) -> None:
+        """Everything in ``legal_actions``, plus a fireball at any square in range and in line of
+        effect (the list names only occupied squares)."""
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        if action.startswith("cast:fireball:") and any(a.startswith("cast:fireball:") for a in legal):
+            sq = self._parse_square(action.split(":", 2)[2])
+            if sq is not None and self._area_ok(state, state.actor, sq):
+                return
+        raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(legal)}", legal)
+
+    @staticmethod
+    def _parse_square(text: str) -> Square | None:
+        try:
+            x, y = text.split(",")
+            return (int(x), int(y))
+        except ValueError:
+            return None
+
+    # ------------------------------------------------------------------------------------------
+    # transitions: decisions
+
+    def _apply_action(self, state: TacticsState, seat: int, action: str) -> TacticsState:
+        if state.stack and state.stack[-1].kind == "offer":
+            top = state.stack[-1]
+            rest = state.stack[:-1]
+            if action == "aoo":
+                state = replace(state, stack=rest + (Step("attack", top.actor, top.target, "aoo"),),
+                                last=f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}")
+            else:
+                state = replace(state, stack=rest, last=f"{self.name_of(top.actor)} lets it pass")
+            return self._settle(state)
+        i = state.actor
+        verb, _, rest = action.partition(":")
+        name = self.name_of(i)
+        if verb == "end_turn":
+            return self._settle(self._end_turn(replace(state, last=f"{name} ends the turn")))
+        if verb == "move":
+            sq = self._parse_square(rest)
+            route = self.move_routes(state, i)[sq]
+            path = ";".join(f"{x},{y}" for x, y in route.path)
+            state = replace(state, moved=True, stack=state.stack + (Step("move", i, arg=path),),
+                            last=f"{name} moves to {sq[0]},{sq[1]} ({route.feet} ft)")
+            return self._settle(state)
+        state = replace(state, acted_std=True, hits=(), spoiled=False)
+        if verb in ("attack", "twoweapon"):
+            j = self.index[rest]
+            if verb == "attack":
+                steps = (Step("attack", i, j, "main" if WEAPONS.get(state.units[i].main, None) and WEAPONS[state.units[i].main].melee else "aoo"),)
+            else:
+                steps = (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw"))
+            return self._settle(replace(state, stack=state.stack + steps, last=f"{name} attacks {self.name_of(j)}"))
+        # every other standard action: spend what it costs now, provoke if in combat (seed), then do it
+        if verb == "cast":
+            spell = rest.split(":")[0]
+            u = state.units[i]
+            spells = tuple((k, n - 1 if k == spell else n) for k, n in u.spells)
+            state = self._set_unit(state, i, replace(u, spells=spells))
+        state = replace(state, stack=state.stack + (Step("do", i, arg=action),), last=f"{name}: {action}")
+        if self.in_combat(state, i):
+            offers = [Step("offer", j, i, verb) for j in self.enemies(state, i)
+                      if self.can_threaten(state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
+            state = replace(state, stack=state.stack + tuple(reversed(offers)))
+        return self._settle(state)
+
+    # ------------------------------------------------------------------------------------------
+    # transitions: dice
+
+    def _apply_chance(self, state: TacticsState, outcome) -> TacticsState:
+        if not state.stack:
+            if state.groups:
+                idx = next(k for k, g in enumerate(state.groups) if len(g) > 1)
+                g = state.groups[idx]
+                first = g[outcome - 1]
+                rest = tuple(x for x in g if x != first)
+                groups = state.groups[:idx] + ((first,), rest) + state.groups[idx + 1:]
+                return self._settle(replace(state, groups=groups, last=f"tie broken: {self.name_of(first)} first"))
+            rolled = {u for u, _ in state.init}
+            nxt = next(j for j, u in enumerate(state.units) if not u.dead and j not in rolled)
+            init = state.init + ((nxt, outcome),)
+            living = [j for j, u in enumerate(state.units) if not u.dead]
+            if len(init) < len(living):
+                return replace(state, init=init)
+            totals: dict[int, list[int]] = {}
+            for j, r in init:
+                totals.setdefault(r + self.sheets[j].mod("dex"), []).append(j)
+            groups = tuple(tuple(totals[t]) for t in sorted(totals, reverse=True))
+            return self._settle(replace(state, init=init, groups=groups))
+        top = state.stack[-1]
+        rest = state.stack[:-1]
+        k = top.kind
+        if k == "attack":
+            return self._settle(self._attack_roll(state, top, rest, outcome))
+        if k == "save":
+            return self._settle(self._save_roll(state, top, rest, outcome))
+        if k == "conc":
+            ok = outcome + self.sheets[top.actor].skill("concentration") >= top.n
+            text = f"{self.name_of(top.actor)} {'keeps' if ok else 'loses'} concentration ({outcome} + " \
+                   f"{self.sheets[top.actor].skill('concentration')} against DC {top.n})"
+            return self._settle(replace(state, stack=rest, spoiled=state.spoiled or not ok, last=text))
+        if k == "healcheck":
+            total = outcome + self.sheets[top.actor].skill("heal")
+            state = replace(state, stack=rest)
+            if total >= HEAL_DC:
+                t = state.units[top.target]
+                state = self._set_unit(state, top.target, replace(t, stable=True))
+                text = f"{self.name_of(top.actor)} stabilizes {self.name_of(top.target)} (Heal {total} against DC {HEAL_DC})"
+            else:
+                text = f"{self.name_of(top.actor)} fails to stabilize {self.name_of(top.target)} (Heal {total} against DC {HEAL_DC})"
+            return self._settle(replace(state, last=text))
+        if k == "cure":
+            state = replace(state, stack=rest)
+            return self._settle(self._heal(state, top.target, outcome, f"{SPELLS[top.arg].name}"))
+        if k == "spelldmg":
+            state = replace(state, stack=rest)
+            return self._settle(self._damage(state, top.actor, top.target, outcome, SPELLS[top.arg].name))
+        if k == "fireball":
+            return self._settle(self._fireball_roll(state, top, rest, outcome))
+        if k == "bleed":
+            u = state.units[top.actor]
+            state = replace(state, stack=rest)
+            if outcome == 10:
+                return self._settle(replace(self._set_unit(state, top.actor, replace(u, stable=True)),
+                                            last=f"{self.name_of(top.actor)} stabilizes (d10 = 10)"))
+            hp = u.hp - 1
+            u = replace(u, hp=hp, dead=hp <= -10)
+            text = f"{self.name_of(top.actor)} bleeds (d10 = {outcome}): {hp} hp" + (", dead" if u.dead else "")
+            return self._settle(replace(self._set_unit(state, top.actor, u), last=text))
+        raise ValueError(f"no dice for step {k!r}")
+
+    def _attack_roll(self, state: TacticsState, top: Step, rest: tuple, outcome) -> TacticsState:
+        a, t = top.actor, top.target
+        kind, _, spell = top.arg.partition(":")
+        who, whom = self.name_of(a), self.name_of(t)
+        profile = self._profile_of(state, top)
+        if top.m == 0:
+            result = d20_result(outcome, profile.bonus, profile.ac, profile.crit_lo)
+            card = f"d20 {outcome} {profile.bonus:+d} = {outcome + profile.bonus} against {'touch ' if profile.touch else ''}AC {profile.ac}"
+            if result == "miss":
+                why = "natural 1" if outcome == 1 else "miss"
+                return replace(state, stack=rest, last=f"{who} misses {whom} ({card}; {why})")
+            crit = result == "crit"
+            if state.units[t].blur:
+                return replace(state, stack=rest + (replace(top, m=1, n=int(crit), rolls=(outcome,)),),
+                               last=f"{who} {'critically ' if crit else ''}hits {whom} ({card}); blur may turn it aside")
+            state = replace(state, last=f"{who} {'critically ' if crit else ''}hits {whom} ({card})")
+            return self._after_hit(state, replace(top, n=int(crit), rolls=(outcome,)), rest)
+        if top.m == 1:
+            if outcome == "miss":
+                return replace(state, stack=rest, last=f"{whom}'s blur turns the attack aside")
+            return self._after_hit(state, top, rest)
+        # damage
+        total = max(1, outcome) if profile.min_one else max(0, outcome)
+        state = replace(state, stack=rest)
+        what = spell.replace("_", " ") if spell else ("attack of opportunity" if kind == "aoo" else kind)
+        if kind == "touch" and SPELLS[spell].save == "will_half":
+            dc = self.sheets[a].spell_dc(spell)
+            return replace(state, stack=rest + (Step("save", t, a, "will_half:" + spell, n=dc, m=total),),
+                           last=f"{SPELLS[spell].name}: {total} damage unless {whom} saves (Will DC {dc})")
+        state = self._damage(state, a, t, total, what)
+        if kind == "hamstring" and not state.units[t].dead:
+            state = self._set_unit(state, t, replace(state.units[t], hamstrung=True))
+            state = replace(state, last=state.last + f"; {whom} is hamstrung")
+        return state
+
+    def _after_hit(self, state: TacticsState, top: Step, rest: tuple) -> TacticsState:
+        kind = top.arg.partition(":")[0]
+        if kind == "trip":
+            dc = self.trip_dc(top.actor)
+            return replace(state, stack=rest + (Step("save", top.target, top.actor, "trip", n=dc),))
+        return replace(state, stack=rest + (replace(top, m=2),))
+
+    def _save_roll(self, state: TacticsState, top: Step, rest: tuple, outcome: int) -> TacticsState:
+        i = top.actor
+        what = top.arg.partition(":")[0]
+        state = replace(state, stack=rest)
+        if what == "trip":
+            bonus = self.trip_save(state, i)
+            ok = save_result(outcome, bonus, top.n, natural=False)
+            text = f"{self.name_of(i)} {'stays up' if ok else 'is tripped'} (d20 {outcome} {bonus:+d} against DC {top.n})"
+            if not ok:
+                state = self._set_unit(state, i, replace(state.units[i], prone=True))
+            return replace(state, last=text)
+        if what == "will_half":
+            bonus = self.save_bonus(state, i, "will")
+            ok = save_result(outcome, bonus, top.n, natural=True)
+            damage = top.m // 2 if ok else top.m
+            state = replace(state, last=f"{self.name_of(i)} {'saves' if ok else 'fails'} (Will d20 {outcome} {bonus:+d} against DC {top.n})")
+            return self._damage(state, top.target, i, damage, top.arg.partition(":")[2].replace("_", " "))
+        raise ValueError(f"unknown save {top.arg!r}")
+
+    def _fireball_roll(self, state: TacticsState, top: Step, rest: tuple, outcome) -> TacticsState:
+        rolls = top.rolls + (outcome,)
+        savers = self._fireball_savers(top)
+        if len(rolls) <= len(savers):
+            return replace(state, stack=rest + (replace(top, rolls=rolls),),
+                           last=f"fireball: {rolls[0]} damage" if len(rolls) == 1 else state.last)
+        damage = rolls[0]
+        dc = top.n
+        burned = [int(x) for x in top.arg.split("|")[2].split(",") if x]  # incapacitated: no save
+        texts = []
+        for j, r in zip(savers, rolls[1:]):
+            bonus = self.save_bonus(state, j, "ref")
+            if save_result(r, bonus, dc, natural=True):
+                texts.append(f"{self.name_of(j)} dodges (Reflex {r} {bonus:+d} against DC {dc})")
+            else:
+                texts.append(f"{self.name_of(j)} fails (Reflex {r} {bonus:+d} against DC {dc})")
+                burned.append(j)
+        state = replace(state, stack=rest)
+        for j in sorted(burned):
+            state = self._damage(state, top.actor, j, damage, "fireball")
+        return replace(state, last=f"fireball {damage}: " + "; ".join(texts + [f"{self.name_of(j)} burns" for j in sorted(burned)]))
+
+    # ------------------------------------------------------------------------------------------
+    # effects
+
+    def _set_unit(self, state: TacticsState, i: int, unit: Unit) -> TacticsState:
+        units = state.units[:i] + (unit,) + state.units[i + 1:]
+        return replace(state, units=units)
+
+    def _damage(self, state: TacticsState, source: int, i: int, amount: int, what: str) -> TacticsState:
+        """Seed (Conditions): at 0 to -9 incapacitated (and prone), at -10 or fewer dead; a stabilized
+        character who takes damage stays stabilized."""
+        u = state.units[i]
+        hp = u.hp - amount
+        dead = hp <= -10
+        prone = u.prone or hp <= 0
+        stable = u.stable and hp <= 0 and u.hp <= 0
+        unit = replace(u, hp=hp, dead=dead, prone=prone, stable=stable)
+        state = self._set_unit(state, i, unit)
+        if (state.pos >= 0 and i == state.actor and state.stack and any(s.kind == "do" for s in state.stack)
+                and amount > 0):
+            state = replace(state, hits=state.hits + (amount,))
+        status = "dead" if dead else ("down" if hp <= 0 else f"{hp} hp")
+        return replace(state, last=f"{state.last}; {what}: {self.name_of(i)} takes {amount} ({status})".lstrip("; "))
+
+    def _heal(self, state: TacticsState, i: int, amount: int, what: str) -> TacticsState:
+        """Seed (Conditions): any healing stabilizes an incapacitated character."""
+        u = state.units[i]
+        hp = min(self.sheets[i].max_hp, u.hp + amount)
+        unit = replace(u, hp=hp, stable=u.stable or u.hp <= 0)
+        if hp >= 1:
+            unit = replace(unit, stable=False)
+        state = self._set_unit(state, i, unit)
+        return replace(state, last=f"{what}: {self.name_of(i)} heals {amount} ({hp} hp)")
+
+    def _perform(self, state: TacticsState, i: int, action: str) -> TacticsState:
+        verb, _, rest = action.partition(":")
+        u = state.units[i]
+        name = self.name_of(i)
+        if verb == "stand":
+            return replace(self._set_unit(state, i, replace(u, prone=False)), last=f"{name} stands up")
+        if verb == "draw":
+            drawn = WEAPONS[u.sheath]
+            off = u.off
+            dropped = ""
+            two = drawn.grip == "two"
+            if two and off:
+                dropped, off = off, ""
+            unit = replace(u, main=u.sheath, sheath=u.main, off=off, two_handed=two)
+            text = f"{name} draws the {drawn.name}" + (f" (drops the {dropped})" if dropped else "")
+            return replace(self._set_unit(state, i, unit), last=text)
+        if verb in ("shoot", "throw", "trip", "hamstring"):
+            j = self.index[rest]
+            if state.units[j].dead:
+                return replace(state, last=f"{name}'s target is gone")
+            if verb == "shoot":
+                state = self._set_unit(state, i, replace(u, ammo=u.ammo - 1))
+            step = Step("attack", i, j, verb)
+            if verb == "throw":
+                # the profile is computed with the weapon still in hand; it leaves the hand when rolled
+                state = replace(state, stack=state.stack + (Step("do", i, arg="drop_main"), step))
+                return state
+            return replace(state, stack=state.stack + (step,))
+        if verb == "drop_main":
+            return self._set_unit(state, i, replace(u, main="", two_handed=False))
+        if verb == "heal":
+            j = self.index[rest]
+            if state.hits:
+                return replace(state, last=f"{name}'s Heal check is spoiled by the attack of opportunity")
+            return replace(state, stack=state.stack + (Step("healcheck", i, j),))
+        if verb == "cast":
+            parts = rest.split(":")
+            spell = parts[0]
+            s = SPELLS[spell]
+            if state.spoiled:
+                return replace(state, last=f"{name} loses the {s.name}")
+            if s.effect == "blur":
+                return replace(self._set_unit(state, i, replace(u, blur=True)), last=f"{name} blurs")
+            if s.effect == "haste":
+                return replace(self._set_unit(state, i, replace(u, haste=True)), last=f"{name} casts {s.name}: +10 ft")
+            target = parts[1]
+            if s.target == "area":
+                sq = self._parse_square(target)
+                hit = set(burst(self.map, sq, FIREBALL_RADIUS))
+                inside = [j for j, t in enumerate(state.units) if not t.dead and t.pos in hit]
+                savers = ",".join(str(j) for j in inside if state.units[j].conscious)
+                helpless = ",".join(str(j) for j in inside if not state.units[j].conscious)
+                step = Step("fireball", i, arg=f"{sq[0]},{sq[1]}|{savers}|{helpless}", n=self.sheets[i].spell_dc(spell))
+                return replace(state, stack=state.stack + (step,), last=f"{name} casts fireball at {sq[0]},{sq[1]}")
+            j = self.index[target]
+            if state.units[j].dead:
+                return replace(state, last=f"{name}'s target is gone")
+            if s.effect == "resistance":
+                t = state.units[j]
+                return replace(self._set_unit(state, j, replace(t, resist_until=state.round + RESISTANCE_ROUNDS - 1)),
+                               last=f"{name} casts resistance on {self.name_of(j)}")
+            if s.effect == "heal":
+                return replace(state, stack=state.stack + (Step("cure", i, j, spell),))
+            if s.target == "enemy":
+                return replace(state, stack=state.stack + (Step("spelldmg", i, j, spell),))
+            kind = "ray" if s.target == "enemy_ranged_touch" else "touch"
+            return replace(state, stack=state.stack + (Step("attack", i, j, f"{kind}:{spell}"),))
+        raise ValueError(f"cannot perform {action!r}")
+
+    # ------------------------------------------------------------------------------------------
+    # the flow: everything that needs no decision and no dice
+
+    def _settle(self, state: TacticsState) -> TacticsState:
+        while True:
+            if state.over:
+                return state
+            standing = {self.sides[j] for j, u in enumerate(state.units) if u.conscious}
+            if len(standing) < 2:
+                return replace(state, over=True, winners=tuple(sorted(standing)), stack=(),
+                               last=(state.last + "; " if state.last else "") + "the battle is over")
+            if state.stack:
+                top = state.stack[-1]
+                k = top.kind
+                if k == "offer":
+                    if (self.can_threaten(state, top.actor) and state.units[top.target].conscious
+                            and adjacent(state.units[top.actor].pos, state.units[top.target].pos)):
+                        return state
+                    state = replace(state, stack=state.stack[:-1])
+                    continue
+                if k == "move":
+                    state = self._move_step(state, top)
+                    continue
+                if k == "do":
+                    rest = state.stack[:-1]
+                    if top.m == 0:
+                        if not state.units[top.actor].conscious:
+                            state = replace(state, stack=rest)
+                            continue
+                        if top.arg.startswith("cast:") and state.hits:
+                            concs = tuple(Step("conc", top.actor, n=h) for h in reversed(state.hits))
+                            state = replace(state, stack=rest + (replace(top, m=1),) + concs)
+                            continue
+                    state = self._perform(replace(state, stack=rest), top.actor, top.arg)
+                    continue
+                if k == "attack" and top.m == 0 and not self._attack_possible(state, top):
+                    state = replace(state, stack=state.stack[:-1])
+                    continue
+                return state
+            if state.pos < 0:
+                if not state.groups or any(len(g) > 1 for g in state.groups):
+                    return state
+                order = tuple(g[0] for g in state.groups)
+                state = replace(state, order=order, groups=(), init=(),
+                                first_mover=self.sides[order[0]] if state.first_mover < 0 else state.first_mover)
+                state = self._start_turn(replace(state, pos=0))
+                continue
+            i = state.actor
+            u = state.units[i]
+            if not u.conscious or (state.moved and state.acted_std):
+                state = self._end_turn(state)
+                continue
+            return state
+
+    def _attack_possible(self, state: TacticsState, step: Step) -> bool:
+        a, t = state.units[step.actor], state.units[step.target]
+        if not a.conscious or t.dead:
+            return False
+        kind = step.arg.partition(":")[0]
+        if kind in MELEE_KINDS and not adjacent(a.pos, t.pos):
+            return False
+        if kind in ("main", "main_tw", "hamstring", "shoot", "throw") and not a.main:
+            return False
+        return True
+
+    def _move_step(self, state: TacticsState, step: Step) -> TacticsState:
+        path = [tuple(int(v) for v in p.split(",")) for p in step.arg.split(";")]
+        i = step.actor
+        rest = state.stack[:-1]
+        idx, phase = divmod(step.n, 2)
+        if idx >= len(path) - 1 or not state.units[i].conscious:
+            return replace(state, stack=rest)
+        a, b = path[idx], path[idx + 1]
+        if phase == 0:
+            # leaving: the mover is still in range when the attack comes
+            watchers = [j for j in self.provoke_watchers(state, i)
+                        if adjacent(state.units[j].pos, a) and not adjacent(state.units[j].pos, b)]
+            offers = tuple(Step("offer", j, i, "leaves") for j in reversed(watchers))
+            return replace(state, stack=rest + (replace(step, n=step.n + 1),) + offers)
+        u = state.units[i]
+        state = self._set_unit(state, i, replace(u, x=b[0], y=b[1]))
+        watchers = [j for j in self.provoke_watchers(state, i)
+                    if adjacent(state.units[j].pos, b) and not adjacent(state.units[j].pos, a)]
+        offers = tuple(Step("offer", j, i, "enters") for j in reversed(watchers))
+        return replace(state, stack=rest + (replace(step, n=step.n + 1),) + offers)
+
+    def _start_turn(self, state: TacticsState) -> TacticsState:
+        """The character at ``pos`` begins its turn (dead ones are skipped by _end_turn)."""
+        i = state.actor
+        u = state.units[i]
+        state = replace(state, moved=False, acted_std=False, hits=(), spoiled=False, turns=state.turns + 1)
+        if u.dead:
+            return self._end_turn(state)
+        if u.conscious:
+            if not u.acted:
+                state = self._set_unit(state, i, replace(u, acted=True))
+            return state
+        # incapacitated: seed (Conditions)
+        state = replace(state, moved=True, acted_std=True)
+        if u.stable:
+            hp = u.hp + 1
+            unit = replace(u, hp=hp, stable=hp <= 0, acted=True)
+            state = self._set_unit(state, i, unit)
+            text = f"{self.name_of(i)} recovers 1 hp ({hp})"
+            if hp >= 1:
+                return replace(state, moved=False, acted_std=False, last=text + " and comes to, prone")
+            return replace(state, last=text)
+        return replace(state, stack=state.stack + (Step("bleed", i),))
+
+    def _end_turn(self, state: TacticsState) -> TacticsState:
+        pos = state.pos + 1
+        while pos < len(state.order) and state.units[state.order[pos]].dead:
+            pos += 1
+        if pos < len(state.order):
+            return self._start_turn(replace(state, pos=pos))
+        # the round is over: initiative again (seed: Initiative)
+        nxt = state.round + 1
+        if nxt > self.options.max_rounds:
+            return replace(state, over=True, winners=(), stack=(), pos=-1,
+                           last=f"{self.options.max_rounds} rounds fought: a draw")
+        return replace(state, round=nxt, pos=-1, order=(), init=(), groups=(), moved=False, acted_std=False)
+
+    # ------------------------------------------------------------------------------------------
+    # serialisation and views
+
+    def state_to_json(self, state: TacticsState) -> dict:
+        from ...core.game import _jsonable
+        return _jsonable(state)
+
+    def state_from_json(self, data) -> TacticsState:
+        from ...core.game import _tuplify
+        names = set(TacticsState.__dataclass_fields__)
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown state fields: {sorted(unknown)}")
+        d = {k: _tuplify(v) for k, v in data.items()}
+        d["units"] = tuple(Unit(**dict(u)) for u in data["units"])
+        d["units"] = tuple(replace(u, spells=tuple(tuple(p) for p in u.spells)) for u in d["units"])
+        d["stack"] = tuple(Step(**{**s, "rolls": _tuplify(s.get("rolls", []))}) for s in data.get("stack", []))
+        return TacticsState(**d)
+
+    def view(self, state: TacticsState, seat: int | None) -> dict:
+        data = self.state_to_json(state)
+        data["map"] = self.map.to_json()
+        data["characters"] = [dict(self.sheets[i].to_json(), id=self.ids[i], side=self.sides[i])
+                              for i in range(len(self.sheets))]
+        data["actor"] = state.actor
+        return data
+
+    # ------------------------------------------------------------------------------------------
+    # for people
+
+    def seat_name(self, seat: int) -> str:
+        if seat in (0, 1):
+            names = (self.options.party1, self.options.party2)
+            label = names[seat].capitalize()
+            return f"{label} ({seat + 1})" if names[0] == names[1] else label
+        return super().seat_name(seat)
+
+    def turns(self, state: TacticsState) -> int:
+        return state.turns
+
+    def first_mover(self, state: TacticsState) -> int | None:
+        return state.first_mover if state.first_mover >= 0 else None
+
+    def describe_action(self, state: TacticsState, seat: int, action: str) -> str:
+        if state.stack and state.stack[-1].kind == "offer":
+            top = state.stack[-1]
+            return (f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}"
+                    if action == "aoo" else f"{self.name_of(top.actor)} lets {self.name_of(top.target)} pass")
+        who = self.name_of(state.actor) if state.pos >= 0 else self.seat_name(seat)
+        verb, _, rest = action.partition(":")
+        if verb == "move":
+            return f"{who} moves to {rest}"
+        if verb == "end_turn":
+            return f"{who} ends the turn"
+        if verb in ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring", "heal") and rest in self.index:
+            return f"{who}: {verb} {self.name_of(self.index[rest])}"
+        if verb == "cast":
+            parts = rest.split(":")
+            tail = ""
+            if len(parts) > 1:
+                tail = " on " + (self.name_of(self.index[parts[1]]) if parts[1] in self.index else parts[1])
+            return f"{who} casts {SPELLS[parts[0]].name}{tail}"
+        return f"{who}: {action}"
+
+    def action_odds(self, state: TacticsState, seat: int, action: str) -> str | None:
+        from .odds import hit_chance, save_chance
+        try:
+            i = state.actor
+            verb, _, rest = action.partition(":")
+            if state.stack and state.stack[-1].kind == "offer":
+                top = state.stack[-1]
+                if action != "aoo":
+                    return None
+                p = self.attack_profile(state, top.actor, top.target, "aoo")
+                return _pct(hit_chance(p)) + f" to hit (d20{p.bonus:+d} against AC {p.ac})"
+            kinds = {"attack": "main" if self.melee_weapon(state.units[i]) == state.units[i].main else "aoo",
+                     "shoot": "shoot", "throw": "throw", "trip": "trip", "hamstring": "hamstring",
+                     "twoweapon": "main_tw"}
+            if verb in kinds and rest in self.index:
+                j = self.index[rest]
+                p = self.attack_profile(state, i, j, kinds[verb])
+                text = f"{_pct(hit_chance(p))} to hit (d20{p.bonus:+d} against {'touch ' if p.touch else ''}AC {p.ac})"
+                if p.dice:
+                    text += f", damage {p.dice}" + (f"+{p.sneak}d6 sneak" if p.sneak else "")
+                if verb == "trip":
+                    text += f"; then {self.name_of(j)} resists {_pct(save_chance(self.trip_save(state, j), self.trip_dc(i), False))} (DC {self.trip_dc(i)})"
+                return text
+            if verb == "cast":
+                parts = rest.split(":")
+                s = SPELLS[parts[0]]
+                if s.target == "enemy_ranged_touch" and len(parts) > 1 and parts[1] in self.index:
+                    p = self.attack_profile(state, i, self.index[parts[1]], "ray", s.key)
+                    return f"{_pct(hit_chance(p))} to hit (ranged touch d20{p.bonus:+d} against touch AC {p.ac}), damage {s.dice}"
+                if s.target == "enemy_melee_touch" and len(parts) > 1 and parts[1] in self.index:
+                    p = self.attack_profile(state, i, self.index[parts[1]], "touch", s.key)
+                    return f"{_pct(hit_chance(p))} to hit (touch AC {p.ac}), damage {s.dice}, Will half"
+                if s.key == "fireball":
+                    return f"{s.dice} to everyone within 10 ft; Reflex DC {self.sheets[i].spell_dc('fireball')} for none"
+                if s.dice:
+                    return f"{s.dice}"
+            if verb == "heal" and rest in self.index:
+                return f"stabilizes {_pct(save_chance(self.sheets[i].skill('heal'), HEAL_DC, False))} (Heal {self.sheets[i].skill('heal'):+d} against DC {HEAL_DC})"
+        except (KeyError, ValueError, IndexError):
+            return None
+        return None
+
+    def status_rows(self, state: TacticsState) -> list[dict]:
+        rows = []
+        for i, u in enumerate(state.units):
+            s = self.sheets[i]
+            cond = "dead" if u.dead else ("stabilized" if u.stable else "incapacitated" if u.hp <= 0 else "conscious")
+            flags = [f for f, on in (("prone", u.prone and not u.dead), ("hamstrung", u.hamstrung), ("blur", u.blur),
+                                     ("flat-footed", not u.acted)) if on]
+            rows.append({"id": self.ids[i], "side": self.seat_name(self.sides[i]), "class": f"{s.cls} {s.level}",
+                         "hp": f"{u.hp}/{s.max_hp}", "square": f"{u.x},{u.y}", "condition": ", ".join([cond] + flags),
+                         "": "on turn" if i == state.actor and not state.over else ""})
+        return rows
+
+    def summary(self, state: TacticsState) -> str:
+        parts = [f"round {state.round}"]
+        for side in (0, 1):
+            alive = [f"{self.ids[i]} {u.hp}" for i, u in enumerate(state.units) if self.sides[i] == side and not u.dead]
+            parts.append(f"{self.seat_name(side)}: " + (", ".join(alive) or "none"))
+        return " | ".join(parts)
+
+
+def _pct(p: Fraction) -> str:
+    v = float(p) * 100
+    return f"{v:.0f}%" if abs(v - round(v)) < 1e-9 else f"{v:.1f}%"
