@@ -465,7 +465,7 @@ class Kniggits(Game[KniggitsState]):
                 raise IllegalAction(f"({p[0]:g}, {p[1]:g}) is off the {t.size:g} in table")
         length = path_length(path)
         allowance = self.move_allowance(k)
-        if length > allowance + 1e-6:
+        if length > allowance + 1e-3:
             raise IllegalAction(f"the move is {length:.2f} in; {k.id} may move {allowance:g} in")
         for a, b in zip(path, path[1:]):
             if t.segment_blocked(a, b):

@@ -1,0 +1,309 @@
+"""Kniggits bots.
+
+- ``random``: a random army, random straight moves (``Kniggits.sample_action``) and uniform
+  choices everywhere else.
+- ``heuristic``: moves sensibly: each kniggit goes for the weakest enemy it can reach, friends
+  gang up on the same enemy, archers shoot when they can and otherwise keep at the edge of their
+  range, runners fetch the princess, the grail or the enemy flag and a guard stays by one's own
+  flag; potions in easy reach are drunk.  In a fight it plays the Nash equilibrium of the fight's
+  payoff matrix (solved as a linear programme with SciPy), sampling its hands from that mixed
+  strategy, so no fixed pattern of the opponent can exploit it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+from scipy.optimize import linprog
+
+from ...core.game import IllegalAction
+from . import combat
+from .geometry import dist, path_length, truncate
+from .model import HEIGHT_TOKEN, Kniggit
+from .rules import MAX_WAYPOINTS, Kniggits, KniggitsState
+
+
+def solve_zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
+    """Maximin mixed strategy of the row player and the game's value, for a payoff matrix
+    (rows: my choices, columns: the opponent's; entries: my gain)."""
+    payoff = np.asarray(payoff, dtype=float)
+    n, m = payoff.shape
+    # variables: x_1..x_n, v; minimise -v
+    c = np.zeros(n + 1)
+    c[-1] = -1.0
+    a_ub = np.hstack([-payoff.T, np.ones((m, 1))])  # v - sum_i x_i A_ij <= 0 for each column j
+    b_ub = np.zeros(m)
+    a_eq = np.hstack([np.ones((1, n)), np.zeros((1, 1))])
+    bounds = [(0, None)] * n + [(None, None)]
+    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs")
+    if not res.success:
+        return np.full(n, 1.0 / n), float("nan")
+    x = np.clip(res.x[:n], 0, None)
+    return x / x.sum(), float(res.x[-1])
+
+
+def _worth_tokens(move: int, attack: int, defense: int) -> float:
+    colours = (move > 0) + (attack > 0) + (defense > 0)
+    if colours <= 1:
+        return 0.0
+    return 8.0 + 0.7 * move + 1.2 * attack + 1.0 * defense + (1.5 if colours == 3 else 0.0)
+
+
+def worth(k: Kniggit) -> float:
+    """How much a kniggit is worth to its army: nothing once it would flee (one colour left)."""
+    if k.status != "fighting":
+        return 0.0
+    return _worth_tokens(k.move, k.attack, k.defense)
+
+
+def _tokens_after(k: Kniggit, blows: list[str], defended: set[str]) -> tuple[int, int, int]:
+    left = {"move": k.move, "attack": k.attack, "defense": k.defense}
+    for h in blows:
+        if h not in defended:
+            colour = HEIGHT_TOKEN[h]
+            if left[colour] > 0:
+                left[colour] -= 1
+    return left["move"], left["attack"], left["defense"]
+
+
+def flee_need(k: Kniggit) -> int:
+    """Fewest tokens to knock down before ``k`` flees."""
+    counts = sorted(c for c in (k.move, k.attack, k.defense) if c > 0)
+    return sum(counts[:-1]) if counts else 0
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int | None = None, game: Kniggits | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        return game.sample_action(state, seat, self.rng)
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, game: Kniggits | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # -- dispatch -----------------------------------------------------------------------------------
+    def choose(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        p = state.phase
+        if p == "army":
+            names = [a[5:] for a in game.legal_actions(state, seat)]
+            for pick in ("jouster", "heavy", "balanced"):
+                if pick in names:
+                    return "army:" + pick
+            return "army:" + names[0]
+        if p == "rps":
+            return self.rng.choice(game.legal_actions(state, seat))
+        if p == "fight":
+            return self.fight(game, state, seat)
+        if p == "turning":
+            return self.turning(game, state, seat)
+        return self.move_phase(game, state, seat)
+
+    # -- fighting ----------------------------------------------------------------------------------
+    def fight_matrix(self, game: Kniggits, state: KniggitsState, seat: int) -> tuple[list[str], np.ndarray]:
+        """My decisions and the payoff matrix against every hand pair of the opponent: the change
+        in (my kniggit's worth minus his), after the blows of both sides land."""
+        fight = state.fights[0]
+        a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
+        ha, hd = game.fight_hands(state, fight)
+        me_attacker = a.seat == seat
+        theirs = hd if me_attacker else ha
+        rows = game.legal_actions(state, seat)
+        cols = [(h1, h2) for h1 in theirs[0] for h2 in theirs[1]]
+        base = worth(a) - worth(d)
+        payoff = np.zeros((len(rows), len(cols)))
+        for i, action in enumerate(rows):
+            my_hands = tuple(action.split(":")[2:4])
+            for j, their_hands in enumerate(cols):
+                hands_a, hands_d = (my_hands, their_hands) if me_attacker else (their_hands, my_hands)
+                ta = _tokens_after(a, combat._attacks(d, hands_d), combat._defends(a, hands_a))
+                td = _tokens_after(d, combat._attacks(a, hands_a), combat._defends(d, hands_d))
+                gain = (_worth_tokens(*ta) - _worth_tokens(*td)) - base
+                payoff[i, j] = gain if me_attacker else -gain
+        return rows, payoff
+
+    def fight(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        rows = game.legal_actions(state, seat)
+        if len(rows) == 1:
+            return rows[0]
+        fight = state.fights[0]
+        a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
+        ha, hd = game.fight_hands(state, fight)
+        key = (_shape(a), _shape(d), a.seat == seat, tuple(map(tuple, ha)), tuple(map(tuple, hd)))
+        strategy = _STRATEGIES.get(key)
+        if strategy is None:
+            rows, payoff = self.fight_matrix(game, state, seat)
+            strategy, _ = solve_zero_sum(payoff)
+            if len(_STRATEGIES) > 20000:
+                _STRATEGIES.clear()
+            _STRATEGIES[key] = strategy
+        return rows[_sample(strategy, self.rng)]
+
+    # -- turning -----------------------------------------------------------------------------------
+    def turning(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        for k in state.kniggits:
+            if k.seat != seat or not k.active:
+                continue
+            enemies = game.engaged(state, k)
+            if len(enemies) > 1:
+                best = min(enemies, key=lambda e: (flee_need(e) if e.active else 99, e.id))
+                if best.id != k.facing:
+                    return f"face:{k.id}:{best.id}"
+        return "end_turning"
+
+    # -- moving ------------------------------------------------------------------------------------
+    def move_phase(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        for k in state.kniggits:
+            if k.seat != seat or not k.active:
+                continue
+            action = self.order_for(game, state, k)
+            if action is not None:
+                return action
+        return "end_move"
+
+    def order_for(self, game: Kniggits, state: KniggitsState, k: Kniggit) -> str | None:
+        enemies = game.engaged(state, k)
+        active_enemies = [e for e in state.kniggits if e.seat != k.seat and e.active]
+        # pick up an objective within reach
+        if not k.carrying:
+            for it in state.items:
+                if game._may_pick(k, it) and dist(k.pos, it.pos) <= game.table.reach:
+                    return f"pick:{k.id}:{it.id}:sword"
+        if k.archer:
+            return self.archer_order(game, state, k, enemies, active_enemies)
+        if enemies:
+            best = min(enemies, key=lambda e: (0 if e.active else 1, flee_need(e), -self._gang(state, e, k), e.id))
+            if best.id != k.facing and best.active:
+                return f"face:{k.id}:{best.id}"
+            return None
+        if k.moved:
+            return None
+        goal = self.goal_for(game, state, k, active_enemies)
+        if goal is None:
+            return None
+        return self.move_toward(game, state, k, goal)
+
+    def _gang(self, state: KniggitsState, e: Kniggit, k: Kniggit) -> int:
+        return sum(1 for f in state.kniggits if f.seat == k.seat and f.active and f.id != k.id and f.facing == e.id)
+
+    def goal_for(self, game: Kniggits, state: KniggitsState, k: Kniggit, active_enemies: list[Kniggit]):
+        t = game.table
+        if k.carrying:
+            return (k.x, t.edge_y(k.seat))
+        mine = [f for f in state.kniggits if f.seat == k.seat and f.active and not f.archer]
+        # the grail, the princess or the enemy flag: the nearest free kniggit runs for it
+        for it in state.items:
+            if it.kind in ("princess", "grail") or (it.kind == "flag" and it.owner != k.seat):
+                if it.carrier and game.kniggit(state, it.carrier).seat == k.seat:
+                    continue
+                target = it.pos if not it.carrier else game.kniggit(state, it.carrier).pos
+                free = [f for f in mine if not game.engaged(state, f) and not f.carrying]
+                if free and min(free, key=lambda f: (dist(f.pos, target), f.id)).id == k.id:
+                    return target
+        # a guard stays by one's own flag
+        own_flag = next((it for it in state.items if it.kind == "flag" and it.owner == k.seat), None)
+        if own_flag is not None and len(mine) > 1:
+            guard = min(mine, key=lambda f: (dist(f.pos, own_flag.pos), f.id))
+            if guard.id == k.id:
+                threats = [e for e in active_enemies if dist(e.pos, own_flag.pos) < 10 * t.scale]
+                if threats:
+                    return min(threats, key=lambda e: dist(e.pos, own_flag.pos)).pos
+                return own_flag.pos if dist(k.pos, own_flag.pos) > 3 * t.scale else None
+        # a potion in easy reach
+        reach = game.move_allowance(k)
+        for it in state.items:
+            if it.kind == "potion" and dist(k.pos, it.pos) <= reach * 0.9:
+                if not any(dist(e.pos, it.pos) < dist(k.pos, it.pos) for e in active_enemies):
+                    return it.pos
+        if not active_enemies:
+            return None
+        # the weakest reachable enemy, friends ganging up on the same one
+        def score(e: Kniggit) -> float:
+            return dist(k.pos, e.pos) + 2.5 * flee_need(e) - 6.0 * self._gang(state, e, k) \
+                - 3.0 * sum(1 for f in mine if f.id != k.id and dist(f.pos, e.pos) < 6 * t.scale)
+        return min(active_enemies, key=lambda e: (score(e), e.id)).pos
+
+    def archer_order(self, game: Kniggits, state: KniggitsState, k: Kniggit, enemies, active_enemies) -> str | None:
+        if not k.moved and not k.shot:
+            targets = [e for e in state.kniggits if e.seat != k.seat and e.active and game.can_shoot_at(state, k, e) is None]
+            if targets:
+                best = min(targets, key=lambda e: (flee_need(e), e.id))
+                return f"shoot:{k.id}:{best.id}"
+        if k.moved or k.shot or not active_enemies:
+            return None
+        t = game.table
+        if enemies:  # step straight back out of combat
+            ax = sum(k.x - e.x for e in enemies)
+            ay = sum(k.y - e.y for e in enemies)
+            n = math.hypot(ax, ay) or 1.0
+            step = game.move_allowance(k)
+            for frac in (1.0, 0.6, 0.3):
+                x = min(max(k.x + ax / n * step * frac, 0.0), t.size)
+                y = min(max(k.y + ay / n * step * frac, 0.0), t.size)
+                action = f"move:{k.id}:{x:.3f}:{y:.3f}"
+                if _legal(game, state, k.seat, action):
+                    return action
+            return None
+        nearest = min(active_enemies, key=lambda e: (dist(k.pos, e.pos), e.id))
+        d = dist(k.pos, nearest.pos)
+        want = max(game.shooting_range(k) - 0.5 * t.scale, t.ring + 2.5 * t.scale)
+        if d <= want + 0.5 * t.scale:
+            return None  # hold the distance and shoot next turn
+        ux, uy = (nearest.x - k.x) / d, (nearest.y - k.y) / d
+        goal = (nearest.x - ux * want, nearest.y - uy * want)
+        return self.move_toward(game, state, k, goal, stop_short=True)
+
+    def move_toward(self, game: Kniggits, state: KniggitsState, k: Kniggit, goal, stop_short: bool = False) -> str | None:
+        t = game.table
+        goal = (min(max(goal[0], 0.0), t.size), min(max(goal[1], 0.0), t.size))
+        if dist(k.pos, goal) < 0.2 * t.scale:
+            return None
+        route = t.plan(k.pos, goal)
+        if route is None:
+            return None
+        allowance = game.move_allowance(k)
+        for frac in (1.0, 0.9, 0.75, 0.5, 0.25):
+            pts = truncate(route, allowance * frac)[1:]
+            if not pts or len(pts) > MAX_WAYPOINTS or path_length([k.pos] + pts) < 0.1:
+                continue
+            action = "move:" + k.id + "".join(f":{x:.4f}:{y:.4f}" for x, y in pts)
+            if _legal(game, state, k.seat, action):
+                return action
+        return None
+
+
+# Equilibria already solved, keyed by everything a fight's payoff depends on.
+_STRATEGIES: dict[tuple, np.ndarray] = {}
+
+
+def _shape(k: Kniggit) -> tuple:
+    return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.status, k.lost, k.hand, k.guarded)
+
+
+def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool:
+    try:
+        game.check_action(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _sample(p: np.ndarray, rng: random.Random) -> int:
+    r = rng.random()
+    acc = 0.0
+    for i, w in enumerate(p):
+        acc += w
+        if r < acc:
+            return i
+    return int(np.argmax(p))
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
