@@ -104,6 +104,7 @@
   function render() {
     const v = view;
     document.title = `brawl: ${v.title}`;
+    document.body.dataset.last = String(v.last);  // the last event shown (tests and renderers may read it)
     $("title").textContent = `· ${v.title}`;
     $("who").textContent = v.seat === null ? "You are watching (spectator)" : `You are ${seatName(v.seat)}`;
     (renderer || generic).update(v, ctx);

@@ -1,0 +1,189 @@
+"""End to end in headless Chromium: a real uvicorn server, people playing through invite links."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in scripts/setup.sh
+    pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)", allow_module_level=True)
+
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from brawl.server.app import create_app  # noqa: E402
+
+SHOTS = os.environ.get("BRAWL_SHOTS")  # a directory to keep screenshots in, when set
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    app = create_app(f"sqlite:///{tmp_path / 'browser.sqlite3'}", bot_delay=0)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def watch_errors(page, errors: list) -> None:
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+
+
+def enabled_actions(page) -> list[str]:
+    return page.eval_on_selector_all("#action-buttons button.action:not([disabled])",
+                                     "bs => bs.map(b => b.dataset.action)")
+
+
+def last_event(page) -> int:
+    return int(page.evaluate("document.body.dataset.last"))
+
+
+def log_lines(page) -> list[str]:
+    return page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+
+
+def test_two_browsers_play_krig_with_a_spectator_and_a_reload(server, browser):
+    """Issue 4: two browser contexts play a whole Krig game through invite links made in the lobby,
+    a spectator watches, and one player reloads mid-game and carries on."""
+    errors: list[str] = []
+    host = browser.new_context(viewport={"width": 1100, "height": 900})
+    lobby = host.new_page()
+    watch_errors(lobby, errors)
+    lobby.goto(server + "/")
+    lobby.select_option("#game", "krig")
+    lobby.fill("#opt-hp", "12")
+    lobby.select_option("#seat-0", "human")
+    lobby.select_option("#seat-1", "human")
+    lobby.click("#create-button")
+    lobby.wait_for_selector(".play-link")
+    links = lobby.eval_on_selector_all(".play-link", "as => as.map(a => a.href)")
+    watch = lobby.get_attribute(".watch-link", "href")
+    assert len(links) == 2 and all("#t=" in link for link in links)
+    shot(lobby, "lobby-links")
+
+    sun = lobby  # the creator plays Sun in the same context
+    sun.goto(links[0])
+    moon_ctx = browser.new_context(viewport={"width": 390, "height": 800}, reduced_motion="reduce")
+    moon = moon_ctx.new_page()
+    watch_errors(moon, errors)
+    moon.goto(links[1])
+    spectator = browser.new_context().new_page()
+    watch_errors(spectator, errors)
+    spectator.goto(watch)
+    for page in (sun, moon, spectator):
+        page.wait_for_selector(".connection.ok")
+    assert "You are Sun" in sun.text_content("#who") and "You are Moon" in moon.text_content("#who")
+    assert "spectator" in spectator.text_content("#who")
+    assert spectator.is_hidden("#actions")
+
+    decisions = 0
+    reloaded = False
+    deadline = time.monotonic() + 90
+    while not (sun.is_visible("#end") and moon.is_visible("#end")):
+        assert time.monotonic() < deadline, "the game did not finish"
+        acted = False
+        for page in (sun, moon):
+            actions = enabled_actions(page)
+            if actions:
+                pick = "attack" if "attack" in actions else "take" if "take" in actions else actions[0]
+                before = last_event(page)
+                page.click(f"#action-buttons button[data-action={pick}]")
+                decisions += 1
+                acted = True
+                page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+        if decisions >= 2 and not reloaded:
+            before = log_lines(moon)
+            moon.reload()
+            moon.wait_for_selector(".connection.ok")
+            after = log_lines(moon)
+            assert after[:len(before)] == before, "the reloaded page lost its history"
+            reloaded = True
+            shot(moon, "moon-after-reload")
+        if not acted:
+            time.sleep(0.05)
+    assert reloaded and decisions >= 3
+    titles = {sun.text_content("#end-title"), moon.text_content("#end-title")}
+    assert titles == {"You won!", "You lost"}
+    spectator.wait_for_selector("#turn.over")
+    assert "Game over" in spectator.text_content("#turn")
+    public = [line for line in log_lines(sun)]
+    spectator.wait_for_function(f"() => document.querySelectorAll('#log li').length >= {len(public)}")
+    assert log_lines(spectator) == public  # Krig has no hidden information: everyone reads the same log
+    assert sun.text_content("#seed") and len(sun.text_content("#commitment")) == 64
+    shot(sun, "sun-end")
+    shot(moon, "moon-end-phone")
+    assert moon.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone-sized screen
+    assert errors == []
+
+
+def test_keyboard_play_against_a_bot_then_rematch(server, browser):
+    """Issue 4: keyboard playable (number keys pick a decision), against a bot on the server,
+    on a phone-sized screen; the end offers a rematch."""
+    errors: list[str] = []
+    page = browser.new_context(viewport={"width": 375, "height": 740}).new_page()
+    watch_errors(page, errors)
+    page.goto(server + "/?game=krig")
+    page.wait_for_selector("#opt-hp")
+    page.fill("#opt-hp", "4")
+    page.select_option("#seat-1", "bot:attacker")
+    page.focus("#create-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".play-link")
+    page.click(".play-link")
+    page.wait_for_selector(".connection.ok")
+    deadline = time.monotonic() + 60
+    while not page.is_visible("#end"):
+        assert time.monotonic() < deadline, "the game did not finish"
+        if enabled_actions(page):
+            before = last_event(page)
+            page.keyboard.press("1")
+            page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+        else:
+            time.sleep(0.05)
+    assert page.text_content("#end-title") in ("You won!", "You lost")
+    rolls = page.eval_on_selector_all("#log li.roll", "ls => ls.length")
+    assert rolls >= 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.get_attribute("#log", "aria-live") == "polite"
+    shot(page, "keyboard-end")
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != old and "/play/" in url)
+    page.wait_for_selector(".connection.ok")
+    assert not page.is_visible("#end")
+    assert "You are Sun" in page.text_content("#who")
+    assert errors == []
