@@ -62,3 +62,68 @@ def _solve_generic(game: str, options: dict) -> dict:
     fm = sum(sol.win_probability(s, s.to_act) for s, _ in firsts) / len(firsts)
     return {"game": game, "options": g.options_json(), "first_mover_win": fm, "states": sol.decision_states,
             "graph_nodes": len(sol.states), "seconds": round(sol.seconds, 4), "method": "generic", "cached": False}
+
+
+@app.command()
+def odds(
+    game: str = typer.Argument(..., help="krig or ktog"),
+    defense: int = typer.Option(0, "--defense", help="krig: the defender's active defense (0 = none)"),
+    charge: bool = typer.Option(False, "--charge", help="krig: the charge attack (d6 + d8, never parried)"),
+    bless: bool = typer.Option(False, "--bless", help="ktog: the attacker cast Bless"),
+    disarmed: bool = typer.Option(False, "--disarmed", help="ktog: the target is disarmed"),
+    bare_handed: bool = typer.Option(False, "--bare-handed", help="ktog: the attacker is disarmed and fights bare-handed"),
+    to_hit: int = typer.Option(14, "--to-hit", help="ktog: the to_hit option"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Exact odds of one attack.  Krig: with and without a parry; KtOG: with and without Mighty Blow."""
+    from ..solve import odds as O
+
+    with handle_errors():
+        if game == "krig":
+            if bless or disarmed or bare_handed or to_hit != 14:
+                raise BrawlError("--bless, --disarmed, --bare-handed and --to-hit are KtOG options")
+            cases = [O.krig_attack(defense, parry=False, charge=charge)]
+            if not charge:
+                cases.append(O.krig_attack(defense, parry=True))
+            columns = [("no parry" if not c["parry"] else "parry", c) for c in cases]
+        elif game == "ktog":
+            if defense or charge:
+                raise BrawlError("--defense and --charge are Krig options")
+            cases = [O.ktog_attack(to_hit, bless, disarmed, bare_handed, mighty_blow=m) for m in (False, True)]
+            columns = [("no Mighty Blow" if not c["mighty_blow"] else "Mighty Blow", c) for c in cases]
+        else:
+            game_class(game)
+            raise BrawlError(f"no odds for {game}; odds cover krig and ktog")
+        if as_json:
+            print(json.dumps({"game": game, "cases": [O.jsonable(c) for c in cases]}))
+            return
+        _print_odds(game, columns)
+
+
+def _print_odds(game: str, columns: list) -> None:
+    from rich.table import Table
+
+    first = columns[0][1]
+    if game == "krig":
+        console.print(f"Krig {first['action']} into defense {first['defense']}", markup=False)
+        rows = [("miss", "miss"), ("critical", "critical"), ("parried", "parried"), ("attacker goes again", "attacker_again"),
+                ("mean damage to hit points", "mean_hp_damage")]
+        dists = [("hit point damage", "hp_damage"), ("defense left", "defense_after")]
+    else:
+        mods = [m for m, on in (("Bless", first["bless"]), ("target disarmed", first["target_disarmed"]),
+                                ("bare-handed", first["bare_handed"])) if on]
+        console.print(f"KtOG attack, to_hit {first['to_hit']}{', ' + ', '.join(mods) if mods else ''}: "
+                      f"needs {max(2, first['threshold'])}+ on the d20", markup=False)
+        rows = [("hit", "hit"), ("critical", "critical"), ("critical miss", "critical_miss"), ("mean damage", "mean_damage")]
+        dists = [("damage", "damage")]
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    for name, _ in columns:
+        table.add_column(name, justify="right")
+    for label, key in rows:
+        table.add_row(label, *(f"{float(c[key]):.4f} ({c[key]})" for _, c in columns))
+    for label, key in dists:
+        values = sorted(set().union(*(c[key] for _, c in columns)))
+        for v in values:
+            table.add_row(f"{label} {v}", *(f"{float(c[key].get(v, 0)):.4f}" for _, c in columns))
+    console.print(table)
