@@ -1,0 +1,39 @@
+"""Simulation speed: the batch simulator's games per second beside the full engine's, as a ratio.
+
+    .venv/bin/python benchmarks/bench_sim.py [--games 20000000] [--engine-games 20000] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from brawl.sim.batch_krig import run_range
+from brawl.sim.engine import simulate
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20_000_000)
+    ap.add_argument("--engine-games", type=int, default=20_000)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    print(f"{os.cpu_count()} cores; workers {args.workers}")
+    for bots, scale in ((["attacker", "attacker"], 1), (["random", "attacker"], 4), (["optimal", "optimal"], 4)):
+        run_range({}, bots, 0, 0, 100_000, args.workers)  # compile and load tables outside the timing
+        n = args.games // scale
+        t0 = time.perf_counter()
+        b = run_range({}, bots, 1, 0, n, args.workers)
+        batch_rate = n / (time.perf_counter() - t0)
+        m = args.engine_games // scale
+        t0 = time.perf_counter()
+        e = simulate("krig", {}, bots, m, seed=1, workers=args.workers)
+        engine_rate = m / (time.perf_counter() - t0)
+        print(f"krig {','.join(bots):18s} batch {batch_rate:14,.0f} games/s ({n:,} games, first mover "
+              f"{b.first_mover_wins / n:.4f}) | engine {engine_rate:10,.0f} games/s ({m:,} games, first mover "
+              f"{e.first_mover_wins / m:.4f}) | ratio {batch_rate / engine_rate:10,.0f}x")
+
+
+if __name__ == "__main__":
+    main()

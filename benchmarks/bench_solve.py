@@ -1,0 +1,37 @@
+"""Solver speed: decision states per second and total time, Krig both editions (no saved solution).
+
+    .venv/bin/python benchmarks/bench_solve.py [--hp 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from brawl.solve import solve
+from brawl.solve.generic import solve_game
+from brawl.solve.krig import krig_key, solve_tables
+from brawl.games import make_game
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hp", type=int, default=20)
+    ap.add_argument("--generic-hp", type=int, default=2, help="hit points for the generic rules-module walk")
+    args = ap.parse_args()
+    solve_tables(2, "author")  # compile once, outside the timing
+    for edition in ("author", "article"):
+        t0 = time.perf_counter()
+        sol = solve("krig", {"edition": edition, "hp": args.hp}, use_cache=False)
+        dt = time.perf_counter() - t0
+        print(f"dense  krig {edition:7s} hp {args.hp:2d}: {sol.states:8d} states in {dt:7.3f} s = "
+              f"{sol.states / dt:12,.0f} states/s; first mover wins {sol.first_mover_win:.6f}")
+    for edition in ("author", "article"):
+        game = make_game("krig", {"edition": edition, "hp": args.generic_hp})
+        g = solve_game(game, krig_key)
+        print(f"generic krig {edition:7s} hp {args.generic_hp:2d}: {g.decision_states:8d} states "
+              f"({len(g.states)} graph nodes) in {g.seconds:7.3f} s = {len(g.states) / g.seconds:12,.0f} nodes/s")
+
+
+if __name__ == "__main__":
+    main()
