@@ -9,3 +9,4 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test,rl,ray]"
+bash scripts/install-chromium.sh
