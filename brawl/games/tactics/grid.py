@@ -146,6 +146,26 @@ class Route:
     provokes: int  # attacks of opportunity the watchers would get on the way
 
 
+_STEP_CACHE: dict[str, dict] = {}
+
+
+def steps_from(game_map: Map) -> dict[Square, tuple[tuple[Square, bool], ...]]:
+    """For each open square, the squares one step away (diagonal or not) that may be entered."""
+    cached = _STEP_CACHE.get(game_map.key)
+    if cached is not None and cached[0] is game_map:
+        return cached[1]
+    table = {}
+    for y in range(game_map.height):
+        for x in range(game_map.width):
+            sq = (x, y)
+            if not game_map.open(sq):
+                continue
+            table[sq] = tuple(((x + dx, y + dy), dx != 0 and dy != 0) for dx, dy in NEIGHBOURS
+                              if step_allowed(game_map, sq, (x + dx, y + dy)))
+    _STEP_CACHE[game_map.key] = (game_map, table)
+    return table
+
+
 def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, occupied: frozenset | set,
            watchers: tuple[Square, ...] = ()) -> dict[Square, Route]:
     """Every square reachable with ``speed`` feet, by the route that provokes the fewest attacks of
@@ -156,25 +176,29 @@ def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, o
     leaves.  The search runs over (square, diagonal parity) for each number of feet walked, so a
     longer route with fewer provocations is found whenever the speed allows it."""
     steps = speed // SQUARE_FEET
-    # best[(sq, parity)] = (provokes, feet, parent key); layered by feet in 5-foot units
-    start_key = (start, 0)
+    table = steps_from(game_map)
+    zone: dict[Square, int] = {}  # square -> bit mask of the watchers in whose melee range it lies
+    for k, w in enumerate(watchers):
+        for dx, dy in NEIGHBOURS:
+            sq = (w[0] + dx, w[1] + dy)
+            zone[sq] = zone.get(sq, 0) | (1 << k)
+    # layers[feet / 5][(square, parity)] = (provocations, parent key)
     layers: list[dict] = [dict() for _ in range(steps + 1)]
-    layers[0][start_key] = (0, None)
+    layers[0][(start, 0)] = (0, None)
     for used in range(steps + 1):
-        for key, (prov, _parent) in sorted(layers[used].items()):
+        layer_items = sorted(layers[used].items()) if watchers else list(layers[used].items())
+        for key, (prov, _parent) in layer_items:
             sq, parity = key
-            for dx, dy in NEIGHBOURS:
-                nb = (sq[0] + dx, sq[1] + dy)
-                if nb in blocked or not step_allowed(game_map, sq, nb):
+            here = zone.get(sq, 0)
+            for nb, diagonal in table.get(sq, ()):
+                if nb in blocked:
                     continue
-                diagonal = dx != 0 and dy != 0
                 cost = (2 if parity else 1) if diagonal else 1
                 if used + cost > steps:
                     continue
-                nparity = parity ^ 1 if diagonal else parity
-                p = prov + sum(1 for w in watchers if adjacent(w, sq) != adjacent(w, nb))
+                nkey = (nb, parity ^ 1 if diagonal else parity)
+                p = prov + bin(here ^ zone.get(nb, 0)).count("1") if watchers else 0
                 layer = layers[used + cost]
-                nkey = (nb, nparity)
                 old = layer.get(nkey)
                 if old is None or p < old[0]:
                     layer[nkey] = (p, (used, key))
@@ -184,9 +208,9 @@ def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, o
             sq = key[0]
             if sq == start or sq in occupied:
                 continue
-            cand = (prov, used, key)
-            if sq not in best or cand[:2] < best[sq][:2]:
-                best[sq] = cand
+            old = best.get(sq)
+            if old is None or (prov, used) < old[:2]:
+                best[sq] = (prov, used, key)
     out: dict[Square, Route] = {}
     for sq, (prov, used, key) in best.items():
         path = [key[0]]

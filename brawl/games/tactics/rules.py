@@ -331,10 +331,19 @@ class Tactics(Game[TacticsState]):
 
     def move_routes(self, state: TacticsState, i: int) -> dict[Square, Route]:
         """Where character ``i`` can move this turn, each by its least-provoking route."""
+        key = (state.units, i)
+        cache = self.__dict__.setdefault("_route_cache", {})
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
         u = state.units[i]
         blocked = {state.units[j].pos for j in self.enemies(state, i) if state.units[j].conscious}
         watchers = tuple(state.units[j].pos for j in self.provoke_watchers(state, i))
-        return routes(self.map, u.pos, self.speed(state, i), blocked, self.occupied(state, i), watchers)
+        out = routes(self.map, u.pos, self.speed(state, i), blocked, self.occupied(state, i), watchers)
+        if len(cache) > 256:
+            cache.clear()
+        cache[key] = out
+        return out
 
     def provoke_watchers(self, state: TacticsState, mover: int) -> list[int]:
         """Enemies whose melee range the mover would provoke by entering or leaving: those that can

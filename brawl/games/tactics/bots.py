@@ -1,0 +1,390 @@
+"""Tactics bots.
+
+- ``random`` (generic): uniform over the legal decisions.
+- ``heuristic``: takes every attack of opportunity; heals the fallen (cure spells, then the Heal
+  check); stands up when prone; casters keep out of melee and use their best spell (a fireball
+  only when it hits at least two enemies and no friend); fighters and rogues focus the weakest
+  reachable enemy, close by the route that provokes least, prefer squares that flank, and pick the
+  attack with the highest expected damage.
+- ``mcts``: Monte Carlo tree search (open loop: chance outcomes are sampled on every iteration)
+  over a pruned set of candidate decisions, with the heuristic's choice among them, leaves scored
+  by the hit-point balance.  Deterministic for a given seed and iteration budget; an optional time
+  budget stops it earlier.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from fractions import Fraction
+
+from ...core.dice import parse
+from ...core.game import Chance, Decision, Terminal
+from .data import SPELLS, WEAPONS
+from .grid import adjacent, burst, distance_feet
+from .rules import Tactics, TacticsState
+
+
+def _mean(expr: str) -> float:
+    return float(parse(expr).mean()) if expr else 0.0
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # -- helpers -------------------------------------------------------------------------------
+    @staticmethod
+    def foes_up(game: Tactics, state: TacticsState, i: int) -> list[int]:
+        return [j for j in game.enemies(state, i) if state.units[j].conscious]
+
+    @staticmethod
+    def is_caster(game: Tactics, state: TacticsState, i: int) -> bool:
+        return game.sheets[i].cls == "wizard"
+
+    @staticmethod
+    def is_shooter(game: Tactics, state: TacticsState, i: int) -> bool:
+        u = state.units[i]
+        return bool(u.main) and not WEAPONS[u.main].melee and u.ammo > 0
+
+    def expected(self, game: Tactics, state: TacticsState, i: int, action: str) -> float:
+        """Expected damage of an attack decision (0 when it is not one)."""
+        from .odds import hit_chance
+        verb, _, rest = action.partition(":")
+        kinds = {"attack": "main", "shoot": "shoot", "throw": "throw", "hamstring": "hamstring"}
+        u = state.units[i]
+        if verb == "attack" and game.melee_weapon(u) != u.main:
+            kinds["attack"] = "aoo"
+        j = game.index.get(rest.split(":")[-1], -1)
+        if j < 0:
+            return 0.0
+        if verb in kinds:
+            p = game.attack_profile(state, i, j, kinds[verb])
+            return float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+        if verb == "twoweapon":
+            total = 0.0
+            for k in ("main_tw", "off_tw"):
+                p = game.attack_profile(state, i, j, k)
+                total += float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+            return total
+        if verb == "cast":
+            spell = SPELLS[rest.split(":")[0]]
+            if spell.target == "enemy":
+                return _mean(spell.dice)
+            if spell.target == "enemy_ranged_touch":
+                p = game.attack_profile(state, i, j, "ray", spell.key)
+                return float(hit_chance(p)) * _mean(spell.dice)
+            if spell.target == "enemy_melee_touch":
+                p = game.attack_profile(state, i, j, "touch", spell.key)
+                return float(hit_chance(p)) * _mean(spell.dice) * 0.8
+        return 0.0
+
+    def fireball_value(self, game: Tactics, state: TacticsState, i: int, action: str) -> float:
+        x, y = (int(v) for v in action.split(":")[2].split(","))
+        squares = set(burst(game.map, (x, y), 10))
+        value = 0.0
+        for j, u in enumerate(state.units):
+            if u.dead or u.pos not in squares:
+                continue
+            if game.sides[j] == game.sides[i]:
+                return -1.0
+            if u.conscious:
+                value += 1
+        return value
+
+    # -- the policy ----------------------------------------------------------------------------
+    def choose(self, game: Tactics, state: TacticsState, seat: int) -> str:
+        legal = game.legal_actions(state, seat)
+        if "aoo" in legal:
+            return "aoo"
+        i = state.actor
+        u = state.units[i]
+        legal_set = set(legal)
+        foes = self.foes_up(game, state, i)
+        in_combat = game.in_combat(state, i)
+
+        if not state.acted_std:
+            # heal the fallen
+            fallen = [j for j in game.allies(state, i) if state.units[j].incapacitated]
+            for j in sorted(fallen, key=lambda j: state.units[j].hp):
+                for spell in ("cure_serious", "cure_moderate", "cure_light"):
+                    if f"cast:{spell}:{game.ids[j]}" in legal_set:
+                        return f"cast:{spell}:{game.ids[j]}"
+                if f"heal:{game.ids[j]}" in legal_set and not in_combat:
+                    return f"heal:{game.ids[j]}"
+            if u.prone and "stand" in legal_set:
+                return "stand"
+            # a badly hurt friend (or self) next to a cleric
+            for spell in ("cure_serious", "cure_moderate", "cure_light"):
+                for j in [i] + game.allies(state, i):
+                    t = state.units[j]
+                    if t.conscious and t.hp * 3 < game.sheets[j].max_hp and f"cast:{spell}:{game.ids[j]}" in legal_set:
+                        return f"cast:{spell}:{game.ids[j]}"
+            caster = self.is_caster(game, state, i)
+            if caster and in_combat and not state.moved and self.retreat(game, state, i, legal) is not None:
+                return self.retreat(game, state, i, legal)
+            best, best_value = None, 0.0
+            for action in legal:
+                if action.startswith("cast:fireball:"):
+                    v = self.fireball_value(game, state, i, action)
+                    if v >= 2 and v * 10.5 > best_value:
+                        best, best_value = action, v * 10.5
+                    continue
+                v = self.expected(game, state, i, action)
+                if v <= 0:
+                    continue
+                j = game.index[action.rsplit(":", 1)[-1]]
+                t = state.units[j]
+                if not t.conscious:
+                    v *= 0.3  # finishing the fallen matters less than the standing
+                else:
+                    v *= 1 + 1.0 / max(1, t.hp)  # focus fire: the weakest first
+                verb = action.split(":")[0]
+                if verb == "throw" and not caster:
+                    v *= 0.5  # the weapon is gone afterwards
+                if verb == "cast" and not caster:
+                    v *= 1.0
+                if verb != "attack" and verb != "twoweapon" and in_combat and verb not in ("cast",):
+                    v *= 0.6  # provokes
+                if verb == "cast" and in_combat:
+                    v *= 0.7
+                if v > best_value:
+                    best, best_value = action, v
+            if best is not None and (caster or best.split(":")[0] in ("attack", "twoweapon", "shoot", "cast")
+                                     or state.moved or not foes):
+                return best
+            if "draw" in legal_set and not u.main:
+                return "draw"
+            if ("draw" in legal_set and u.main and not WEAPONS[u.main].melee and u.ammo == 0):
+                return "draw"
+        if not state.moved and foes:
+            move = self.pick_move(game, state, i, legal)
+            if move is not None:
+                return move
+        return "end_turn"
+
+    def retreat(self, game: Tactics, state: TacticsState, i: int, legal: list[str]) -> str | None:
+        routes = game.move_routes(state, i)
+        foes = self.foes_up(game, state, i)
+        best, best_key = None, None
+        for sq, route in routes.items():
+            if route.provokes:
+                continue
+            if any(adjacent(sq, state.units[j].pos) for j in foes):
+                continue
+            near = min((distance_feet(sq, state.units[j].pos) for j in foes), default=0)
+            key = (-min(near, 25), route.feet, sq)
+            if best_key is None or key < best_key:
+                best, best_key = f"move:{sq[0]},{sq[1]}", key
+        return best
+
+    def pick_move(self, game: Tactics, state: TacticsState, i: int, legal: list[str]) -> str | None:
+        u = state.units[i]
+        foes = self.foes_up(game, state, i)
+        routes = game.move_routes(state, i)
+        if not routes:
+            return None
+        if game.in_combat(state, i) and not self.is_caster(game, state, i):
+            return None  # stay and fight
+        caster = self.is_caster(game, state, i) or self.is_shooter(game, state, i)
+        target = min(foes, key=lambda j: (state.units[j].hp, distance_feet(u.pos, state.units[j].pos)))
+        best, best_key = None, None
+        allies = [j for j in game.allies(state, i) if state.units[j].conscious]
+        for sq, route in routes.items():
+            if caster:
+                if any(adjacent(sq, state.units[j].pos) for j in foes):
+                    continue
+                near = min(distance_feet(sq, state.units[j].pos) for j in foes)
+                reach = distance_feet(sq, state.units[target].pos)
+                key = (route.provokes, 0 if reach <= 25 else 1, -min(near, 20), reach, route.feet, sq)
+            else:
+                adj = [j for j in foes if adjacent(sq, state.units[j].pos)]
+                if adj:
+                    t = min(adj, key=lambda j: state.units[j].hp)
+                    flank = any(adjacent(state.units[a].pos, state.units[t].pos) and
+                                game.is_flanked(_moved(state, i, sq), i, t) for a in allies)
+                    key = (route.provokes, 0, 0 if flank else 1, state.units[t].hp, route.feet, sq)
+                else:
+                    reach = min(distance_feet(sq, state.units[j].pos) for j in foes)
+                    key = (route.provokes, 1, 1, reach, route.feet, sq)
+            if best_key is None or key < best_key:
+                best, best_key = sq, key
+        here = u.pos
+        if caster and best is not None and not game.in_combat(state, i):
+            reach_now = distance_feet(here, state.units[target].pos)
+            if reach_now <= 25 and best_key[0] >= 0 and not state.acted_std:
+                return None  # already in range: act first
+        if best is None:
+            return None
+        if best_key[0] > 0 and not caster:
+            return None  # every way in provokes: wait for them to come
+        return f"move:{best[0]},{best[1]}"
+
+
+def _moved(state: TacticsState, i: int, sq) -> TacticsState:
+    from dataclasses import replace
+    units = list(state.units)
+    units[i] = replace(units[i], x=sq[0], y=sq[1])
+    return replace(state, units=tuple(units))
+
+
+# ----------------------------------------------------------------------------------------------
+# Monte Carlo tree search
+
+
+def evaluate(game: Tactics, state: TacticsState, seat: int) -> float:
+    """A value in [-1, 1] for ``seat``: the result at the end, otherwise the balance of hit points
+    (fractions of each side's total, the fallen counting nothing)."""
+    node = game.node(state)
+    if isinstance(node, Terminal):
+        if not node.winners:
+            return 0.0
+        return 1.0 if seat in node.winners else -1.0
+    share = [0.0, 0.0]
+    total = [0.0, 0.0]
+    for j, u in enumerate(state.units):
+        side = game.sides[j]
+        total[side] += game.sheets[j].max_hp
+        if u.conscious:
+            share[side] += u.hp + 0.25 * game.sheets[j].max_hp
+    mine = share[seat] / max(1.0, total[seat])
+    theirs = share[1 - seat] / max(1.0, total[1 - seat])
+    return max(-1.0, min(1.0, mine - theirs))
+
+
+class _Node:
+    __slots__ = ("visits", "value", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.children: dict[str, _Node] = {}
+
+
+class MCTSBot:
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 48, time_budget: float | None = None,
+                 depth: int = 8, moves: int = 5, exploration: float = 0.7) -> None:
+        self.seed = seed or 0
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.depth = depth
+        self.moves = moves
+        self.c = exploration
+        self.helper = HeuristicBot(seed)
+        self.calls = 0
+
+    def candidates(self, game: Tactics, state: TacticsState, seat: int) -> list[str]:
+        legal = game.legal_actions(state, seat)
+        if "aoo" in legal:
+            return ["aoo"]  # always right: an attack of opportunity costs nothing
+        others = [a for a in legal if not a.startswith("move:")]
+        out = []
+        hint = self.helper.choose(game, state, seat)
+        out.append(hint)
+        # the moves: the heuristic's, and those ending next to an enemy or far from every enemy
+        i = state.actor
+        if not state.moved:
+            routes = game.move_routes(state, i)
+            foes = HeuristicBot.foes_up(game, state, i)
+            scored = []
+            for sq, r in routes.items():
+                near = min((distance_feet(sq, state.units[j].pos) for j in foes), default=0)
+                scored.append((r.provokes, near, r.feet, sq))
+            scored.sort()
+            picks = scored[: self.moves // 2 + 1] + sorted(scored, key=lambda t: (t[0], -t[1], t[2], t[3]))[: self.moves // 2]
+            for _, _, _, sq in picks:
+                a = f"move:{sq[0]},{sq[1]}"
+                if a not in out:
+                    out.append(a)
+        for a in others:
+            if a.startswith("cast:fireball:") and self.helper.fireball_value(game, state, i, a) < 1:
+                continue
+            if a not in out:
+                out.append(a)
+        return out
+
+    def choose(self, game: Tactics, state: TacticsState, seat: int) -> str:
+        cands = self.candidates(game, state, seat)
+        if len(cands) == 1:
+            return cands[0]
+        self.calls += 1
+        rng = random.Random((self.seed * 1_000_003 + self.calls) & 0xFFFFFFFF)
+        root = _Node()
+        start = time.perf_counter()
+        cand_cache: dict[tuple, list[str]] = {}
+        for it in range(self.iterations):
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                break
+            self._iterate(game, state, seat, root, rng, cands, cand_cache)
+        best = max(cands, key=lambda a: (root.children[a].visits if a in root.children else -1,
+                                         root.children[a].value if a in root.children else 0.0))
+        return best
+
+    def _iterate(self, game, root_state, root_seat, root, rng, root_cands, cand_cache) -> None:
+        path = []  # (node, seat whose choice it was)
+        node, state = root, root_state
+        decisions = 0
+        value_for = root_seat
+        while True:
+            g = game.node(state)
+            if isinstance(g, Terminal):
+                break
+            if isinstance(g, Chance):
+                outcomes, probs = g.event.outcomes, g.event.probabilities
+                r = rng.random()
+                acc = 0.0
+                pick = outcomes[-1]
+                for o, p in zip(outcomes, probs):
+                    acc += float(p)
+                    if r < acc:
+                        pick = o
+                        break
+                state = game._apply_chance(state, pick)
+                continue
+            if decisions >= self.depth:
+                break
+            seat = g.seats[0]
+            if node is root:
+                cands = root_cands
+            else:
+                key = state
+                cands = cand_cache.get(key)
+                if cands is None:
+                    cands = self.candidates(game, state, seat)
+                    cand_cache[key] = cands
+            untried = [a for a in cands if a not in node.children]
+            if untried:
+                action = untried[0] if node is root else untried[rng.randrange(len(untried))]
+                child = _Node()
+                node.children[action] = child
+                path.append((child, seat))
+                state = game._apply_action(state, seat, action)
+                decisions += 1
+                break
+            parent_visits = max(1, node.visits)
+            best, best_score = None, -1e9
+            for a in cands:
+                ch = node.children[a]
+                mean = ch.value / ch.visits if ch.visits else 0.0
+                score = mean + self.c * math.sqrt(math.log(parent_visits + 1) / (ch.visits + 1))
+                if score > best_score:
+                    best, best_score = a, score
+            child = node.children[best]
+            path.append((child, seat))
+            state = game._apply_action(state, seat, best)
+            node = child
+            decisions += 1
+        # a short heuristic-free continuation: the leaf is scored as it stands
+        v0 = evaluate(game, state, 0)
+        root.visits += 1
+        for n, seat in path:
+            n.visits += 1
+            n.value += v0 if seat == 0 else -v0
+
+
+BOTS = {"heuristic": HeuristicBot, "mcts": MCTSBot}
