@@ -209,7 +209,7 @@ def attack_odds(attacker: str, target: str, action: str = "attack", feet: int = 
            "bonus": prof.bonus, "ac": prof.ac, "touch": prof.touch,
            "bonus_parts": [list(n) for n in prof.notes], "ac_parts": [list(n) for n in prof.ac_notes],
            "hit_chance": str(engine_hit_chance(game, state, full)), "crit_chance": str(crit_chance(prof)),
-           "damage": prof.dice}
+           "damage": prof.dice, "sneak_d6": prof.sneak}
     if verb == "trip":
         out["trip_dc"] = game.trip_dc(0)
         out["resist_chance"] = str(save_chance(game.trip_save(state, 1), game.trip_dc(0), False))
