@@ -127,3 +127,29 @@ def _print_odds(game: str, columns: list) -> None:
         for v in values:
             table.add_row(f"{label} {v}", *(f"{float(c[key].get(v, 0)):.4f}" for _, c in columns))
     console.print(table)
+
+
+@app.command(context_settings=EXTRA)
+def analyze(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="game name (krig)"),
+    out: str = typer.Option(..., "--out", help="directory for index.html and its plots"),
+    sweep: str = typer.Option("hp", "--sweep", help="the option to sweep over (krig: hp or edition)"),
+    bots: str = typer.Option("optimal,optimal", "--bots", help="the two bots for the sweep"),
+    games: int = typer.Option(200_000, "--games", help="simulated games per figure"),
+    seed: int = typer.Option(0, "--seed", help="seed of the simulations"),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="threads (default: every core)"),
+) -> None:
+    """Write an HTML report with plots: first-mover advantage, action values, game length, a sweep."""
+    with handle_errors():
+        cls = game_class(game)
+        options = parse_game_options(cls, list(ctx.args))
+        if game != "krig":
+            raise BrawlError(f"no analysis for {game} yet; brawl analyze covers krig")
+        pair = tuple(b.strip() for b in bots.split(","))
+        if len(pair) != 2:
+            raise BrawlError("--bots needs two bot names, e.g. optimal,attacker")
+        from ..analysis.krig import build_report
+
+        page = build_report(options, out, games=games, sweep=sweep, bots=pair, seed=seed, workers=workers)
+        console.print(f"report written to {page}", markup=False)
