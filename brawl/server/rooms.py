@@ -17,7 +17,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import sessionmaker
 
 from ..bots import make_bot
@@ -115,12 +115,19 @@ class Room:
         self._index_lines(start)
         return self.match.record.entries[start:]
 
-    def entry_row(self, n: int) -> EventRow:
+    def entry_values(self, n: int) -> dict:
+        """Event ``n`` as the column values of its database row."""
         entry = self.match.record.entries[n]
+        row = {"room_id": self.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
+               "outcome": None, "sealed": False, "created_at": utcnow()}
         if "roll" in entry:
-            return EventRow(room_id=self.id, n=n, kind="roll", event=entry["roll"], outcome=entry["outcome"])
-        return EventRow(room_id=self.id, n=n, kind="decision", seat=entry["seat"], action=entry["action"],
-                        sealed=n in self.sealed)
+            row.update(event=entry["roll"], outcome=entry["outcome"])
+        else:
+            row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in self.sealed)
+        return row
+
+    def entry_row(self, n: int) -> EventRow:
+        return EventRow(**self.entry_values(n))
 
     def events_for(self, seat: int | None, since: int = -1) -> list[dict]:
         """The events after ``since`` as ``seat`` may see them, each with its log lines."""
@@ -330,9 +337,10 @@ class Hub:
             raise RoomError(str(exc), 422) from None
         try:
             with self.sessions() as db:
-                db.add_all(room.entry_row(k) for k in range(start, room.last + 1))
+                # bulk insert of plain rows: the hot path of every decision
+                db.execute(insert(EventRow), [room.entry_values(k) for k in range(start, room.last + 1)])
                 if room.over:
-                    db.get(RoomRow, room.id).finished_at = utcnow()
+                    db.execute(update(RoomRow).where(RoomRow.id == room.id).values(finished_at=utcnow()))
                 db.commit()
         except Exception:
             # nothing was told; drop the in-memory change and rebuild from what is stored
