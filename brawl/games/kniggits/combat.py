@@ -6,8 +6,8 @@ Phase three): the sword hand and the shield hand.  A hand shows a height (``high
 (``guard-high`` ...); a two-sword kniggit's second hand is a second sword.  A hand showing
 ``none`` has no effect (the seed's fumble).
 
-Fight kinds: ``melee`` (the attacker faces the defender, or a magic sword's second attack on
-another enemy), ``again`` (a magic sword's second attack on the same enemy: he strikes back only
+Fight kinds: ``melee`` (the attacker faces the defender), ``second`` (a magic sword's second
+attack on another enemy, who strikes back if he faces the attacker), ``again`` (a magic sword's second attack on the same enemy: he strikes back only
 if he too has a magic sword; seed, Magic Swords) and ``shot`` (an archer's arrow: the target only
 defends).
 """

@@ -55,6 +55,7 @@ from .model import COLOURS, HEIGHTS, Item, Kniggit
 SEAT_NAMES = ("Red", "Blue")
 ARMY_LETTERS = ("A", "B")
 MAX_WAYPOINTS = 8
+EVENTS_KEPT = 40  # the latest things that happened, for people
 SCENARIOS = ("battle", "flag", "princess", "grail", "joust")
 
 
@@ -89,7 +90,7 @@ class KniggitsState:
     fights: tuple = ()  # (attacker id, defender id, kind) still to fight this turn
     sealed: tuple = (None, None)  # hands chosen in the current fight
     revealed: tuple = ()  # the last fight: (pair, hands of seat 0, hands of seat 1, result)
-    events: tuple = ()  # what happened this turn, for people
+    events: tuple = ()  # the latest things that happened, for people
     winners: tuple = ()
     end: str = ""
 
@@ -131,7 +132,7 @@ class Kniggits(Game[KniggitsState]):
         elif o.scenario in ("princess", "grail"):
             items.append(Item(o.scenario, o.scenario, s / 2, s / 2))
         if o.potions:
-            spots = [("attack", 0.2, 0.5), ("defense", 0.35, 0.42), ("move", 0.5, 0.38)]
+            spots = [("attack", 0.2, 0.5), ("defense", 0.40, 0.45), ("move", 0.5, 0.38)]
             for colour, fx, fy in spots:
                 items.append(Item(f"potion-{colour}-1", "potion", fx * s, fy * s, power=colour))
                 items.append(Item(f"potion-{colour}-2", "potion", (1 - fx) * s, (1 - fy) * s, power=colour))
@@ -224,6 +225,8 @@ class Kniggits(Game[KniggitsState]):
         a, d = self.kniggit(state, aid), self.kniggit(state, did)
         if a is None or d is None or not d.on_table or not combat.can_strike(a, kind):
             return None
+        if kind in ("again", "second") and not combat.magic_sword(a, self.options):
+            return None  # the sword lost its magic in the first fight
         shooting = kind == "shot"
         ha = combat.hand_options(a, d, True, self.options, shooting=shooting)
         hd = combat.hand_options(d, a, combat.strikes_back(a, d, kind, self.options), self.options)
@@ -608,7 +611,7 @@ class Kniggits(Game[KniggitsState]):
                 fights.append((k.id, k.facing, "melee"))
                 if combat.magic_sword(k, self.options):
                     second = k.second if k.second in enemies else k.facing
-                    fights.append((k.id, second, "again" if second == k.facing else "melee"))
+                    fights.append((k.id, second, "again" if second == k.facing else "second"))
         return self._next_fight(replace(state, phase="fight", fights=tuple(fights), sealed=(None, None)))
 
     def _next_fight(self, state: KniggitsState) -> KniggitsState:
@@ -684,7 +687,7 @@ class Kniggits(Game[KniggitsState]):
             return state
         fresh = tuple(replace(k, moved=False, shot="", second="", guarded=False) for k in state.kniggits)
         state = replace(state, kniggits=fresh, to_act=1 - state.to_act, turns=state.turns + 1,
-                        phase="move", fights=(), sealed=(None, None), events=())
+                        phase="move", fights=(), sealed=(None, None))
         limit = self.options.turn_limit
         if limit and state.turns >= limit:
             return self._score(state)
@@ -759,7 +762,7 @@ class Kniggits(Game[KniggitsState]):
         return replace(state, items=tuple(it if x.id == it.id else x for x in state.items))
 
     def _event(self, state: KniggitsState, text: str) -> KniggitsState:
-        return replace(state, events=state.events + (text,))
+        return replace(state, events=(state.events + (f"turn {state.turns + 1}: {text}",))[-EVENTS_KEPT:])
 
     # -- random decisions for continuous choices ---------------------------------------------------
     def sample_action(self, state: KniggitsState, seat: int, rng) -> str:
@@ -817,7 +820,9 @@ class Kniggits(Game[KniggitsState]):
         if parts[0] == "move" and len(parts) >= 4:
             try:
                 after = self._resolve(state, seat, action)
-                return f"{who}: " + after.events[-1] if after.events else f"{who}: {action}"
+                if after.events and after.events != state.events:
+                    return f"{who}: " + after.events[-1].split(": ", 1)[1]
+                return f"{who}: {action}"
             except IllegalAction:
                 return f"{who}: {action}"
         if parts[0] == "face" and len(parts) == 3:
