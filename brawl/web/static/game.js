@@ -152,9 +152,9 @@
         const hint = el("span", { class: "hint-value", id: `hint-${i}`, "data-action": d.action });
         const b = el("button", { type: "button", class: "action", "data-action": d.action,
           "aria-describedby": [odds ? odds.id : null, hint.id].filter(Boolean).join(" "),
-          "aria-keyshortcuts": i < 9 ? String(i + 1) : null, title: d.label },
+          "aria-keyshortcuts": i < 9 ? String(i + 1) : null, title: `decision: ${d.action}` },
         el("span", { class: "key", "aria-hidden": "true" }, i < 9 ? `${i + 1}` : ""),
-        el("span", { class: "name" }, d.action), odds, hint);
+        el("span", { class: "name" }, actionName(d, v)), odds, hint);
         b.addEventListener("click", () => decide(d.action));
         box.append(b);
       });
@@ -164,6 +164,14 @@
     }
     $("free-form").hidden = !v.free_form;
     if (hintsOn && v.your_turn) loadHints();
+  }
+
+  // "Sun attacks (d10, d6)" -> "Attacks (d10, d6)": the button says what the decision does
+  function actionName(d, v) {
+    const me = seatName(v.seat) + " ";
+    let text = d.label && d.label.startsWith(me) ? d.label.slice(me.length) : (d.label || d.action);
+    if (!text || text.startsWith(seatName(v.seat) + ":")) text = d.action;
+    return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function renderEnd(v) {

@@ -79,13 +79,14 @@
 
   function renderGame() {
     const info = games[gameSelect.value];
-    document.getElementById("game-title").textContent = info.title;
+    document.getElementById("game-title").textContent = info.min_players === info.max_players
+      ? `${info.min_players} players` : `${info.min_players} to ${info.max_players} players`;
     optionsBox.querySelectorAll(".field").forEach((f) => f.remove());
     const props = info.options_schema.properties || {};
     for (const [name, prop] of Object.entries(props)) optionsBox.append(fieldFor(name, prop, info.defaults[name]));
     optionsBox.hidden = Object.keys(props).length === 0;
     const players = document.getElementById("opt-players");
-    if (players) players.addEventListener("change", renderSeats);
+    if (players) players.addEventListener("input", renderSeats);
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     const rules = document.getElementById("rules-link");
