@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from brawl.core.game import IllegalAction
@@ -46,10 +48,11 @@ def test_horseman_dismounts_for_good():
     assert b1.move == 4 and "horse" in b1.lost
     assert g.move_allowance(b1) == 8
     # a movement potion later does not bring the horse back
-    s = battle(g, b1._replace(x=10, y=20) if hasattr(b1, "_replace") else b1, kn("A1", 30, 2), to_act=1, items=[])
-    from dataclasses import replace
-    b1 = replace(b1, move=9)
-    assert g.move_allowance(b1) == 12
+    s = battle(g, kn("A1", 30, 2), replace(b1, y=20.0, facing=""), to_act=1,
+               items=[Item("p", "potion", 10, 16, power="move")])
+    s = g.apply_action(s, 1, "move:B1:10:16.5")
+    b1 = get(g, s, "B1")
+    assert b1.move == 9 and g.move_allowance(b1) == 12
 
 
 # -- magic swords ------------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Property tests of the measured table (RULINGS, Kniggits: geometry)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brawl.core.game import IllegalAction
+from brawl.games.kniggits.geometry import Table, dist, path_length
+
+from .helpers import battle, game, get, kn
+
+G = game(terrain="village")
+LEGAL = {True: 0, False: 0}
+coord = st.floats(min_value=0, max_value=36, allow_nan=False)
+point = st.tuples(coord, coord)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(start=point, enemies=st.lists(point, min_size=1, max_size=4),
+       steps=st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6)), min_size=1, max_size=3),
+       m=st.integers(0, 6))
+def test_move_never_ends_in_obstacle_or_inside_a_new_enemy_ring(start, enemies, steps, m):
+    """Phase one and Equipment 4: a legal move never ends inside an obstacle, nor within 2 inches of
+    an enemy it did not start in combat with; it never exceeds the allowance."""
+    if G.table.inside_obstacle(start):
+        return
+    foes = [kn(f"B{i + 1}", x, y) for i, (x, y) in enumerate(enemies)]
+    a1 = kn("A1", *start, m=m)
+    s = battle(G, a1, *foes)
+    before = {f.id for f in G.engaged(s, a1)}
+    waypoints, here = [], start
+    for dx, dy in steps:
+        here = (min(max(here[0] + dx, 0.0), 36.0), min(max(here[1] + dy, 0.0), 36.0))
+        waypoints.append(here)
+    action = "move:A1" + "".join(f":{x!r}:{y!r}" for x, y in waypoints)
+    try:
+        s2 = G.apply_action(s, 0, action)
+    except IllegalAction:
+        LEGAL[False] += 1
+        return
+    LEGAL[True] += 1
+    end = get(G, s2, "A1").pos
+    assert not G.table.inside_obstacle(end)
+    assert G.table.on_table(end)
+    assert dist(start, end) <= G.move_allowance(a1) + 1e-3
+    for f in foes:
+        if f.id not in before:
+            assert dist(end, f.pos) >= G.table.ring - 1e-6
+        else:
+            assert dist(end, f.pos) >= dist(start, f.pos) - 1e-9  # only away from those it fought
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=point, b=point)
+def test_planned_paths_avoid_obstacles(a, b):
+    """Equipment 4: the shortest way around obstacles never crosses one and is never shorter than
+    the straight line."""
+    t = Table(36, "village")
+    if t.inside_obstacle(a) or t.inside_obstacle(b):
+        return
+    path = t.plan(a, b)
+    assert path is not None
+    assert path[0] == a and path[-1] == b
+    for p, q in zip(path, path[1:]):
+        assert not t.segment_blocked(p, q)
+    assert path_length(path) >= dist(a, b) - 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=point, b=point, other=point)
+def test_sight_is_symmetric_and_blocked_by_a_head_on_the_line(a, b, other):
+    """Archers: a clear line between heads; other figures block it, both ways alike."""
+    t = Table(36, "forest")
+    assert t.line_of_sight(a, b, [other]) == t.line_of_sight(b, a, [other])
+    if dist(a, b) > 1:
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        assert not t.line_of_sight(a, b, [mid])
+
+
+def test_the_property_saw_legal_moves():
+    """The move property above is not vacuous: a good share of its moves were legal."""
+    if LEGAL[True] + LEGAL[False] == 0:
+        test_move_never_ends_in_obstacle_or_inside_a_new_enemy_ring()
+    assert LEGAL[True] >= 30, LEGAL
