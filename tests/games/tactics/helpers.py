@@ -21,14 +21,14 @@ def sheet(spec, level=5):
     return make_character(name, cls, level, abilities, **extra)
 
 
-def scene(side1, side2, squares, game_map=OPEN, acted=True, level=5, **options):
+def scene(side1, side2, squares, game_map=OPEN, acted=True, level=5, order=None, **options):
     """A battle between the given characters standing on ``squares`` (side 1's first), in that
-    initiative order, the first one on turn with a fresh turn."""
+    initiative order (or ``order``), the first one on turn with a fresh turn."""
     game = Tactics.custom((tuple(sheet(s, level) for s in side1), tuple(sheet(s, level) for s in side2)),
                           game_map, **options)
     state = game.initial_state()
     units = tuple(replace(u, x=sq[0], y=sq[1], acted=acted) for u, sq in zip(state.units, squares))
-    state = replace(state, units=units, order=tuple(range(len(units))), pos=0, round=1, first_mover=0)
+    state = replace(state, units=units, order=tuple(order or range(len(units))), pos=0, round=1, first_mover=0)
     return game, state
 
 
