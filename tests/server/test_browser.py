@@ -30,20 +30,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class LiveServer:
+    """The app under a real uvicorn server on a free port, in a thread."""
+
+    def __init__(self, app) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    ws="websockets"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'browser.sqlite3'}", bot_delay=0)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with LiveServer(create_app(f"sqlite:///{tmp_path / 'browser.sqlite3'}", bot_delay=0)) as url:
+        yield url
 
 
 @pytest.fixture
@@ -109,6 +121,7 @@ def test_two_browsers_play_krig_with_a_spectator_and_a_reload(server, browser):
     assert "You are Sun" in sun.text_content("#who") and "You are Moon" in moon.text_content("#who")
     assert "spectator" in spectator.text_content("#who")
     assert spectator.is_hidden("#actions")
+    assert sun.is_checked("#animate") and not moon.is_checked("#animate")  # off under prefers-reduced-motion
 
     decisions = 0
     reloaded = False
@@ -187,3 +200,67 @@ def test_keyboard_play_against_a_bot_then_rematch(server, browser):
     assert not page.is_visible("#end")
     assert "You are Sun" in page.text_content("#who")
     assert errors == []
+
+
+RENDERER = """
+brawl.registerRenderer("pointgame", {
+  mount(root, ctx) {
+    const svg = ctx.svg("svg", { viewBox: "0 0 10 10", width: "200", height: "200", id: "table", role: "img",
+                                 "aria-label": "the table" });
+    svg.append(ctx.svg("rect", { x: 0, y: 0, width: 10, height: 10, fill: "#eee" }));
+    svg.addEventListener("click", (e) => {
+      const box = svg.getBoundingClientRect();
+      const x = ((e.clientX - box.left) / box.width * 10).toFixed(1);
+      const y = ((e.clientY - box.top) / box.height * 10).toFixed(1);
+      ctx.decide(`${x},${y}`).catch(() => {});
+    });
+    root.append(svg, ctx.el("p", { id: "placed" }, ""));
+  },
+  update(view, ctx) {
+    document.getElementById("placed").textContent = `points placed: ${view.state.points.length}`;
+  },
+});
+"""
+
+
+def test_game_renderer_plug_in_and_free_form_decisions(tmp_path, monkeypatch, browser):
+    """DEVELOPERS Web renderers: a game's static/games/<game>.js draws the table and posts free-form
+    decisions (a clicked point) through ctx.decide; the typed decision field is judged by the rules."""
+    import shutil
+    import sys
+    import types
+
+    import brawl.server.app as server_app
+    from brawl.games import _GAMES, register
+
+    static = tmp_path / "static"
+    shutil.copytree(server_app.STATIC, static)
+    (static / "games").mkdir(exist_ok=True)
+    (static / "games" / "pointgame.js").write_text(RENDERER)
+    monkeypatch.setattr(server_app, "STATIC", static)
+    monkeypatch.setitem(sys.modules, "brawl.games.pointgame", types.ModuleType("brawl.games.pointgame"))
+    register("pointgame", "tests.server.pointgame:PointGame")
+    try:
+        app = server_app.create_app(f"sqlite:///{tmp_path / 'plug.sqlite3'}", bot_delay=0)
+        with LiveServer(app) as url:
+            import httpx
+            room = httpx.post(url + "/api/rooms", json={"game": "pointgame", "seats": ["human", "human"]}).json()
+            page = browser.new_page()
+            errors: list[str] = []
+            watch_errors(page, errors)
+            page.goto(url + room["seats"][0]["invite"])
+            page.wait_for_selector(".connection.ok")
+            assert page.text_content("#placed") == "points placed: 0"
+            page.fill("#free-action", "11,2")
+            page.press("#free-action", "Enter")
+            page.wait_for_selector("#error:not([hidden])")
+            assert "off the table" in page.text_content("#error")
+            assert last_event(page) == -1
+            page.click("#table", position={"x": 50, "y": 150})
+            page.wait_for_function("() => Number(document.body.dataset.last) >= 1")
+            assert page.text_content("#placed") == "points placed: 1"
+            events = httpx.get(url + f"/api/rooms/{room['room']}/events").json()["events"]
+            assert events[0]["action"] == "2.5,7.5"
+            assert errors == []
+    finally:
+        _GAMES.pop("pointgame", None)
