@@ -143,8 +143,15 @@ class HeuristicBot:
                 else:
                     v *= 1 + 1.0 / max(1, t.hp)  # focus fire: the weakest first
                 verb = action.split(":")[0]
-                if verb == "throw" and not caster:
-                    v *= 0.5  # the weapon is gone afterwards
+                if verb == "throw":
+                    spare = (u.off in WEAPONS) or (u.sheath in WEAPONS and WEAPONS[u.sheath].melee)
+                    made_for_it = WEAPONS[u.main].thrown > 0
+                    if caster and not made_for_it:
+                        v *= 0.5
+                    elif not (spare and made_for_it) and not caster:
+                        continue  # never throw away the only weapon
+                    else:
+                        v *= 0.5  # the weapon is gone afterwards
                 if verb == "cast" and not caster:
                     v *= 1.0
                 if verb != "attack" and verb != "twoweapon" and in_combat and verb not in ("cast",):
@@ -167,16 +174,19 @@ class HeuristicBot:
         return "end_turn"
 
     def retreat(self, game: Tactics, state: TacticsState, i: int, legal: list[str]) -> str | None:
+        """A square out of every enemy's reach, provoking no more attacks than casting here would."""
         routes = game.move_routes(state, i)
         foes = self.foes_up(game, state, i)
+        here = state.units[i].pos
+        threats = sum(1 for j in foes if game.can_threaten(state, j) and adjacent(here, state.units[j].pos))
         best, best_key = None, None
         for sq, route in routes.items():
-            if route.provokes:
+            if route.provokes > threats:
                 continue
             if any(adjacent(sq, state.units[j].pos) for j in foes):
                 continue
             near = min((distance_feet(sq, state.units[j].pos) for j in foes), default=0)
-            key = (-min(near, 25), route.feet, sq)
+            key = (route.provokes, -min(near, 25), route.feet, sq)
             if best_key is None or key < best_key:
                 best, best_key = f"move:{sq[0]},{sq[1]}", key
         return best
@@ -219,8 +229,8 @@ class HeuristicBot:
                 return None  # already in range: act first
         if best is None:
             return None
-        if best_key[0] > 0 and not caster:
-            return None  # every way in provokes: wait for them to come
+        if best_key[0] > 1 and not caster:
+            return None  # every way in provokes more than once: let them come
         return f"move:{best[0]},{best[1]}"
 
 
