@@ -223,16 +223,19 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
             while True:
                 try:
                     msg = await ws.receive_json()
-                except json.JSONDecodeError:
-                    answer(conn, {"type": "error", "message": "malformed message: not JSON"})
+                except (json.JSONDecodeError, KeyError, UnicodeDecodeError):
+                    answer(conn, {"type": "error", "message": "malformed message: send JSON text"})
                     continue
                 handle(msg, room_id, conn)
         except WebSocketDisconnect:
             pass
         finally:
             writer.cancel()
-            with contextlib.suppress(RoomError):
-                hub.get(room_id).connections.discard(conn)
+            current = hub.rooms.get(room_id)
+            if current is not None:
+                current.connections.discard(conn)
+                if current.over and not current.connections:
+                    hub.rooms.pop(room_id, None)  # a finished room nobody watches leaves memory; the store keeps it
 
     def answer(conn: Connection, message: dict) -> None:
         conn.outbox.append(message)

@@ -83,6 +83,10 @@ def test_websocket_decisions_and_refusals(client):
             assert answer["type"] == "error" and answer["ref"] == msg["ref"] and words in answer["message"], answer
         mine.send_text("{not json")
         assert mine.receive_json()["type"] == "error"
+        mine.send_bytes(b"\x00\x01")
+        assert "malformed" in mine.receive_json()["message"]
+        mine.send_json(["decide", "attack"])
+        assert "malformed" in mine.receive_json()["message"]
         assert client.get(f"/api/rooms/{room['room']}/events").json() == before
         mine.send_json({"type": "decide", "action": "attack", "ref": 7, "expect": before["last"]})
         got = receive_until(mine, "ok")
