@@ -793,22 +793,31 @@ class Kniggits(Game[KniggitsState]):
 
     # -- views and words ---------------------------------------------------------------------------
     def view(self, state: KniggitsState, seat: int | None) -> dict:
+        """The state as ``seat`` may see it: the other seat's sealed army, rock-paper-scissors and
+        fight hands read "chosen" until revealed.  ``board`` adds the table (size, obstacles, zones)
+        for drawing; ``state_from_json`` accepts a view back (what a bot may look at)."""
         data = self.state_to_json(state)
         hide = lambda pair: [(v if s == seat else ("chosen" if v is not None else None)) for s, v in enumerate(pair)]  # noqa: E731
         if state.phase == "army":
             data["armies"] = hide(state.armies)
         data["rps_sealed"] = hide(state.rps_sealed)
         data["sealed"] = hide([("/".join(h) if h is not None else None) for h in state.sealed])
-        data["table"] = self.table.to_json()
-        data["deploy_depth"] = self.table.deploy_depth
-        data["ring"] = self.table.ring
+        board = self.table.to_json()
+        board.update(deploy_depth=self.table.deploy_depth, ring=self.table.ring, reach=self.table.reach,
+                     allowance={k.id: self.move_allowance(k) for k in state.kniggits},
+                     range={k.id: self.shooting_range(k) for k in state.kniggits if k.archer},
+                     flag_base=[list(self.flag_base(0)), list(self.flag_base(1))])
+        data["board"] = board
         return data
 
     def state_from_json(self, data):
+        data = {k: v for k, v in data.items() if k != "board"}
         state = super().state_from_json(data)
         ks = tuple(k if isinstance(k, Kniggit) else Kniggit(**k) for k in state.kniggits)
         its = tuple(i if isinstance(i, Item) else Item(**i) for i in state.items)
-        sealed = tuple(tuple(h) if h is not None else None for h in state.sealed)
+        sealed = tuple(None if h is None else (("sealed", "sealed") if h == "chosen" else
+                                               tuple(h.split("/")) if isinstance(h, str) else tuple(h))
+                       for h in state.sealed)
         return replace(state, kniggits=ks, items=its, sealed=sealed)
 
     def seat_name(self, seat: int) -> str:

@@ -153,3 +153,18 @@ def test_bots_choose_legal_moves_with_every_rule():
     bots = [HeuristicBot(seed=rng.randrange(99)), HeuristicBot(seed=rng.randrange(99))]
     m = play_match(g, bots, 11)
     assert m.over
+
+
+def test_a_view_rebuilds_as_a_state_without_the_secret():
+    """DEVELOPERS (views per seat): a bot at a simultaneous decision looks at its own view, rebuilt
+    as a state; the other's sealed hands are not in it, and the bot still finds its decisions."""
+    g = game()
+    s = to_fight(g, battle(g, kn("A1", 10, 10, facing="B1"), kn("B1", 10, 11.5, facing="A1"),
+                           kn("A2", 30, 2), kn("B2", 2, 34)))
+    s = g.apply_action(s, 0, "fight:A1-B1:low:middle")
+    seen = g.state_from_json(json.loads(json.dumps(g.view(s, 1))))
+    assert "low" not in str(seen.sealed) and seen.sealed[1] is None
+    assert g.legal_actions(seen, 1) == g.legal_actions(s, 1)
+    assert HeuristicBot(seed=0).choose(g, seen, 1) in g.legal_actions(s, 1)
+    own = g.state_from_json(g.view(s, 0))
+    assert own.sealed[0] == ("low", "middle")
