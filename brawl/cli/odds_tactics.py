@@ -38,7 +38,8 @@ def tactics_odds(example: Optional[str], attacker: Optional[str], target: Option
         console.print(f"{data['attacker']} {action} {data['target']} from {data['feet']} ft: d20{data['bonus']:+d} "
                       f"({parts}) against {'touch ' if data['touch'] else ''}AC {data['ac']} ({ac_parts})", markup=False)
         console.print(f"  hits {_pct(data['hit_chance'])}, critical {_pct(data['crit_chance'])}"
-                      + (f", damage {data['damage']}" if data["damage"] else ""), markup=False)
+                      + (f", damage {data['damage']}" if data["damage"] else "")
+                      + (f" + {data['sneak_d6']}d6 sneak attack" if data.get("sneak_d6") else ""), markup=False)
         if "resist_chance" in data:
             console.print(f"  after a hit the target resists DC {data['trip_dc']} {_pct(data['resist_chance'])}", markup=False)
         return
@@ -64,7 +65,23 @@ def _pct(fraction: str) -> str:
     return f"{v.numerator / v.denominator:g}% ({f})"
 
 
+def run_from_args(args: list[str], as_json: bool) -> None:
+    """``brawl odds tactics ...``: the same arguments as ``brawl tactics-odds``."""
+    import click
+
+    command = typer.main.get_command(_sub)
+    try:
+        command.main(args=list(args) + (["--json"] if as_json else []), prog_name="brawl odds tactics",
+                     standalone_mode=False)
+    except click.ClickException as exc:
+        raise BrawlError(exc.format_message()) from None
+
+
+_sub = typer.Typer(add_completion=False)
+
+
 @app.command(name="tactics-odds")
+@_sub.command()
 def tactics_odds_cmd(
     example: Optional[str] = typer.Argument(None, help="sword, scorching-ray, fireball, trip, or examples (all four)"),
     attacker: Optional[str] = typer.Option(None, "--attacker", help="a ready character (steve, jeff, mara, ...)"),

@@ -64,9 +64,10 @@ def _solve_generic(game: str, options: dict) -> dict:
             "graph_nodes": len(sol.states), "seconds": round(sol.seconds, 4), "method": "generic", "cached": False}
 
 
-@app.command()
+@app.command(context_settings=EXTRA)
 def odds(
-    game: str = typer.Argument(..., help="krig or ktog"),
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="krig, ktog or tactics (tactics: see brawl tactics-odds --help)"),
     defense: int = typer.Option(0, "--defense", help="krig: the defender's active defense (0 = none)"),
     charge: bool = typer.Option(False, "--charge", help="krig: the charge attack (d6 + d8, never parried)"),
     bless: bool = typer.Option(False, "--bless", help="ktog: the attacker cast Bless"),
@@ -79,6 +80,15 @@ def odds(
     from ..solve import odds as O
 
     with handle_errors():
+        if game == "tactics":
+            from .odds_tactics import run_from_args
+
+            if defense or charge or bless or disarmed or bare_handed or to_hit != 14:
+                raise BrawlError("--defense, --charge, --bless, --disarmed, --bare-handed and --to-hit are Krig and KtOG options")
+            run_from_args(ctx.args, as_json)
+            return
+        if ctx.args:
+            raise BrawlError(f"unexpected arguments for {game}: {' '.join(ctx.args)}")
         if game == "krig":
             if bless or disarmed or bare_handed or to_hit != 14:
                 raise BrawlError("--bless, --disarmed, --bare-handed and --to-hit are KtOG options")
@@ -93,7 +103,7 @@ def odds(
             columns = [("no Mighty Blow" if not c["mighty_blow"] else "Mighty Blow", c) for c in cases]
         else:
             game_class(game)
-            raise BrawlError(f"no odds for {game}; odds cover krig and ktog")
+            raise BrawlError(f"no odds for {game}; odds cover krig, ktog and tactics")
         if as_json:
             print(json.dumps({"game": game, "cases": [O.jsonable(c) for c in cases]}))
             return

@@ -60,3 +60,16 @@ def test_cli_prints_the_examples():
 def test_cli_refuses_bad_input():
     result = CliRunner().invoke(app, ["tactics-odds", "--attacker", "steve", "--target", "nobody"])
     assert result.exit_code == 2 and "unknown ready character" in result.output
+
+
+def test_brawl_odds_tactics_dispatch():
+    """`brawl odds tactics EXAMPLE` gives the same figures as `brawl tactics-odds`."""
+    result = CliRunner().invoke(app, ["odds", "tactics", "fireball", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["examples"][0]["probability"] == "11/20"
+    result = CliRunner().invoke(app, ["odds", "tactics", "--attacker", "jeff", "--target", "steve",
+                                      "--action", "cast:scorching_ray", "--feet", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["hit_chance"] == "3/4"
+    result = CliRunner().invoke(app, ["odds", "tactics", "--defense", "3"])
+    assert result.exit_code == 2
