@@ -1,0 +1,447 @@
+// Kniggits in the browser: the table drawn to scale (SVG), click-then-click moves with a live
+// ruler in inches that shows where a move must stop, sealed sword-and-shield choices with a
+// visible timer, and an army builder that keeps the points total.  The generic decision buttons
+// and the typed-decision field stay (ownsActions: false), so every decision has a keyboard path.
+"use strict";
+
+(function () {
+  const FIGHT_SECONDS = 30;
+  const SEAT_COLOURS = ["#b3261e", "#1f5fa8"];
+  const HAND_WORDS = { high: "high", middle: "middle", low: "low", none: "nothing",
+    "guard-high": "guard high", "guard-middle": "guard middle", "guard-low": "guard low" };
+
+  let root = null;
+  let ctx = null;
+  let view = null;
+  let svg = null;
+  let layer = {};
+  let selected = null; // id of one's own kniggit chosen to move
+  let waypoints = []; // turning points added with Shift-click
+  let cursor = null; // where the pointer is, in table inches
+  let timer = null;
+  let timerKey = "";
+  let timerEnd = 0;
+  let sentKey = "";
+  let builder = null; // {rows: [{m, a, d, archer, x, y}], placing: index or -1}
+
+  const el = (...a) => brawl.el(...a);
+  const S = (tag, attrs) => brawl.svg(tag, attrs);
+  const board = () => view.state.board;
+  const size = () => board().size;
+  const toSvg = (p) => [p[0], size() - p[1]];
+  const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const fmt = (x) => (Math.round(x * 100) / 100).toString();
+  const kniggits = () => view.state.kniggits.filter((k) => k.status !== "gone");
+  const byId = (id) => view.state.kniggits.find((k) => k.id === id);
+
+  // -- geometry for the preview (the server checks every move again) -----------------------------
+  function cross(o, a, b) { return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]); }
+  function properCross(a, b, c, d) {
+    const d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d);
+    return ((d1 > 1e-9 && d2 < -1e-9) || (d1 < -1e-9 && d2 > 1e-9)) && ((d3 > 1e-9 && d4 < -1e-9) || (d3 < -1e-9 && d4 > 1e-9));
+  }
+  function inside(p, poly) {
+    let c = false;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const [xi, yi] = poly[i], [xj, yj] = poly[j];
+      if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) c = !c;
+    }
+    return c;
+  }
+  function blocked(a, b) {
+    for (const poly of board().obstacles) {
+      for (let i = 0; i < poly.length; i++) {
+        if (properCross(a, b, poly[i], poly[(i + 1) % poly.length])) return true;
+      }
+      if (inside([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], poly)) return true;
+    }
+    return false;
+  }
+  function ringT(a, b, c, r) {
+    const dx = b[0] - a[0], dy = b[1] - a[1], fx = a[0] - c[0], fy = a[1] - c[1];
+    const qa = dx * dx + dy * dy;
+    if (qa < 1e-12) return null;
+    const qb = 2 * (fx * dx + fy * dy), qc = fx * fx + fy * fy - r * r;
+    const disc = qb * qb - 4 * qa * qc;
+    if (disc < 0) return null;
+    const t = (-qb - Math.sqrt(disc)) / (2 * qa);
+    return t >= -1e-9 && t <= 1 ? Math.max(0, t) : null;
+  }
+
+  // The move the pointer proposes: its path, length, where it stops and why.
+  function preview(k, target) {
+    const path = [[k.x, k.y], ...waypoints, target];
+    const ring = board().ring;
+    const engaged = kniggits().filter((e) => e.seat !== k.seat && dist([e.x, e.y], [k.x, k.y]) <= ring + 1e-6);
+    const others = kniggits().filter((e) => e.seat !== k.seat && !engaged.includes(e));
+    let length = 0, stop = null, stopBy = null, isBlocked = false;
+    for (let i = 0; i + 1 < path.length; i++) {
+      const a = path[i], b = path[i + 1];
+      length += dist(a, b);
+      if (blocked(a, b)) isBlocked = true;
+      if (stop) continue;
+      let best = null, who = null;
+      for (const e of others) {
+        const t = ringT(a, b, [e.x, e.y], ring);
+        if (t !== null && (best === null || t < best)) { best = t; who = e; }
+      }
+      if (best !== null) { stop = [a[0] + best * (b[0] - a[0]), a[1] + best * (b[1] - a[1])]; stopBy = who; }
+    }
+    const allowance = board().allowance[k.id];
+    return { path, length, allowance, stop, stopBy, blocked: isBlocked, tooFar: length > allowance + 1e-3,
+      offTable: target[0] < 0 || target[1] < 0 || target[0] > size() || target[1] > size(), engaged };
+  }
+
+  // -- drawing -------------------------------------------------------------------------------------
+  function pointer(evt) {
+    const pt = svg.createSVGPoint();
+    pt.x = evt.clientX; pt.y = evt.clientY;
+    const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return [q.x, size() - q.y];
+  }
+
+  function text(x, y, words, attrs) {
+    const t = S("text", Object.assign({ x, y, "font-size": 0.8, "text-anchor": "middle" }, attrs || {}));
+    t.textContent = words;
+    return t;
+  }
+
+  function drawTable() {
+    const W = size();
+    svg.setAttribute("viewBox", `-1 -1 ${W + 2} ${W + 2}`);
+    const g = layer.table;
+    g.replaceChildren();
+    g.append(S("rect", { x: 0, y: 0, width: W, height: W, fill: "#eef3e6", stroke: "#555", "stroke-width": 0.1 }));
+    const depth = board().deploy_depth;
+    for (const seat of [0, 1]) {
+      const y = seat === 0 ? W - depth : 0;
+      g.append(S("rect", { x: 0, y, width: W, height: depth, fill: SEAT_COLOURS[seat], opacity: 0.08 }));
+      g.append(text(W / 2, seat === 0 ? W - 0.3 : 0.9, `${view.seats[seat] ? view.seats[seat].name : ""}'s edge`,
+        { "font-size": 0.7, fill: "#333" }));
+    }
+    for (let i = 6; i < W; i += 6) {  // a 6-inch grid helps judge distances
+      g.append(S("line", { x1: i, y1: 0, x2: i, y2: W, stroke: "#000", opacity: 0.06, "stroke-width": 0.05 }));
+      g.append(S("line", { x1: 0, y1: i, x2: W, y2: i, stroke: "#000", opacity: 0.06, "stroke-width": 0.05 }));
+    }
+    for (const poly of board().obstacles) {
+      const pts = poly.map((p) => toSvg(p).join(",")).join(" ");
+      const shape = S("polygon", { points: pts, fill: "#8d7b68", stroke: "#4a3f35", "stroke-width": 0.1 });
+      shape.append(S("title", {}));
+      shape.firstChild.textContent = "obstacle";
+      g.append(shape);
+    }
+  }
+
+  function drawItems() {
+    const g = layer.items;
+    g.replaceChildren();
+    for (const it of view.state.items) {
+      if (it.carrier) continue;
+      const [x, y] = toSvg([it.x, it.y]);
+      const label = it.kind === "potion" ? `potion +5 ${it.power}` : it.kind === "flag" ? `${view.seats[it.owner].name} flag` : it.kind;
+      const group = S("g", { class: "item", "data-item": it.id });
+      group.append(S("circle", { cx: x, cy: y, r: board().reach, fill: "none", stroke: "#a07d00", "stroke-dasharray": "0.2 0.2", "stroke-width": 0.06 }));
+      group.append(S("rect", { x: x - 0.35, y: y - 0.35, width: 0.7, height: 0.7, fill: it.kind === "potion" ? "#7b3fa0" : "#e0b000",
+        transform: `rotate(45 ${x} ${y})` }));
+      group.append(text(x, y + 1.3, label, { "font-size": 0.55, fill: "#333" }));
+      g.append(group);
+    }
+  }
+
+  function drawKniggits() {
+    const g = layer.kniggits;
+    g.replaceChildren();
+    const mine = view.seat;
+    const movable = myMovePhase();
+    for (const k of kniggits()) {
+      const [x, y] = toSvg([k.x, k.y]);
+      const fleeing = k.status === "fleeing";
+      const words = `${k.id}${k.archer ? " (archer)" : ""}${k.two_swords ? " (two swords)" : ""}: ${k.move} move, ${k.attack} attack, ${k.defense} defense` +
+        `${fleeing ? ", fleeing" : ""}${k.carrying ? `, carrying ${k.carrying}` : ""}${k.facing ? `, facing ${k.facing}` : ""}` +
+        ` at (${fmt(k.x)}, ${fmt(k.y)})`;
+      const group = S("g", { class: "kniggit", "data-id": k.id, "data-seat": k.seat, "aria-label": words, role: "img" });
+      const face = k.facing && byId(k.facing) ? toSvg([byId(k.facing).x, byId(k.facing).y]) : null;
+      const angle = face ? Math.atan2(face[1] - y, face[0] - x) : -k.heading * Math.PI / 180;
+      group.append(S("line", { x1: x, y1: y, x2: x + 1.1 * Math.cos(angle), y2: y + 1.1 * Math.sin(angle),
+        stroke: SEAT_COLOURS[k.seat], "stroke-width": 0.18 }));
+      group.append(S("circle", { cx: x, cy: y, r: 0.6, fill: fleeing ? "#fff" : SEAT_COLOURS[k.seat],
+        stroke: k.id === selected ? "#f5b700" : "#222", "stroke-width": k.id === selected ? 0.2 : 0.08,
+        "stroke-dasharray": fleeing ? "0.2 0.15" : null }));
+      group.append(text(x, y + 0.25, k.id, { "font-size": 0.6, fill: fleeing ? "#222" : "#fff", "font-weight": "bold" }));
+      group.append(text(x, y + 1.35, `${k.move}/${k.attack}/${k.defense}${fleeing ? " fleeing" : ""}${k.archer ? " bow" : ""}`,
+        { "font-size": 0.5, fill: "#222" }));
+      const title = S("title", {});
+      title.textContent = words;
+      group.append(title);
+      if (movable && k.seat === mine && k.status === "fighting" && !k.moved && !k.shot) {
+        group.setAttribute("tabindex", "0");
+        group.setAttribute("role", "button");
+        group.setAttribute("aria-label", `${words}. Select to move`);
+        group.style.cursor = "pointer";
+        group.addEventListener("click", (e) => { e.stopPropagation(); select(k.id); });
+        group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(k.id); } });
+      }
+      g.append(group);
+    }
+  }
+
+  function drawRuler() {
+    const g = layer.ruler;
+    g.replaceChildren();
+    const k = selected && byId(selected);
+    const label = root.querySelector("#kn-ruler");
+    if (!k) { label.textContent = ""; return; }
+    const [x, y] = toSvg([k.x, k.y]);
+    const allowance = board().allowance[k.id];
+    g.append(S("circle", { cx: x, cy: y, r: allowance, fill: "none", stroke: "#f5b700", "stroke-width": 0.08, "stroke-dasharray": "0.4 0.3" }));
+    for (const e of kniggits().filter((e) => e.seat !== k.seat)) {
+      const [ex, ey] = toSvg([e.x, e.y]);
+      g.append(S("circle", { cx: ex, cy: ey, r: board().ring, fill: "none", stroke: "#b00", "stroke-width": 0.05, "stroke-dasharray": "0.15 0.15" }));
+    }
+    if (!cursor) { label.textContent = `${k.id} selected: it may move ${fmt(allowance)} in. Click where it should go.`; return; }
+    const p = preview(k, cursor);
+    const bad = p.tooFar || p.blocked || p.offTable;
+    g.append(S("polyline", { points: p.path.map((q) => toSvg(q).join(",")).join(" "), fill: "none",
+      stroke: bad ? "#c00" : "#222", "stroke-width": 0.1, "stroke-dasharray": bad ? "0.3 0.2" : null }));
+    let words = `ruler: ${fmt(p.length)} in of ${fmt(allowance)} in`;
+    if (p.tooFar) words += ", too far";
+    if (p.blocked) words += ", crosses an obstacle";
+    if (p.offTable) words += ", off the table";
+    if (p.stop) {
+      const [sx, sy] = toSvg(p.stop);
+      g.append(S("circle", { cx: sx, cy: sy, r: 0.35, fill: "#f5b700", stroke: "#000", "stroke-width": 0.06, class: "kn-stop" }));
+      words += `; stops at (${fmt(p.stop[0])}, ${fmt(p.stop[1])}), in combat with ${p.stopBy.id}`;
+    }
+    if (p.engaged.length) words += `; starts in combat: only straight away from ${p.engaged.map((e) => e.id).join(" and ")}`;
+    label.textContent = words;
+  }
+
+  // -- moving --------------------------------------------------------------------------------------
+  function myMovePhase() {
+    return view && view.state.phase === "move" && view.your_turn;
+  }
+
+  function select(id) {
+    selected = selected === id ? null : id;
+    waypoints = [];
+    drawKniggits();
+    drawRuler();
+  }
+
+  function onBoardClick(evt) {
+    const p = pointer(evt);
+    if (builder && builder.placing >= 0) { placeRow(p); return; }
+    if (!selected || !myMovePhase()) return;
+    const q = [Math.round(p[0] * 1000) / 1000, Math.round(p[1] * 1000) / 1000];
+    if (evt.shiftKey) { waypoints.push(q); drawRuler(); return; }
+    const pts = [...waypoints, q];
+    const action = `move:${selected}:` + pts.map((w) => `${w[0]}:${w[1]}`).join(":");
+    const id = selected;
+    selected = null; waypoints = []; cursor = null;
+    ctx.decide(action).then(() => ctx.announce(`${id} moved`)).catch(() => { selected = id; drawRuler(); });
+  }
+
+  // -- fighting ------------------------------------------------------------------------------------
+  function fightOptions() {
+    const h1 = new Set(), h2 = new Set();
+    let pair = null;
+    for (const d of view.legal) {
+      const parts = d.action.split(":");
+      if (parts[0] !== "fight") continue;
+      pair = parts[1]; h1.add(parts[2]); h2.add(parts[3]);
+    }
+    return { pair, h1: [...h1], h2: [...h2] };
+  }
+
+  function drawFight() {
+    const box = root.querySelector("#kn-fight");
+    const st = view.state;
+    const last = st.revealed && st.revealed.length ? st.revealed[3] : "";
+    root.querySelector("#kn-revealed").textContent = last ? `Last fight: ${last}` : "";
+    if (st.phase !== "fight" || !view.your_turn) {
+      box.hidden = true;
+      stopTimer();
+      if (st.phase === "fight" && view.seat !== null && st.sealed[view.seat]) {
+        box.hidden = false;
+        box.replaceChildren(el("p", {}, `Your hands are sealed (${st.sealed[view.seat]}); waiting for the other side.`));
+      }
+      return;
+    }
+    const { pair, h1, h2 } = fightOptions();
+    if (!pair) { box.hidden = true; return; }
+    const key = `${st.turns}:${st.fights.length}:${pair}`;
+    box.hidden = false;
+    if (timerKey === key && box.querySelector("form")) return;  // keep the choices made so far
+    const [a, d] = pair.split("-");
+    const me = view.seat;
+    const mine = byId(a).seat === me ? byId(a) : byId(d);
+    const foe = mine.id === a ? byId(d) : byId(a);
+    const group = (name, legend, values) => {
+      const fs = el("fieldset", { class: "kn-hand" }, el("legend", {}, legend));
+      for (const v of values) {
+        const id = `kn-${name}-${v}`;
+        fs.append(el("label", { for: id }, el("input", { type: "radio", name, id, value: v, checked: values.length === 1 ? true : null }),
+          ` ${HAND_WORDS[v] || v}`));
+      }
+      return fs;
+    };
+    const form = el("form", { class: "kn-fight-form", "aria-label": `Fight ${pair}` },
+      el("p", {}, `${mine.id} against ${foe.id}: choose both hands in secret; they are shown together.`),
+      group("kn-sword", mine.two_swords ? "First sword" : "Sword hand", h1),
+      group("kn-shield", mine.two_swords ? "Second sword" : "Shield hand", h2),
+      el("p", { class: "kn-timer", role: "timer", "aria-live": "off" },
+        el("progress", { id: "kn-time", max: FIGHT_SECONDS, value: FIGHT_SECONDS }), " ", el("span", { id: "kn-time-left" }, "")),
+      el("button", { type: "submit", class: "primary" }, "Show hands"));
+    form.addEventListener("submit", (e) => { e.preventDefault(); sendHands(pair); });
+    box.replaceChildren(el("h3", {}, `Fight ${pair}`), form);
+    startTimer(key, pair);
+  }
+
+  function sendHands(pair) {
+    const form = root.querySelector(".kn-fight-form");
+    if (!form || sentKey === timerKey) return;
+    const pick = (name) => { const c = form.querySelector(`input[name=${name}]:checked`); return c ? c.value : "none"; };
+    sentKey = timerKey;
+    stopTimer();
+    // a hand not chosen in time has no effect (the seed's fumble)
+    ctx.decide(`fight:${pair}:${pick("kn-sword")}:${pick("kn-shield")}`).catch(() => { sentKey = ""; });
+  }
+
+  function startTimer(key, pair) {
+    if (timerKey === key) return;
+    stopTimer();
+    timerKey = key;
+    timerEnd = Date.now() + FIGHT_SECONDS * 1000;
+    const tick = () => {
+      const left = Math.max(0, (timerEnd - Date.now()) / 1000);
+      const bar = root.querySelector("#kn-time");
+      const words = root.querySelector("#kn-time-left");
+      if (bar) bar.value = left;
+      if (words) words.textContent = `${Math.ceil(left)} s left`;
+      if (left <= 0) { sendHands(pair); return; }
+      timer = setTimeout(tick, 250);
+    };
+    tick();
+  }
+
+  function stopTimer() { clearTimeout(timer); timer = null; }
+
+  // -- army builder --------------------------------------------------------------------------------
+  function defaultRows() {
+    const W = size(), seat = view.seat, y = board().deploy_depth / 2;
+    const rows = [{ m: 4, a: 4, d: 4 }, { m: 4, a: 4, d: 4 }, { m: 4, a: 4, d: 3 }];
+    rows.forEach((r, i) => { r.x = W * (i + 1) / (rows.length + 1); r.y = seat === 0 ? y : W - y; r.archer = false; });
+    return rows;
+  }
+
+  function cost(rows) { return rows.reduce((s, r) => s + 5 + r.m + r.a + r.d, 0); }
+
+  function drawBuilder() {
+    const box = root.querySelector("#kn-army");
+    const mine = view.seat !== null && view.state.phase === "army" && view.your_turn;
+    if (!mine) { box.hidden = true; builder = null; layer.place.replaceChildren(); return; }
+    if (!builder) builder = { rows: defaultRows(), placing: -1 };
+    box.hidden = false;
+    const total = view.options.points;
+    const used = cost(builder.rows);
+    const table = el("table", { class: "status" }, el("caption", {}, "Your kniggits (5 points each, 1 a token)"));
+    table.append(el("tr", {}, ...["#", "move", "attack", "defense", view.options.archers ? "archer" : null, "position", ""]
+      .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h))));
+    builder.rows.forEach((r, i) => {
+      const num = (key, label) => {
+        const input = el("input", { type: "number", min: 0, max: 200, value: r[key], "aria-label": `kniggit ${i + 1} ${label}`, class: "kn-num" });
+        input.addEventListener("change", () => { r[key] = Math.max(0, parseInt(input.value || "0", 10)); drawBuilder(); });
+        return el("td", {}, input);
+      };
+      const cells = [el("th", { scope: "row" }, String(i + 1)), num("m", "movement"), num("a", "attack"), num("d", "defense")];
+      if (view.options.archers) {
+        const cb = el("input", { type: "checkbox", checked: r.archer ? true : null, "aria-label": `kniggit ${i + 1} is an archer` });
+        cb.addEventListener("change", () => { r.archer = cb.checked; });
+        cells.push(el("td", {}, cb));
+      }
+      const place = el("button", { type: "button" }, builder.placing === i ? "click the table…" : `(${fmt(r.x)}, ${fmt(r.y)}) place`);
+      place.addEventListener("click", () => { builder.placing = i; drawBuilder(); });
+      const drop = el("button", { type: "button", "aria-label": `remove kniggit ${i + 1}` }, "remove");
+      drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
+      cells.push(el("td", {}, place), el("td", {}, drop));
+      table.append(el("tr", {}, ...cells));
+    });
+    const add = el("button", { type: "button" }, "Add a kniggit");
+    add.addEventListener("click", () => {
+      const W = size(), y = board().deploy_depth / 2;
+      builder.rows.push({ m: 1, a: 1, d: 1, archer: false, x: W / 2, y: view.seat === 0 ? y : W - y });
+      drawBuilder();
+    });
+    const send = el("button", { type: "button", class: "primary", disabled: used > total || !builder.rows.length ? true : null }, "Send this army (sealed)");
+    send.addEventListener("click", () => {
+      const spec = builder.rows.map((r) => `${r.m}/${r.a}/${r.d}${r.archer ? "/archer" : ""}@${fmt(r.x)},${fmt(r.y)}`).join(";");
+      ctx.decide(`army:${spec}`).catch(() => {});
+    });
+    box.replaceChildren(el("h3", {}, "Build your army"),
+      el("p", { class: used > total ? "error" : "", "aria-live": "polite" }, `Points: ${used} of ${total}` + (used > total ? " (too many)" : "")),
+      el("p", { class: "hint" }, `Every kniggit needs a token of each colour or it runs away. Place them within ${fmt(board().deploy_depth)} in of your edge. Or take a ready-made army from the buttons below.`),
+      table, el("div", { class: "buttons" }, add, send));
+    const g = layer.place;
+    g.replaceChildren();
+    builder.rows.forEach((r, i) => {
+      const [x, y] = toSvg([r.x, r.y]);
+      g.append(S("circle", { cx: x, cy: y, r: 0.6, fill: SEAT_COLOURS[view.seat], opacity: 0.5, stroke: "#222", "stroke-width": 0.06 }));
+      g.append(text(x, y + 0.25, String(i + 1), { "font-size": 0.6, fill: "#fff" }));
+    });
+  }
+
+  function placeRow(p) {
+    const r = builder.rows[builder.placing];
+    r.x = Math.round(p[0] * 100) / 100; r.y = Math.round(p[1] * 100) / 100;
+    builder.placing = -1;
+    drawBuilder();
+  }
+
+  // -- the rest of the panel -----------------------------------------------------------------------
+  function drawInfo() {
+    const st = view.state;
+    const help = root.querySelector("#kn-help");
+    if (myMovePhase()) help.textContent = "Click one of your kniggits, then click where it should go (Shift-click adds a turning point, Esc cancels). Finish with \"end_move\".";
+    else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then end_turning.";
+    else help.textContent = view.summary || "";
+    const list = root.querySelector("#kn-events");
+    list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, e)));
+  }
+
+  function draw() {
+    if (selected && (!myMovePhase() || !byId(selected) || byId(selected).moved)) { selected = null; waypoints = []; }
+    drawTable();
+    drawItems();
+    drawKniggits();
+    drawRuler();
+    drawBuilder();
+    drawFight();
+    drawInfo();
+  }
+
+  brawl.registerRenderer("kniggits", {
+    ownsActions: false,
+    mount(r, c) {
+      root = r; ctx = c;
+      svg = S("svg", { class: "kn-table", role: "group", "aria-label": "The table, drawn to scale in inches", preserveAspectRatio: "xMidYMid meet" });
+      for (const name of ["table", "items", "place", "kniggits", "ruler"]) { layer[name] = S("g", { class: `kn-${name}` }); svg.append(layer[name]); }
+      svg.addEventListener("click", onBoardClick);
+      svg.addEventListener("mousemove", (e) => { if (selected) { cursor = pointer(e); drawRuler(); } });
+      document.addEventListener("keydown", (e) => { if (e.key === "Escape" && selected) { selected = null; waypoints = []; draw(); } });
+      const style = el("style", {}, `.kn-table{width:100%;max-width:42rem;aspect-ratio:1;display:block;background:#fff;touch-action:none}
+        .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}
+        #kn-ruler{font-variant-numeric:tabular-nums;min-height:1.4em}#kn-events{font-size:.9em}`);
+      root.replaceChildren(style, el("h2", {}, "The table"), svg,
+        el("p", { id: "kn-ruler", "aria-live": "polite" }),
+        el("p", { id: "kn-help", class: "hint" }),
+        el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": "Army builder" }),
+        el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": "Fight" }),
+        el("p", { id: "kn-revealed", "aria-live": "polite" }),
+        el("h3", {}, "What happened"), el("ul", { id: "kn-events" }));
+    },
+    update(v) {
+      view = v;
+      draw();
+    },
+  });
+})();
