@@ -147,13 +147,25 @@
     box.replaceChildren();
     $("actions-title").textContent = v.your_turn ? "Your decision" : "Your decision (not now)";
     if (!owns) {
+      // many decisions of one kind (moves to squares) become one labelled list instead of a wall of buttons
+      const groups = {};
+      for (const d of v.legal) (groups[d.action.split(":")[0]] = groups[d.action.split(":")[0]] || []).push(d);
+      const listed = new Set(v.legal.length > 12 ? Object.keys(groups).filter((g) => groups[g].length > 6) : []);
+      let k = 0;
       v.legal.forEach((d, i) => {
+        const group = d.action.split(":")[0];
+        if (listed.has(group)) {
+          if (groups[group][0] === d) box.append(choiceList(group, groups[group], v));
+          return;
+        }
+        const key = k < 9 ? String(k + 1) : null;
+        k += 1;
         const odds = d.odds ? el("span", { class: "odds", id: `odds-${i}` }, d.odds) : null;
         const hint = el("span", { class: "hint-value", id: `hint-${i}`, "data-action": d.action });
         const b = el("button", { type: "button", class: "action", "data-action": d.action,
           "aria-describedby": [odds ? odds.id : null, hint.id].filter(Boolean).join(" "),
-          "aria-keyshortcuts": i < 9 ? String(i + 1) : null, title: `decision: ${d.action}` },
-        el("span", { class: "key", "aria-hidden": "true" }, i < 9 ? `${i + 1}` : ""),
+          "aria-keyshortcuts": key, title: `decision: ${d.action}` },
+        key ? el("span", { class: "key", "aria-hidden": "true" }, key) : null,
         el("span", { class: "name" }, actionName(d, v)), odds, hint);
         b.addEventListener("click", () => decide(d.action));
         box.append(b);
@@ -164,6 +176,16 @@
     }
     $("free-form").hidden = !v.free_form;
     if (hintsOn && v.your_turn) loadHints();
+  }
+
+  function choiceList(group, items, v) {
+    const id = `choose-${group.replace(/[^a-z0-9_-]/gi, "_")}`;
+    const select = el("select", { id, "data-group": group });
+    for (const d of items) select.append(el("option", { value: d.action }, actionName(d, v) + (d.odds ? ` (${d.odds})` : "")));
+    const go = el("button", { type: "button", class: "go" }, "Do it");
+    go.addEventListener("click", () => decide(select.value));
+    const label = group.charAt(0).toUpperCase() + group.slice(1).replace(/_/g, " ");
+    return el("div", { class: "choice-list" }, el("label", { for: id }, `${label} (${items.length} choices)`), select, go);
   }
 
   // "Sun attacks (d10, d6)" -> "Attacks (d10, d6)": the button says what the decision does
@@ -223,6 +245,7 @@
   function showDice(rolls, animate) {
     const tray = $("dice-tray");
     if (!rolls.length) return;
+    $("dice").hidden = false;  // games without dice never show the tray
     clearTimeout(animTimer);
     const finish = () => {
       tray.replaceChildren(...rolls.map((r) => die(r, r.outcome)));
