@@ -19,7 +19,7 @@ def serve(
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/)."""
     import uvicorn
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from ..server.app import create_app, default_db_url
 
@@ -32,6 +32,8 @@ def serve(
         web = create_app(url, bot_delay=bot_delay)
     except ArgumentError as exc:
         fail(f"bad --db URL {url!r}: {exc}")
+    except SQLAlchemyError as exc:
+        fail(f"cannot open the database {url!r}: {getattr(exc, 'orig', None) or exc}")
     console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {url})", markup=False)
     uvicorn.run(web, host=host, port=port, log_level="info")
 
