@@ -345,7 +345,9 @@ class Hub:
         except Exception:
             # nothing was told; drop the in-memory change and rebuild from what is stored
             self.rooms.pop(room.id, None)
-            self.load(room.id).connections = room.connections
+            rebuilt = self.load(room.id)
+            rebuilt.connections = room.connections
+            self.kick_bots(rebuilt)
             raise RoomError("the decision could not be stored; try again", 503) from None
         self.notify(room)
         self.kick_bots(room)
@@ -395,13 +397,29 @@ class Hub:
             node = room.game.node(room.match.state)
             if not isinstance(node, Decision) or seat not in node.seats:
                 return
-            action = room.bots[seat].choose(room.game, room.bot_state(seat), seat)
+            action = self._bot_choice(room, seat)
         finally:
             room.bot_tasks.pop(seat, None)
         try:
             self.decide(room, seat, action)
         except RoomError as exc:
             log.warning("bot %s in room %s was refused: %s", room.bots[seat].name, room.id, exc)
+
+
+    @staticmethod
+    def _bot_choice(room: Room, seat: int) -> str:
+        """The bot's decision; a bot that fails on its own view is asked again with the state, and one
+        that fails altogether is replaced by a uniform random legal decision so the game goes on."""
+        bot = room.bots[seat]
+        try:
+            return bot.choose(room.game, room.bot_state(seat), seat)
+        except Exception:
+            log.exception("bot %s failed in room %s; retrying", bot.name, room.id)
+        try:
+            return bot.choose(room.game, room.match.state, seat)
+        except Exception:
+            log.exception("bot %s failed again in room %s; a random decision stands in", bot.name, room.id)
+        return make_bot(room.game.name, "random", seed=secrets.randbelow(2**31)).choose(room.game, room.match.state, seat)
 
 
 def _row_entry(ev: EventRow) -> dict:

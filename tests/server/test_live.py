@@ -223,3 +223,16 @@ def test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypat
     monkeypatch.setattr(hub, "sessions", real)
     assert view(client, room, None) == v
     assert decide(client, room, seat, "attack").status_code == 200
+
+
+def test_a_failing_bot_does_not_stall_the_game(client, monkeypatch):
+    """Bots move on the server: a bot that raises is replaced by a random legal decision."""
+    from brawl.games.krig.bots import HeuristicBot
+
+    def broken(self, game, state, seat):
+        raise RuntimeError("bot bug")
+
+    monkeypatch.setattr(HeuristicBot, "choose", broken)
+    room = make_room(client, options={"hp": 3}, seats=["bot:heuristic", "bot:heuristic"])
+    v = wait_for(lambda: (lambda x: x if x["over"] else None)(view(client, room, None)))
+    assert v["winners"]
