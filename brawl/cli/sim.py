@@ -26,7 +26,17 @@ def _krig_batch(game, options, bot_specs, games, seed, workers):
     return batch_runner(game, options, bot_specs, games, seed, workers)
 
 
+def _ktog_batch(game, options, bot_specs, games, seed, workers):
+    """KtOG with the reference bots (brute, random): the compiled batch simulator."""
+    if game != "ktog":
+        return None
+    from ..sim.batch_ktog import batch_runner
+
+    return batch_runner(game, options, bot_specs, games, seed, workers)
+
+
 BATCH_RUNNERS.append(_krig_batch)
+BATCH_RUNNERS.append(_ktog_batch)
 
 
 @app.command(context_settings=EXTRA)

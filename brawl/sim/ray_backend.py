@@ -42,10 +42,14 @@ def connect(address: str | None = None, num_cpus: int | None = None):
     return ray
 
 
-def _batch_task(options, bot_specs, seed, start, stop):
-    from .batch_krig import run_range
+def _batch_module(game: str):
+    from importlib import import_module
 
-    return run_range(options, bot_specs, seed, start, stop, workers=1)
+    return import_module(f"brawl.sim.batch_{game}") if game in ("krig", "ktog") else None
+
+
+def _batch_task(game, options, bot_specs, seed, start, stop):
+    return _batch_module(game).run_range(options, bot_specs, seed, start, stop, workers=1)
 
 
 def _engine_task(game, options, bot_specs, seed, start, stop):
@@ -68,11 +72,10 @@ def simulate_ray(game: str, options: Mapping, bot_specs: list[str], games: int, 
     t0 = time.perf_counter()
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     tasks = tasks or 4 * cpus
-    from . import batch_krig
-
-    use_batch = not engine and batch_krig.can_run(game, bot_specs)
+    batch = _batch_module(game)
+    use_batch = not engine and batch is not None and batch.can_run(game, bot_specs)
     if use_batch:
-        unit = batch_krig.CHUNK
+        unit = batch.CHUNK
         remote = ray.remote(_batch_task)
         if "optimal" in bot_specs:
             from ..solve import solve
@@ -86,10 +89,7 @@ def simulate_ray(game: str, options: Mapping, bot_specs: list[str], games: int, 
     refs = []
     for u in range(0, units, per):
         a, b = u * unit, min((u + per) * unit, games)
-        if use_batch:
-            refs.append(remote.remote(opts, list(bot_specs), seed, a, b))
-        else:
-            refs.append(remote.remote(game, opts, list(bot_specs), seed, a, b))
+        refs.append(remote.remote(game, opts, list(bot_specs), seed, a, b))
     total = SimResult(game, opts, list(bot_specs), seed, wins=[0] * g.num_players)
     for part in ray.get(refs):
         total.merge(part)
