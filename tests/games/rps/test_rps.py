@@ -1,0 +1,65 @@
+"""Best-of-three rock-paper-scissors: sealed simultaneous choices (Kniggits seed, Dispute Resolution;
+RULINGS Kniggits, Who goes first)."""
+
+import pytest
+
+from brawl.core.game import Decision, IllegalAction, Terminal
+from brawl.core.match import Match
+from brawl.core.sources import SeededDice
+from brawl.games import make_game
+
+
+def test_both_choose_at_once():
+    """Ruling: simultaneous hidden choices: both seats are asked together."""
+    game = make_game("rps")
+    node = game.node(game.initial_state())
+    assert isinstance(node, Decision) and node.kind == "simultaneous" and node.seats == (0, 1)
+
+
+def test_a_choice_is_sealed_from_the_other_seat_until_both_chose():
+    """Ruling: a hidden choice is never in another seat's view or log before it is revealed."""
+    match = Match(make_game("rps"), SeededDice(0))
+    match.decide(0, "paper")
+    assert match.view(1)["state"]["sealed"] == ["chosen", None]
+    assert match.view(None)["state"]["sealed"] == ["chosen", None]
+    assert match.view(0)["state"]["sealed"] == ["paper", None]
+    for seat in (1, None):
+        view = match.view(seat)
+        assert "paper" not in str(view["state"]) and "paper" not in str(view["log"])
+    assert match.legal_actions(0) == [] and match.node().seats == (1,)
+    match.decide(1, "rock")
+    assert "paper" in str(match.log_for(1)) and "rock" in str(match.log_for(0))
+    assert match.state.wins == (1, 0)
+
+
+def test_a_seat_cannot_choose_twice():
+    match = Match(make_game("rps"), SeededDice(0))
+    match.decide(0, "rock")
+    with pytest.raises(IllegalAction):
+        match.decide(0, "paper")
+    assert match.state.sealed == ("rock", None)
+
+
+@pytest.mark.parametrize("a,b,winner", [("rock", "scissors", 0), ("scissors", "paper", 0), ("paper", "rock", 0),
+                                        ("scissors", "rock", 1), ("paper", "scissors", 1), ("rock", "paper", 1)])
+def test_what_beats_what(a, b, winner):
+    """Seed Dispute Resolution: the official rules of RPS."""
+    game = make_game("rps")
+    s = game.apply_action(game.apply_action(game.initial_state(), 0, a), 1, b)
+    assert s.wins[winner] == 1 and s.wins[1 - winner] == 0
+
+
+def test_ties_replay_and_two_wins_end_it():
+    """Seed: best of three; ruling: a tie counts for nobody."""
+    game = make_game("rps")
+    s = game.initial_state()
+    for a, b in [("rock", "rock"), ("rock", "scissors"), ("paper", "paper"), ("paper", "rock")]:
+        s = game.apply_action(game.apply_action(s, 0, a), 1, b)
+    assert s.wins == (2, 0) and len(s.rounds) == 4
+    assert game.node(s) == Terminal((0,))
+
+
+def test_wins_needed_option():
+    game = make_game("rps", wins_needed=1)
+    s = game.apply_action(game.apply_action(game.initial_state(), 0, "rock"), 1, "paper")
+    assert game.node(s) == Terminal((1,))
