@@ -14,6 +14,8 @@ a string or a boolean as value) and ``max_game_length``.
   and the joint action seals every seat's choice at once.
 - **Returns** at the end are brawl's: +1 for a winner, -1 for the others.  A game that reaches
   ``max_game_length`` moves (decisions and dice; default 10000) is cut off with 0 for everyone.
+- ``start`` (a game parameter) is a brawl state as JSON (``game.dumps(state)``) to start from
+  instead of the game's initial state, for analysing a position.
 - ``str(state)`` is the encoding's state key: the position without turn counters or log text,
   so that a cyclic game (Krig: a miss changes nothing) has finitely many distinct strings and
   ``value_iteration(game, -1, threshold, cyclic_game=True)`` solves it.  The move counter for the
@@ -59,6 +61,7 @@ def register(game_name: str) -> pyspiel.GameType:
     encoding = encoding_for(probe)  # refuses games without an encoding
     params = _option_defaults(type(probe))
     params["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
+    params["start"] = ""
     min_players = type(probe).min_players
     max_players = type(probe).max_players
     zero_sum = min_players == max_players == 2
@@ -101,7 +104,9 @@ def openspiel_game(game: str | Game, **options: Any) -> pyspiel.Game:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise ValueError(f"unknown parameters {unknown} for {short_name(game)}; known: {', '.join(sorted(known))}")
-    make_game(game, {k: v for k, v in options.items() if k != "max_game_length"})  # clear errors for bad values
+    checked = make_game(game, {k: v for k, v in options.items() if k not in ("max_game_length", "start")})
+    if options.get("start"):
+        checked.loads(options["start"])  # a clear error for a bad starting position
     return pyspiel.load_game(short_name(game), dict(options))
 
 
@@ -114,8 +119,10 @@ class BrawlSpielGame(pyspiel.Game):
     def __init__(self, params: dict | None = None) -> None:
         params = dict(params or {})
         self.max_length = int(params.pop("max_game_length", DEFAULT_MAX_GAME_LENGTH))
+        start = params.pop("start", "")
         self.brawl = make_game(self.brawl_name, params)
         self.encoding: Encoding = encoding_for(self.brawl)
+        self.start = self.brawl.loads(start) if start else self.brawl.initial_state()
         n = self.brawl.num_players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
@@ -126,7 +133,9 @@ class BrawlSpielGame(pyspiel.Game):
             utility_sum=0.0 if n == 2 else None,
             max_game_length=self.max_length,
         )
-        super().__init__(self.spiel_type, info, {**params, "max_game_length": self.max_length})
+        super().__init__(self.spiel_type, info, {**params, "max_game_length": self.max_length, "start": start})
+        self.fixed = _Shared((self.brawl, self.encoding, self.max_length))
+        self.at_start = _Shared((self.start, self.brawl.node(self.start)))
 
     def new_initial_state(self) -> "BrawlSpielState":
         return BrawlSpielState(self)
@@ -137,19 +146,50 @@ class BrawlSpielGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
+class _Shared:
+    """Holds values that are never changed in place (the brawl game, immutable brawl states):
+    cloning an OpenSpiel state shares them instead of deep-copying them."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict) -> "_Shared":
+        return self
+
+
 class BrawlSpielState(pyspiel.State):
     def __init__(self, game: BrawlSpielGame) -> None:
         super().__init__(game)
-        self._brawl = game.brawl
-        self._encoding = game.encoding
-        self._max_length = game.max_length
+        # cloning builds a fresh state and then copies the attributes over: keep this cheap
+        self._fixed = game.fixed
         self._moves = 0
-        self.brawl_state = self._brawl.initial_state()
-        self._node = self._brawl.node(self.brawl_state)
+        self._now = game.at_start
+
+    @property
+    def _brawl(self) -> Game:
+        return self._fixed.value[0]
+
+    @property
+    def _encoding(self) -> Encoding:
+        return self._fixed.value[1]
+
+    @property
+    def _max_length(self) -> int:
+        return self._fixed.value[2]
+
+    @property
+    def brawl_state(self) -> Any:
+        """The brawl state this OpenSpiel state stands for."""
+        return self._now.value[0]
+
+    @property
+    def _node(self):
+        return self._now.value[1]
 
     def _set(self, brawl_state: Any) -> None:
-        self.brawl_state = brawl_state
-        self._node = self._brawl.node(brawl_state)
+        self._now = _Shared((brawl_state, self._brawl.node(brawl_state)))
         self._moves += 1
 
     def _cut_off(self) -> bool:
@@ -183,7 +223,8 @@ class BrawlSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         node = self._node
         if isinstance(node, Chance):
-            self._set(self._brawl.apply_chance(self.brawl_state, node.event.outcomes[action]))
+            # OpenSpiel only applies listed outcomes; the index picks the event's outcome
+            self._set(self._brawl._apply_chance(self.brawl_state, node.event.outcomes[action]))
             return
         seat = node.seats[0]
         self._set(self._brawl.apply_action(self.brawl_state, seat, self._encoding.decode(self.brawl_state, seat, action)))
@@ -212,7 +253,10 @@ class BrawlSpielState(pyspiel.State):
         return [0.0] * self._brawl.num_players
 
     def __str__(self) -> str:
-        return self._encoding.state_key(self.brawl_state)
+        now = self._now.value
+        if len(now) == 2:  # the key is worked out once per position and shared by clones
+            now = self._now.value = now + (self._encoding.state_key(now[0]),)
+        return now[2]
 
 
 class EncodingObserver:

@@ -110,8 +110,10 @@ class Encoding:
 
     # -- solvers -----------------------------------------------------------------------------
     def state_key(self, state: Any) -> str:
-        data = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in self.volatile_fields}
-        return json.dumps(_plain(data), sort_keys=True, separators=(",", ":"))
+        """The state's fields other than :attr:`volatile_fields`, as text (states hold tuples,
+        numbers and strings, whose ``repr`` is exact)."""
+        return repr(tuple((f.name, getattr(state, f.name)) for f in dataclasses.fields(state)
+                          if f.name not in self.volatile_fields))
 
     def render(self, state: Any) -> str:
         """A few lines of text on the position (the environments' ``render()``)."""
@@ -123,16 +125,6 @@ class Encoding:
         if last:
             lines.append(f"last: {last}")
         return "\n".join(lines)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
 
 
 def register(name: str, target: str) -> None:

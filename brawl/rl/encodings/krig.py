@@ -22,7 +22,6 @@ Observation (15 floats in [0, 1], from the observing seat; "my" is that seat):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -62,9 +61,15 @@ class KrigEncoding(Encoding):
         return vec
 
     def state_key(self, state: Any) -> str:
-        # Between turns the dice of the last step no longer matter.
-        if state.phase in ("turn", "over"):
-            state = replace(state, rolls=())
-        if state.phase != "over":
-            state = replace(state, winner=-1)
-        return super().state_key(state)
+        # Between turns the dice of the last step no longer matter; within an attack the agility
+        # d10 matters only as a miss (1), a critical (10) or neither (2 to 9 alike, shown as 2).
+        phase = state.phase
+        if phase == "over":
+            return f"over winner={state.winner}"
+        rolls = state.rolls
+        if phase == "turn":
+            rolls = ()
+        elif rolls and phase in ("attack", "charge_attack", "parry?", "parry") and rolls[0] not in (1, 10):
+            rolls = (2,) + tuple(rolls[1:])
+        return (f"{phase} to_act={state.to_act} hp={state.hp[0]},{state.hp[1]} defense={state.defense[0]},"
+                f"{state.defense[1]} charging={int(state.charging[0])}{int(state.charging[1])} rolls={','.join(map(str, rolls))}")

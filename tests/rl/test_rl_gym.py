@@ -1,0 +1,130 @@
+"""The Gymnasium environment: Gymnasium's own checker for every game, and the promises of the
+single-agent form (bots from brawl.bots, the agent asked only for its own decisions)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from brawl.bots import UnknownBot
+from brawl.core.game import IllegalAction
+from brawl.rl import gym_env
+from brawl.sim.engine import run_slice
+
+from .helpers import games, small
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("game", games())
+def test_check_env(game):
+    check_env(gym_env(game, **small(game)), skip_render_check=True)
+
+
+def test_check_env_other_opponent_and_seat():
+    check_env(gym_env("krig", opponent="heuristic", seat=1, edition="article"), skip_render_check=True)
+
+
+def test_unknown_bot_refused():
+    with pytest.raises(UnknownBot, match="heuristic"):
+        gym_env("krig", opponent="genius")
+    with pytest.raises(ValueError, match="seat"):
+        gym_env("krig", seat=2)
+
+
+def _play(env, policy, episodes, seed):
+    rewards = []
+    for ep in range(episodes):
+        obs, info = env.reset(seed=seed + ep)
+        done = False
+        while not done:
+            obs, reward, term, trunc, info = env.step(policy(env, obs, info))
+            done = term or trunc
+        rewards.append(reward)
+    return rewards
+
+
+def test_agent_is_asked_only_for_its_own_decisions():
+    """Rules page Krig 11 and 14: the agent, defending, is asked to parry; the bot plays the other
+    seat; a win is +1 and a loss -1."""
+    asked = []
+
+    def policy(env, obs, info):
+        state = env.state_
+        seat = env.seat
+        node = env.game.node(state)
+        assert node.seats == (seat,)
+        asked.append(state.phase)
+        return int(np.flatnonzero(info["action_mask"])[-1])
+
+    env = gym_env("krig", opponent="heuristic", seat=1, hp=8)
+    rewards = _play(env, policy, 30, 0)
+    assert set(rewards) == {1.0, -1.0}
+    assert "parry?" in asked and "turn" in asked
+
+
+def test_win_rates_agree_with_the_simulator():
+    """The environment plays the same game as brawl's engine: an agent that plays like the
+    ``attacker`` bot against ``random`` wins as often as the attacker bot does in the engine
+    simulator (two-sample test, 4.5 standard errors), and random against random is even."""
+    def attack(env, obs, info):
+        return 0 if info["action_mask"][0] else 4  # attack (the charge attack when forced), else take
+
+    def rand(env, obs, info):
+        return int(env.np_random.choice(np.flatnonzero(info["action_mask"])))
+
+    n = 800
+    env = gym_env("krig", opponent="random", hp=6)
+    agent = float(np.mean(np.array(_play(env, attack, n, 1000)) > 0))
+    sim = run_slice("krig", {"hp": 6}, ["attacker", "random"], 7, 0, n)
+    engine = sim.wins[0] / sim.games
+    pooled = (agent + engine) / 2
+    se = (2 * pooled * (1 - pooled) / n) ** 0.5
+    assert abs(agent - engine) < 4.5 * se, (agent, engine)
+    randoms = float(np.mean(np.array(_play(env, rand, n, 2000)) > 0))
+    assert abs(randoms - 0.5) < 4.5 * (0.25 / n) ** 0.5
+
+
+def test_illegal_action_loses_or_raises():
+    env = gym_env("krig", hp=10)
+    obs, info = env.reset(seed=3)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs, reward, term, trunc, info = env.step(illegal)
+    assert (reward, term, info["illegal_action"]) == (-1.0, True, env.encoding.actions[illegal])
+
+    env = gym_env("krig", hp=10, illegal_action="raise")
+    obs, info = env.reset(seed=3)
+    state = env.state_
+    with pytest.raises(IllegalAction):
+        env.step(illegal)
+    with pytest.raises(ValueError):
+        env.step(17)
+    assert env.state_ is state
+
+
+def test_game_over_before_first_decision_is_reported_by_one_step():
+    """At 1 hit point the bot moving first can win before the agent decides anything: the first
+    step then only reports the result."""
+    env = gym_env("krig", opponent="attacker", hp=1, seat=0)
+    found = 0
+    for seed in range(200):
+        obs, info = env.reset(seed=seed)
+        if env.game.is_terminal(env.state_):
+            assert info["action_mask"].all()
+            _, reward, term, _, _ = env.step(0)
+            assert term and reward == -1.0
+            found += 1
+    assert found > 0
+
+
+def test_rps_against_random():
+    env = gym_env("rps")
+    rewards = _play(env, lambda env, obs, info: 0, 40, 0)
+    assert set(rewards) == {1.0, -1.0}
+
+
+def test_render_text():
+    env = gym_env("krig", hp=6, render_mode="ansi")
+    env.reset(seed=0)
+    assert "you are Sun" in env.render() and "your decision" in env.render()
