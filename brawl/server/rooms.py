@@ -169,6 +169,14 @@ class Room:
         legal = self.match.legal_actions(seat) if seat is not None else []
         waiting = list(node.seats) if isinstance(node, Decision) else []
         rows_fn = getattr(g, "status_rows", None)
+        seen = g.view(state, seat)
+        public = state
+        if isinstance(node, Decision) and node.kind == "simultaneous":
+            # sealed choices are in the state: build the table and summary from what this seat may see
+            try:
+                public = g.state_from_json(seen)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                public = state
         return {
             "room": self.id,
             "game": g.name,
@@ -176,9 +184,9 @@ class Room:
             "options": g.options_json(),
             "seat": seat,
             "seats": [{"seat": s.seat, "name": g.seat_name(s.seat), "kind": s.kind, "bot": s.bot} for s in self.seats],
-            "state": g.view(state, seat),
-            "status_rows": rows_fn(state) if rows_fn else None,
-            "summary": g.summary(state),
+            "state": seen,
+            "status_rows": rows_fn(public) if rows_fn else None,
+            "summary": g.summary(public),
             "node": {"type": type(node).__name__.lower(), "seats": waiting,
                      "kind": node.kind if isinstance(node, Decision) else None,
                      "prompt": node.prompt if isinstance(node, Decision) else "",
