@@ -263,3 +263,44 @@ def test_game_renderer_plug_in_and_free_form_decisions(tmp_path, monkeypatch, br
             assert errors == []
     finally:
         _GAMES.pop("pointgame", None)
+
+
+def test_page_reconnects_after_a_server_restart_and_catches_up(tmp_path, browser):
+    """Issue 4: the server stops mid-game and starts again on the same database; the open page
+    reconnects by itself, gets only the events it missed (by event number) and play goes on."""
+    import httpx
+
+    db = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    first = LiveServer(create_app(db, bot_delay=0))
+    url = first.__enter__()
+    try:
+        room = httpx.post(url + "/api/rooms", json={"game": "krig", "options": {"hp": 20},
+                                                    "seats": ["human", "human"]}).json()
+        page = browser.new_page()
+        errors: list[str] = []
+        watch_errors(page, errors)
+        on_turn = httpx.get(url + f"/api/rooms/{room['room']}").json()["node"]["seats"][0]
+        seat = room["seats"][on_turn]
+        page.goto(url + seat["invite"])
+        page.wait_for_selector(".connection.ok")
+        before = last_event(page)
+        page.click("#action-buttons button[data-action=defend]")
+        page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+    finally:
+        first.__exit__()
+    page.wait_for_selector(".connection.down")
+    other = room["seats"][1 - on_turn]["token"]
+    second = LiveServer(create_app(db, bot_delay=0))
+    second.port = first.port  # the page reconnects to the same address
+    second.server.config.port = first.port
+    with second:
+        # while the page was away the other player moved (over HTTP)
+        r = httpx.post(url + f"/api/rooms/{room['room']}/decisions", json={"token": other, "action": "attack"})
+        assert r.status_code == 200, r.text
+        page.wait_for_selector(".connection.ok", timeout=15000)
+        server_last = httpx.get(url + f"/api/rooms/{room['room']}").json()["last"]
+        page.wait_for_function(f"() => Number(document.body.dataset.last) === {server_last}")
+        numbers = page.eval_on_selector_all("#log li", "ls => ls.length")
+        public = httpx.get(url + f"/api/rooms/{room['room']}/events").json()["events"]
+        assert numbers == sum(len(e["log"]) for e in public)  # nothing lost, nothing twice
+        assert errors == []
