@@ -101,6 +101,7 @@
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       const room = await api("POST", "/api/rooms", { game: gameSelect.value, options: readOptions(), seats });
+      try { localStorage.setItem("brawl.last-game", gameSelect.value); } catch (e) { /* not kept */ }
       showLinks(room);
     } catch (e) {
       showError(e.message);
@@ -109,7 +110,41 @@
     }
   }
 
+  const RECENT = "brawl.recent-rooms";
+
+  function recentRooms() {
+    try { return JSON.parse(localStorage.getItem(RECENT) || "[]"); } catch (e) { return []; }
+  }
+
+  function remember(room) {
+    const entry = { room: room.room, game: room.game, title: games[room.game] ? games[room.game].title : room.game,
+      at: new Date().toISOString(), spectate: room.spectate,
+      seats: room.seats.map((s) => ({ name: s.name, kind: s.kind, bot: s.bot, invite: s.invite })) };
+    const list = [entry, ...recentRooms().filter((r) => r.room !== room.room)].slice(0, 10);
+    try { localStorage.setItem(RECENT, JSON.stringify(list)); } catch (e) { /* private mode: nothing kept */ }
+    renderRecent();
+  }
+
+  function renderRecent() {
+    const rooms = recentRooms();
+    const section = document.getElementById("recent");
+    section.hidden = rooms.length === 0;
+    const list = document.getElementById("recent-list");
+    list.replaceChildren();
+    const origin = window.location.origin;
+    for (const r of rooms) {
+      const li = el("li", {}, el("span", { class: "who" }, `${r.title}, ${new Date(r.at).toLocaleString()}`));
+      for (const s of r.seats) {
+        if (s.kind !== "human") continue;
+        li.append(el("a", { href: origin + s.invite }, `Play as ${s.name}`), brawl.copyButton(origin + s.invite, `Copy ${s.name}'s invite link`));
+      }
+      li.append(el("a", { href: origin + r.spectate }, "Watch"));
+      list.append(li);
+    }
+  }
+
   function showLinks(room) {
+    remember(room);
     const list = document.getElementById("link-list");
     list.replaceChildren();
     const origin = window.location.origin;
@@ -140,14 +175,21 @@
         games[g.name] = g;
         gameSelect.append(el("option", { value: g.name }, `${g.title} (${g.name})`));
       }
-      const wanted = new URLSearchParams(window.location.search).get("game");
+      let lastUsed = null;
+      try { lastUsed = localStorage.getItem("brawl.last-game"); } catch (e) { lastUsed = null; }
+      const wanted = new URLSearchParams(window.location.search).get("game") || lastUsed;
       if (wanted && games[wanted]) gameSelect.value = wanted;
       renderGame();
+      renderRecent();
     } catch (e) {
       showError(`cannot load the games: ${e.message}`);
     }
   }
 
+  document.getElementById("forget").addEventListener("click", () => {
+    try { localStorage.removeItem(RECENT); } catch (e) { /* nothing kept anyway */ }
+    renderRecent();
+  });
   gameSelect.addEventListener("change", renderGame);
   document.getElementById("create").addEventListener("submit", create);
   start();
