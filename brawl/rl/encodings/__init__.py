@@ -34,6 +34,7 @@ from ...core.game import BrawlError, Game
 _ENCODINGS: dict[str, str] = {
     "krig": "brawl.rl.encodings.krig:KrigEncoding",
     "rps": "brawl.rl.encodings.rps:RpsEncoding",
+    "ktog": "brawl.rl.encodings.ktog:KtogEncoding",
 }
 
 
