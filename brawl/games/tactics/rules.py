@@ -1099,6 +1099,24 @@ class Tactics(Game[TacticsState]):
         data["characters"] = [dict(self.sheets[i].to_json(), id=self.ids[i], side=self.sides[i])
                               for i in range(len(self.sheets))]
         data["actor"] = state.actor
+        data["ids"] = list(self.ids)
+        # what the board shows before a move: squares each side threatens, where the character on
+        # turn may go (feet walked 5-10-5, attacks of opportunity provoked), and whom it would flank
+        data["threatened"] = [sorted({(u.x + dx, u.y + dy) for j, u in enumerate(state.units)
+                                      if self.sides[j] == side and self.can_threaten(state, j)
+                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy})
+                              for side in (0, 1)]
+        data["moves"] = {}
+        node = self.node(state)
+        if isinstance(node, Decision) and node.kind == "turn" and not state.moved:
+            i = state.actor
+            for sq, route in self.move_routes(state, i).items():
+                moved = self._set_unit(state, i, replace(state.units[i], x=sq[0], y=sq[1]))
+                flanked = [self.ids[j] for j in self.enemies(state, i)
+                           if state.units[j].conscious and adjacent(sq, state.units[j].pos)
+                           and self.is_flanked(moved, i, j)]
+                data["moves"][f"{sq[0]},{sq[1]}"] = {"feet": route.feet, "provokes": route.provokes,
+                                                     "path": [list(p) for p in route.path], "flanks": flanked}
         return data
 
     # ------------------------------------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""Tactics through the web app: the renderer is announced, the view carries the board (map,
+sheets, threatened squares, measured moves with flanking), people and bots play whole battles;
+and one battle end to end in headless Chromium with click-then-click moves."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from brawl.server.app import create_app
+
+DUEL = {"party1": "steve", "party2": "jeff", "max_rounds": 12}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tactics.sqlite3'}", bot_delay=0)) as c:
+        yield c
+
+
+def test_renderer_is_announced(client):
+    info = client.get("/api/games/tactics").json()
+    assert info["renderer"] is True
+    assert client.get("/static/games/tactics.js").status_code == 200
+
+
+def test_view_carries_the_board_and_measured_moves(client):
+    r = client.post("/api/rooms", json={"game": "tactics", "options": DUEL, "seats": ["human", "human"]})
+    assert r.status_code == 201, r.text
+    room = r.json()
+    rid, tokens = room["room"], {s["seat"]: s["token"] for s in room["seats"]}
+    view = client.get(f"/api/rooms/{rid}").json()
+    state = view["state"]
+    assert state["map"]["width"] == 12 and [c["id"] for c in state["characters"]] == ["steve", "jeff"]
+    assert len(state["threatened"]) == 2
+    seat = view["node"]["seats"][0]
+    mine = client.get(f"/api/rooms/{rid}", headers={"X-Seat-Token": tokens[seat]}).json()
+    moves = mine["state"]["moves"]
+    assert moves and all({"feet", "provokes", "path", "flanks"} <= set(m) for m in moves.values())
+    target = next(k for k in moves)
+    bad = client.post(f"/api/rooms/{rid}/decisions", json={"action": "move:99,99", "token": tokens[seat]})
+    assert bad.status_code == 422
+    d = client.post(f"/api/rooms/{rid}/decisions", json={"action": f"move:{target}", "token": tokens[seat]})
+    assert d.status_code == 200, d.text
+    assert d.json()["view"]["state"]["moves"] == {}  # the move action is spent
+
+
+def test_bots_finish_a_battle_in_a_room(client):
+    r = client.post("/api/rooms", json={"game": "tactics", "options": {"max_rounds": 8},
+                                        "seats": ["bot:heuristic", "bot:random"]})
+    assert r.status_code == 201, r.text
+    rid = r.json()["room"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/rooms/{rid}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.mark.browser
+def test_browser_battle_with_click_then_click_moves(tmp_path):
+    """Issue 8 (browser play): a person picks parties in the lobby, measures a move with the ruler,
+    moves by clicking a square, attacks by clicking the enemy's token, and plays to the end."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.server.test_browser import LiveServer
+
+    errors: list[str] = []
+    with LiveServer(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)) as url, \
+            sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/?game=tactics")
+        page.wait_for_selector("#opt-party1")
+        page.select_option("#opt-party1", "steve")
+        page.select_option("#opt-party2", "jeff")
+        page.fill("#opt-max-rounds", "12") if page.query_selector("#opt-max-rounds") else page.fill("#opt-max_rounds", "12")
+        page.select_option("#seat-1", "bot:heuristic")
+        page.click("#create-button")
+        page.wait_for_selector(".play-link")
+        page.click(".play-link")
+        page.wait_for_selector(".connection.ok")
+        page.wait_for_selector(".tc-grid")
+        measured = clicked_move = clicked_token = False
+        deadline = time.monotonic() + 120
+        while not page.is_visible("#end"):
+            assert time.monotonic() < deadline, "the battle did not finish"
+            actions = page.eval_on_selector_all("#action-buttons button.action:not([disabled])",
+                                                "bs => bs.map(b => b.dataset.action)")
+            options = page.eval_on_selector_all("#action-buttons option", "os => os.map(o => o.value)")
+            legal = actions + options
+            if not legal:
+                time.sleep(0.05)
+                continue
+            before = int(page.evaluate("document.body.dataset.last"))
+            attack = next((a for a in legal if a.startswith("attack:")), None)
+            moves = [a for a in legal if a.startswith("move:")]
+            if attack:
+                page.click(f".tc-token[data-id={attack.split(':')[1]}]")
+                page.click("#tc-targets button >> nth=0")
+                clicked_token = True
+            elif moves:
+                jeff = page.evaluate("(() => { const v = document.querySelector('.tc-token[data-id=jeff]'); return v ? v.getBBox() : null; })()")
+                # the reachable square nearest Jeff
+                state = page.evaluate("fetch(location.pathname.replace('/play/', '/api/rooms/'), {headers: {'X-Seat-Token': new URLSearchParams(location.hash.slice(1)).get('t')}}).then(r => r.json())")
+                units = state["state"]["units"]
+                jx, jy = units[1]["x"], units[1]["y"]
+                sq = min((tuple(int(v) for v in m[5:].split(",")) for m in moves),
+                         key=lambda s: (max(abs(s[0] - jx), abs(s[1] - jy)), s))
+                page.eval_on_selector(".tc-grid", "s => s.scrollIntoView({block: 'center'})")
+                box = page.eval_on_selector(".tc-grid", "s => { const r = s.getBoundingClientRect(); const vb = s.viewBox.baseVal; return [r.x, r.y, r.width / vb.width, r.height / vb.height, vb.x, vb.y]; }")
+                x = box[0] + (sq[0] + 0.5 - box[4]) * box[2]
+                y = box[1] + (sq[1] + 0.5 - box[5]) * box[3]
+                page.mouse.move(x, y)
+                ruler = page.text_content("#tc-ruler")
+                if "ft" in ruler:
+                    measured = True
+                page.mouse.click(x, y)
+                clicked_move = True
+                assert jeff is not None
+            elif "aoo" in actions:
+                page.click("#action-buttons button[data-action=aoo]")
+            elif "end_turn" in actions:
+                page.click("#action-buttons button[data-action=end_turn]")
+            else:
+                page.click(f"#action-buttons button[data-action='{actions[0]}']")
+            try:
+                page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}", timeout=20000)
+            except Exception:
+                page.screenshot(path=str(tmp_path / "stuck.png"), full_page=True)
+                raise AssertionError(f"nothing happened after choosing from {legal}: {page.text_content('#tc-ruler')}"
+                                     f" {page.text_content('#tc-card')} {page.text_content('#error')}")
+        import os
+        if os.environ.get("BRAWL_SHOTS"):
+            page.screenshot(path=str(Path(os.environ["BRAWL_SHOTS"]) / "tactics-end.png"), full_page=True)
+        assert measured and clicked_move and clicked_token
+        assert page.text_content("#end-title") in ("You won!", "You lost", "Draw", "A draw")
+        assert errors == []
+        browser.close()
