@@ -7,6 +7,7 @@ and seat 1 minimise, and sweeps all hit-point pairs of one total at a time."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -285,3 +286,24 @@ def test_cli_solve_json(tmp_path):
     bad = subprocess.run([*BRAWL, "solve", "krig", "--hp", "0"],
                          capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and "hp" in bad.stderr
+
+
+def test_terminal_shows_hints():
+    """brawl play --hints: each of the human's choices carries its exact win chance."""
+    import io
+
+    from rich.console import Console
+
+    from brawl.cli.terminal import TerminalGame
+    from brawl.games.krig.bots import AttackerBot
+    from brawl.solve.hints import hint_values
+
+    game = make_game("krig", {"hp": 6})
+    match = Match(game, seed=2)
+    buf = io.StringIO()
+    tg = TerminalGame(match, [None, AttackerBot()], Console(file=buf, width=200), ask=lambda prompt: "1", hints=hint_values)
+    tg.run()
+    text = buf.getvalue()
+    assert "win chance" in text
+    first = re.search(r"1\. \w+ .*\[win chance \d+%\]", text)
+    assert first is not None
