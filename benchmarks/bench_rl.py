@@ -1,0 +1,110 @@
+"""Research interfaces: environment speed, and OpenSpiel's value iteration against brawl's solver.
+
+    .venv/bin/python benchmarks/bench_rl.py [--episodes 300] [--solve-hp 1 2] [--editions author article]
+
+Prints decisions per second for random play through each interface, then for each Krig set-up the
+number of OpenSpiel states, the time value iteration took and the largest difference from
+``brawl.solve`` over every turn position it reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from dataclasses import replace
+
+import numpy as np
+
+
+def env_speed(episodes: int) -> None:
+    from brawl.rl import gym_env, openspiel_game, pettingzoo_env
+
+    for game, options in (("krig", {}), ("ktog", {"players": 4}), ("rps", {})):
+        rng = np.random.default_rng(0)
+        env = pettingzoo_env(game, **options)
+        steps, t0 = 0, time.perf_counter()
+        for ep in range(episodes):
+            env.reset(seed=ep)
+            for agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+        dt = time.perf_counter() - t0
+        print(f"pettingzoo AEC {game:5s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s)")
+
+        env = gym_env(game, **options)
+        steps, t0 = 0, time.perf_counter()
+        for ep in range(episodes):
+            obs, info = env.reset(seed=ep)
+            done = False
+            while not done:
+                obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                done = term or trunc
+                steps += 1
+        dt = time.perf_counter() - t0
+        print(f"gymnasium      {game:5s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s, against random)")
+
+        g = openspiel_game(game, **options)
+        moves, t0 = 0, time.perf_counter()
+        for _ in range(episodes):
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes, probs = zip(*s.chance_outcomes())
+                    s.apply_action(int(rng.choice(outcomes, p=probs)))
+                elif s.is_simultaneous_node():
+                    s.apply_actions([int(rng.choice(s.legal_actions(p))) for p in range(g.num_players())])
+                else:
+                    s.apply_action(int(rng.choice(s.legal_actions())))
+                moves += 1
+        dt = time.perf_counter() - t0
+        print(f"openspiel      {game:5s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.0f} games/s)")
+
+
+def solve_agreement(hp: int, edition: str) -> None:
+    from open_spiel.python.algorithms import get_all_states, value_iteration
+
+    from brawl.games import make_game
+    from brawl.rl import encoding_for, openspiel_game
+    from brawl.solve import solve
+
+    game = make_game("krig", hp=hp, edition=edition)
+    enc = encoding_for(game)
+    start = replace(game.initial_state(), phase="turn", to_act=0, first_mover=0)
+    spiel = openspiel_game("krig", hp=hp, edition=edition, start=game.dumps(start))
+    t0 = time.perf_counter()
+    values = value_iteration.value_iteration(spiel, -1, 1e-12, cyclic_game=True)
+    dt = time.perf_counter() - t0
+    solution = solve("krig", {"hp": hp, "edition": edition})
+    worst, compared = 0.0, 0
+    base = game.initial_state()
+    for h0, h1, d0, d1, c0, c1, me in itertools.product(range(1, hp + 1), range(1, hp + 1), range(9), range(9),
+                                                        (False, True), (False, True), (0, 1)):
+        state = replace(base, hp=(h0, h1), defense=(d0, d1), charging=(c0, c1), phase="turn", to_act=me)
+        key = enc.state_key(state)
+        if key in values:
+            worst = max(worst, abs(values[key] - (2 * solution.win_probability(state, 0) - 1)))
+            compared += 1
+    root = values[str(spiel.new_initial_state())]
+    print(f"krig {edition:7s} hp {hp}: {len(values):6d} OpenSpiel states, value iteration {dt:6.1f} s; "
+          f"{compared} turn positions compared, largest difference {worst:.2e}; "
+          f"first mover wins {(root + 1) / 2:.9f} (brawl solve {solution.first_mover_win:.9f})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--episodes", type=int, default=300)
+    ap.add_argument("--solve-hp", type=int, nargs="*", default=[1, 2])
+    ap.add_argument("--editions", nargs="*", default=["author", "article"])
+    args = ap.parse_args()
+    sys.setrecursionlimit(100_000)
+    env_speed(args.episodes)
+    for hp in args.solve_hp:
+        for edition in args.editions:
+            solve_agreement(hp, edition)
+
+
+if __name__ == "__main__":
+    main()
