@@ -107,7 +107,12 @@
     document.body.dataset.last = String(v.last);  // the last event shown (tests and renderers may read it)
     $("title").textContent = `· ${v.title}`;
     $("who").textContent = v.seat === null ? "You are watching (spectator)" : `You are ${seatName(v.seat)}`;
-    (renderer || generic).update(v, ctx);
+    try {
+      (renderer || generic).update(v, ctx);
+    } catch (e) {
+      fallBack(e);
+      generic.update(v, ctx);
+    }
     renderTurn(v);
     renderActions(v);
     renderEnd(v);
@@ -354,6 +359,14 @@
     }
   }
 
+  // a game's renderer that fails gives way to the generic one, so the game stays playable
+  function fallBack(e) {
+    if (!renderer) throw e;
+    console.error("game renderer failed; using the generic one", e);
+    renderer = null;
+    generic.mount($("board"), ctx);
+  }
+
   async function loadRenderer(game) {
     try {
       const info = await api("GET", `/api/games/${encodeURIComponent(game)}`);
@@ -375,7 +388,11 @@
     try {
       const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
       renderer = await loadRenderer(v.game);
-      (renderer || generic).mount($("board"), ctx);
+      try {
+        (renderer || generic).mount($("board"), ctx);
+      } catch (e) {
+        fallBack(e);
+      }
       const evs = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}/events?since=-1`, undefined, token);
       view = v;
       apply(evs.events, false);
