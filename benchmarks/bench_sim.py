@@ -9,6 +9,7 @@ import argparse
 import os
 import time
 
+from brawl.sim import batch_ktog
 from brawl.sim.batch_krig import run_range
 from brawl.sim.engine import simulate
 
@@ -31,6 +32,19 @@ def main() -> None:
         e = simulate("krig", {}, bots, m, seed=1, workers=args.workers)
         engine_rate = m / (time.perf_counter() - t0)
         print(f"krig {','.join(bots):18s} batch {batch_rate:14,.0f} games/s ({n:,} games, first mover "
+              f"{b.first_mover_wins / n:.4f}) | engine {engine_rate:10,.0f} games/s ({m:,} games, first mover "
+              f"{e.first_mover_wins / m:.4f}) | ratio {batch_rate / engine_rate:10,.0f}x")
+    for bots in (["brute", "brute"], ["random", "brute"]):
+        batch_ktog.run_range({}, bots, 0, 0, 10_000, args.workers)
+        n = args.games // 40
+        t0 = time.perf_counter()
+        b = batch_ktog.run_range({}, bots, 1, 0, n, args.workers)
+        batch_rate = n / (time.perf_counter() - t0)
+        m = args.engine_games // 10
+        t0 = time.perf_counter()
+        e = simulate("ktog", {}, bots, m, seed=1, workers=args.workers)
+        engine_rate = m / (time.perf_counter() - t0)
+        print(f"ktog {','.join(bots):18s} batch {batch_rate:14,.0f} games/s ({n:,} games, first mover "
               f"{b.first_mover_wins / n:.4f}) | engine {engine_rate:10,.0f} games/s ({m:,} games, first mover "
               f"{e.first_mover_wins / m:.4f}) | ratio {batch_rate / engine_rate:10,.0f}x")
 
