@@ -50,13 +50,13 @@ def verify(record: str = typer.Argument(..., help="a game record (from a room's 
     try:
         match = replay(rec, verify=True)
     except RecordError as exc:
-        console.print(f"MISMATCH: {exc}", markup=False)
+        console.print(f"MISMATCH: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1)
     except Exception as exc:  # an illegal decision or an impossible roll in a tampered record
-        console.print(f"MISMATCH: the record does not replay: {exc}", markup=False)
+        console.print(f"MISMATCH: the record does not replay: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1)
     rolls = len(rec.rolls())
     commit = rec.dice.get("commitment")
     what = f"seed matches commitment {commit[:16]}..., " if commit else ""
     console.print(f"OK: {what}{rolls} rolls and {len(rec.decisions())} decisions replay exactly"
-                  + ("; game over" if match.over else ""), markup=False)
+                  + ("; game over" if match.over else ""), markup=False, soft_wrap=True)
