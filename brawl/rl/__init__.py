@@ -5,6 +5,7 @@
 - :func:`openspiel_game`: the game registered with OpenSpiel, chance nodes with exact outcomes
   and probabilities, simultaneous nodes where the game has them.
 
+Modules: ``zoo`` (PettingZoo), ``gymnasium_env``, ``spiel`` (OpenSpiel), ``encodings``.
 Each game's fixed action list and observation vector are in ``brawl.rl.encodings.<game>``;
 ``describe(game)`` prints them.  These need the ``rl`` extra (``pip install -e .[rl]``); the
 libraries are imported only when an environment is made.
@@ -18,25 +19,34 @@ from .encodings import encoded_games, encoding_for
 
 
 def pettingzoo_env(game, **options: Any):
-    from .pettingzoo_env import pettingzoo_env as make
+    """A PettingZoo AEC environment for ``game`` (a name or a brawl Game); keywords:
+    ``render_mode``, ``max_decisions``, ``skip_forced``, ``illegal_action``, else game options.
+    See :mod:`brawl.rl.zoo`."""
+    from .zoo import pettingzoo_env as make
 
     return make(game, **options)
 
 
 def pettingzoo_parallel_env(game, **options: Any):
-    from .pettingzoo_env import pettingzoo_parallel_env as make
+    """A PettingZoo parallel environment for a game with simultaneous decisions (``rps``).
+    See :mod:`brawl.rl.zoo`."""
+    from .zoo import pettingzoo_parallel_env as make
 
     return make(game, **options)
 
 
 def gym_env(game, opponent: str | list[str] = "random", **options: Any):
-    from .gym_env import gym_env as make
+    """A Gymnasium environment: one seat (``seat=0``) against brawl bots (``opponent``, a bot
+    name or one per other seat).  See :mod:`brawl.rl.gymnasium_env`."""
+    from .gymnasium_env import gym_env as make
 
     return make(game, opponent=opponent, **options)
 
 
 def openspiel_game(game, **options: Any):
-    from .openspiel_game import openspiel_game as make
+    """``game`` registered with OpenSpiel as ``python_brawl_<game>`` and loaded with these
+    parameters (game options, ``max_game_length``, ``start``).  See :mod:`brawl.rl.spiel`."""
+    from .spiel import openspiel_game as make
 
     return make(game, **options)
 

@@ -108,3 +108,15 @@ def test_unencoded_game_is_refused_clearly():
 def test_describe_lists_layout_and_actions():
     text = describe("krig")
     assert "[7] deciding a parry" in text and "3: parry" in text
+
+
+def test_entry_points_stay_functions_after_use():
+    """``brawl.rl.openspiel_game`` and friends are functions before and after their modules load."""
+    import brawl.rl as rl
+
+    rl.openspiel_game("rps")
+    rl.gym_env("rps")
+    rl.pettingzoo_env("rps")
+    rl.pettingzoo_parallel_env("rps")
+    for name in ("openspiel_game", "gym_env", "pettingzoo_env", "pettingzoo_parallel_env"):
+        assert callable(getattr(rl, name)), name

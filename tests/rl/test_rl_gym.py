@@ -128,3 +128,21 @@ def test_render_text():
     env = gym_env("krig", hp=6, render_mode="ansi")
     env.reset(seed=0)
     assert "you are Sun" in env.render() and "your decision" in env.render()
+
+
+def test_render_names_the_rules_decisions_for_relative_actions():
+    """KtOG actions are numbered relative to the seat; the text shows the rules' own strings."""
+    env = gym_env("ktog", players=3, hp=5, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    i = env.encoding.action_index("attack:+1")
+    assert f"{i}=attack:{(env.seat + 1) % 3 + 1}" in text
+
+
+def test_several_opponent_bots():
+    env = gym_env("ktog", opponent=["heuristic", "brute", "random"], players=4, hp=4)
+    assert sorted(env.opponents) == ["brute", "heuristic", "random"]
+    with pytest.raises(ValueError, match="needs 3 opponent bots"):
+        gym_env("ktog", opponent=["heuristic"], players=4)
+    rewards = _play(env, lambda env, obs, info: int(np.flatnonzero(info["action_mask"])[0]), 5, 0)
+    assert set(rewards) <= {1.0, -1.0}

@@ -98,3 +98,13 @@ def test_parameters():
     start = replace(make_game("krig", hp=4).initial_state(), phase="turn", to_act=1)
     s = openspiel_game("krig", hp=4, start=make_game("krig", hp=4).dumps(start)).new_initial_state()
     assert s.current_player() == 1
+
+
+def test_ktog_two_and_eight_players():
+    """KtOG is general-sum for OpenSpiel (more than two players can be at the table), with the
+    d100 stand roll the largest chance event."""
+    for n in (2, 8):
+        g = openspiel_game("ktog", players=n, hp=4, stand_at_zero=True, classes=True)
+        assert g.num_players() == n and g.max_chance_outcomes() == 100
+        assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+        pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)

@@ -79,6 +79,10 @@ class Encoding:
         """The legal action numbers of ``seat`` now, ascending (empty when it is not its decision)."""
         return sorted(self.action_index(a) for a in self.game.legal_actions(state, seat))
 
+    def legal_menu(self, state: Any, seat: int) -> str:
+        """``"0=attack, 1=defend"``: the legal numbers with the rules' decision strings."""
+        return ", ".join(f"{i}={self.decode(state, seat, i)}" for i in self.legal_indices(state, seat))
+
     def action_mask(self, state: Any, seat: int) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[self.legal_indices(state, seat)] = 1

@@ -107,7 +107,7 @@ class _Base:
             lines.append(f"game over: {who} won")
         elif isinstance(node, Decision):
             for seat in node.seats:
-                legal = ", ".join(f"{self.encoding.action_index(a)}={a}" for a in self.game.legal_actions(self.state_, seat))
+                legal = self.encoding.legal_menu(self.state_, seat)
                 lines.append(f"{self.game.seat_name(seat)} ({agent_name(seat)}) to decide, {node.kind}: {legal}")
         return "\n".join(lines)
 

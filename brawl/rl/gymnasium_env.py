@@ -146,7 +146,7 @@ class BrawlGymEnv(gym.Env):
             + self.encoding.render(self.state_))
         node = self._node if self.state_ is not None else None
         if isinstance(node, Decision):
-            legal = ", ".join(f"{self.encoding.action_index(a)}={a}" for a in self.game.legal_actions(self.state_, self.seat))
+            legal = self.encoding.legal_menu(self.state_, self.seat)
             text += f"\nyour decision ({node.kind}): {legal}"
         elif isinstance(node, Terminal):
             text += "\ngame over: " + ("you won" if self.seat in node.winners else "you lost")

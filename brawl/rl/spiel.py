@@ -130,7 +130,7 @@ class BrawlSpielGame(pyspiel.Game):
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if n == 2 else None,
+            utility_sum=0.0 if self.spiel_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=self.max_length,
         )
         super().__init__(self.spiel_type, info, {**params, "max_game_length": self.max_length, "start": start})
