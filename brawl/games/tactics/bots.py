@@ -7,9 +7,10 @@
   reachable enemy, close by the route that provokes least, prefer squares that flank, and pick the
   attack with the highest expected damage.
 - ``mcts``: Monte Carlo tree search (open loop: chance outcomes are sampled on every iteration)
-  over a pruned set of candidate decisions, with the heuristic's choice among them, leaves scored
-  by the hit-point balance.  Deterministic for a given seed and iteration budget; an optional time
-  budget stops it earlier.
+  over a pruned set of candidate decisions (the heuristic's choice among them), each iteration
+  finished by a short heuristic rollout and scored by the hit-point balance; it keeps the
+  heuristic's choice unless another decision scores clearly better.  Deterministic for a given
+  seed and iteration budget; an optional time budget stops it earlier.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from fractions import Fraction
+from functools import lru_cache
 
 from ...core.dice import parse
 from ...core.game import Chance, Decision, Terminal
@@ -26,6 +27,7 @@ from .grid import adjacent, burst, distance_feet
 from .rules import Tactics, TacticsState
 
 
+@lru_cache(maxsize=1024)
 def _mean(expr: str) -> float:
     return float(parse(expr).mean()) if expr else 0.0
 
@@ -265,6 +267,16 @@ def evaluate(game: Tactics, state: TacticsState, seat: int) -> float:
     return max(-1.0, min(1.0, mine - theirs))
 
 
+def _sample(event, rng: random.Random):
+    r = rng.random()
+    acc = 0.0
+    for o, p in zip(event.outcomes, event.probabilities):
+        acc += float(p)
+        if r < acc:
+            return o
+    return event.outcomes[-1]
+
+
 class _Node:
     __slots__ = ("visits", "value", "children")
 
@@ -277,12 +289,15 @@ class _Node:
 class MCTSBot:
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, iterations: int = 48, time_budget: float | None = None,
-                 depth: int = 8, moves: int = 5, exploration: float = 0.7) -> None:
+    def __init__(self, seed: int | None = None, iterations: int = 32, time_budget: float | None = None,
+                 depth: int = 4, rollout: int = 12, moves: int = 5, exploration: float = 0.5,
+                 margin: float = 0.05) -> None:
         self.seed = seed or 0
         self.iterations = iterations
         self.time_budget = time_budget
         self.depth = depth
+        self.rollout = rollout
+        self.margin = margin
         self.moves = moves
         self.c = exploration
         self.helper = HeuristicBot(seed)
@@ -331,8 +346,14 @@ class MCTSBot:
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
             self._iterate(game, state, seat, root, rng, cands, cand_cache)
-        best = max(cands, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         root.children[a].value if a in root.children else 0.0))
+        def mean(a: str) -> float:
+            ch = root.children.get(a)
+            return ch.value / ch.visits if ch and ch.visits else -2.0
+
+        hint = cands[0]  # the heuristic's choice comes first
+        best = max(cands, key=lambda a: (mean(a), root.children[a].visits if a in root.children else 0))
+        if best != hint and mean(best) < mean(hint) + self.margin:
+            return hint
         return best
 
     def _iterate(self, game, root_state, root_seat, root, rng, root_cands, cand_cache) -> None:
@@ -345,16 +366,7 @@ class MCTSBot:
             if isinstance(g, Terminal):
                 break
             if isinstance(g, Chance):
-                outcomes, probs = g.event.outcomes, g.event.probabilities
-                r = rng.random()
-                acc = 0.0
-                pick = outcomes[-1]
-                for o, p in zip(outcomes, probs):
-                    acc += float(p)
-                    if r < acc:
-                        pick = o
-                        break
-                state = game._apply_chance(state, pick)
+                state = game._apply_chance(state, _sample(g.event, rng))
                 continue
             if decisions >= self.depth:
                 break
@@ -389,7 +401,16 @@ class MCTSBot:
             state = game._apply_action(state, seat, best)
             node = child
             decisions += 1
-        # a short heuristic-free continuation: the leaf is scored as it stands
+        # a short heuristic rollout, then the balance of hit points
+        for _ in range(self.rollout):
+            g = game.node(state)
+            if isinstance(g, Terminal):
+                break
+            if isinstance(g, Chance):
+                state = game._apply_chance(state, _sample(g.event, rng))
+                continue
+            seat = g.seats[0]
+            state = game._apply_action(state, seat, self.helper.choose(game, state, seat))
         v0 = evaluate(game, state, 0)
         root.visits += 1
         for n, seat in path:
