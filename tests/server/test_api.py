@@ -181,7 +181,7 @@ def test_play_to_the_end_then_record_verifies_against_the_commitment(client, tmp
 
 def test_bot_seat_moves_on_the_server(client):
     """Issue 4: bots move on the server; a human plays a whole game against one through the API."""
-    room = make_room(client, options={"hp": 5}, seats=["human", "bot:heuristic"])
+    room = make_room(client, options={"hp": 20}, seats=["human", "bot:heuristic"])  # no single blow ends it: the bot must decide
     decisions = 0
     while True:
         v = wait_for(lambda: (lambda x: x if (x["over"] or x["your_turn"]) else None)(view(client, room, 0)))
