@@ -23,8 +23,11 @@ from typing import Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+
+from swagger_ui_bundle import swagger_ui_path
 
 from ..bots import bot_names
 from ..core.game import BrawlError
@@ -73,12 +76,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
                 task.cancel()
         engine.dispose()
 
-    app = FastAPI(title="brawl", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="brawl", version="0.1.0", lifespan=lifespan, docs_url=None,
                   description="Play brawl's games in rooms: create a room, share each seat's invite link, "
                               "decide through this API or the WebSocket. The server owns the truth; dice are "
                               "committed (SHA-256 of the seed at the start, the seed at the end).")
     app.state.hub = hub
     app.state.engine = engine
+
+    # The API page is served from the package's own copy of Swagger UI: it works with no internet.
+    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs():
+        return get_swagger_ui_html(openapi_url=app.openapi_url, title="brawl API",
+                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-assets/swagger-ui.css",
+                                   swagger_favicon_url="/docs-assets/favicon-32x32.png")
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError):

@@ -247,3 +247,14 @@ def test_openapi_page_documents_the_api(client):
 def test_pages_and_static_files_are_served(client):
     for path in ("/", "/play/abc", "/watch/abc", "/static/game.js", "/static/lobby.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
+
+
+def test_api_page_is_served_without_internet(client):
+    """Issue 4: the HTTP API is documented by the server's OpenAPI page; its assets come from the package."""
+    page = client.get("/docs")
+    assert page.status_code == 200 and "/openapi.json" in page.text
+    assert "cdn" not in page.text.lower()
+    for asset in ("/docs-assets/swagger-ui-bundle.js", "/docs-assets/swagger-ui.css"):
+        assert client.get(asset).status_code == 200
+    spec = client.get("/openapi.json").json()
+    assert "/api/rooms" in spec["paths"]
