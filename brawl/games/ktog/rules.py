@@ -244,7 +244,7 @@ class Ktog(Game[KtogState]):
         me = state.to_act
         if state.disarmed[me]:
             return f"you are disarmed ({state.disarmed[me]} scramble turn{'s' if state.disarmed[me] != 1 else ''} to go)"
-        return "your turn"
+        return "attack or try to disarm a named opponent (Haste or Bless first), or Cure instead"
 
     # -- decisions -----------------------------------------------------------------------------
     def legal_actions(self, state: KtogState, seat: int) -> list[str]:
@@ -291,7 +291,7 @@ class Ktog(Game[KtogState]):
         if p == "dodge?":
             if action == "dodge":
                 state = replace(state, dodge=_set(state.dodge, seat, False), cast=_set(state.cast, seat, True),
-                                last=f"{who} dodges the blow")
+                                last=f"{who} casts Dodge: the hit does nothing")
                 return self._after_swing(state)
             return self._after_dodge(replace(state, last=f"{who} does not dodge"))
         if p == "mighty?":
@@ -521,13 +521,14 @@ class Ktog(Game[KtogState]):
             return f"{who} fights {whom} bare-handed"
         if verb == "cure":
             return f"{who} casts Cure on " + ("himself" if target == seat else whom)
+        if action == "none":
+            return f"{who} does not dodge" if state.phase == "dodge?" else f"{who} casts no Mighty Blow"
         return {
-            "haste": f"{who} casts Haste" + (" to scramble twice" if state.disarmed[seat] else ""),
+            "haste": f"{who} casts Haste" + (" to scramble twice" if state.disarmed[seat] else ": two attacks"),
             "bless": f"{who} casts Bless",
             "scramble": f"{who} scrambles for the weapon",
-            "dodge": f"{who} casts Dodge",
+            "dodge": f"{who} casts Dodge: the hit does nothing",
             "mighty_blow": f"{who} casts Mighty Blow",
-            "none": f"{who} lets it pass",
             FIGHTER: f"{who} picks fighter",
             MAGIC_USER: f"{who} picks magic-user",
         }.get(action, f"{who}: {action}")
@@ -544,7 +545,11 @@ class Ktog(Game[KtogState]):
         if verb == "cure" and num.isdigit():
             t = int(num) - 1
             room = state.max_hp[t] - state.hp[t]
-            cap = f", up to {room} (cap {state.max_hp[t]})" if self.options.cure_cap else ""
+            cap = ""
+            if self.options.cure_cap and room <= 0:
+                cap = f", but {self.seat_name(t)} is at the cap ({state.max_hp[t]})"
+            elif self.options.cure_cap and room < 10:
+                cap = f", at most {room} here (cap {state.max_hp[t]})"
             touch = ""
             if self.options.cure_touch_roll and t != seat:
                 th = hit_threshold(state, self.options.to_hit, seat, t, False)
@@ -583,16 +588,16 @@ class Ktog(Game[KtogState]):
                 mark = "on turn" if s == state.to_act and state.phase not in ("init", "class") else ""
             spells = []
             if state.haste[s]:
-                spells.append(f"Haste x{state.haste[s]}")
+                spells.append(f"Haste×{state.haste[s]}")
             spells += [name for name, have in (("Cure", state.cure[s]), ("Bless", state.bless[s]),
-                                                ("Mighty Blow", state.mighty[s]), ("Dodge", state.dodge[s])) if have]
+                                                ("Mighty", state.mighty[s]), ("Dodge", state.dodge[s])) if have]
             row = {"player": self.seat_name(s)}
             if self.options.classes:
                 row["class"] = {FIGHTER: "fighter", MAGIC_USER: "magic-user"}.get(state.role[s], "?")
             row.update({
-                "hit points": f"{state.hp[s]}/{state.max_hp[s]}",
-                "spells left": ", ".join(spells) or "none",
-                "cast this round": "yes" if state.cast[s] else "",
+                "hp": f"{state.hp[s]}/{state.max_hp[s]}",
+                "spells left": " ".join(spells) or "none",
+                "cast": "yes" if state.cast[s] else "",
                 "disarmed": f"{state.disarmed[s]} to go" if state.disarmed[s] else "",
                 "": mark,
             })

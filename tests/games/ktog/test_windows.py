@@ -43,7 +43,7 @@ def test_windows_in_a_live_match_log_come_before_the_damage_roll():
     assert not any("damage" in t for t in rolls_before)
     match.decide(0, "mighty_blow")
     texts = [line.text for line in match.log]
-    i_dodge = next(i for i, t in enumerate(texts) if "Player 2 lets it pass" in t)
+    i_dodge = next(i for i, t in enumerate(texts) if "Player 2 does not dodge" in t)
     i_mighty = next(i for i, t in enumerate(texts) if "Mighty Blow" in t)
     i_damage = next(i for i, t in enumerate(texts) if "(damage)" in t)
     assert i_dodge < i_mighty < i_damage
