@@ -535,3 +535,33 @@ def test_bad_input_changes_nothing():
     with pytest.raises(IllegalAction):
         game.apply_chance(rolled, 21)
     assert game.dumps(s) == before
+
+
+# -- for people --------------------------------------------------------------------------------
+def test_status_rows_show_hit_points_spells_and_disarm_count():
+    """Issue 3: status_rows shows hit points, spells left, disarmed count; view hides nothing (no hidden information in KtOG)."""
+    game, s = on_turn(players=3, hp=(7, 20, 0), up=(True, True, False), haste=(1, 2, 2), dodge=(False, True, True),
+                      disarmed=(0, 2, 0), cast=(True, False, False))
+    rows = game.status_rows(s)
+    assert [r["player"] for r in rows] == ["Player 1", "Player 2", "Player 3"]
+    assert rows[0]["hp"] == "7/20" and rows[0]["spells left"] == "Haste×1 Cure Bless Mighty" and rows[0]["cast"] == "yes"
+    assert rows[1]["disarmed"] == "2 to go" and rows[2][""] == "out" and rows[0][""] == "on turn"
+    view = game.view(s, 1)
+    assert view["hp"] == [7, 20, 0] and view["names"][2] == "Player 3" and view == game.view(s, None)
+
+
+def test_turns_and_first_mover():
+    """Issue 3: turns counts turns taken (a Haste turn is one), first_mover is who took the first turn."""
+    game = make_game("ktog", players=3)
+    s = steps(game, game.initial_state(), 2, 6, 1)
+    assert game.first_mover(s) == 1 and game.turns(s) == 0
+    s = steps(game, s, "haste", "attack:3", 5, "attack:1", 5, "attack:1", 5)
+    assert game.turns(s) == 2 and game.first_mover(s) == 1
+
+
+def test_describe_action_names_the_target():
+    """Issue 3: readable decisions: targets by name."""
+    game, s = on_turn(players=3)
+    assert game.describe_action(s, 0, "attack:3") == "Player 1 attacks Player 3"
+    assert game.describe_action(s, 0, "cure:1") == "Player 1 casts Cure on himself"
+    assert game.describe_action(s, 0, "disarm:2") == "Player 1 tries to disarm Player 2"
