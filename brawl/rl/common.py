@@ -32,12 +32,12 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def advance(game: Game, state: Any, dice: SeededDice, skip_forced: bool,
+def advance(game: Game, encoding: Encoding, state: Any, dice: SeededDice, skip_forced: bool,
             stop: Callable[[Decision], bool] = lambda node: True,
             choose: Callable[[Any, int], str] | None = None) -> tuple[Any, Any]:
-    """Roll dice, play forced decisions (a single legal action, when ``skip_forced``) and let
-    ``choose(state, seat)`` play the decisions ``stop`` does not stop at, until a decision that
-    stops or the end.  Returns ``(state, node)``."""
+    """Roll dice, play forced decisions (a single legal action in the encoding's menu, when
+    ``skip_forced``) and let ``choose(state, seat)`` play the decisions ``stop`` does not stop
+    at, until a decision that stops or the end.  Returns ``(state, node)``."""
     while True:
         node = game.node(state)
         if isinstance(node, Terminal):
@@ -47,12 +47,23 @@ def advance(game: Game, state: Any, dice: SeededDice, skip_forced: bool,
             continue
         seat = node.seats[0]
         if skip_forced:
-            legal = game.legal_actions(state, seat)
+            legal = encoding.legal_indices(state, seat)
             if len(legal) == 1:
-                state = game._apply_action(state, seat, legal[0])
+                state = game.apply_action(state, seat, encoding.decode(state, seat, legal[0]))
                 continue
         if stop(node):
             return state, node
         if choose is None:
             return state, node
         state = game.apply_action(state, seat, choose(state, seat))
+
+
+def final_returns(game: Game, state: Any) -> list[float]:
+    """What each seat gets at the end: brawl's returns (+1 a winner, -1 the others), except that a
+    two-player game without a single winner (a draw, a game scored level) is 0 to both, so that
+    two-player games are zero-sum for every interface."""
+    winners = game.winners(state)
+    if game.num_players == 2 and len(winners) != 1:
+        return [0.0, 0.0]
+    return [float(r) for r in game.returns(state)]
+

@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..core.game import Decision, Game, IllegalAction, Terminal
-from .common import advance, make, new_dice
+from .common import advance, final_returns, make, new_dice
 
 
 class BrawlGymEnv(gym.Env):
@@ -69,7 +69,7 @@ class BrawlGymEnv(gym.Env):
 
     def _run(self) -> tuple[Any, Any]:
         """Carry on until the agent's decision or the end."""
-        return advance(self.game, self.state_, self.dice, self.skip_forced,
+        return advance(self.game, self.encoding, self.state_, self.dice, self.skip_forced,
                        stop=lambda node: self.seat in node.seats, choose=self._bot_choice)
 
     def _info(self) -> dict:
@@ -107,7 +107,7 @@ class BrawlGymEnv(gym.Env):
             # the game ended before the agent's first decision: this step only reports it
             self.encoding.decode(self.state_, self.seat, action)  # still refuse actions outside the space
             self._node = None
-            reward = float(self.game.returns(self.state_)[self.seat])
+            reward = final_returns(self.game, self.state_)[self.seat]
             return self.encoding.observe(self.state_, self.seat), reward, True, False, {"action_mask": self.action_masks()}
         if not isinstance(node, Decision):
             raise ValueError("the episode is over; call reset()")
@@ -130,7 +130,7 @@ class BrawlGymEnv(gym.Env):
         self.state_, self._node = self._run()
         terminated = isinstance(self._node, Terminal)
         truncated = not terminated and self.decisions >= self.max_decisions
-        reward = float(self.game.returns(self.state_)[self.seat]) if terminated else 0.0
+        reward = final_returns(self.game, self.state_)[self.seat] if terminated else 0.0
         if truncated:
             self._node = None
         if self.render_mode == "human":

@@ -34,6 +34,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from ..core.game import Chance, Decision, Game, Terminal
 from ..games import make_game
+from .common import final_returns
 from .encodings import Encoding, encoding_for
 
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -249,7 +250,7 @@ class BrawlSpielState(pyspiel.State):
 
     def returns(self) -> list[float]:
         if isinstance(self._node, Terminal):
-            return [float(r) for r in self._brawl.returns(self.brawl_state)]
+            return final_returns(self._brawl, self.brawl_state)
         return [0.0] * self._brawl.num_players
 
     def __str__(self) -> str:

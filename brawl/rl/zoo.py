@@ -29,7 +29,7 @@ from gymnasium.logger import warn
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core.game import Decision, Game, IllegalAction, Terminal
-from .common import advance, agent_name, make, new_dice
+from .common import advance, agent_name, final_returns, make, new_dice
 
 RENDER_MODES = ["human", "ansi"]
 
@@ -93,7 +93,7 @@ class _Base:
         if loser is not None:
             return {a: (-1.0 if self.agent_seat[a] == loser else 1.0) for a in self.possible_agents}
         if isinstance(node, Terminal):
-            returns = self.game.returns(self.state_)
+            returns = final_returns(self.game, self.state_)
             return {a: float(returns[self.agent_seat[a]]) for a in self.possible_agents}
         return {a: 0.0 for a in self.possible_agents}
 
@@ -153,7 +153,7 @@ class BrawlAECEnv(_Base, AECEnv):
 
     def _carry_on(self, loser: int | None = None) -> None:
         if loser is None:
-            self.state_, node = advance(self.game, self.state_, self._dice, self.skip_forced)
+            self.state_, node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
         else:
             node = None
         if isinstance(node, Decision) and self.decisions < self.max_decisions:
@@ -208,7 +208,7 @@ class BrawlParallelEnv(_Base, ParallelEnv):
         self.agents = list(self.possible_agents)
         self.decisions = 0
         self.state_ = self.game.initial_state()
-        self.state_, self._node = advance(self.game, self.state_, self._dice, self.skip_forced)
+        self.state_, self._node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
         return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]):
@@ -238,7 +238,7 @@ class BrawlParallelEnv(_Base, ParallelEnv):
         infos = {a: {} for a in self.agents}
         self.decisions += 1
         if loser is None:
-            self.state_, node = advance(self.game, self.state_, self._dice, self.skip_forced)
+            self.state_, node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
             self._node = node
         else:
             node = None

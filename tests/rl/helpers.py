@@ -10,6 +10,7 @@ SMALL = {
     "krig": {"hp": 5},
     "rps": {},
     "ktog": {"players": 3, "hp": 6},
+    "kniggits": {"turn_limit": 8},
 }
 
 

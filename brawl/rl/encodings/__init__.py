@@ -35,6 +35,7 @@ _ENCODINGS: dict[str, str] = {
     "krig": "brawl.rl.encodings.krig:KrigEncoding",
     "rps": "brawl.rl.encodings.rps:RpsEncoding",
     "ktog": "brawl.rl.encodings.ktog:KtogEncoding",
+    "kniggits": "brawl.rl.encodings.kniggits:KniggitsEncoding",
 }
 
 
