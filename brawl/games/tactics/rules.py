@@ -227,12 +227,13 @@ class Tactics(Game[TacticsState]):
         for side, members in enumerate(parties):
             if len(members) > len(self.map.starts[side]):
                 from .characters import CharacterError
-                raise CharacterError(f"map {o.map} has {len(self.map.starts[side])} start squares for side "
+                raise CharacterError(f"map {game_map.key} has {len(self.map.starts[side])} start squares for side "
                                      f"{side + 1}; party has {len(members)}")
             for sheet in members:
                 ident = sheet.name.lower()
                 if ident in taken:
                     ident = f"{ident}{side + 1}"
+                    sheet = replace(sheet, name=f"{sheet.name} {side + 1}")
                 taken.add(ident)
                 sheets.append(sheet)
                 sides.append(side)
@@ -695,7 +696,8 @@ class Tactics(Game[TacticsState]):
             u = state.units[i]
             spells = tuple((k, n - 1 if k == spell else n) for k, n in u.spells)
             state = self._set_unit(state, i, replace(u, spells=spells))
-        state = replace(state, stack=state.stack + (Step("do", i, arg=action),), last=f"{name}: {action}")
+        state = replace(state, stack=state.stack + (Step("do", i, arg=action),),
+                        last=self.describe_action(state, seat, action))
         if self.in_combat(state, i):
             offers = [Step("offer", j, i, verb) for j in self.enemies(state, i)
                       if self.can_threaten(state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
@@ -961,6 +963,9 @@ class Tactics(Game[TacticsState]):
                 return state
             standing = {self.sides[j] for j, u in enumerate(state.units) if u.conscious}
             if len(standing) < 2:
+                for st in state.stack:
+                    if st.kind == "move":
+                        state = self._fall_back(state, st)
                 return replace(state, over=True, winners=tuple(sorted(standing)), stack=(),
                                last=(state.last + "; " if state.last else "") + "the battle is over")
             if state.stack:
@@ -1023,7 +1028,7 @@ class Tactics(Game[TacticsState]):
         rest = state.stack[:-1]
         idx, phase = divmod(step.n, 2)
         if idx >= len(path) - 1 or not state.units[i].conscious:
-            return replace(state, stack=rest)
+            return replace(self._fall_back(state, step), stack=rest)
         a, b = path[idx], path[idx + 1]
         if phase == 0:
             # leaving: the mover is still in range when the attack comes
@@ -1037,6 +1042,18 @@ class Tactics(Game[TacticsState]):
                     if adjacent(state.units[j].pos, b) and not adjacent(state.units[j].pos, a)]
         offers = tuple(Step("offer", j, i, "enters") for j in reversed(watchers))
         return replace(state, stack=rest + (replace(step, n=step.n + 1),) + offers)
+
+    def _fall_back(self, state: TacticsState, step: Step) -> TacticsState:
+        """A mover dropped while passing through someone's square falls in the last free square of
+        its route (ruling)."""
+        i = step.actor
+        u = state.units[i]
+        if u.dead or u.pos not in self.occupied(state, i):
+            return state
+        path = [tuple(int(v) for v in p.split(",")) for p in step.arg.split(";")]
+        here = path.index(u.pos)
+        back = next(sq for sq in reversed(path[:here]) if sq not in self.occupied(state, i))
+        return self._set_unit(state, i, replace(u, x=back[0], y=back[1]))
 
     def _start_turn(self, state: TacticsState) -> TacticsState:
         """The character at ``pos`` begins its turn (dead ones are skipped by _end_turn)."""
@@ -1146,8 +1163,18 @@ class Tactics(Game[TacticsState]):
             return f"{who} moves to {rest}"
         if verb == "end_turn":
             return f"{who} ends the turn"
-        if verb in ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring", "heal") and rest in self.index:
-            return f"{who}: {verb} {self.name_of(self.index[rest])}"
+        if rest in self.index:
+            whom = self.name_of(self.index[rest])
+            text = {"attack": f"{who} attacks {whom}", "twoweapon": f"{who} attacks {whom} with both weapons",
+                    "shoot": f"{who} shoots at {whom}", "throw": f"{who} throws a weapon at {whom}",
+                    "trip": f"{who} tries to trip {whom}", "hamstring": f"{who} tries to hamstring {whom}",
+                    "heal": f"{who} tries to stabilize {whom} (Heal check)"}.get(verb)
+            if text:
+                return text
+        if verb == "stand":
+            return f"{who} stands up"
+        if verb == "draw":
+            return f"{who} draws the sheathed weapon"
         if verb == "cast":
             parts = rest.split(":")
             tail = ""

@@ -464,3 +464,23 @@ def test_state_json_round_trip_mid_resolution():
     state = play(game, state, "cast:magic_missile:steve", "aoo", 15)
     assert state.stack
     assert game.loads(game.dumps(state)) == state
+
+
+def test_dropped_while_passing_a_fallen_ally_falls_in_a_free_square():
+    """Ruling (the grid): a mover dropped by an attack of opportunity inside someone's square falls
+    in the last free square of its route."""
+    from brawl.games.tactics.grid import parse_map
+    corridor = parse_map("c", "corridor", """
+##b####
+aa.....
+#######
+""")
+    game, state = scene(["jeff", "mara"], ["steve"], [(0, 1), (1, 1), (2, 0)], game_map=corridor)
+    state = with_unit(game, state, "mara", hp=-2, prone=True)
+    state = with_unit(game, state, "jeff", hp=1)
+    assert game.move_routes(state, 0)[(3, 1)].path == ((0, 1), (1, 1), (2, 1), (3, 1))
+    state = play(game, state, "move:3,1")
+    assert pending(game, state) == "reaction" and unit(game, state, "jeff").pos == (1, 1)
+    state = play(game, state, "aoo", 15, 4)
+    jeff = unit(game, state, "jeff")
+    assert jeff.hp <= 0 and jeff.pos == (0, 1)
