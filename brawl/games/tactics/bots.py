@@ -218,20 +218,20 @@ class HeuristicBot:
                     t = min(adj, key=lambda j: state.units[j].hp)
                     flank = any(adjacent(state.units[a].pos, state.units[t].pos) and
                                 game.is_flanked(_moved(state, i, sq), i, t) for a in allies)
-                    key = (route.provokes, 0, 0 if flank else 1, state.units[t].hp, route.feet, sq)
+                    key = (route.provokes > 1, 0, route.provokes, 0 if flank else 1, state.units[t].hp, route.feet, sq)
                 else:
                     reach = min(distance_feet(sq, state.units[j].pos) for j in foes)
-                    key = (route.provokes, 1, 1, reach, route.feet, sq)
+                    key = (route.provokes > 1, 1, route.provokes, reach, route.feet, sq)
             if best_key is None or key < best_key:
                 best, best_key = sq, key
         here = u.pos
         if caster and best is not None and not game.in_combat(state, i):
             reach_now = distance_feet(here, state.units[target].pos)
-            if reach_now <= 25 and best_key[0] >= 0 and not state.acted_std:
+            if reach_now <= 25 and not state.acted_std:
                 return None  # already in range: act first
         if best is None:
             return None
-        if best_key[0] > 1 and not caster:
+        if routes[best].provokes > 1 and not caster:
             return None  # every way in provokes more than once: let them come
         return f"move:{best[0]},{best[1]}"
 
