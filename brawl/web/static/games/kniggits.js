@@ -260,6 +260,7 @@
     root.querySelector("#kn-revealed").textContent = last ? `Last fight: ${last}` : "";
     if (st.phase !== "fight" || !view.your_turn) {
       box.hidden = true;
+      box.replaceChildren();
       stopTimer();
       if (st.phase === "fight" && view.seat !== null && st.sealed[view.seat]) {
         box.hidden = false;
