@@ -275,3 +275,39 @@ def party(name: str, level: int = 5) -> tuple[Sheet, ...]:
 
 def renamed(sheet: Sheet, name: str) -> Sheet:
     return replace(sheet, name=name)
+
+
+def custom_party(spec: str, level: int = 5) -> tuple[Sheet, ...]:
+    """A party from text: comma-separated ready character names and class names, a class optionally
+    with ``=Name`` (``"steve, rogue, cleric=Ida"``); classes get the default sheet of
+    :func:`make_character`.  One to four members."""
+    members: list[Sheet] = []
+    names: set[str] = set()
+    entries = [e.strip() for e in spec.split(",") if e.strip()]
+    if not 1 <= len(entries) <= 4:
+        raise CharacterError(f"a party has 1 to 4 members, not {len(entries)}: {spec!r}")
+    for entry in entries:
+        base, _, given = entry.partition("=")
+        base, given = base.strip().lower(), given.strip()
+        if base in CLASSES:
+            name = given or base.capitalize()
+            if not given:
+                k = 2
+                while name.lower() in names:
+                    name = f"{base.capitalize()}-{k}"
+                    k += 1
+            if not name.replace("-", "").isalnum():
+                raise CharacterError(f"a name is letters, digits and dashes: {name!r}")
+            sheet = make_character(name, base, level)
+        elif given:
+            raise CharacterError(f"only a class can be given a name: {entry!r}; classes: {', '.join(CLASSES)}")
+        elif base in {n.lower() for n in _READY}:
+            sheet = ready_character(base, level)
+        else:
+            raise CharacterError(f"{entry!r} is neither a class ({', '.join(CLASSES)}) nor a ready character "
+                                 f"({', '.join(_READY)})")
+        if sheet.name.lower() in names:
+            raise CharacterError(f"{sheet.name} is twice in the party {spec!r}")
+        names.add(sheet.name.lower())
+        members.append(sheet)
+    return tuple(members)

@@ -26,11 +26,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ...core.dice import ChanceEvent, die, parse
 from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
-from .characters import PARTIES, Sheet, party
+from .characters import PARTIES, CharacterError, Sheet, custom_party, party
 from .data import (BLUR_MISS, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC, IMPROVISED_THROW_PENALTY,
                    IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, PRONE_PENALTY,
                    PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS, RESISTANCE_ROUNDS, SHIELDS, SPELLS,
@@ -79,6 +79,19 @@ class TacticsOptions(GameOptions):
     level: int = Field(5, ge=1, le=20, description="level of every character")
     max_rounds: int = Field(30, ge=1, le=500, description="rounds before the battle is called a draw")
     flat_footed: bool = Field(True, description="a character is flat-footed (no Dex to AC) until its first turn (SRD)")
+    custom1: str = Field("", description="side 1's own party instead of party1: ready names or classes, "
+                                         "comma-separated, a class optionally =Name (e.g. steve,rogue,cleric=Ida)")
+    custom2: str = Field("", description="side 2's own party instead of party2, as custom1")
+
+    @field_validator("custom1", "custom2")
+    @classmethod
+    def _custom_party(cls, value: str) -> str:
+        if value.strip():
+            try:
+                custom_party(value)
+            except CharacterError as exc:
+                raise ValueError(str(exc)) from None
+        return value
 
 
 @dataclass(frozen=True)
@@ -208,7 +221,9 @@ class Tactics(Game[TacticsState]):
     def __init__(self, options=None, **kwargs) -> None:
         super().__init__(options, **kwargs)
         o = self.options
-        self._setup(MAPS[o.map], (party(o.party1, o.level), party(o.party2, o.level)))
+        sides = tuple(custom_party(c, o.level) if c.strip() else party(p, o.level)
+                      for p, c in ((o.party1, o.custom1), (o.party2, o.custom2)))
+        self._setup(MAPS[o.map], sides)
 
     @classmethod
     def custom(cls, parties: tuple[tuple[Sheet, ...], tuple[Sheet, ...]], game_map: Map | None = None,
@@ -226,7 +241,6 @@ class Tactics(Game[TacticsState]):
         taken: set[str] = set()
         for side, members in enumerate(parties):
             if len(members) > len(self.map.starts[side]):
-                from .characters import CharacterError
                 raise CharacterError(f"map {game_map.key} has {len(self.map.starts[side])} start squares for side "
                                      f"{side + 1}; party has {len(members)}")
             for sheet in members:
@@ -1141,7 +1155,8 @@ class Tactics(Game[TacticsState]):
 
     def seat_name(self, seat: int) -> str:
         if seat in (0, 1):
-            names = (self.options.party1, self.options.party2)
+            names = tuple("custom" if c.strip() else p for p, c in ((self.options.party1, self.options.custom1),
+                                                                      (self.options.party2, self.options.custom2)))
             label = names[seat].capitalize()
             return f"{label} ({seat + 1})" if names[0] == names[1] else label
         return super().seat_name(seat)

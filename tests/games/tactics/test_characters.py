@@ -102,3 +102,14 @@ def test_ready_parties_and_bad_options():
         make_game("tactics", level=0)
     g = make_game("tactics", party1="heroes", party2="heroes")
     assert g.ids[:4] == ("steve", "jeff", "mara", "ada") and g.ids[4] == "steve2"
+
+
+def test_custom_parties_from_classes_and_ready_characters():
+    """Ruling (options custom1/custom2): character creation with defaults from the command line."""
+    g = make_game("tactics", custom1="steve,rogue,cleric=Ida", custom2="fighter,fighter")
+    assert [s.name for s in g.sheets] == ["Steve", "Rogue", "Ida", "Fighter", "Fighter-2"]
+    assert g.sheets[1].cls == "rogue" and g.sheets[1].off == "dagger" and g.sheets[2].cls == "cleric"
+    assert g.seat_name(0) == "Custom (1)"
+    for bad in ("bard", "steve,steve", "a,b,c,d,e", "steve=Bob", "wizard=B@d"):
+        with pytest.raises(OptionsError):
+            make_game("tactics", custom1=bad)
