@@ -11,6 +11,7 @@ SMALL = {
     "rps": {},
     "ktog": {"players": 3, "hp": 6},
     "kniggits": {"turn_limit": 8},
+    "tactics": {"party1": "duo", "party2": "duo", "max_rounds": 4},
 }
 
 

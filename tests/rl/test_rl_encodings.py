@@ -20,6 +20,8 @@ VARIANTS = {
     "rps": [{}, {"wins_needed": 3}],
     "kniggits": [{"turn_limit": 6}, {"turn_limit": 6, "scenario": "flag", "archers": True, "magic_swords": True,
                                      "double_defense": True, "two_swords": True, "horses": True, "potions": True}],
+    "tactics": [{"party1": "duo", "party2": "steve", "max_rounds": 5},
+                {"map": "bridge", "party1": "wardens", "party2": "raiders", "max_rounds": 2, "level": 12}],
     "ktog": [{"players": 2, "hp": 5}, {"players": 8, "hp": 4, "classes": True, "stand_at_zero": True,
                                         "fumble_flying": True, "cure_touch_roll": True, "initiative": "every_round"}],
 }
@@ -50,7 +52,7 @@ def test_actions_round_trip_and_observations_in_range(name):
         enc = encoding_for(game)
         assert len(enc.observation_labels) == enc.observation_size
         decisions = 0
-        for state, node in playouts(game, 2 if name == "kniggits" else 15, 0):
+        for state, node in playouts(game, 2 if name in ("kniggits", "tactics") else 15, 0):
             for seat in range(game.num_players):
                 obs = enc.observe(state, seat)
                 assert obs.shape == (enc.observation_size,) and obs.dtype == np.float32

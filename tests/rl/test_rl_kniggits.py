@@ -22,7 +22,7 @@ def _to_phase(env, phase, rng, limit=400):
 
 
 def test_army_choice_is_sealed_from_the_other_seat():
-    """Kniggits rules page, set-up (both armies at once, sealed): Blue's observation is the same
+    """Kniggits rules page, "Set-up" (both armies at once, sealed): Blue's observation is the same
     whatever Red chose."""
     env = pettingzoo_env("kniggits")
     seen = []
@@ -36,7 +36,7 @@ def test_army_choice_is_sealed_from_the_other_seat():
 
 
 def test_move_menu_moves_the_kniggit_by_its_allowance():
-    """Kniggits rules page, moving: a straight move of at most the movement allowance; the menu's
+    """Kniggits rules page, "Phase one: moving": a straight move of at most the movement allowance; the menu's
     full move goes the whole allowance unless the table edge or an enemy stops it."""
     env = pettingzoo_env("kniggits")
     env.reset(seed=1)
@@ -60,7 +60,7 @@ def test_move_menu_moves_the_kniggit_by_its_allowance():
 
 
 def test_fights_are_simultaneous_in_the_parallel_env():
-    """Kniggits rules page, fighting: each side chooses its hands at once and in secret."""
+    """Kniggits rules page, "Phase three: fighting": each side chooses its hands at once and in secret."""
     env = pettingzoo_parallel_env("kniggits", turn_limit=40)
     rng = np.random.default_rng(5)
     both = 0

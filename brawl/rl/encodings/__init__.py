@@ -36,6 +36,7 @@ _ENCODINGS: dict[str, str] = {
     "rps": "brawl.rl.encodings.rps:RpsEncoding",
     "ktog": "brawl.rl.encodings.ktog:KtogEncoding",
     "kniggits": "brawl.rl.encodings.kniggits:KniggitsEncoding",
+    "tactics": "brawl.rl.encodings.tactics:TacticsEncoding",
 }
 
 

@@ -1,0 +1,140 @@
+"""Tactics for learning agents.
+
+Characters are numbered from the observer's side: ``me1..me4`` are my side's characters in party
+order, ``foe1..foe4`` the other side's (the rules name them by id, ``attack:brok``; :meth:`decode`
+turns ``attack:foe1`` into that form for the observing seat).  Squares are named as the rules
+name them, ``X,Y``.
+
+Actions (``Discrete``; the size depends on the map, 331 on the 16 x 8 bridge):
+
+- ``move:X,Y`` for every square of the map;
+- ``attack``, ``twoweapon``, ``hamstring``, ``trip``, ``shoot``, ``throw`` on ``foe1..foe4``;
+  ``heal:me1..me4``;
+- ``cast:<spell>`` for the self spells, ``cast:<spell>:me<k>`` for the ally spells,
+  ``cast:<spell>:foe<k>`` for the enemy spells, ``cast:<spell>:X,Y`` for area spells on every
+  square;
+- ``stand``, ``draw``, ``end_turn``, and the reactions ``aoo`` and ``pass``.
+
+Observation (floats in [0, 1]): 8 character blocks of 18 (my four, then the foes' four; zeros
+for empty places): present, conscious, dead, stable, hit points / maximum, x / (width - 1),
+y / (height - 1), prone, has acted, hamstrung, blur, haste, resistance on, on turn, a ranged weapon
+in the main hand, ammunition left, spells left, provoking an attack of opportunity now; then 8:
+I decide a turn, I decide an attack of opportunity, the move action is used, the standard action
+is used, round / max_rounds, and the map (one-hot of 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...games.tactics.characters import PARTIES
+from ...games.tactics.data import SPELLS, WEAPONS
+from ...games.tactics.grid import MAPS
+from . import Encoding
+
+FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw")
+PER_UNIT = 18
+MAP_KEYS = tuple(MAPS)
+SIDE_SIZE = max(len(p) for p in PARTIES.values())
+
+
+class TacticsEncoding(Encoding):
+    game_name = "tactics"
+    volatile_fields = ("turns", "last", "first_mover")
+
+    def __init__(self, game) -> None:
+        m = game.map
+        self.width, self.height = m.width, m.height
+        squares = [f"{x},{y}" for y in range(m.height) for x in range(m.width)]
+        actions = [f"move:{sq}" for sq in squares]
+        actions += [f"{verb}:foe{k}" for verb in FOE_VERBS for k in range(1, SIDE_SIZE + 1)]
+        actions += [f"heal:me{k}" for k in range(1, SIDE_SIZE + 1)]
+        for key, spell in SPELLS.items():
+            if spell.target == "self":
+                actions.append(f"cast:{key}")
+            elif spell.target == "ally":
+                actions += [f"cast:{key}:me{k}" for k in range(1, SIDE_SIZE + 1)]
+            elif spell.target == "area":
+                actions += [f"cast:{key}:{sq}" for sq in squares]
+            else:
+                actions += [f"cast:{key}:foe{k}" for k in range(1, SIDE_SIZE + 1)]
+        actions += ["stand", "draw", "end_turn", "aoo", "pass"]
+        self.actions = tuple(actions)
+        fields = ("present", "conscious", "dead", "stable", "hit points", "x", "y", "prone", "acted", "hamstrung",
+                  "blur", "haste", "resistance", "on turn", "ranged weapon", "ammunition", "spells left", "provoking")
+        labels = [f"{side}{k}: {f}" for side in ("me", "foe") for k in range(1, SIDE_SIZE + 1) for f in fields]
+        labels += ["deciding a turn", "deciding an attack of opportunity", "move action used", "standard action used",
+                   "round / max_rounds"] + [f"map {k}" for k in MAP_KEYS]
+        self.observation_labels = tuple(labels)
+        # A bound on the distinct totals of any roll (a critical of many dice plus sneak attack
+        # dice stays far below it); OpenSpiel's chance nodes refuse an event that exceeds it.
+        self.max_chance_outcomes = 1000
+        self.spell_totals = [max(1, sum(n for _, n in game.sheets[j].spells().items())) for j in range(len(game.sheets))]
+        super().__init__(game)
+
+    # -- names ---------------------------------------------------------------------------------
+    def _sides(self, seat: int) -> tuple[list[int], list[int]]:
+        sides = self.game.sides
+        return ([j for j, s in enumerate(sides) if s == seat], [j for j, s in enumerate(sides) if s != seat])
+
+    def _slot_name(self, seat: int, unit: int) -> str:
+        mine, foes = self._sides(seat)
+        return f"me{mine.index(unit) + 1}" if unit in mine else f"foe{foes.index(unit) + 1}"
+
+    def _unit_of(self, seat: int, slot: str) -> int | None:
+        mine, foes = self._sides(seat)
+        group, k = (mine, slot[2:]) if slot.startswith("me") else (foes, slot[3:])
+        k = int(k) - 1
+        return group[k] if 0 <= k < len(group) else None
+
+    def _encode(self, seat: int, action: str) -> str:
+        parts = action.split(":")
+        index = self.game.index
+        if len(parts) >= 2 and parts[-1] in index:
+            parts[-1] = self._slot_name(seat, index[parts[-1]])
+        return ":".join(parts)
+
+    def legal_indices(self, state: Any, seat: int) -> list[int]:
+        return sorted(self.action_index(self._encode(seat, a)) for a in self.game.legal_actions(state, seat))
+
+    def decode(self, state: Any, seat: int, index: int) -> str:
+        name = super().decode(state, seat, index)
+        parts = name.split(":")
+        last = parts[-1]
+        if last.startswith(("me", "foe")) and last[-1].isdigit():
+            unit = self._unit_of(seat, last)
+            parts[-1] = self.game.ids[unit] if unit is not None else last  # no such character: refused
+        return ":".join(parts)
+
+    # -- observations --------------------------------------------------------------------------
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        game = self.game
+        vec = np.zeros(self.observation_size, dtype=np.float32)
+        mine, foes = self._sides(seat)
+        offer = state.stack[-1] if state.stack and state.stack[-1].kind == "offer" else None
+        actor = state.actor if not state.stack and state.pos >= 0 and not state.over else -1
+        for block, unit in [(k, j) for k, j in enumerate(mine)] + [(SIDE_SIZE + k, j) for k, j in enumerate(foes)]:
+            u = state.units[unit]
+            top = max(1, game.sheets[unit].max_hp)
+            main = WEAPONS.get(u.main)
+            b = PER_UNIT * block
+            vec[b:b + PER_UNIT] = (
+                1.0, float(u.conscious), float(u.dead), float(u.stable), min(1.0, max(0, u.hp) / top),
+                u.x / max(1, self.width - 1), u.y / max(1, self.height - 1), float(u.prone), float(u.acted),
+                float(u.hamstrung), float(u.blur), float(u.haste), float(u.resist_until >= state.round),
+                float(unit == actor), float(main is not None and not main.melee), float(u.ammo > 0),
+                min(1.0, sum(n for _, n in u.spells) / self.spell_totals[unit]),
+                float(offer is not None and offer.target == unit),
+            )
+        g = PER_UNIT * 2 * SIDE_SIZE
+        node = game.node(state)
+        deciding = getattr(node, "seats", ()) == (seat,)
+        vec[g] = float(deciding and node.kind == "turn")
+        vec[g + 1] = float(deciding and node.kind == "reaction")
+        vec[g + 2] = float(state.moved)
+        vec[g + 3] = float(state.acted_std)
+        vec[g + 4] = min(1.0, state.round / game.options.max_rounds)
+        vec[g + 5 + MAP_KEYS.index(game.options.map)] = 1.0
+        return vec
