@@ -790,7 +790,11 @@ class Tactics(Game[TacticsState]):
         profile = self._profile_of(state, top)
         if top.m == 0:
             result = d20_result(outcome, profile.bonus, profile.ac, profile.crit_lo)
-            card = f"d20 {outcome} {profile.bonus:+d} = {outcome + profile.bonus} against {'touch ' if profile.touch else ''}AC {profile.ac}"
+            parts = ", ".join(f"{k} {v:+d}" for k, v in profile.notes if v)
+            ac_parts = ", ".join(k if "lost" in k else f"{k} {v}" if k == "base" else f"{k} {v:+d}"
+                                 for k, v in profile.ac_notes if v or k == "base" or "lost" in k)
+            card = (f"d20 {outcome} {profile.bonus:+d} = {outcome + profile.bonus} [{parts}] against "
+                    f"{'touch ' if profile.touch else ''}AC {profile.ac} [{ac_parts}]")
             if result == "miss":
                 why = "natural 1" if outcome == 1 else "miss"
                 return replace(state, stack=rest, last=f"{who} misses {whom} ({card}; {why})")
