@@ -10,7 +10,7 @@
   over a pruned set of candidate decisions (the heuristic's choice among them), each iteration
   finished by a short heuristic rollout and scored by the hit-point balance; it keeps the
   heuristic's choice unless another decision scores clearly better.  Deterministic for a given
-  seed and iteration budget; an optional time budget stops it earlier.
+  seed and iteration budget (32 by default); ``mcts-1s`` searches for one second a decision.
 """
 
 from __future__ import annotations
@@ -291,13 +291,14 @@ class MCTSBot:
 
     def __init__(self, seed: int | None = None, iterations: int = 32, time_budget: float | None = None,
                  depth: int = 4, rollout: int = 12, moves: int = 5, exploration: float = 0.5,
-                 margin: float = 0.05) -> None:
+                 margin: float = 0.1, min_visits: int = 4) -> None:
         self.seed = seed or 0
         self.iterations = iterations
         self.time_budget = time_budget
         self.depth = depth
         self.rollout = rollout
         self.margin = margin
+        self.min_visits = min_visits
         self.moves = moves
         self.c = exploration
         self.helper = HeuristicBot(seed)
@@ -343,7 +344,7 @@ class MCTSBot:
         start = time.perf_counter()
         cand_cache: dict[tuple, list[str]] = {}
         for it in range(self.iterations):
-            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget and it:
                 break
             self._iterate(game, state, seat, root, rng, cands, cand_cache)
         def mean(a: str) -> float:
@@ -352,7 +353,8 @@ class MCTSBot:
 
         hint = cands[0]  # the heuristic's choice comes first
         best = max(cands, key=lambda a: (mean(a), root.children[a].visits if a in root.children else 0))
-        if best != hint and mean(best) < mean(hint) + self.margin:
+        visits = root.children[best].visits if best in root.children else 0
+        if best != hint and (mean(best) < mean(hint) + self.margin or visits < self.min_visits):
             return hint
         return best
 
@@ -418,4 +420,14 @@ class MCTSBot:
             n.value += v0 if seat == 0 else -v0
 
 
-BOTS = {"heuristic": HeuristicBot, "mcts": MCTSBot}
+class TimedMCTSBot(MCTSBot):
+    """``mcts-1s``: the search bot with a one-second budget per decision instead of an iteration
+    count (stronger on a fast machine, not reproducible)."""
+
+    name = "mcts-1s"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=100_000, time_budget=1.0)
+
+
+BOTS = {"heuristic": HeuristicBot, "mcts": MCTSBot, "mcts-1s": TimedMCTSBot}
