@@ -54,6 +54,6 @@ def test_value_iteration_agrees_with_brawl_solve(edition):
         expected = 2 * solution.win_probability(state, 0) - 1  # Sun's expected return (+1/-1)
         assert values[key] == pytest.approx(expected, abs=1e-7), key
         compared += 1
-    assert compared > 200  # many positions, not just the root
+    assert compared >= 150  # many positions (author 648, article 200), not just the root
     root = values[str(spiel.new_initial_state())]
     assert root == pytest.approx(2 * solution.first_mover_win - 1, abs=1e-7)
