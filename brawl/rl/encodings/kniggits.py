@@ -63,8 +63,9 @@ class KniggitsEncoding(Encoding):
         opts = game.options
         self.presets = preset_names(opts)
         self.slots = max([1] + [len(parse_army(p, 0, opts, game.table)) for p in self.presets])
-        self.items = [it.id for it in game._initial_items()]
-        self.pickable = [it.id for it in game._initial_items() if it.kind != "potion"]
+        start = game.initial_state().items
+        self.items = [it.id for it in start]
+        self.pickable = [it.id for it in start if it.kind != "potion"]
         K = self.slots
         actions = [f"army:{p}" for p in self.presets] + ["rock", "paper", "scissors", "end_move", "end_turning"]
         for i in range(1, K + 1):
