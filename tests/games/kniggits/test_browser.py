@@ -50,14 +50,17 @@ def test_a_whole_game_in_the_browser(tmp_path):
                 page.press(f'input[aria-label="kniggit 1 {label}"]', "Tab")
             assert "Points: 20 of 20" in page.inner_text("#kn-army")
             page.click("#kn-army button:has-text('place')")
-            box = page.locator("svg.kn-table").bounding_box()
-            to_screen = lambda x, y: (box["x"] + box["width"] * (x + 1) / 14, box["y"] + box["height"] * (13 - y) / 14)  # noqa: E731
+
+            def to_screen(x, y):  # table inches to the page (the viewBox has an inch of margin)
+                box = page.locator("svg.kn-table").bounding_box()
+                return box["x"] + box["width"] * (x + 1) / 14, box["y"] + box["height"] * (13 - y) / 14
+
             page.mouse.click(*to_screen(6, 5))
             x, y = map(float, re.search(r"\(([\d.]+), ([\d.]+)\) place", page.inner_text("#kn-army")).groups())
             assert abs(x - 6) < 0.1 and abs(y - 5) < 0.1  # placed where clicked, to scale
             page.click("#kn-army button:has-text('Send this army')")
             page.wait_for_selector('g.kniggit[data-id="A1"]')
-            moved = fought = saw_ruler = False
+            moved = fought = saw_ruler = stayed = False
             deadline = time.monotonic() + 90
             while not page.locator("#end:not([hidden])").count():
                 assert time.monotonic() < deadline, "the game did not finish"
@@ -72,25 +75,34 @@ def test_a_whole_game_in_the_browser(tmp_path):
                     fought = True
                 elif page.locator('button[data-action="end_move"]').count():
                     a1 = page.locator('g.kniggit[data-id="A1"][role="button"]')
-                    if not moved and a1.count():
+                    foes = page.locator('g.kniggit[data-seat="1"]')
+                    if not moved and a1.count() and foes.count():
                         me = where(a1.get_attribute("aria-label"))
-                        foe = where(page.locator('g.kniggit[data-seat="1"]').first.get_attribute("aria-label"))
+                        foe = where(foes.first.get_attribute("aria-label"))
                         d = math.dist(me, foe)
-                        step = min(d, 9.5) / d
+                        engaged = d <= 2.5
+                        # free: go for the enemy, the ruler shows where the move must stop;
+                        # in combat: the ruler says only straight away, and A1 stays to fight
+                        step = -1.5 / d if engaged else min(d, 9.5) / d
                         target = (me[0] + (foe[0] - me[0]) * step, me[1] + (foe[1] - me[1]) * step)
                         a1.click()
                         page.mouse.move(*to_screen(0.5, 0.5))
                         page.mouse.move(*to_screen(*target), steps=3)
                         ruler = page.inner_text("#kn-ruler")
-                        assert "in of 10 in" in ruler and "stops at" in ruler, ruler  # the 2-inch ring ahead
+                        expect = "starts in combat" if engaged else "stops at"
+                        assert re.search(r"ruler: [\d.]+ in of \d+ in", ruler) and expect in ruler, ruler
                         saw_ruler = True
-                        page.mouse.click(*to_screen(*target))
-                        page.wait_for_timeout(300)
-                        moved = "A1 moves" in page.inner_text("#kn-events")
+                        if engaged:
+                            page.keyboard.press("Escape")
+                            stayed = True
+                        else:
+                            page.mouse.click(*to_screen(*target))
+                            page.wait_for_timeout(300)
+                            moved = "A1 moves" in page.inner_text("#kn-events")
                     page.click('button[data-action="end_move"]')
                 elif page.locator('button[data-action="end_turning"]').count():
                     page.click('button[data-action="end_turning"]')
-            assert saw_ruler and moved and fought
+            assert saw_ruler and fought and (moved or stayed)
             assert page.inner_text("#end-title") in ("You won!", "You lost", "Game over")
             assert not errors, errors
             browser.close()
