@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from abc import ABC, abstractmethod
 from importlib import import_module
 from typing import Any, ClassVar
 
@@ -44,7 +45,7 @@ class NoEncoding(BrawlError):
     pass
 
 
-class Encoding:
+class Encoding(ABC):
     """Base class of a game's encoding.  Subclasses set :attr:`actions`,
     :attr:`observation_labels` and :attr:`max_chance_outcomes` (in ``__init__`` when they depend
     on the options) and implement :meth:`observe`."""
@@ -103,9 +104,9 @@ class Encoding:
     def observation_size(self) -> int:
         return len(self.observation_labels)
 
+    @abstractmethod
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (float32, entries in [0, 1])."""
-        raise NotImplementedError
 
     def describe(self) -> str:
         """The observation layout and the action list, for people."""
