@@ -71,7 +71,7 @@ class KniggitsOptions(GameOptions):
     archers: bool = Field(False, description="advanced rule: bows (range 2 in a defense token, no moving and shooting)")
     potions: bool = Field(False, description="advanced rule: magic potions on the table (+5 tokens of one colour)")
     scenario: Literal["battle", "flag", "princess", "grail", "joust"] = Field("battle", description="objective: battle, flag, princess, grail or joust")
-    disengage: Literal["away", "direct"] = Field("away", description="leaving combat: any straight line away from every enemy (away) or straight away from a single enemy (direct)")
+    disengage: Literal["direct", "away"] = Field("direct", description="leaving combat: straight away from a single enemy (direct) or any straight line away from every enemy (away)")
     turn_limit: int = Field(60, ge=0, le=10000, description="turns (both players together) before the game is scored; 0 for none")
 
 
@@ -702,21 +702,32 @@ class Kniggits(Game[KniggitsState]):
         return self._check_end(state)
 
     def flee_path(self, state: KniggitsState, k: Kniggit) -> list | None:
+        """Where a fleeing kniggit runs: the shortest way toward its own edge; if that is against
+        the rules of moving (it is in combat), straight away from its enemies instead (ruling)."""
         t = self.table
-        goal = (k.x, t.edge_y(k.seat))
-        route = t.plan(k.pos, goal)
-        if route is None:
-            return None
         allowance = self.move_allowance(k)
-        for cut in (allowance, allowance * 0.75, allowance * 0.5, allowance * 0.25):
-            pts = truncate(route, cut)[1:]
-            if not pts or len(pts) > MAX_WAYPOINTS:
-                continue
-            try:
-                path, _ = self.check_path(state, k, pts)
-            except IllegalAction:
-                continue
-            return path
+        routes = []
+        route = t.plan(k.pos, (k.x, t.edge_y(k.seat)))
+        if route is not None:
+            routes.append(route)
+        enemies = self.engaged(state, k)
+        if enemies:
+            ax = sum(k.x - e.x for e in enemies)
+            ay = sum(k.y - e.y for e in enemies)
+            n = math.hypot(ax, ay)
+            if n > EPS:
+                far = (min(max(k.x + ax / n * allowance, 0.0), t.size), min(max(k.y + ay / n * allowance, 0.0), t.size))
+                routes.append([k.pos, far])
+        for route in routes:
+            for cut in (allowance, allowance * 0.75, allowance * 0.5, allowance * 0.25):
+                pts = truncate(route, cut)[1:]
+                if not pts or len(pts) > MAX_WAYPOINTS:
+                    continue
+                try:
+                    path, _ = self.check_path(state, k, pts)
+                except IllegalAction:
+                    continue
+                return path
         return None
 
     def _flee(self, state: KniggitsState, k: Kniggit) -> KniggitsState:

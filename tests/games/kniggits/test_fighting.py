@@ -183,3 +183,14 @@ def test_mover_can_choose_whom_to_face():
     assert s.fights[0][:2] == ("A1", "B2")
     with pytest.raises(IllegalAction):
         g.apply_action(battle(g, kn("A1", 10, 10), kn("B1", 20, 20)), 0, "face:A1:B1")
+
+
+def test_fleeing_kniggit_in_combat_runs_directly_away():
+    """The Results with Phase one (ruling 23): a fleeing kniggit in combat that may not run for its
+    edge runs straight away from its enemy instead."""
+    g = game()
+    # B1 flees toward y = 36, but A1 stands beside it toward that edge's right: not directly away
+    s = battle(g, kn("A1", 11, 21, 3, 0, 3), kn("A2", 30, 2), kn("B1", 10, 20, 3, 0, 0, status="fleeing"), kn("B2", 30, 34))
+    s = play(g, s, (0, "end_move"))
+    b1 = get(g, s, "B1")
+    assert b1.pos == pytest.approx((10 - 6 / 2 ** 0.5, 20 - 6 / 2 ** 0.5))

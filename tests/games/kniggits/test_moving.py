@@ -80,8 +80,9 @@ def test_passing_by_an_enemy_stops_too():
 
 
 def test_leaving_combat_only_directly_away():
-    """Phase one: starting in combat you may only move away from the enemy."""
-    g = game()
+    """Phase one: starting in combat you may only move away from the enemy (option disengage away:
+    any line that takes it further away)."""
+    g = game(disengage="away")
     s = battle(g, kn("A1", 10, 10), kn("B1", 10, 11.5))
     s2 = g.apply_action(s, 0, "move:A1:10:5")  # straight away
     assert get(g, s2, "A1").pos == (10.0, 5.0)
@@ -92,9 +93,10 @@ def test_leaving_combat_only_directly_away():
         g.apply_action(s, 0, "move:A1:10:8:8:8")
 
 
-def test_direct_disengage_option_needs_the_straight_line():
-    """Ruling (option disengage direct): with one enemy the line must point straight away."""
-    g = game(disengage="direct")
+def test_direct_disengage_needs_the_straight_line():
+    """Phase one, "move directly away from him" (default disengage direct): with one enemy the line
+    must point straight away."""
+    g = game()
     s = battle(g, kn("A1", 10, 10), kn("B1", 10, 11.5))
     g.apply_action(s, 0, "move:A1:10:5")
     with pytest.raises(IllegalAction, match="directly away"):

@@ -87,7 +87,7 @@ def test_sealed_choices_in_whole_games():
 
 @pytest.mark.parametrize("options", [{}, ALL_RULES, dict(scenario="flag", archers=True), dict(scenario="princess"),
                                      dict(scenario="grail", terrain="forest"), dict(scenario="joust"),
-                                     dict(disengage="direct", table=24, terrain="open", scale=0.5)])
+                                     dict(disengage="away", table=24, terrain="open", scale=0.5)])
 def test_random_legal_play_terminates(options):
     """Ruling 33: every game ends; random legal play (checked by Match.decide) reaches the end."""
     g = game(**options)
