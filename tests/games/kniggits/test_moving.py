@@ -175,3 +175,21 @@ def test_bad_move_input_changes_nothing():
         with pytest.raises(IllegalAction):
             g.apply_action(s, 0, bad)
     assert g.dumps(s) == before
+
+
+def test_a_move_has_at_most_eight_stretches():
+    """Ruling 13: a move is a path of up to 8 straight stretches."""
+    g = game()
+    s = battle(g, kn("A1", 10, 5, m=6), kn("B1", 30, 30))
+    eight = "".join(f":{10 + (i % 2) * 0.5}:{5 + i * 0.5}" for i in range(1, 9))
+    g.apply_action(s, 0, "move:A1" + eight)
+    with pytest.raises(IllegalAction, match="1 to 8 points"):
+        g.apply_action(s, 0, "move:A1" + eight + ":10:10")
+
+
+def test_scenario_objects_do_not_stop_movement():
+    """Ruling 32: flags, the princess, the grail and potions are not obstacles."""
+    g = game(scenario="princess")
+    s = battle(g, kn("A1", 18, 12, m=6), kn("B1", 2, 34))
+    s2 = g.apply_action(s, 0, "move:A1:18:24")  # straight over the princess in the middle
+    assert get(g, s2, "A1").pos == (18.0, 24.0)
