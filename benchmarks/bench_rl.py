@@ -18,10 +18,14 @@ from dataclasses import replace
 import numpy as np
 
 
-def env_speed(episodes: int) -> None:
+def env_speed(total: int) -> None:
     from brawl.rl import gym_env, openspiel_game, pettingzoo_env
 
-    for game, options in (("krig", {}), ("ktog", {"players": 4}), ("rps", {})):
+    # long games get fewer episodes (a Kniggits mask checks every move of the menu against the rules)
+    setups = (("krig", {}, 1.0), ("ktog", {"players": 4}, 1.0), ("rps", {}, 1.0),
+              ("kniggits", {}, 0.02), ("tactics", {}, 0.1))
+    for game, options, share in setups:
+        episodes = max(2, int(total * share))
         rng = np.random.default_rng(0)
         env = pettingzoo_env(game, **options)
         steps, t0 = 0, time.perf_counter()
@@ -32,7 +36,7 @@ def env_speed(episodes: int) -> None:
                 env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
                 steps += 1
         dt = time.perf_counter() - t0
-        print(f"pettingzoo AEC {game:5s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s)")
+        print(f"pettingzoo AEC {game:8s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s)")
 
         env = gym_env(game, **options)
         steps, t0 = 0, time.perf_counter()
@@ -44,7 +48,7 @@ def env_speed(episodes: int) -> None:
                 done = term or trunc
                 steps += 1
         dt = time.perf_counter() - t0
-        print(f"gymnasium      {game:5s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s, against random)")
+        print(f"gymnasium      {game:8s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s, against random)")
 
         g = openspiel_game(game, **options)
         moves, t0 = 0, time.perf_counter()
@@ -60,7 +64,7 @@ def env_speed(episodes: int) -> None:
                     s.apply_action(int(rng.choice(s.legal_actions())))
                 moves += 1
         dt = time.perf_counter() - t0
-        print(f"openspiel      {game:5s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.0f} games/s)")
+        print(f"openspiel      {game:8s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.0f} games/s)")
 
 
 def solve_agreement(hp: int, edition: str) -> None:
