@@ -1,7 +1,8 @@
 """Exact solvers: the value of every state under optimal play, saved and reused.
 
-``solve(game_name, options)`` returns a solution for the games that have one (Krig, both
-editions, hit points 1 to 20).  Solutions are saved as NumPy ``.npz`` files under
+``solve(game_name, options)`` returns a solution for the games that have one: Krig (both
+editions, hit points 1 to 20) and the KtOG duel (default options, hit points 1 to 25, initiative
+once or every round; minutes at full size, see :mod:`brawl.solve.ktog`).  Solutions are saved as NumPy ``.npz`` files under
 ``$BRAWL_CACHE`` (default ``~/.cache/brawl``), keyed by game, options and :data:`SOLVER_VERSION`,
 and loaded instead of solved again.  ``brawl.solve.generic`` solves any two-player zero-sum game
 with chance straight from its rules module (for small set-ups and as the reference).
@@ -22,7 +23,7 @@ from ..core.game import BrawlError
 from ..games import make_game
 
 SOLVER_VERSION = 1
-SOLVABLE = ("krig",)
+SOLVABLE = ("krig", "ktog")
 
 
 class NoSolver(BrawlError):
@@ -112,6 +113,76 @@ class KrigSolution:
                 "solver_version": SOLVER_VERSION}
 
 
+class KtogSolution:
+    """The KtOG duel solved: turn-start values V and mid-Haste values W (see :mod:`brawl.solve.ktog`)."""
+
+    game_name = "ktog"
+
+    def __init__(self, options: dict, V: np.ndarray, W: np.ndarray, seconds: float, cached: bool,
+                 first_mover_win: float, sweeps: int = 0) -> None:
+        self.options = dict(options)
+        self.V, self.W = V, W
+        self.seconds = seconds
+        self.cached = cached
+        self.hp = int(options["hp"])
+        self.every = options["initiative"] == "every_round"
+        self.first_mover_win = first_mover_win
+        self.sweeps = sweeps
+
+    @property
+    def states(self) -> int:
+        return int(self.V.size)
+
+    def action_values(self, state, seat: int) -> dict[str, float]:
+        from .ktog import action_values
+
+        if len(state.hp) != 2 or state.phase not in ("turn", "action", "dodge?", "mighty?"):
+            return {}
+        return action_values(self.V, self.W, self.every, self.hp, state, seat)
+
+    def best_action(self, state, seat: int) -> str:
+        values = self.action_values(state, seat)
+        if not values:
+            raise BrawlError(f"no solved decision for {state.phase!r}")
+        return max(values, key=lambda a: values[a])  # ties: the first in the engine's order
+
+    def to_json(self) -> dict:
+        return {"game": "ktog", "options": self.options, "first_mover_win": self.first_mover_win,
+                "states": self.states, "mid_turn_states": int(self.W.size),
+                "memory_bytes": int(self.V.nbytes + self.W.nbytes), "seconds": round(self.seconds, 3),
+                "cached": self.cached, "solver_version": SOLVER_VERSION}
+
+
+def _solve_ktog(opts: dict, path: Path, use_cache: bool):
+    from .ktog import solve_ktog_duel, start_index, unsupported
+
+    bad = unsupported(opts)
+    if bad:
+        raise NoSolver("the KtOG solver covers the two-player duel with default options (initiative "
+                       "once or every_round, either initiative die, hp 1 to 25); not: " + ", ".join(bad))
+    if use_cache and path.exists():
+        try:
+            with np.load(path) as data:
+                return KtogSolution(opts, data["V"].astype(np.float64), data["W"].astype(np.float64),
+                                    float(data["seconds"]), True, float(data["first_mover_win"]), int(data["sweeps"]))
+        except (OSError, ValueError, KeyError):
+            pass
+    t0 = time.perf_counter()
+    V, W, sweeps = solve_ktog_duel(opts["hp"], opts["initiative"] == "every_round")
+    seconds = time.perf_counter() - t0
+    fm = float(V[start_index(opts["hp"])])
+    if use_cache:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez(tmp, V=V.astype(np.float32), W=W.astype(np.float32), seconds=np.float64(seconds),
+                     first_mover_win=np.float64(fm), sweeps=np.int64(sweeps))
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return KtogSolution(opts, V, W, seconds, False, fm, sweeps)
+
+
 _MEMORY: dict[str, Any] = {}
 
 
@@ -124,6 +195,11 @@ def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: b
     path = cache_path(game_name, opts)
     if use_cache and str(path) in _MEMORY:
         return _MEMORY[str(path)]
+    if game_name == "ktog":
+        solution = _solve_ktog(opts, path, use_cache)
+        if use_cache:
+            _MEMORY[str(path)] = solution
+        return solution
     solution = None
     if use_cache and path.exists():
         try:
@@ -155,9 +231,14 @@ def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: b
 
 
 def solution_if_available(game_name: str, options: Mapping[str, Any]):
-    """The solution when this game has a solver (solving it now if needed), else None."""
+    """The solution when this game has a solver, else None.  Krig is solved on demand (under a
+    second); a KtOG duel only when small (hp up to 6) or already saved, as a full one takes minutes."""
     if game_name not in SOLVABLE:
         return None
+    if game_name == "ktog":
+        path = cache_path(game_name, dict(options))
+        if str(path) not in _MEMORY and not path.exists() and int(options.get("hp", 99)) > 6:
+            return None
     try:
         return solve(game_name, options)
     except BrawlError:

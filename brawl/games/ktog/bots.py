@@ -93,3 +93,7 @@ class HeuristicBot:
 
 
 BOTS = {"brute": BruteBot, "heuristic": HeuristicBot}
+
+from ...solve.bots import OptimalBot  # noqa: E402  (the exact duel solution; see brawl.solve.ktog)
+
+BOTS["optimal"] = OptimalBot
