@@ -405,6 +405,16 @@
     if (myMovePhase()) help.textContent = "Click one of your kniggits, then click where it should go (Shift-click adds a turning point, Esc cancels). Finish with \"end_move\".";
     else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then end_turning.";
     else help.textContent = view.summary || "";
+    const rows = view.status_rows || [];
+    if (rows.length) {
+      const keys = Object.keys(rows[0]);
+      const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, "Each army"),
+        el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, k || "status"))));
+      rows.forEach((row, i) => table.append(el("tr", { class: i === view.seat ? "mine" : "" },
+        ...keys.map((k, j) => (j === 0 ? el("th", { scope: "row" }, String(row[k]) + (i === view.seat ? " (you)" : ""))
+          : el("td", {}, String(row[k])))))));
+      root.querySelector("#kn-status").replaceChildren(table);
+    }
     const list = root.querySelector("#kn-events");
     list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, e)));
   }
@@ -432,7 +442,7 @@
       const style = el("style", {}, `.kn-table{width:100%;max-width:42rem;aspect-ratio:1;display:block;background:#fff;touch-action:none}
         .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}
         #kn-ruler{font-variant-numeric:tabular-nums;min-height:1.4em}#kn-events{font-size:.9em}`);
-      root.replaceChildren(style, el("h2", {}, "The table"), svg,
+      root.replaceChildren(style, el("div", { id: "kn-status" }), el("h2", {}, "The table"), svg,
         el("p", { id: "kn-ruler", "aria-live": "polite" }),
         el("p", { id: "kn-help", class: "hint" }),
         el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": "Army builder" }),
