@@ -851,6 +851,18 @@ class Kniggits(Game[KniggitsState]):
             return f"{who}: {parts[1]} takes aim at {parts[2]}"
         if parts[0] == "pick" and len(parts) == 4:
             return f"{who}: {parts[1]} picks up {parts[2]} with the {parts[3]} hand"
+        if parts[0] == "drop" and len(parts) == 2:
+            return f"{who}: {parts[1]} puts down what it carries"
+        if parts[0] == "second" and len(parts) == 3:
+            return f"{who}: {parts[1]}'s magic sword strikes {parts[2]} the second time"
+        if parts[0] == "army" and len(parts) == 2 and parts[1] in preset_names(self.options):
+            return f"{who} takes the ready-made {parts[1]} army"
+        if parts[0] == "fight" and len(parts) == 4:
+            words = {"none": "nothing"}
+            return (f"{who} in fight {parts[1]}: sword hand {words.get(parts[2], parts[2].replace('-', ' '))}, "
+                    f"shield hand {words.get(parts[3], parts[3])}")
+        if action in RPS_MOVES:
+            return f"{who} shows {action}"
         return {"end_move": f"{who} ends the moving phase", "end_turning": f"{who} has turned"}.get(action, f"{who}: {action}")
 
     def status_rows(self, state: KniggitsState) -> list[dict]:
