@@ -179,6 +179,10 @@ class HeuristicBot:
                     return f"pick:{k.id}:{it.id}:sword"
         if k.archer:
             return self.archer_order(game, state, k, enemies, active_enemies)
+        if enemies and k.carrying and not k.moved:
+            escape = self.step_away(game, state, k, enemies, toward_edge=True)
+            if escape is not None:
+                return escape
         if enemies:
             best = min(enemies, key=lambda e: (0 if e.active else 1, flee_need(e), -self._gang(state, e, k), e.id))
             if best.id != k.facing and best.active:
@@ -241,17 +245,7 @@ class HeuristicBot:
             return None
         t = game.table
         if enemies:  # step straight back out of combat
-            ax = sum(k.x - e.x for e in enemies)
-            ay = sum(k.y - e.y for e in enemies)
-            n = math.hypot(ax, ay) or 1.0
-            step = game.move_allowance(k)
-            for frac in (1.0, 0.6, 0.3):
-                x = min(max(k.x + ax / n * step * frac, 0.0), t.size)
-                y = min(max(k.y + ay / n * step * frac, 0.0), t.size)
-                action = f"move:{k.id}:{x:.3f}:{y:.3f}"
-                if _legal(game, state, k.seat, action):
-                    return action
-            return None
+            return self.step_away(game, state, k, enemies)
         nearest = min(active_enemies, key=lambda e: (dist(k.pos, e.pos), e.id))
         d = dist(k.pos, nearest.pos)
         want = max(game.shooting_range(k) - 0.5 * t.scale, t.ring + 2.5 * t.scale)
@@ -260,6 +254,26 @@ class HeuristicBot:
         ux, uy = (nearest.x - k.x) / d, (nearest.y - k.y) / d
         goal = (nearest.x - ux * want, nearest.y - uy * want)
         return self.move_toward(game, state, k, goal, stop_short=True)
+
+    def step_away(self, game: Kniggits, state: KniggitsState, k: Kniggit, enemies, toward_edge: bool = False) -> str | None:
+        """A straight move directly away from the enemies in combat with ``k`` (the only way out of
+        combat); with ``toward_edge`` only when it also brings ``k`` nearer its own edge."""
+        t = game.table
+        ax = sum(k.x - e.x for e in enemies)
+        ay = sum(k.y - e.y for e in enemies)
+        n = math.hypot(ax, ay)
+        if n < 1e-9:
+            return None
+        if toward_edge and ay * (1 if k.seat == 1 else -1) <= 0:
+            return None
+        step = game.move_allowance(k)
+        for frac in (1.0, 0.6, 0.3):
+            x = min(max(k.x + ax / n * step * frac, 0.0), t.size)
+            y = min(max(k.y + ay / n * step * frac, 0.0), t.size)
+            action = f"move:{k.id}:{x:.4f}:{y:.4f}"
+            if _legal(game, state, k.seat, action):
+                return action
+        return None
 
     def move_toward(self, game: Kniggits, state: KniggitsState, k: Kniggit, goal, stop_short: bool = False) -> str | None:
         t = game.table
