@@ -497,7 +497,7 @@ class Kniggits(Game[KniggitsState]):
         for a, b in zip(path, path[1:]):
             hit_t, hit_e = None, None
             for e in others:
-                tt = _ring_t(a, b, e.pos, ring)
+                tt = first_ring_contact(a, b, e.pos, ring)
                 if tt is not None and (hit_t is None or tt < hit_t):
                     hit_t, hit_e = tt, e
             if hit_t is not None:
@@ -886,10 +886,6 @@ class Kniggits(Game[KniggitsState]):
 
 def _heading(a, b) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
-
-
-def _ring_t(a, b, centre, radius):
-    return first_ring_contact(a, b, centre, radius)
 
 
 __all__ = ["Kniggits", "KniggitsOptions", "KniggitsState", "HEIGHTS"]
