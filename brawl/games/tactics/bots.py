@@ -290,7 +290,7 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 32, time_budget: float | None = None,
-                 depth: int = 4, rollout: int = 12, moves: int = 5, exploration: float = 0.5,
+                 depth: int = 4, rollout: int = 12, moves: int = 0, exploration: float = 0.5,
                  margin: float = 0.1, min_visits: int = 4) -> None:
         self.seed = seed or 0
         self.iterations = iterations
@@ -308,13 +308,14 @@ class MCTSBot:
         legal = game.legal_actions(state, seat)
         if "aoo" in legal:
             return ["aoo"]  # always right: an attack of opportunity costs nothing
-        others = [a for a in legal if not a.startswith("move:")]
+        others = [a for a in legal if not a.startswith("move:") and a != "end_turn"]
         out = []
         hint = self.helper.choose(game, state, seat)
         out.append(hint)
-        # the moves: the heuristic's, and those ending next to an enemy or far from every enemy
+        # other moves (with ``moves``): those ending nearest an enemy and farthest from every enemy;
+        # by default the heuristic's move is the only one (short rollouts misjudge positions)
         i = state.actor
-        if not state.moved:
+        if not state.moved and self.moves:
             routes = game.move_routes(state, i)
             foes = HeuristicBot.foes_up(game, state, i)
             scored = []
