@@ -96,3 +96,14 @@ def test_cli_sim_uses_the_ktog_batch():
                          capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
     assert data["backend"] == "batch" and data["games"] == 20000 and len(data["wins"]) == 3
+
+
+@pytest.mark.parametrize("options,bots", [({"hp": 3}, ["optimal", "random"]),
+                                          ({"hp": 3, "initiative": "every_round"}, ["brute", "optimal"])])
+def test_optimal_batch_agrees_with_the_engine(options, bots, tmp_path, monkeypatch):
+    """The batch simulator playing the solved duel (the same compiled values the optimal bot reads)
+    agrees with the engine's optimal bot."""
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path))
+    engine_res = simulate("ktog", options, bots, 900, seed=12, workers=1)
+    batch_res = run_range(options, bots, seed=12, start=0, stop=100_000)
+    compare(engine_res, batch_res)

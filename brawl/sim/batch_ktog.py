@@ -9,7 +9,9 @@ policies as codes:
 
 - ``brute``: attack the weakest conscious opponent (ties: the first after itself in seat order),
   never cast, never disarm, scramble when disarmed, magic-user when classes are picked;
-- ``random``: uniform over the legal decisions at every decision, as the generic random bot.
+- ``random``: uniform over the legal decisions at every decision, as the generic random bot;
+- ``optimal`` (the duel with the options :mod:`brawl.solve.ktog` covers): the solved values, read
+  by the same compiled functions the ``optimal`` bot uses, ties to the first decision as there.
 
 Chunks and seeds work as in :mod:`brawl.sim.batch_krig`, so any split of a run gives the same
 totals.  ``tests/test_batch_ktog.py`` checks the results against the full engine.
@@ -25,11 +27,12 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from ..solve import ktog as K
 from .batch_krig import CHUNK, MAX_TURNS, _chunk_seed, _next
 from .engine import SimResult
 
-POLICIES = {"brute": 0, "random": 1}
-BRUTE, RANDOM = 0, 1
+POLICIES = {"brute": 0, "random": 1, "optimal": 2}
+BRUTE, RANDOM, OPTIMAL = 0, 1, 2
 ATTACK, DISARM, CURE, HASTE, BLESS, SCRAMBLE, FIGHT = 0, 1, 2, 3, 4, 5, 6
 
 
@@ -73,8 +76,15 @@ def _hurt(rng, victim, dmg, stand, hp, up):
 
 
 @njit(cache=True)
-def _swing(rng, me, kind, t, blessed, to_hit, stand, flying, pols, hp, up, fighter, mighty, dodge, cast, dis):
-    """One attack, fight or disarm attempt; returns (rng, winner or -1)."""
+def _cfg(s, hp, haste, cure, bless, mighty, dodge):
+    return K.cfg_of(hp[s], haste[s], cure[s], bless[s], mighty[s], dodge[s])
+
+
+@njit(cache=True)
+def _swing(rng, me, kind, t, blessed, to_hit, stand, flying, pols, hp, up, fighter, mighty, dodge, cast, dis,
+           haste, cure, bless, V, W, every, posM, cont):
+    """One attack, fight or disarm attempt; returns (rng, winner or -1).  ``posM`` (0 leader, 1
+    second) and ``cont`` (a Haste swing follows) serve the optimal policy."""
     rng, roll = _below(rng, 20)
     roll += 1
     if roll == 1:
@@ -99,19 +109,37 @@ def _swing(rng, me, kind, t, blessed, to_hit, stand, flying, pols, hp, up, fight
             if up[t] == 1 and _can_cast(t, fighter, cast, up) and dodge[t]:
                 if pols[t] == RANDOM:
                     rng, c = _below(rng, 2)
-                    if c == 0:
-                        dodged = True
-                        dodge[t] = 0
-                        cast[t] = 1
+                    dodged = c == 0
+                elif pols[t] == OPTIMAL:
+                    cM = _cfg(me, hp, haste, cure, bless, mighty, dodge)
+                    cO = _cfg(t, hp, haste, cure, bless, mighty, dodge)
+                    dv = K.after_swing(V, W, every, posM, cast[me], 1, cM, dis[me], K.spend(cO, 0), dis[t], cont)
+                    nv = K.damage_value(V, W, every, posM, cast[me], cast[t], cM, dis[me], cO, dis[t], crit,
+                                        kind == FIGHT, False, cont)
+                    if cast[me] == 0 and mighty[me] == 1:
+                        nv = max(nv, K.damage_value(V, W, every, posM, 1, cast[t], K.spend(cM, 1), dis[me], cO,
+                                                    dis[t], crit, kind == FIGHT, True, cont))
+                    dodged = dv <= nv
+                if dodged:
+                    dodge[t] = 0
+                    cast[t] = 1
             if not dodged:
                 on = False
                 if _can_cast(me, fighter, cast, up) and mighty[me]:
                     if pols[me] == RANDOM:
                         rng, c = _below(rng, 2)
-                        if c == 0:
-                            on = True
-                            mighty[me] = 0
-                            cast[me] = 1
+                        on = c == 0
+                    elif pols[me] == OPTIMAL:
+                        cM = _cfg(me, hp, haste, cure, bless, mighty, dodge)
+                        cO = _cfg(t, hp, haste, cure, bless, mighty, dodge)
+                        mv = K.damage_value(V, W, every, posM, 1, cast[t], K.spend(cM, 1), dis[me], cO, dis[t], crit,
+                                            kind == FIGHT, True, cont)
+                        nv = K.damage_value(V, W, every, posM, cast[me], cast[t], cM, dis[me], cO, dis[t], crit,
+                                            kind == FIGHT, False, cont)
+                        on = mv >= nv
+                    if on:
+                        mighty[me] = 0
+                        cast[me] = 1
                 rng, d = _below(rng, 6)
                 d += 1
                 if crit:
@@ -147,6 +175,18 @@ def _swing_choice(rng, me, n, up, dis, kinds, targets):
 
 
 @njit(cache=True)
+def _optimal_swing(me, t, blessed, hp, haste, cure, bless, mighty, dodge, cast, dis, V, W, every, posM, cont):
+    """Attack, or a disarm attempt when it is worth strictly more (the engine's order breaks ties)."""
+    cM = _cfg(me, hp, haste, cure, bless, mighty, dodge)
+    cO = _cfg(t, hp, haste, cure, bless, mighty, dodge)
+    if dis[t] > 0:
+        return ATTACK
+    a = K.swing_value(V, W, every, False, posM, cast[me], cast[t], cM, 0, cO, dis[t], 0, blessed, cont)
+    d = K.swing_value(V, W, every, False, posM, cast[me], cast[t], cM, 0, cO, dis[t], 1, blessed, cont)
+    return DISARM if d > a else ATTACK
+
+
+@njit(cache=True)
 def _weakest(me, n, hp, up):
     best = -1
     for k in range(1, n):
@@ -158,7 +198,8 @@ def _weakest(me, n, hp, up):
 
 @njit(cache=True)
 def _play_game(rng, n, hp0, to_hit, every_round, init_sides, stand, flying, touch, classes, cure_cap, pols,
-               hp, maxhp, up, fighter, haste, cure, bless, mighty, dodge, cast, dis, kinds, targets, rolls, rollers):
+               hp, maxhp, up, fighter, haste, cure, bless, mighty, dodge, cast, dis, kinds, targets, rolls, rollers,
+               V, W, q):
     for s in range(n):
         hp[s] = hp0
         maxhp[s] = hp0
@@ -227,11 +268,39 @@ def _play_game(rng, n, hp0, to_hit, every_round, init_sides, stand, flying, touc
             # the opening decision of the turn
             act = ATTACK
             tgt = -1
+            posM = 0 if me == leader else 1
             if pols[me] == BRUTE:
                 if dis[me]:
                     act = SCRAMBLE
                 else:
                     tgt = _weakest(me, n, hp, up)
+            elif pols[me] == OPTIMAL:
+                o = 1 - me
+                pos = 0 if posM == 0 else 1 + 2 * cast[me] + cast[o]
+                K.turn_values(V, W, every_round, False, hp0, pos, _cfg(me, hp, haste, cure, bless, mighty, dodge),
+                              dis[me], _cfg(o, hp, haste, cure, bless, mighty, dodge), dis[o], q)
+                best = -1
+                for a in range(K.NA):
+                    if not np.isnan(q[a]) and (best < 0 or q[a] > q[best]):
+                        best = a
+                tgt = o
+                if best == K.A_ATTACK:
+                    act = ATTACK
+                elif best == K.A_DISARM:
+                    act = DISARM
+                elif best == K.A_CURE_SELF:
+                    act = CURE
+                    tgt = me
+                elif best == K.A_CURE_OTHER:
+                    act = CURE
+                elif best == K.A_HASTE:
+                    act = HASTE
+                elif best == K.A_BLESS:
+                    act = BLESS
+                elif best == K.A_SCRAMBLE:
+                    act = SCRAMBLE
+                else:
+                    act = FIGHT
             else:
                 m = 0
                 if dis[me]:
@@ -296,40 +365,52 @@ def _play_game(rng, n, hp0, to_hit, every_round, init_sides, stand, flying, touc
                     for sw in range(2):
                         if sw == 1 and not (up[me] and dis[me] == 0):
                             break
-                        rng, kind, t = _swing_choice(rng, me, n, up, dis, kinds, targets)
+                        if pols[me] == OPTIMAL:
+                            t = 1 - me
+                            kind = _optimal_swing(me, t, False, hp, haste, cure, bless, mighty, dodge, cast, dis,
+                                                  V, W, every_round, posM, sw == 0)
+                        else:
+                            rng, kind, t = _swing_choice(rng, me, n, up, dis, kinds, targets)
                         rng, winner = _swing(rng, me, kind, t, False, to_hit, stand, flying, pols, hp, up, fighter,
-                                             mighty, dodge, cast, dis)
+                                             mighty, dodge, cast, dis, haste, cure, bless, V, W, every_round, posM,
+                                             sw == 0)
                         if winner >= 0:
                             break
             elif act == BLESS:
                 bless[me] = 0
                 cast[me] = 1
-                rng, kind, t = _swing_choice(rng, me, n, up, dis, kinds, targets)
+                if pols[me] == OPTIMAL:
+                    t = 1 - me
+                    kind = _optimal_swing(me, t, True, hp, haste, cure, bless, mighty, dodge, cast, dis,
+                                          V, W, every_round, posM, False)
+                else:
+                    rng, kind, t = _swing_choice(rng, me, n, up, dis, kinds, targets)
                 rng, winner = _swing(rng, me, kind, t, True, to_hit, stand, flying, pols, hp, up, fighter,
-                                     mighty, dodge, cast, dis)
+                                     mighty, dodge, cast, dis, haste, cure, bless, V, W, every_round, posM, False)
             else:
                 rng, winner = _swing(rng, me, act, tgt, False, to_hit, stand, flying, pols, hp, up, fighter,
-                                     mighty, dodge, cast, dis)
+                                     mighty, dodge, cast, dis, haste, cure, bless, V, W, every_round, posM, False)
             if winner >= 0:
                 return rng, winner, first, turns
 
 
 @njit(cache=True)
 def _play_chunk(k, games, seed, n, hp0, to_hit, every_round, init_sides, stand, flying, touch, classes, cure_cap,
-                pols, wins, hist):
+                pols, wins, hist, V, W):
     rng = _chunk_seed(seed, k)
     arrays = np.zeros((11, n), np.int64)
     kinds = np.zeros(4 * n + 4, np.int64)
     targets = np.zeros(4 * n + 4, np.int64)
     rolls = np.zeros(n, np.int64)
     rollers = np.zeros(n, np.int64)
+    q = np.empty(K.NA)
     fmw = 0
     total = 0
     for _ in range(games):
         rng, w, first, turns = _play_game(rng, n, hp0, to_hit, every_round, init_sides, stand, flying, touch,
                                           classes, cure_cap, pols, arrays[0], arrays[1], arrays[2], arrays[3],
                                           arrays[4], arrays[5], arrays[6], arrays[7], arrays[8], arrays[9],
-                                          arrays[10], kinds, targets, rolls, rollers)
+                                          arrays[10], kinds, targets, rolls, rollers, V, W, q)
         if w >= 0:
             wins[w] += 1
             if w == first:
@@ -341,7 +422,7 @@ def _play_chunk(k, games, seed, n, hp0, to_hit, every_round, init_sides, stand, 
 
 @njit(cache=True, parallel=True)
 def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, n, hp0, to_hit, every_round, init_sides, stand, flying, touch,
-                 classes, cure_cap, pols):
+                 classes, cure_cap, pols, V, W):
     m = chunk_hi - chunk_lo
     wins = np.zeros((m, n), np.int64)
     out = np.zeros((m, 2), np.int64)
@@ -350,7 +431,7 @@ def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, n, hp0, to_hit, every_round
         k = chunk_lo + j
         g = min(CHUNK, games_hi - k * CHUNK)
         a, b = _play_chunk(k, g, seed, n, hp0, to_hit, every_round, init_sides, stand, flying, touch, classes,
-                           cure_cap, pols, wins[j], hist[j])
+                           cure_cap, pols, wins[j], hist[j], V, W)
         out[j, 0] = a
         out[j, 1] = b
     return wins.sum(axis=0), out.sum(axis=0), hist.sum(axis=0)
@@ -379,10 +460,16 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
     result = SimResult("ktog", game.options_json(), list(bot_specs), seed, wins=[0] * n, backend="batch")
     if stop > start:
         pols = np.array([POLICIES[b] for b in bot_specs], np.int64)
+        V = W = np.zeros((1, 1, 1))
+        if "optimal" in bot_specs:
+            from ..solve import solve
+
+            sol = solve("ktog", game.options_json())  # refuses set-ups the duel solver does not cover
+            V, W = sol.V, sol.W
         wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, n, o.hp,
                                         o.to_hit, o.initiative == "every_round", int(o.initiative_die[1:]),
                                         o.stand_at_zero, o.fumble_flying, o.cure_touch_roll, o.classes, o.cure_cap,
-                                        pols)
+                                        pols, V, W)
         result.games = stop - start
         result.wins = [int(w) for w in wins]
         result.draws = result.games - int(wins.sum())
