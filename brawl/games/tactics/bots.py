@@ -21,7 +21,7 @@ import time
 from functools import lru_cache
 
 from ...core.dice import parse
-from ...core.game import Chance, Decision, Terminal
+from ...core.game import Chance, Terminal
 from .data import SPELLS, WEAPONS
 from .grid import adjacent, burst, distance_feet
 from .rules import Tactics, TacticsState

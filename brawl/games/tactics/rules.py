@@ -47,7 +47,6 @@ CONCEALMENT = ChanceEvent("concealment", ("miss", "hit"),
                           (Fraction(*BLUR_MISS), 1 - Fraction(*BLUR_MISS)), "blur: 20% miss")
 
 MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch")
-SPECIAL_PROVOKING = ("trip", "hamstring")  # seed example: Hamstring provokes; ruling: Trip too
 
 
 @lru_cache(maxsize=4096)

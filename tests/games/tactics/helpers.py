@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from brawl.core.game import Chance, Decision
 from brawl.games.tactics.characters import make_character, ready_character
-from brawl.games.tactics.grid import Map, parse_map
+from brawl.games.tactics.grid import Map
 from brawl.games.tactics.rules import Tactics
 
 OPEN = Map("open", "open test field", 16, 12, frozenset(), (tuple((0, y) for y in range(8)),

@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brawl.core.game import Chance, Decision, Terminal
+from brawl.core.game import Chance, Terminal
 from brawl.core.match import Match
 from brawl.core.record import replay
 from brawl.core.sources import SeededDice

@@ -1,6 +1,5 @@
 """Tactics rules, each test citing the seed section (seed `tactics.txt`) or the ruling on the rules page."""
 
-from dataclasses import replace
 
 import pytest
 
