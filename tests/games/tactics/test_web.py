@@ -144,3 +144,46 @@ def test_browser_battle_with_click_then_click_moves(tmp_path):
         assert page.text_content("#end-title") in ("You won!", "You lost", "Draw", "A draw")
         assert errors == []
         browser.close()
+
+
+@pytest.mark.browser
+def test_browser_drag_moves_the_token(tmp_path):
+    """Issue 8 (browser play): dragging the token on turn to a square moves it there, once."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.server.test_browser import LiveServer
+
+    errors: list[str] = []
+    app = create_app(f"sqlite:///{tmp_path / 'drag.sqlite3'}", bot_delay=0)
+    with LiveServer(app) as url, sync_api.sync_playwright() as p:
+        with TestClient(app) as api:
+            room = api.post("/api/rooms", json={"game": "tactics", "options": DUEL, "seats": ["human", "human"]}).json()
+        rid = room["room"]
+        view = TestClient(app).get(f"/api/rooms/{rid}").json()
+        seat = view["node"]["seats"][0]
+        token = next(s["token"] for s in room["seats"] if s["seat"] == seat)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/play/{rid}#t={token}")
+        page.wait_for_selector(".tc-grid")
+        page.wait_for_selector(".connection.ok")
+        me = view["state"]["characters"][view["state"]["actor"]]["id"]
+        start = view["state"]["units"][view["state"]["actor"]]
+        dest = (start["x"] + (2 if start["x"] < 6 else -2), start["y"])
+        box = page.eval_on_selector(".tc-grid", "s => { const r = s.getBoundingClientRect(); const vb = s.viewBox.baseVal; return [r.x, r.y, r.width / vb.width, r.height / vb.height, vb.x, vb.y]; }")
+        to_px = lambda sq: (box[0] + (sq[0] + 0.5 - box[4]) * box[2], box[1] + (sq[1] + 0.5 - box[5]) * box[3])
+        before = int(page.evaluate("document.body.dataset.last"))
+        page.mouse.move(*to_px((start["x"], start["y"])))
+        page.mouse.down()
+        page.mouse.move(*to_px(dest), steps=8)
+        assert "ft" in page.text_content("#tc-ruler")
+        page.mouse.up()
+        page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+        time.sleep(0.3)
+        moved = TestClient(app).get(f"/api/rooms/{rid}").json()["state"]
+        assert (moved["units"][view["state"]["actor"]]["x"], moved["units"][view["state"]["actor"]]["y"]) == dest
+        assert page.text_content("#error") == "" and me
+        assert errors == []
+        browser.close()

@@ -15,6 +15,9 @@
   const layer = {};
   let hover = null; // "x,y" of the square under the pointer while choosing a move
   let focusId = null; // token whose decisions are listed
+  let dragging = false; // the token on turn is being dragged to a square
+  let dragged = false;
+  let suppressClick = false; // the click that ends a drag is not a second move
 
   const el = (...a) => brawl.el(...a);
   const S = (tag, attrs) => brawl.svg(tag, Object.fromEntries(Object.entries(attrs || {}).filter(([, v]) => v !== null && v !== undefined)));
@@ -93,7 +96,10 @@
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8, height: 0.08, fill: "#ccc" }));
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "#2e7d32" : frac > 0.2 ? "#c77700" : "#b3261e" }));
       if (u.prone) tok.append(text(u.x + 0.85, u.y + 0.25, down ? "✝" : "P", { "font-size": 0.22 }));
-      tok.addEventListener("click", (e) => { e.stopPropagation(); pickToken(c.id); });
+      tok.addEventListener("click", (e) => { e.stopPropagation(); if (!dragged) pickToken(c.id); dragged = false; });
+      if (i === st().actor && view.your_turn) {
+        tok.addEventListener("pointerdown", (e) => { dragging = true; dragged = false; e.preventDefault(); });
+      }
       tok.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickToken(c.id); } });
       g.append(tok);
     });
@@ -134,6 +140,7 @@
   }
 
   function onBoardClick(e) {
+    if (suppressClick) { suppressClick = false; return; }
     const p = squareAt(e);
     if (!p) return;
     const k = key(p[0], p[1]);
@@ -210,14 +217,28 @@
         const k = p ? key(p[0], p[1]) : null;
         if (k !== hover) { hover = k; drawRuler(); }
       });
-      svg.addEventListener("mouseleave", () => { hover = null; drawRuler(); });
+      svg.addEventListener("mouseleave", () => { hover = null; dragging = false; drawRuler(); });
+      svg.addEventListener("pointermove", (e) => {
+        if (!dragging) return;
+        const p = squareAt(e);
+        const k = p ? key(p[0], p[1]) : null;
+        if (k !== hover) { hover = k; dragged = true; drawRuler(); }
+      });
+      svg.addEventListener("pointerup", (e) => {
+        if (!dragging) return;
+        dragging = false;
+        const p = squareAt(e);
+        const k = p ? key(p[0], p[1]) : null;
+        if (dragged) suppressClick = true;
+        if (dragged && k && myMoves()[k]) { ctx.decide(`move:${k}`).catch(() => {}); hover = null; }
+      });
       const style = el("style", {}, `.tc-grid{width:100%;max-width:48rem;display:block;background:#fff;touch-action:none}
         .tc-token{cursor:pointer}.tc-token:focus{outline:3px solid #111}#tc-ruler{min-height:1.4em;font-variant-numeric:tabular-nums}
         #tc-card{border:1px solid #999;border-radius:.4rem;padding:.5rem;background:#fffbe8}.tc-now{font-weight:bold}
         .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem}`);
       root.replaceChildren(style, el("h2", {}, "The battle"), svg,
         el("p", { id: "tc-ruler", "aria-live": "polite" }),
-        el("p", { class: "hint" }, "Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square to move, a token to see what you can do to it; Shift-click a square to aim a fireball there."),
+        el("p", { class: "hint" }, "Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square (or drag the token on turn) to move, a token to see what you can do to it; Shift-click a square to aim a fireball there."),
         el("section", { id: "tc-targets", "aria-live": "polite" }),
         el("div", { id: "tc-card", "aria-live": "polite" }),
         el("div", { class: "tc-cols" },
