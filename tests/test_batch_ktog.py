@@ -104,6 +104,6 @@ def test_optimal_batch_agrees_with_the_engine(options, bots, tmp_path, monkeypat
     """The batch simulator playing the solved duel (the same compiled values the optimal bot reads)
     agrees with the engine's optimal bot."""
     monkeypatch.setenv("BRAWL_CACHE", str(tmp_path))
-    engine_res = simulate("ktog", options, bots, 900, seed=12, workers=1)
+    engine_res = simulate("ktog", options, bots, 600, seed=12, workers=1)
     batch_res = run_range(options, bots, seed=12, start=0, stop=100_000)
     compare(engine_res, batch_res)
