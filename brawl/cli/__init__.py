@@ -12,7 +12,6 @@ COMMAND_MODULES = [
     "brawl.cli.sim",
     "brawl.cli.solve",
     "brawl.cli.serve",
-    "brawl.cli.odds_tactics",
 ]
 
 for _name in COMMAND_MODULES:

@@ -1,7 +1,7 @@
-"""``brawl tactics-odds``: exact Tactics odds from the ready characters' sheets.
+"""``brawl odds tactics``: exact Tactics odds from the ready characters' sheets.
 
-``brawl tactics-odds`` (or ``brawl tactics-odds examples``) prints the seed's four worked examples;
-``brawl tactics-odds sword`` one of them; ``--attacker steve --target jeff --action trip`` any
+``brawl odds tactics`` (or ``brawl odds tactics examples``) prints the seed's four worked examples;
+``brawl odds tactics sword`` one of them; ``--attacker steve --target jeff --action trip`` any
 attack between ready characters.  ``brawl odds tactics ...`` takes the same arguments.
 """
 
@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from ..core.game import BrawlError
-from .app import app, console, handle_errors
+from .app import console, handle_errors
 
 
 def tactics_odds(example: Optional[str], attacker: Optional[str], target: Optional[str], action: str,
@@ -66,7 +66,7 @@ def _pct(fraction: str) -> str:
 
 
 def run_from_args(args: list[str], as_json: bool) -> None:
-    """``brawl odds tactics ...``: the same arguments as ``brawl tactics-odds``."""
+    """Run ``brawl odds tactics ...`` with the words after ``tactics``."""
     import click
 
     command = typer.main.get_command(_sub)
@@ -80,7 +80,6 @@ def run_from_args(args: list[str], as_json: bool) -> None:
 _sub = typer.Typer(add_completion=False)
 
 
-@app.command(name="tactics-odds")
 @_sub.command()
 def tactics_odds_cmd(
     example: Optional[str] = typer.Argument(None, help="sword, scorching-ray, fireball, trip, or examples (all four)"),

@@ -67,7 +67,7 @@ def _solve_generic(game: str, options: dict) -> dict:
 @app.command(context_settings=EXTRA)
 def odds(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="krig, ktog or tactics (tactics: see brawl tactics-odds --help)"),
+    game: str = typer.Argument(..., help="krig, ktog or tactics (tactics: brawl odds tactics --help)"),
     defense: int = typer.Option(0, "--defense", help="krig: the defender's active defense (0 = none)"),
     charge: bool = typer.Option(False, "--charge", help="krig: the charge attack (d6 + d8, never parried)"),
     bless: bool = typer.Option(False, "--bless", help="ktog: the attacker cast Bless"),

@@ -51,19 +51,19 @@ def test_closed_forms_agree_with_the_engine():
 
 
 def test_cli_prints_the_examples():
-    result = CliRunner().invoke(app, ["tactics-odds", "--json"])
+    result = CliRunner().invoke(app, ["odds", "tactics", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [e["percent"] for e in data["examples"]] == [95.0, 75.0, 55.0, 75.0]
 
 
 def test_cli_refuses_bad_input():
-    result = CliRunner().invoke(app, ["tactics-odds", "--attacker", "steve", "--target", "nobody"])
+    result = CliRunner().invoke(app, ["odds", "tactics", "--attacker", "steve", "--target", "nobody"])
     assert result.exit_code == 2 and "unknown ready character" in result.output
 
 
 def test_brawl_odds_tactics_dispatch():
-    """`brawl odds tactics EXAMPLE` gives the same figures as `brawl tactics-odds`."""
+    """`brawl odds tactics EXAMPLE` gives one example or any attack."""
     result = CliRunner().invoke(app, ["odds", "tactics", "fireball", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["examples"][0]["probability"] == "11/20"
