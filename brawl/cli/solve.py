@@ -37,7 +37,7 @@ def solve(
         console.print(f"[bold]{game}[/] {data['options']}")
         console.print(f"  first mover wins {data['first_mover_win']:.6f} under optimal play", markup=False)
         how = "loaded from the saved solution" if data.get("cached") else "solved"
-        console.print(f"  {data['states']} decision states; {how}; solving took {data['seconds']:.3f} s", markup=False)
+        console.print(f"  {data['states']} states valued; {how}; solving took {data['seconds']:.3f} s", markup=False)
 
 
 def _solve_generic(game: str, options: dict) -> dict:
