@@ -42,58 +42,16 @@ class TerminalGame:
         self.ask = ask or (lambda prompt: console.input(prompt))
         self.hints = hints
         self.shown = 0
-        # What the rules say a step did (a state's ``last``), printed under the roll or decision
-        # that did it.  A step that resolves something writes a new text; one that does not (the
-        # first of several dice) carries the old text object along, so "new" is judged by
-        # identity, not equality (two misses in a row read alike but are two events).
-        self.narration: dict[int, str] = {}
-        self.narrated = None  # the text object last accounted for
-        self.decided: str | None = None  # the text the latest decision wrote (already narrated)
-        earlier = match.on_roll
-
-        def note(line: LogLine) -> None:
-            if earlier:
-                earlier(line)
-            text = getattr(self.match.state, "last", None)
-            if text and text is not self.narrated and text != self.decided:
-                self.narration[line.n] = text
-            self.narrated, self.decided = text, None
-
-        match.on_roll = note
-
-    def decide(self, seat: int, action: str) -> None:
-        """Apply a decision through the match, narrating what it did when that says more than the
-        decision's own line (never at a simultaneous decision, whose choice stays sealed)."""
-        node = self.match.node()
-        index = len(self.match.log)
-        before = getattr(self.match.state, "last", None)
-        try:
-            text = getattr(self.game.apply_action(self.match.state, seat, action), "last", None)
-        except IllegalAction:
-            text = None
-        self.narrated, self.decided = before, None
-        if text and text is not before:  # the decision wrote something new
-            self.decided = text
-            if getattr(node, "kind", "") != "simultaneous" and text != self.game.describe_action(self.match.state, seat, action):
-                self.narration[index] = text
-        try:
-            self.match.decide(seat, action)
-        except IllegalAction:
-            self.narration.pop(index, None)
-            self.narrated, self.decided = before, None
-            raise
 
     def flush_log(self, seat: int | None = None) -> None:
         for line in self.match.log[self.shown:]:
-            if not line.visible_to(seat) and line.private_to is not None:
+            if not line.visible_to(seat):
                 continue
             self.print_line(line)
-            if line.n in self.narration:
-                self.console.print(f"   {self.narration.pop(line.n)}", style="italic", markup=False)
         self.shown = len(self.match.log)
 
     def print_line(self, line: LogLine) -> None:
-        style = {"roll": "cyan", "end": "bold green", "reveal": "bold magenta"}.get(line.kind, "")
+        style = {"roll": "cyan", "end": "bold green", "reveal": "bold magenta", "result": "italic"}.get(line.kind, "")
         prefix = "🎲 " if line.kind == "roll" else "   "
         self.console.print(f"{prefix}{line.text}", style=style or None, markup=False)
 
@@ -104,18 +62,10 @@ class TerminalGame:
             self.console.print(table)
         else:
             self.console.print(self.game.summary(state), markup=False)
-        last = getattr(state, "last", None)
-        if last and last is not self.narrated and last != self.decided:
-            self.console.print(f"   {last}", style="italic", markup=False)
-        self.narrated = last
 
     def run(self) -> Match:
         humans = [i for i, b in enumerate(self.seats) if b is None]
         self.flush_log(humans[0] if len(humans) == 1 else None)
-        opening = getattr(self.match.state, "last", None)  # the rolls before play (initiative)
-        if opening and opening is not self.narrated:
-            self.console.print(f"   {opening}", style="italic", markup=False)
-            self.narrated = opening
         while not self.match.over:
             node = self.match.node()
             assert isinstance(node, Decision)
@@ -125,7 +75,7 @@ class TerminalGame:
                 bot = self.seats[seat]
                 if bot is not None:
                     action = bot.choose(self.game, self.match.state, seat)
-                    self.decide(seat, action)
+                    self.match.decide(seat, action)
                 else:
                     self.human_turn(seat, node)
                 private = seat if self.seats[seat] is None else (humans[0] if len(humans) == 1 else None)
@@ -153,7 +103,7 @@ class TerminalGame:
                                    + ", ".join(f"{i}={a}" for i, a in enumerate(legal, 1)), style="yellow", markup=False)
                 continue
             try:
-                self.decide(seat, choice)
+                self.match.decide(seat, choice)
                 return
             except IllegalAction as exc:
                 self.console.print(str(exc), style="yellow", markup=False)

@@ -155,6 +155,19 @@ class Game(Generic[S]):
     def describe_action(self, state: S, seat: int, action: str) -> str:
         return f"{self.seat_name(seat)}: {action}"
 
+    def narrate(self, before: S, after: S) -> list[str]:
+        """Public lines saying what one step (a decision or a roll) did: "Moon takes 4".
+
+        The match logs them after the step's own line.  By default a state's ``last`` text is
+        narrated when the step wrote a new one; "new" is judged by identity, since a step that only
+        carries the state along (the first of several dice) keeps the same text object, while two
+        misses in a row are two texts that read alike.  So a game that uses ``last`` writes a fresh
+        string for each event.  Never called while a simultaneous choice is still sealed."""
+        text = getattr(after, "last", None)
+        if text and text is not getattr(before, "last", None):
+            return [text]
+        return []
+
     def action_odds(self, state: S, seat: int, action: str) -> str | None:
         """A short sentence on the chance of what ``action`` tries, e.g. "parry succeeds 2 in 4"."""
         return None

@@ -22,7 +22,7 @@ from .sources import CommittedDice, DiceSource, SeededDice
 class LogLine:
     n: int
     text: str
-    kind: str  # "roll" | "decision" | "sealed" | "reveal" | "end"
+    kind: str  # "roll" | "decision" | "sealed" | "reveal" | "result" | "end"
     seat: int | None = None
     private_to: int | None = None  # None: everyone may read it
     data: dict = field(default_factory=dict)
@@ -69,6 +69,7 @@ class Match:
             if self.on_roll:
                 self.on_roll(line)
             self._after(before)
+            self._narrate(before)
         if isinstance(self.game.node(self.state), Terminal) and not (self.log and self.log[-1].kind == "end"):
             winners = self.game.winners(self.state)
             text = "Game over: " + (", ".join(self.game.seat_name(w) for w in winners) + " wins" if winners else "no winner")
@@ -88,7 +89,15 @@ class Match:
         else:
             self._add(self.game.describe_action(before, seat, action), "decision", seat, data={"action": action})
         self._after(before)
+        if not self._sealed:  # nothing may be told while a choice is still sealed
+            self._narrate(before)
         self.advance()
+
+    def _narrate(self, before) -> None:
+        step_line = self.log[-1].text if self.log else None
+        for text in self.game.narrate(before, self.state):
+            if text != step_line:  # a result that only repeats the decision says nothing new
+                self._add(text, "result")
 
     def _after(self, before) -> None:
         if not self._sealed:

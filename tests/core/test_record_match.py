@@ -83,3 +83,25 @@ def test_state_json_round_trip():
     game = make_game("krig", edition="article")
     match = play_out(Match(game, SeededDice(9)), [make_bot("krig", "heuristic", seed=1), make_bot("krig", "random", seed=2)])
     assert game.loads(game.dumps(match.state)) == match.state
+
+
+def test_results_are_logged_after_the_step_that_made_them():
+    """DEVELOPERS.md, views per seat: the log tells what each step did ("... damage to Moon")."""
+    match = play_out(Match(make_game("krig", hp=6), SeededDice(2)), [make_bot("krig", "attacker")] * 2)
+    kinds = [line.kind for line in match.log]
+    results = [line for line in match.log if line.kind == "result"]
+    assert any("damage to" in line.text for line in results)
+    first = kinds.index("result")
+    assert kinds[first - 1] in ("roll", "decision")
+    assert all(line.private_to is None for line in results)
+
+
+def test_no_result_is_told_while_a_choice_is_sealed():
+    """Ruling (Kniggits): sealed choices are revealed together; nothing is narrated before that."""
+    game = make_game("kniggits")
+    match = Match(game, SeededDice(0))
+    seat = match.node().seats[0]
+    before = len(match.log)
+    match.decide(seat, game.legal_actions(match.state, seat)[0])
+    new = match.log[before:]
+    assert [line.kind for line in new if line.private_to is None] == ["sealed"]

@@ -834,17 +834,23 @@ class Kniggits(Game[KniggitsState]):
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat] if seat in (0, 1) else super().seat_name(seat)
 
+    def narrate(self, before: KniggitsState, after: KniggitsState) -> list[str]:
+        """The events a step added (blows, tokens lost, flights), for the match log.  The state keeps
+        a rolling window of recent events, so the new ones are what follows the longest overlap of
+        the old window's tail with the new window's head."""
+        old, new = before.events, after.events
+        if new == old:
+            return []
+        for start in range(min(len(new), len(old)), -1, -1):
+            if start == 0 or old[-start:] == new[:start]:
+                return list(new[start:])
+        return []
+
     def describe_action(self, state: KniggitsState, seat: int, action: str) -> str:
         who = self.seat_name(seat)
         parts = action.split(":")
         if parts[0] == "move" and len(parts) >= 4:
-            try:
-                after = self._resolve(state, seat, action)
-                if after.events and after.events != state.events:
-                    return f"{who}: " + after.events[-1].split(": ", 1)[1]
-                return f"{who}: {action}"
-            except IllegalAction:
-                return f"{who}: {action}"
+            return f"{who} moves {parts[1]}"  # where it ends and why is the step's result line
         if parts[0] == "face" and len(parts) == 3:
             return f"{who}: {parts[1]} faces {parts[2]}"
         if parts[0] == "shoot" and len(parts) == 3:

@@ -126,7 +126,7 @@ class Krig(Game[KrigState]):
         if state.phase == "parry?":
             if action == "parry":
                 return replace(state, phase="parry")
-            return self._hit(state, state.rolls[1], f"{self.seat_name(seat)} takes the blow")
+            return self._hit(state, state.rolls[1], "hit")
         turn = replace(state, turns=state.turns + 1, rolls=())
         if action == "attack":
             return replace(turn, phase="charge_attack" if state.charging[seat] else "attack")
@@ -195,10 +195,12 @@ class Krig(Game[KrigState]):
             hp, defense = max(0, state.hp[target] - damage), state.defense[target]
         else:
             hp, defense = absorb(state.hp[target], state.defense[target], damage)
-        text = f"{how}: {self.seat_name(target)} takes {damage}"
         soaked = state.defense[target] - defense
+        lost = state.hp[target] - hp
+        text = f"{how}: {damage} damage to {self.seat_name(target)}"
         if soaked:
-            text += f" ({soaked} absorbed by defense)"
+            text += f", {soaked} absorbed by defense"
+        text += f", {lost} off hit points ({hp} left)"
         state = replace(state, hp=_set(state.hp, target, hp), defense=_set(state.defense, target, defense), last=text)
         if hp <= 0:
             return replace(state, phase="over", winner=state.to_act, last=text + f"; {self.seat_name(state.to_act)} wins")
