@@ -4,7 +4,9 @@ from brawl.bots import make_bot
 from brawl.games.krig.rules import KrigState
 from brawl.sim.engine import simulate
 
-from .helpers import on_turn, steps
+from tests.support import steps
+
+from .helpers import on_turn
 
 
 def test_attacker_always_attacks_and_never_parries():

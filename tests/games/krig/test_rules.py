@@ -8,7 +8,9 @@ from brawl.core.game import Chance, Decision, IllegalAction, OptionsError, Termi
 from brawl.games import make_game
 from brawl.games.krig.rules import KrigState
 
-from .helpers import act, on_turn, rolls
+from tests.support import steps
+
+from .helpers import on_turn
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -36,16 +38,16 @@ def test_initiative_higher_agility_goes_first():
     game = make_game("krig")
     s = game.initial_state()
     assert isinstance(game.node(s), Chance) and game.node(s).event.name == "d10"
-    s = rolls(game, s, 3, 8)
+    s = steps(game, s, 3, 8)
     assert game.node(s) == Decision((1,), "turn") and s.first_mover == 1
 
 
 def test_initiative_ties_reroll():
     """Ruling Set-up: ties re-roll (author: 'If there is a tie, reroll')."""
     game = make_game("krig")
-    s = rolls(game, game.initial_state(), 6, 6)
+    s = steps(game, game.initial_state(), 6, 6)
     assert isinstance(game.node(s), Chance) and s.first_mover == -1
-    s = rolls(game, s, 9, 2)
+    s = steps(game, s, 9, 2)
     assert s.first_mover == 0 and s.to_act == 0
 
 
@@ -61,7 +63,7 @@ def test_a_turn_is_exactly_one_action_and_parry_is_not_one():
 def test_defend_rolls_d8_as_active_defense_and_ends_the_turn():
     """Ruling Defend: roll d8; it becomes the active defense value."""
     game, s = on_turn()
-    s = act(game, s, "defend", 5)
+    s = steps(game, s, "defend", 5)
     assert s.defense == (5, 0) and game.node(s) == Decision((1,), "turn")
 
 
@@ -76,9 +78,9 @@ def test_defend_only_while_defense_inactive():
 def test_charge_ends_turn_and_forces_the_charge_attack():
     """Ruling Charge: the turn ends; the next turn of that player must be a charge attack."""
     game, s = on_turn()
-    s = act(game, s, "charge")
+    s = steps(game, s, "charge")
     assert s.charging == (True, False) and game.node(s).seats == (1,)
-    s = act(game, s, "defend", 2)
+    s = steps(game, s, "defend", 2)
     assert game.legal_actions(s, 0) == ["attack"]
     for other in ("defend", "charge"):
         with pytest.raises(IllegalAction):
@@ -88,20 +90,20 @@ def test_charge_ends_turn_and_forces_the_charge_attack():
 def test_charge_article_drops_defense_and_forbids_parry():
     """Ruling Charge, article: the active defense is lost at once and the charger may not parry."""
     game, s = on_turn("article", defense=(6, 0))
-    s = act(game, s, "charge")
+    s = steps(game, s, "charge")
     assert s.defense == (0, 0)
-    s = act(game, s, "attack", 5, 3)  # Moon attacks the charging Sun: no parry window
+    s = steps(game, s, "attack", 5, 3)  # Moon attacks the charging Sun: no parry window
     assert s.hp == (17, 20) and game.node(s).seats == (0,)
 
 
 def test_charge_author_keeps_defense_and_allows_parry():
     """Ruling Charge, author: defense stays active (it still absorbs) and parry is allowed."""
     game, s = on_turn("author", defense=(6, 0))
-    s = act(game, s, "charge")
+    s = steps(game, s, "charge")
     assert s.defense == (6, 0)
-    s = act(game, s, "attack", 5, 3)
+    s = steps(game, s, "attack", 5, 3)
     assert game.node(s) == Decision((0,), "reaction", game.node(s).prompt)
-    s = act(game, s, "take")
+    s = steps(game, s, "take")
     assert s.defense == (3, 0) and s.hp == (20, 20)
 
 
@@ -120,21 +122,21 @@ def test_attack_rolls_agility_d10_and_attack_d6():
 def test_agility_one_misses():
     """Ruling Attack: d10 = 1: miss, nothing happens."""
     game, s = on_turn()
-    after = act(game, s, "attack", 1, 6)
+    after = steps(game, s, "attack", 1, 6)
     assert after.hp == s.hp and after.defense == s.defense and game.node(after).seats == (1,)
 
 
 def test_agility_ten_is_a_critical_past_defense_without_parry():
     """Ruling Attack: d10 = 10: the d6 goes straight to hit points; defense untouched; no parry."""
     game, s = on_turn(defense=(0, 4))
-    s = act(game, s, "attack", 10, 5)
+    s = steps(game, s, "attack", 10, 5)
     assert s.hp == (20, 15) and s.defense == (0, 4) and game.node(s) == Decision((1,), "turn")
 
 
 def test_defender_may_parry_after_seeing_both_dice():
     """Ruling Attack: otherwise the defender may parry (reaction, decided after seeing both dice)."""
     game, s = on_turn()
-    s = act(game, s, "attack", 5, 4)
+    s = steps(game, s, "attack", 5, 4)
     node = game.node(s)
     assert node.kind == "reaction" and node.seats == (1,)
     assert game.legal_actions(s, 1) == ["parry", "take"] and game.legal_actions(s, 0) == []
@@ -143,7 +145,7 @@ def test_defender_may_parry_after_seeing_both_dice():
 def test_damage_goes_into_defense_first_then_hit_points():
     """Ruling Attack: damage goes first into the active defense, the rest into hit points."""
     game, s = on_turn(defense=(0, 2))
-    s = act(game, s, "attack", 7, 5, "take")
+    s = steps(game, s, "attack", 7, 5, "take")
     assert s.defense == (0, 0) and s.hp == (20, 17)
     assert "defend" in game.legal_actions(s, 1)  # at 0 it is no longer active
 
@@ -151,22 +153,22 @@ def test_damage_goes_into_defense_first_then_hit_points():
 def test_defense_drops_by_what_it_absorbs():
     """Ruling Attack: the defense drops by what it absorbs."""
     game, s = on_turn(defense=(0, 6))
-    s = act(game, s, "attack", 7, 4, "take")
+    s = steps(game, s, "attack", 7, 4, "take")
     assert s.defense == (0, 2) and s.hp == (20, 20)
 
 
 def test_charge_attack_damage_is_d6_plus_d8_and_never_parried():
     """Ruling Charge attack: roll d10, d6 and d8; damage d6 + d8; it can never be parried."""
     game, s = on_turn(charging=(True, False), defense=(0, 3))
-    s = act(game, s, "attack", 6, 4, 5)
+    s = steps(game, s, "attack", 6, 4, 5)
     assert s.hp == (20, 14) and s.defense == (0, 0) and game.node(s).kind == "turn"
 
 
 def test_charge_attack_critical_and_miss():
     """Ruling Charge attack: d10 = 1 misses, d10 = 10 is a critical (all straight to hit points)."""
     game, s = on_turn(charging=(True, False), defense=(0, 3))
-    assert act(game, s, "attack", 1, 6, 8).hp == (20, 20)
-    crit = act(game, s, "attack", 10, 6, 8)
+    assert steps(game, s, "attack", 1, 6, 8).hp == (20, 20)
+    crit = steps(game, s, "attack", 10, 6, 8)
     assert crit.hp == (20, 6) and crit.defense == (0, 3)
 
 
@@ -174,7 +176,7 @@ def test_charge_attack_critical_and_miss():
 def test_after_the_charge_attack_not_charging_and_defense_zero(edition):
     """Ruling Charge attack: afterwards the attacker is no longer charging and its own defense is 0 (both editions)."""
     game, s = on_turn(edition, charging=(True, False), defense=(7, 0))
-    s = act(game, s, "attack", 1, 1, 1)
+    s = steps(game, s, "attack", 1, 1, 1)
     assert s.charging == (False, False) and s.defense == (0, 0)
 
 
@@ -183,31 +185,31 @@ def test_after_the_charge_attack_not_charging_and_defense_zero(edition):
 def test_parry_succeeds_when_d4_at_least_d6(d6, d4):
     """Ruling Parry: success when d4 >= the attack d6: no damage, play passes to the defender."""
     game, s = on_turn()
-    s = act(game, s, "attack", 5, d6, "parry", d4)
+    s = steps(game, s, "attack", 5, d6, "parry", d4)
     assert s.hp == (20, 20) and game.node(s) == Decision((1,), "turn")
 
 
 def test_failed_parry_takes_damage_and_attacker_goes_again():
     """Ruling Parry: failure: the damage is taken and the attacker takes another turn at once."""
     game, s = on_turn(defense=(0, 1))
-    s = act(game, s, "attack", 5, 4, "parry", 3)
+    s = steps(game, s, "attack", 5, 4, "parry", 3)
     assert s.hp == (20, 17) and s.defense == (0, 0)
     assert game.node(s) == Decision((0,), "turn") and s.turns == 1
-    s = act(game, s, "defend", 2)
+    s = steps(game, s, "defend", 2)
     assert s.turns == 2 and game.node(s).seats == (1,)
 
 
 def test_parry_odds_are_shown():
     """Issue 2: the chance of what the player is about to try ('parry succeeds 2 in 4')."""
     game, s = on_turn()
-    s = act(game, s, "attack", 5, 3)
+    s = steps(game, s, "attack", 5, 3)
     assert game.action_odds(s, 1, "parry").startswith("parry succeeds 2 in 4")
 
 
 def test_parry_only_in_its_window():
     """Ruling: parry is a reaction of the defender, never of the attacker or out of the window."""
     game, s = on_turn()
-    s = act(game, s, "attack", 5, 3)
+    s = steps(game, s, "attack", 5, 3)
     with pytest.raises(IllegalAction):
         game.apply_action(s, 0, "parry")
 
@@ -217,7 +219,7 @@ def test_zero_hit_points_loses():
     """Ruling: a player at 0 or fewer hit points loses; the other wins."""
     game, s = on_turn()
     s = replace(s, hp=(20, 3))
-    s = act(game, s, "attack", 10, 6)
+    s = steps(game, s, "attack", 10, 6)
     assert s.hp == (20, 0) and game.node(s) == Terminal((0,))
     assert game.returns(s) == [1.0, -1.0]
     with pytest.raises(IllegalAction):
@@ -228,7 +230,7 @@ def test_exactly_zero_loses_too():
     """Ruling: 0 or fewer."""
     game, s = on_turn()
     s = replace(s, hp=(20, 4))
-    s = act(game, s, "attack", 5, 4, "take")
+    s = steps(game, s, "attack", 5, 4, "take")
     assert game.winners(s) == (0,)
 
 

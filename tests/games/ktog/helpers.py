@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from brawl.games import make_game
+from tests.support import steps  # noqa: F401 (re-exported for the KtOG tests)
 
 
 def on_turn(to_act=0, players=2, **options_and_fields):
@@ -23,16 +24,6 @@ def on_turn(to_act=0, players=2, **options_and_fields):
             state = game.apply_action(state, state.to_act, "magic_user")
     state = replace(state, phase="turn", leader=0, to_act=to_act, rollers=(), rolls=(), first_mover=0)
     return game, replace(state, **fields)
-
-
-def steps(game, state, *items):
-    """Apply a sequence: a string is a decision of the (only) seat asked now, an int is a dice outcome."""
-    for item in items:
-        if isinstance(item, str):
-            state = game.apply_action(state, game.node(state).seats[0], item)
-        else:
-            state = game.apply_chance(state, item)
-    return state
 
 
 def asked(game, state):
