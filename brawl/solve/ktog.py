@@ -8,7 +8,8 @@ have cast on his own).  ``V[pos, mover, other]`` is the mover's win probability 
 his turn, optimal play on both sides; ``W[posW, mover config, other]`` the mover's value in the
 middle of a Haste turn with one attack or disarm attempt left (``posW``: leader or second, and
 whether the other has cast this round).  At hit points 20 that is 5 x 2880 x 2880 values (332 MB
-in float64) plus W (66 MB); at 25 hit points 560 MB plus 100 MB.
+in float64) plus W (4 x 960 x 2880, 88 MB); at 25 hit points 518 MB plus 138 MB.  Saved solutions
+keep float32 (210 MB at 20 hit points).
 
 Order.  Spells are never regained and hit points only go up through Cure, which spends the Cure,
 so the rank ``hp + 11 Cure + 12 (Haste + Bless + Mighty Blow + Dodge)`` of a config strictly drops
