@@ -172,6 +172,23 @@ class Game(Generic[S]):
         """A short sentence on the chance of what ``action`` tries, e.g. "parry succeeds 2 in 4"."""
         return None
 
+    def decision_deadline(self, state: S) -> float | None:
+        """Seconds a live server allows for the decision open in ``state``; ``None`` (the default)
+        means no clock.  Only a server that waits for people asks: terminal play, replays, solvers
+        and simulation never do, so a game's rules stay free of time.
+
+        One clock covers one decision: at a simultaneous decision the period runs from the moment
+        it opens until the last seat has chosen (a seat that seals its choice does not restart it).
+        When the time is up the server submits :meth:`timeout_action` for every seat still to choose,
+        as ordinary decisions, so the record replays exactly as it was played."""
+        return None
+
+    def timeout_action(self, state: S, seat: int) -> str:
+        """The legal decision that stands in for ``seat`` when the time set by
+        :meth:`decision_deadline` runs out before it has chosen.  A game that sets a deadline
+        overrides this; the stand-in must be legal for ``seat`` in ``state``."""
+        raise NotImplementedError(f"{self.name} sets a decision deadline but no timeout_action")
+
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 

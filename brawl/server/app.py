@@ -10,6 +10,9 @@ and then ``{"type": "update", "events": [...], "view": {...}, "last": N}`` with 
 and again after every change.  The client sends ``{"type": "decide", "action": ..., "ref": ...}``
 (answered by ``{"type": "ok", "ref", "last"}`` after the update, or ``{"type": "error", "ref",
 "message"}``), ``{"type": "sync", "since": N}`` and ``{"type": "ping"}``.
+
+A decision with a clock (the view's ``timer``) closes at ``timer.ends_at``: the server then submits
+the game's stand-in for every seat still to choose, and a choice sent later is refused (409).
 """
 
 from __future__ import annotations
@@ -74,6 +77,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         for room in hub.rooms.values():
             for task in room.bot_tasks.values():
                 task.cancel()
+            if room.timer_task is not None:
+                room.timer_task.cancel()
         engine.dispose()
 
     app = FastAPI(title="brawl", version="0.1.0", lifespan=lifespan, docs_url=None,

@@ -4,8 +4,15 @@ A :class:`Room` wraps a :class:`~brawl.core.match.Match` with committed dice.  I
 (decisions and rolls) are the room's events, numbered from 0; every log line is tied to the event
 that produced it so a client can ask for "everything after event N" and get exactly the lines its
 seat may read.  The :class:`Hub` keeps the rooms in memory, writes each accepted change to the
-database before anyone is told, rebuilds rooms from their events after a restart, moves the bots
-and wakes the connected clients.
+database before anyone is told, rebuilds rooms from their events after a restart, moves the bots,
+keeps the decision clocks and wakes the connected clients.
+
+Decision clocks: when the open decision has a deadline (:meth:`Game.decision_deadline`), the hub
+fixes its end as an absolute time, shows it in every view (``timer``) and, when it passes, submits
+:meth:`Game.timeout_action` for each seat still to choose, through the same path as any decision,
+so the events replay and verify exactly.  A choice that arrives after the end is refused.  The end
+is kept in memory only: after a restart every open clock starts a full new period, since nobody
+could reach the server while it was down.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -75,6 +83,12 @@ class Room:
         self.match = Match(game, self.source)
         self.line_event: list[int] = []  # line n -> event number it belongs to
         self.sealed: set[int] = set()  # event numbers of choices made at a simultaneous decision
+        self.opened = len(self.match.record.entries)  # events before the open decision opened: its identity
+        self.deadline: float | None = None  # Unix time when the open decision's clock runs out
+        self.deadline_for: int | None = None  # the ``opened`` of the decision that clock belongs to
+        self.deadline_seconds: float | None = None
+        self.timer_task: asyncio.Task | None = None
+        self.expired: dict[int, tuple[frozenset[str], str, str]] = {}  # seat -> (its choices then, prompt, stand-in)
         self._index_lines(-1)
         self.connections: set["Connection"] = set()
         self.bot_tasks: dict[int, asyncio.Task] = {}
@@ -113,7 +127,25 @@ class Room:
         if isinstance(node, Decision) and node.kind == "simultaneous":
             self.sealed.add(start)
         self._index_lines(start)
+        if not self._same_decision(node, seat, start):
+            self.opened = len(self.match.record.entries)
         return self.match.record.entries[start:]
+
+    def _same_decision(self, before, seat: int, start: int) -> bool:
+        """True when ``seat`` only sealed its choice and the same simultaneous decision still waits
+        for the others (one clock covers it all)."""
+        after = self.game.node(self.match.state)
+        return (isinstance(before, Decision) and before.kind == "simultaneous"
+                and isinstance(after, Decision) and after.kind == "simultaneous"
+                and len(self.match.record.entries) == start + 1
+                and set(after.seats) == set(before.seats) - {seat})
+
+    def timer_json(self) -> dict | None:
+        """The open decision's clock as the views show it, or None when there is none."""
+        if self.deadline is None:
+            return None
+        return {"ends_at": self.deadline, "seconds": self.deadline_seconds,
+                "left": max(0.0, self.deadline - time.time())}
 
     def entry_values(self, n: int) -> dict:
         """Event ``n`` as the column values of its database row."""
@@ -201,6 +233,7 @@ class Room:
             "commitment": self.commitment,
             "seed": self.seed_hex if isinstance(node, Terminal) else None,
             "rematch": self.rematch_id,
+            "timer": self.timer_json(),
         }
 
     def record_json(self) -> dict:
@@ -264,6 +297,7 @@ class Hub:
                              min(len(stored), len(room.match.record.entries)))
                 raise RoomError(f"room {room_id}: replaying its events disagrees with the store at event {first}", 500)
         self.rooms[room_id] = room
+        self.arm(room)  # an open clock starts a full new period
         return room
 
     def get(self, room_id: str) -> Room:
@@ -319,6 +353,7 @@ class Hub:
                 parent_row.rematch_id = room_id
             db.commit()
         self.rooms[room_id] = room
+        self.arm(room)
         if parent is not None:
             parent.rematch_id = room_id
             self.notify(parent)
@@ -329,6 +364,14 @@ class Hub:
         """Check, apply, store, then tell: the one path every decision takes."""
         if seat is None:
             raise RoomError("spectators cannot decide; open your seat's invite link", 403)
+        if room.deadline is not None and time.time() >= room.deadline:
+            self.expire(room)  # the clock ran out before its timer fired: the stand-ins come first
+        late = room.expired.get(seat)
+        if late is not None and isinstance(action, str) and action in late[0] and (
+                (expect is not None and expect != room.last) or action not in room.match.legal_actions(seat)):
+            choices, prompt, stand_in = late
+            raise RoomError(f"too late: the time for {prompt or 'that decision'} ran out and {stand_in!r} stood in "
+                            f"for {room.game.seat_name(seat)}", 409)
         if room.over:
             raise RoomError("the game is over", 409)
         if expect is not None and expect != room.last:
@@ -338,6 +381,12 @@ class Hub:
         if not isinstance(node, Decision) or seat not in node.seats:
             waiting = ", ".join(room.game.seat_name(s) for s in node.seats) if isinstance(node, Decision) else "nobody"
             raise RoomError(f"it is not {room.game.seat_name(seat)}'s decision now; waiting for {waiting}", 409)
+        entries = self._apply(room, seat, action)
+        room.expired.pop(seat, None)
+        return entries
+
+    def _apply(self, room: Room, seat: int, action: Any) -> list[dict]:
+        """Apply, store, arm the next clock, tell and wake the bots (checks done by the caller)."""
         start = room.last + 1
         try:
             entries = room.decide(seat, action)
@@ -357,9 +406,69 @@ class Hub:
             rebuilt.connections = room.connections
             self.kick_bots(rebuilt)
             raise RoomError("the decision could not be stored; try again", 503) from None
+        self.arm(room)
         self.notify(room)
         self.kick_bots(room)
         return entries
+
+    # -- decision clocks -----------------------------------------------------------------------
+    def arm(self, room: Room) -> None:
+        """Start the open decision's clock if the game sets one and it is not running yet; stop
+        a clock whose decision has closed."""
+        node = room.game.node(room.match.state)
+        seconds = room.game.decision_deadline(room.match.state) if isinstance(node, Decision) and node.seats else None
+        if seconds is None:
+            room.deadline = room.deadline_for = room.deadline_seconds = None
+            self._stop_timer(room)
+            return
+        if room.deadline_for == room.opened:
+            return  # this decision's clock is already running (or has run out)
+        self._stop_timer(room)
+        room.deadline_for = room.opened
+        room.deadline_seconds = float(seconds)
+        room.deadline = time.time() + float(seconds)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop: the clock is checked when the next decision arrives
+        room.timer_task = loop.create_task(self._run_out(room, room.opened, room.deadline))
+
+    @staticmethod
+    def _stop_timer(room: Room) -> None:
+        task, room.timer_task = room.timer_task, None
+        try:
+            current = asyncio.current_task()
+        except RuntimeError:  # no event loop running
+            current = None
+        if task is not None and task is not current:
+            task.cancel()
+
+    async def _run_out(self, room: Room, opened: int, at: float) -> None:
+        while (left := at - time.time()) > 0:  # the wall clock decides, even if the sleep was short
+            await asyncio.sleep(left)
+        if self.rooms.get(room.id) is room and room.deadline_for == opened and room.deadline is not None:
+            self.expire(room)
+
+    def expire(self, room: Room) -> None:
+        """The open decision's time is up: its stand-in decision for every seat still to choose."""
+        opened = room.deadline_for
+        room.deadline = None  # the view no longer shows a running clock
+        while not room.over and room.opened == opened:
+            node = room.game.node(room.match.state)
+            if not isinstance(node, Decision) or not node.seats:
+                break
+            seat = node.seats[0]
+            choices = frozenset(room.match.legal_actions(seat))
+            try:
+                stand_in = room.game.timeout_action(room.match.state, seat)
+                self._apply(room, seat, stand_in)
+            except (RoomError, BrawlError, NotImplementedError) as exc:
+                log.error("room %s: the stand-in for %s when the time ran out was refused: %s",
+                          room.id, room.game.seat_name(seat), exc)
+                self.notify(room)
+                return
+            room.expired[seat] = (choices, node.prompt, stand_in)
+            log.info("room %s: time ran out for %s; %s stood in", room.id, room.game.seat_name(seat), stand_in)
 
     def rematch(self, room: Room, seat: int | None) -> Room:
         if seat is None:

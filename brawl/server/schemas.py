@@ -95,6 +95,9 @@ class RoomView(BaseModel):
     commitment: str = Field(description="SHA-256 of the dice seed")
     seed: str | None = Field(description="the dice seed, revealed when the game is over")
     rematch: str | None = Field(description="room id of the rematch, once someone asked for one")
+    timer: dict[str, float] | None = Field(None, description="the open decision's clock, when the game sets one: ends_at (Unix time, "
+                                          "server clock), seconds (the whole period) and left (seconds left when this view was made); "
+                                          "when it runs out the server decides for every seat still to choose (the game's stand-in)")
 
 
 class Events(BaseModel):

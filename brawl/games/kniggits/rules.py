@@ -73,6 +73,7 @@ class KniggitsOptions(GameOptions):
     scenario: Literal["battle", "flag", "princess", "grail", "joust"] = Field("battle", description="objective: battle, flag, princess, grail or joust")
     disengage: Literal["direct", "away"] = Field("direct", description="leaving combat: straight away from a single enemy (direct) or any straight line away from every enemy (away)")
     turn_limit: int = Field(60, ge=0, le=10000, description="turns (both players together) before the game is scored; 0 for none")
+    fight_timer: float = Field(30.0, ge=0, le=3600, description="seconds a fight's hands may take in live play on the server; a hand not chosen in time shows none; 0 for no timer")
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,20 @@ class Kniggits(Game[KniggitsState]):
             return Decision(tuple(s for s in needs if state.sealed[s] is None), kind,
                             f"fight {state.fights[0][0]}-{state.fights[0][1]}: sword and shield")
         raise ValueError(f"unknown phase {p!r}")
+
+    def decision_deadline(self, state: KniggitsState) -> float | None:
+        """The fight's timer (option ``fight_timer``) while hands are to be shown; no clock for
+        the armies, rock-paper-scissors, moving or turning (ruling, rule 19)."""
+        if state.phase == "fight" and self.options.fight_timer > 0:
+            return float(self.options.fight_timer)
+        return None
+
+    def timeout_action(self, state: KniggitsState, seat: int) -> str:
+        """Both hands ``none`` for a seat whose time ran out: the seed's fumble (Fumbles; RULINGS)."""
+        if state.phase != "fight" or not state.fights:
+            raise IllegalAction("only a fight's hands have a timer")
+        fight = state.fights[0]
+        return f"fight:{fight[0]}-{fight[1]}:{combat.NONE}:{combat.NONE}"
 
     def fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
         """Hand choices of the attacker's and the defender's seat in ``fight``, or None when the

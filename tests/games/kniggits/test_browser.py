@@ -17,7 +17,8 @@ from brawl.server.app import create_app  # noqa: E402
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-OPTIONS = {"terrain": "open", "table": 12, "points": 20, "turn_limit": 8, "scenario": "princess", "magic_swords": True}
+OPTIONS = {"terrain": "open", "table": 12, "points": 20, "turn_limit": 8, "scenario": "princess", "magic_swords": True,
+           "fight_timer": 45}
 
 
 def where(label: str) -> tuple[float, float]:
@@ -69,6 +70,7 @@ def test_a_whole_game_in_the_browser(tmp_path):
                     page.click('button[data-action="rock"]')
                 elif page.locator(".kn-fight-form:visible").count():
                     assert "s left" in page.inner_text("#kn-time-left")  # the visible timer
+                    assert page.get_attribute("#kn-time", "max") == "45"  # the server's clock (fight_timer)
                     for name in ("kn-sword", "kn-shield"):
                         page.locator(f'input[name="{name}"]').first.check()
                     page.click(".kn-fight-form button[type=submit]")

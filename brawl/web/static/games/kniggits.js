@@ -1,11 +1,11 @@
 // Kniggits in the browser: the table drawn to scale (SVG), click-then-click moves with a live
 // ruler in inches that shows where a move must stop, sealed sword-and-shield choices with a
-// visible timer, and an army builder that keeps the points total.  The generic decision buttons
+// visible timer (the server's), and an army builder that keeps the points total.  The generic decision buttons
 // and the typed-decision field stay (ownsActions: false), so every decision has a keyboard path.
 "use strict";
 
 (function () {
-  const FIGHT_SECONDS = 30;
+  const SEND_BEFORE_END = 0.75; // seconds: a picked but unsent hand goes out this long before the clock ends
   const SEAT_COLOURS = ["#b3261e", "#1f5fa8"];
   const HAND_WORDS = { high: "high", middle: "middle", low: "low", none: "nothing",
     "guard-high": "guard high", "guard-middle": "guard middle", "guard-low": "guard low" };
@@ -21,6 +21,8 @@
   let timer = null;
   let timerKey = "";
   let timerEnd = 0;
+  let timerEndsAt = null; // the server's end of the clock shown (Unix seconds)
+  let touched = false; // the player picked a hand in the open fight form
   let sentKey = "";
   let builder = null; // {rows: [{m, a, d, archer, x, y}], placing: index or -1}
 
@@ -258,25 +260,29 @@
     const st = view.state;
     const last = st.revealed && st.revealed.length ? st.revealed[3] : "";
     root.querySelector("#kn-revealed").textContent = last ? `Last fight: ${last}` : "";
+    const fightKey = st.phase === "fight" && st.fights.length ? `${st.turns}:${st.fights.length}:${st.fights[0][0]}-${st.fights[0][1]}` : "";
     if (st.phase !== "fight" || !view.your_turn) {
       box.hidden = true;
       box.replaceChildren();
-      stopTimer();
       if (st.phase === "fight" && view.seat !== null && st.sealed[view.seat]) {
         box.hidden = false;
-        box.replaceChildren(el("p", {}, `Your hands are sealed (${st.sealed[view.seat]}); waiting for the other side.`));
+        box.replaceChildren(el("p", {}, `Your hands are sealed (${st.sealed[view.seat]}); waiting for the other side.`), clockLine());
+        startTimer(`sealed:${fightKey}`, null);
+      } else {
+        stopTimer();
       }
       return;
     }
     const { pair, h1, h2 } = fightOptions();
     if (!pair) { box.hidden = true; return; }
-    const key = `${st.turns}:${st.fights.length}:${pair}`;
+    const key = fightKey;
     box.hidden = false;
-    if (timerKey === key && box.querySelector("form")) return;  // keep the choices made so far
+    if (timerKey === key && box.querySelector("form")) { startTimer(key, pair); return; }  // keep the choices made so far
     const [a, d] = pair.split("-");
     const me = view.seat;
     const mine = byId(a).seat === me ? byId(a) : byId(d);
     const foe = mine.id === a ? byId(d) : byId(a);
+    touched = false;
     const group = (name, legend, values) => {
       const fs = el("fieldset", { class: "kn-hand" }, el("legend", {}, legend));
       for (const v of values) {
@@ -290,12 +296,22 @@
       el("p", {}, `${mine.id} against ${foe.id}: choose both hands in secret; they are shown together.`),
       group("kn-sword", mine.two_swords ? "First sword" : "Sword hand", h1),
       group("kn-shield", mine.two_swords ? "Second sword" : "Shield hand", h2),
-      el("p", { class: "kn-timer", role: "timer", "aria-live": "off" },
-        el("progress", { id: "kn-time", max: FIGHT_SECONDS, value: FIGHT_SECONDS }), " ", el("span", { id: "kn-time-left" }, "")),
+      clockLine(),
       el("button", { type: "submit", class: "primary" }, "Show hands"));
+    form.addEventListener("change", () => { touched = true; });
     form.addEventListener("submit", (e) => { e.preventDefault(); sendHands(pair); });
     box.replaceChildren(el("h3", {}, `Fight ${pair}`), form);
     startTimer(key, pair);
+  }
+
+  // The server keeps the fight's clock (view.timer): when it runs out the server shows "none" for
+  // every hand not sent (the seed's fumble).  A hand picked but not sent goes out just before.
+  function clockLine() {
+    const t = view.timer;
+    if (!t) return el("p", { class: "kn-timer" }, el("span", { id: "kn-time-left" }, "No time limit."));
+    return el("p", { class: "kn-timer", role: "timer", "aria-live": "off" },
+      el("progress", { id: "kn-time", max: t.seconds, value: t.left, "aria-label": "time left" }), " ",
+      el("span", { id: "kn-time-left" }, ""));
   }
 
   function sendHands(pair) {
@@ -303,29 +319,33 @@
     if (!form || sentKey === timerKey) return;
     const pick = (name) => { const c = form.querySelector(`input[name=${name}]:checked`); return c ? c.value : "none"; };
     sentKey = timerKey;
-    stopTimer();
     // a hand not chosen in time has no effect (the seed's fumble)
     ctx.decide(`fight:${pair}:${pick("kn-sword")}:${pick("kn-shield")}`).catch(() => { sentKey = ""; });
   }
 
   function startTimer(key, pair) {
-    if (timerKey === key) return;
+    const t = view.timer;
+    const endsAt = t ? t.ends_at : null;
+    if (timerKey === key && timerEndsAt === endsAt) return;
     stopTimer();
     timerKey = key;
-    timerEnd = Date.now() + FIGHT_SECONDS * 1000;
+    timerEndsAt = endsAt;
+    if (!t) return;
+    timerEnd = Date.now() + t.left * 1000;  // the server's time left, so the two clocks need not agree
     const tick = () => {
       const left = Math.max(0, (timerEnd - Date.now()) / 1000);
       const bar = root.querySelector("#kn-time");
       const words = root.querySelector("#kn-time-left");
       if (bar) bar.value = left;
-      if (words) words.textContent = `${Math.ceil(left)} s left`;
-      if (left <= 0) { sendHands(pair); return; }
+      if (words) words.textContent = left > 0 ? `${Math.ceil(left)} s left` : "Time is up: hands not shown count as none.";
+      if (pair && touched && left <= SEND_BEFORE_END) sendHands(pair);
+      if (left <= 0) return;
       timer = setTimeout(tick, 250);
     };
     tick();
   }
 
-  function stopTimer() { clearTimeout(timer); timer = null; }
+  function stopTimer() { clearTimeout(timer); timer = null; timerKey = ""; timerEndsAt = null; }
 
   // -- army builder --------------------------------------------------------------------------------
   function defaultRows() {
