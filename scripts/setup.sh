@@ -8,5 +8,6 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test,rl,ray]"
+.venv/bin/python -m pip install --quiet -e ".[test,rl,ray,postgres]"
 bash scripts/install-chromium.sh
+bash scripts/install-postgresql.sh

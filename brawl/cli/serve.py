@@ -22,19 +22,24 @@ def serve(
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from ..server.app import create_app, default_db_url
+    from ..server.db import shown_url
 
     if not 0 < port < 65536:
         fail(f"bad port {port}: use 1 to 65535")
     if bot_delay < 0:
         fail("--bot-delay cannot be negative")
     url = db or default_db_url()
+    shown = shown_url(url)
     try:
         web = create_app(url, bot_delay=bot_delay)
     except ArgumentError as exc:
-        fail(f"bad --db URL {url!r}: {exc}")
+        fail(f"bad --db URL {shown!r}: {exc}")
+    except ImportError as exc:
+        fail(f"no driver for the database {shown!r}: {exc.name or exc} is not installed "
+             "(PostgreSQL: pip install -e '.[postgres]', which bash scripts/setup.sh does)")
     except SQLAlchemyError as exc:
-        fail(f"cannot open the database {url!r}: {getattr(exc, 'orig', None) or exc}")
-    console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {url})", markup=False)
+        fail(f"cannot open the database {shown!r}: {getattr(exc, 'orig', None) or exc}")
+    console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {shown})", markup=False)
     uvicorn.run(web, host=host, port=port, log_level="info")
 
 

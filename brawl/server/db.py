@@ -2,16 +2,18 @@
 
 The event table is the truth.  A room's match is rebuilt by replaying its decisions through the
 rules with the room's committed dice and checking that every roll comes out as stored.  SQLite is
-the default (a file, nothing to install); any SQLAlchemy URL works.
+the default (a file, nothing to install); any SQLAlchemy URL works.  PostgreSQL is tested with
+psycopg 3 (the ``postgres`` extra): ``postgresql://user:password@host/brawl`` uses it by itself.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from importlib.util import find_spec
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
@@ -62,20 +64,45 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "decision" | "roll"
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[str | None] = mapped_column(Text, nullable=True)
-    event: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the chance event's name
+    event: Mapped[str | None] = mapped_column(Text, nullable=True)  # the chance event's name (any length: PostgreSQL enforces lengths)
     outcome: Mapped[Any] = mapped_column(JSON, nullable=True)
     sealed: Mapped[bool] = mapped_column(Boolean, default=False)  # a choice at a simultaneous decision
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+def database_url(url: str) -> URL:
+    """``url`` as SQLAlchemy reads it.  A PostgreSQL URL that names no driver (``postgresql://``, or
+    the common ``postgres://``) gets psycopg 3, the driver the ``postgres`` extra installs, when it
+    is there (SQLAlchemy would otherwise look for psycopg2).  A bad URL raises ArgumentError."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        if find_spec("psycopg") is not None or find_spec("psycopg2") is None:
+            parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def shown_url(url: str) -> str:
+    """``url`` fit to print: any password replaced by stars."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL at all: nothing to hide
+        return url
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite files get write-ahead logging so readers never block the writer."""
+    """An engine for ``url``; SQLite files get write-ahead logging so readers never block the writer.
+    Other databases check a pooled connection before using it, so a database server that restarted
+    under a running brawl server costs no decision."""
     kwargs: dict[str, Any] = {}
+    target: str | URL = url
+    if not url.startswith("sqlite"):
+        target = database_url(url)
+        kwargs["pool_pre_ping"] = True
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
         if ":memory:" in url or url in ("sqlite://", "sqlite+pysqlite://"):
             kwargs["poolclass"] = StaticPool  # one shared connection, or each would see its own empty database
-    engine = create_engine(url, **kwargs)
+    engine = create_engine(target, **kwargs)
     if url.startswith("sqlite"):
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn, _record):  # pragma: no cover - exercised whenever SQLite is used

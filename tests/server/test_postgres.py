@@ -1,0 +1,224 @@
+"""The web app on PostgreSQL (issue 4: "any SQLAlchemy URL (PostgreSQL) works too").
+
+A throwaway PostgreSQL cluster is started in a temporary directory on a free port for this module
+(as the ``postgres`` user when the tests run as root, since initdb refuses root), each test gets a
+fresh database in it, and the server's own tests run against ``postgresql+psycopg://``: the
+restarts, whole games with verified records, and the decision clocks.  Skipped with the reason
+when PostgreSQL (``bash scripts/install-postgresql.sh``) or psycopg (the ``postgres`` extra) is
+missing."""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import types
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from brawl.cli import app as cli_app
+from brawl.core.dice import die
+from brawl.core.game import Chance
+from brawl.games import _GAMES, register
+from brawl.server.db import database_url, make_engine, shown_url
+
+from . import test_api, test_every_game, test_live, test_timer
+from .conftest import decide, make_room, view
+from .pointgame import PointGame
+from .test_timer import clock  # noqa: F401  (a fixture the clock test needs)
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[postgres]'")
+
+
+def server_binaries() -> Path | None:
+    """The newest PostgreSQL server binaries Debian installed, or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: [int(x) if x.isdigit() else x for x in Path(p).parts[-3].split(".")])
+    return Path(found[-1]).parent if found else None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """A PostgreSQL cluster of its own: initdb, pg_ctl start, and everything removed at the end."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.base = Path(tempfile.mkdtemp(prefix="brawl-pg-"))  # under /tmp: reachable by another user
+        self.data = self.base / "data"
+        self.port = free_port()
+        self.as_user: str | None = None
+        if os.geteuid() == 0:
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                raise RuntimeError("running as root and there is no postgres user for initdb") from None
+            self.as_user = "postgres"
+            os.chown(self.base, account.pw_uid, account.pw_gid)
+
+    def run(self, tool: str, *args: str) -> None:
+        cmd = [str(self.bindir / tool), *args]
+        if self.as_user:
+            cmd = ["runuser", "-u", self.as_user, "--", *cmd]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{tool} failed ({done.returncode}): {done.stderr or done.stdout}")
+
+    def start(self) -> None:
+        self.run("initdb", "-D", str(self.data), "-U", "brawl", "--auth=trust", "-E", "UTF8", "--no-sync")
+        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.base} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        self.run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.base / "log"), "-w", "-t", "60", "start")
+
+    def stop(self) -> None:
+        try:
+            if (self.data / "postmaster.pid").exists():
+                self.run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://brawl@127.0.0.1:{self.port}/{database}"
+
+    def admin(self, sql: str) -> None:
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=brawl dbname=postgres", autocommit=True) as conn:
+            conn.execute(sql)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    bindir = server_binaries()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin); "
+                    "bash scripts/install-postgresql.sh installs it")
+    if shutil.which("runuser") is None and os.geteuid() == 0:
+        pytest.skip("running as root without runuser: initdb cannot run as another user")
+    c = Cluster(bindir)
+    try:
+        c.start()
+    except Exception:
+        c.stop()
+        raise
+    yield c
+    c.stop()
+
+
+_numbers = itertools.count()
+
+
+@pytest.fixture
+def db_url(cluster) -> str:
+    """A fresh, empty database in the cluster for each test (this replaces the SQLite file of
+    tests/server/conftest.py, so ``client`` runs on PostgreSQL too)."""
+    name = f"brawl_{os.getpid()}_{next(_numbers)}"
+    cluster.admin(f"CREATE DATABASE {name}")
+    yield cluster.url(name)
+    cluster.admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_the_store_is_postgresql(db_url):
+    """What follows really runs on PostgreSQL: the engine's dialect and the tables it made."""
+    engine = make_engine(db_url)
+    try:
+        assert engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg"
+        with engine.connect() as conn:
+            tables = set(conn.exec_driver_sql("select tablename from pg_tables where schemaname = 'public'").scalars())
+        assert {"rooms", "seats", "events"} <= tables
+    finally:
+        engine.dispose()
+
+
+def test_restart_mid_game_loses_nothing(db_url):
+    """Issue 4, event sourcing, on PostgreSQL: the server's restart test."""
+    test_live.test_restart_mid_game_loses_nothing(db_url)
+
+
+def test_restart_resumes_a_waiting_bot(db_url):
+    test_live.test_restart_resumes_a_waiting_bot(db_url)
+
+
+def test_a_whole_game_then_the_record_verifies(client, tmp_path):
+    """Issue 4, fair dice, on PostgreSQL: a whole Krig game through the API to a record that verifies."""
+    test_api.test_play_to_the_end_then_record_verifies_against_the_commitment(client, tmp_path)
+
+
+def test_refusals_change_nothing(client):
+    test_api.test_decision_refusals_change_nothing(client)
+
+
+def test_a_failed_store_changes_nothing(client, monkeypatch):
+    test_live.test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypatch)
+
+
+@pytest.mark.parametrize("game", ["ktog", "kniggits", "tactics"])
+def test_games_with_every_kind_of_state(client, game):
+    """Bots play a whole game of each kind (many seats, a measured table, a grid) to a record that
+    verifies, and the room rebuilt from PostgreSQL's events reads the same."""
+    test_every_game.test_game_plays_through_the_server(client, game)
+
+
+def test_an_open_fight_clock_starts_again_after_a_restart(db_url, clock):  # noqa: F811
+    """Rule 19 (Kniggits) on PostgreSQL: the sealed hand survives a restart and the clock re-arms."""
+    test_timer.test_an_open_clock_starts_again_after_a_restart(db_url, clock)
+
+
+def test_urls_without_a_driver_use_psycopg(cluster):
+    """``postgresql://`` and ``postgres://`` (no driver named) use psycopg 3, and brawl serve never
+    prints a password."""
+    for scheme in ("postgresql", "postgres"):
+        assert database_url(f"{scheme}://u:secret@h/brawl").drivername == "postgresql+psycopg"
+    engine = make_engine(f"postgresql://brawl@127.0.0.1:{cluster.port}/postgres")
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("select 1").scalar() == 1
+    finally:
+        engine.dispose()
+    assert "secret" not in shown_url("postgresql://u:secret@h/brawl")
+    result = CliRunner().invoke(cli_app, ["serve", "--db", f"postgresql://brawl:secret@127.0.0.1:{free_port()}/none"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output
+    assert "secret" not in result.output
+
+
+LONG_NAME = "d6 " + "of fortune, " * 10  # a chance event's name longer than the old 64-character column
+
+
+class LongDiceGame(PointGame):
+    """The point game with a die whose name is long."""
+
+    name = "longdice"
+
+    def node(self, state):
+        node = super().node(state)
+        return Chance(die(6, LONG_NAME, "luck"), node.seat) if isinstance(node, Chance) else node
+
+
+@pytest.fixture
+def longdice(monkeypatch):
+    monkeypatch.setitem(sys.modules, "brawl.games.longdice", types.ModuleType("brawl.games.longdice"))
+    register("longdice", f"{__name__}:LongDiceGame")
+    yield "longdice"
+    _GAMES.pop("longdice", None)
+
+
+def test_a_long_event_name_is_stored(client, longdice):
+    """PostgreSQL enforces column lengths (SQLite does not): a roll of a die with a long name is
+    stored, and the room rebuilt from the store reads the same."""
+    room = make_room(client, game=longdice)
+    r = decide(client, room, 0, "1,1")
+    assert r.status_code == 200, r.text
+    assert any(e.get("event") == LONG_NAME for e in r.json()["accepted"])
+    before = view(client, room, None)
+    client.app.state.hub.rooms.pop(room["room"])
+    assert view(client, room, None) == before
