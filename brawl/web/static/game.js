@@ -22,6 +22,7 @@
   let retry = 0;
   let animTimer = null;
   let hintsOn = false;
+  let clockTimer = null;
 
   brawl.registerRenderer = function (game, r) { renderers[game] = r; };
 
@@ -114,6 +115,7 @@
       generic.update(v, ctx);
     }
     renderTurn(v);
+    renderClock(v);
     renderActions(v);
     renderEnd(v);
     $("commitment").textContent = v.commitment;
@@ -142,6 +144,24 @@
     box.textContent = text;
     box.className = "turn " + (v.over ? "over" : v.your_turn ? "yours" : "theirs");
     box.setAttribute("data-state", v.over ? "over" : v.your_turn ? "yours" : "waiting");
+  }
+
+  // The open decision's clock, kept by the server (view.timer): counted down from the time left the
+  // server reported, so the browser's clock need not agree with the server's.
+  function renderClock(v) {
+    clearInterval(clockTimer);
+    const line = $("clock");
+    if (!v.timer || v.over) { line.hidden = true; return; }
+    const end = Date.now() + v.timer.left * 1000;
+    const tick = () => {
+      const left = Math.max(0, (end - Date.now()) / 1000);
+      line.textContent = left > 0 ? `Time left for this decision: ${Math.ceil(left)} s` :
+        "Time is up: the server decides for whoever has not chosen.";
+      if (left <= 0) clearInterval(clockTimer);
+    };
+    line.hidden = false;
+    tick();
+    clockTimer = setInterval(tick, 500);
   }
 
   function renderActions(v) {
