@@ -369,7 +369,7 @@ class Hub:
         late = room.expired.get(seat)
         if late is not None and isinstance(action, str) and action in late[0] and (
                 (expect is not None and expect != room.last) or action not in room.match.legal_actions(seat)):
-            choices, prompt, stand_in = late
+            _, prompt, stand_in = late
             raise RoomError(f"too late: the time for {prompt or 'that decision'} ran out and {stand_in!r} stood in "
                             f"for {room.game.seat_name(seat)}", 409)
         if room.over:
