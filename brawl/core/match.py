@@ -97,7 +97,7 @@ class Match:
         step_line = self.log[-1].text if self.log else None
         for text in self.game.narrate(before, self.state):
             if text != step_line:  # a result that only repeats the decision says nothing new
-                self._add(text, "result")
+                self._add(text[:1].upper() + text[1:], "result")
 
     def _after(self, before) -> None:
         if not self._sealed:
