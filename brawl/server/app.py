@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from importlib import resources
 from pathlib import Path
@@ -27,7 +28,8 @@ from typing import Any
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from markdown_it import MarkdownIt
 from fastapi.staticfiles import StaticFiles
 
 from swagger_ui_bundle import swagger_ui_path
@@ -42,6 +44,12 @@ from .schemas import (CreateRoom, Decide, Decided, ErrorOut, Events, GameInfo, H
 
 WEB = Path(str(resources.files("brawl.web")))
 STATIC = WEB / "static"
+RULES_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>brawl: rules of {title}</title><link rel="icon" href="/static/favicon.svg">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><header class="top"><strong><a href="/">brawl</a></strong></header>
+<main id="main" class="panel rules">{body}</main></body></html>"""
 REFUSALS = {400: {"model": ErrorOut}, 403: {"model": ErrorOut}, 404: {"model": ErrorOut},
             409: {"model": ErrorOut}, 422: {"model": ErrorOut}}
 
@@ -326,5 +334,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
     @app.get("/watch/{room_id}", include_in_schema=False)
     async def watch_page(room_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> HTMLResponse:
+        """A game's rules page as HTML (the same text as ``brawl rules GAME``)."""
+        cls = game_class(game)
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_page())
+        return HTMLResponse(RULES_PAGE.format(title=html.escape(cls.title), body=body))
 
     return app

@@ -258,3 +258,12 @@ def test_api_page_is_served_without_internet(client):
         assert client.get(asset).status_code == 200
     spec = client.get("/openapi.json").json()
     assert "/api/rooms" in spec["paths"]
+
+
+@pytest.mark.parametrize("game", ["krig", "ktog", "kniggits", "tactics", "rps"])
+def test_rules_page_as_html(client, game):
+    """Issue 2 and the game issues: the rules page, each rule naming its seed section or ruling, in the browser."""
+    page = client.get(f"/rules/{game}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<h1>" in page.text and ("ruling" in page.text.lower())
+    assert client.get("/rules/chess").status_code == 404

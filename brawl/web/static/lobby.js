@@ -90,7 +90,7 @@
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     const rules = document.getElementById("rules-link");
-    rules.replaceChildren(el("a", { href: `/api/games/${info.name}/rules`, target: "_blank" }, `Rules of ${info.title} (Markdown)`));
+    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, `Rules of ${info.title}`));
   }
 
   async function create(event) {
