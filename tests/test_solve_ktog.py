@@ -151,3 +151,19 @@ def test_refuses_what_it_does_not_cover(opts):
     match = Match(make_game("ktog", opts), seed=1)
     seat = match.node().seats[0]
     assert hint_values(match, seat) == {}
+
+
+def test_bot_and_hints_do_not_start_a_long_solve():
+    """A full-size duel takes minutes: the bot refuses with the command that solves it, hints stay
+    empty, and nothing is solved behind the player's back."""
+    from brawl.bots import make_bot
+    from brawl.core.game import BrawlError
+    from brawl.solve import cache_path
+    from brawl.solve.hints import hint_values
+
+    game = make_game("ktog", {"hp": 21})
+    with pytest.raises(BrawlError, match="brawl solve ktog --hp 21"):
+        make_bot("ktog", "optimal", seed=0, game=game)
+    match = Match(game, seed=1)
+    assert hint_values(match, match.node().seats[0]) == {}
+    assert not cache_path("ktog", game.options_json()).exists()

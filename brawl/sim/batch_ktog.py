@@ -462,9 +462,9 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
         pols = np.array([POLICIES[b] for b in bot_specs], np.int64)
         V = W = np.zeros((1, 1, 1))
         if "optimal" in bot_specs:
-            from ..solve import solve
+            from ..solve import solve_for_play
 
-            sol = solve("ktog", game.options_json())  # refuses set-ups the duel solver does not cover
+            sol = solve_for_play("ktog", game.options_json())  # refuses what the duel solver does not cover
             V, W = sol.V, sol.W
         wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, n, o.hp,
                                         o.to_hit, o.initiative == "every_round", int(o.initiative_die[1:]),

@@ -230,16 +230,42 @@ def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: b
     return solution
 
 
+QUICK_KTOG_HP = 8  # a KtOG duel up to this many hit points solves in well under a minute
+
+
+def is_quick_or_saved(game_name: str, options: Mapping[str, Any]) -> bool:
+    """Whether a solution can be had at once: saved already, or quick to solve."""
+    if game_name != "ktog":
+        return True
+    opts = make_game(game_name, options).options_json()
+    path = cache_path(game_name, opts)
+    return str(path) in _MEMORY or path.exists() or int(opts["hp"]) <= QUICK_KTOG_HP
+
+
+def solve_for_play(game_name: str, options: Mapping[str, Any] | None = None):
+    """The solution for a bot or a batch run: refuses (clearly) to start a solve that takes minutes."""
+    opts = make_game(game_name, options or {}).options_json() if game_name in SOLVABLE else dict(options or {})
+    if game_name == "ktog":
+        from .ktog import unsupported
+
+        if unsupported(opts):
+            return solve(game_name, opts)  # refuses with the list of what the solver does not cover
+    if game_name in SOLVABLE and not is_quick_or_saved(game_name, opts):
+        flags = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in opts.items()
+                         if k in ("hp", "initiative", "initiative_die"))
+        raise NoSolver(f"the {game_name} duel at hp {opts['hp']} takes minutes to solve; solve it once with "
+                       f"`brawl solve {game_name} {flags}` and the optimal bot will load it")
+    return solve(game_name, opts)
+
+
 def solution_if_available(game_name: str, options: Mapping[str, Any]):
     """The solution when this game has a solver, else None.  Krig is solved on demand (under a
-    second); a KtOG duel only when small (hp up to 6) or already saved, as a full one takes minutes."""
+    second); a KtOG duel only when small or already saved, as a full one takes minutes."""
     if game_name not in SOLVABLE:
         return None
-    if game_name == "ktog":
-        path = cache_path(game_name, dict(options))
-        if str(path) not in _MEMORY and not path.exists() and int(options.get("hp", 99)) > 6:
-            return None
     try:
+        if not is_quick_or_saved(game_name, options):
+            return None
         return solve(game_name, options)
     except BrawlError:
         return None

@@ -20,12 +20,12 @@ class OptimalBot:
             self._load(game)
 
     def _load(self, game: Game) -> Any:
-        from . import solve
+        from . import solve_for_play
 
         options = game.options_json()
         if self._solution is None or options != self._options:
             try:
-                self._solution = solve(game.name, options)
+                self._solution = solve_for_play(game.name, options)
             except BrawlError as exc:
                 raise BrawlError(f"the optimal bot cannot play {game.name}: {exc}") from None
             self._options = options
