@@ -44,3 +44,25 @@ def test_ray_refuses_bad_requests(cluster):
         simulate_ray("krig", {"hp": 6}, ["attacker"], 10)
     with pytest.raises(BrawlError):
         simulate_ray("krig", {"hp": 60}, ["attacker", "attacker"], 10)
+
+
+def test_ray_sweep_equals_local_runs(cluster):
+    """A sweep (several option sets at once, the analysis report's path) gives each run's local totals."""
+    from brawl.analysis.krig import run_all
+
+    specs = [({"hp": h}, ["attacker", "random"], CHUNK + 99, 5) for h in (3, 9)]
+    specs.append(({"edition": "article", "hp": 7}, ["optimal", "attacker"], 2000, 6))
+    local = run_all(specs, backend="local")
+    remote = run_all(specs, backend="ray")
+    assert [_totals(r) for r in remote] == [_totals(r) for r in local]
+    assert {r.backend for r in remote} == {"ray+batch"}
+
+
+def test_ray_sweep_of_ktog(cluster):
+    from brawl.sim.batch_ktog import run_range as ktog_range
+    from brawl.sim.ray_backend import sweep_ray
+
+    specs = [({"players": 3, "hp": 6}, ["brute", "random", "brute"], 3000, 2), ({"hp": 8}, ["random", "brute"], 3000, 3)]
+    remote = sweep_ray("ktog", specs)
+    local = [ktog_range(o, b, s, 0, n) for o, b, n, s in specs]
+    assert [_totals(r) for r in remote] == [_totals(r) for r in local]

@@ -47,15 +47,30 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
+def run_all(specs: list, workers: int | None = None, backend: str = "local", address: str | None = None) -> list:
+    """Batch runs ``(options, bots, games, seed)``: here, or all at once on a Ray cluster."""
+    if backend == "ray":
+        from ..sim.ray_backend import sweep_ray
+
+        return sweep_ray("krig", specs, address)
+    if backend != "local":
+        raise BrawlError(f"unknown backend {backend!r}; use local or ray")
+    from ..sim.batch_krig import run_range
+
+    return [run_range(o, list(b), s, 0, n, workers) for o, b, n, s in specs]
+
+
 def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: str = "hp",
-                 bots: tuple[str, str] = ("optimal", "optimal"), seed: int = 0, workers: int | None = None) -> Path:
-    """Write ``index.html`` and its plots into ``out``; returns the path of the page."""
+                 bots: tuple[str, str] = ("optimal", "optimal"), seed: int = 0, workers: int | None = None,
+                 backend: str = "local", address: str | None = None) -> Path:
+    """Write ``index.html`` and its plots into ``out``; returns the path of the page.  Simulations
+    run here or, with ``backend="ray"``, as one sweep on a Ray cluster."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ..sim.batch_krig import POLICIES, run_range
+    from ..sim.batch_krig import POLICIES
     from ..solve import solve
 
     game = make_game("krig", options)
@@ -67,6 +82,8 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
             raise BrawlError(f"the report simulates the reference bots {', '.join(POLICIES)}; not {b!r}")
     if games < 1000:
         raise BrawlError("--games must be at least 1000 for useful intervals")
+    if backend not in ("local", "ray"):
+        raise BrawlError(f"unknown backend {backend!r}; use local or ray")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
@@ -77,13 +94,16 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     # 1. first-mover advantage by edition and hit points: exact (optimal) and simulated (attacker)
     exact = {e: [solve("krig", {"edition": e, "hp": h}).first_mover_win for h in hps] for e in editions}
     sim_games = max(1000, games // 4)
-    simulated = {}
-    for e in editions:
-        rows = []
-        for h in hps:
-            r = run_range({"edition": e, "hp": h}, ["attacker", "attacker"], seed, 0, sim_games, workers)
-            rows.append(wilson(r.first_mover_wins, r.games))
-        simulated[e] = rows
+    grid = [({"edition": e, "hp": h}, ["attacker", "attacker"], sim_games, seed) for e in editions for h in hps]
+    pairs = list(dict.fromkeys([("attacker", "attacker"), ("optimal", "optimal"), ("random", "random"), tuple(bots)]))
+    lengths = [(opts, list(pair), games, seed + 1) for pair in pairs]
+    values = hps if sweep == "hp" else list(editions)
+    sweeps = [(dict(opts, **{sweep: v}), list(bots), sim_games, seed + 2) for v in values]
+    results = run_all(grid + lengths + sweeps, workers, backend, address)
+    grid_res, length_res, sweep_res = (results[:len(grid)], results[len(grid):len(grid) + len(lengths)],
+                                       results[len(grid) + len(lengths):])
+    simulated = {e: [wilson(r.first_mover_wins, r.games) for r in grid_res[i * len(hps):(i + 1) * len(hps)]]
+                 for i, e in enumerate(editions)}
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for e, colour in zip(editions, ("tab:blue", "tab:orange")):
         ax.plot(hps, exact[e], "-o", color=colour, ms=4, label=f"{e}: optimal play (exact)")
@@ -160,13 +180,10 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
                     "the attacker without defense."))
 
     # 3. game-length distribution
-    pairs = [("attacker", "attacker"), ("optimal", "optimal"), ("random", "random"), tuple(bots)]
-    pairs = list(dict.fromkeys(pairs))
     length_rows = []
     xmax = 1
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for pair in pairs:
-        r = run_range(opts, list(pair), seed + 1, 0, games, workers)
+    for pair, r in zip(pairs, length_res):
         turns = np.array(sorted(r.turn_counts))
         counts = np.array([r.turn_counts[t] for t in turns])
         p = counts / r.games
@@ -187,11 +204,8 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     figures.append(("length.png", "Game length", "How many turns a game lasts, by pair of bots."))
 
     # 4. a sweep over one option
-    values = hps if sweep == "hp" else list(editions)
     sweep_rows = []
-    for v in values:
-        o = dict(opts, **{sweep: v})
-        r = run_range(o, list(bots), seed + 2, 0, sim_games, workers)
+    for v, r in zip(values, sweep_res):
         sweep_rows.append((v, wilson(r.first_mover_wins, r.games), wilson(r.wins[0], r.games), mean_ci(r.turn_counts)))
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
     xs = np.arange(len(values))

@@ -149,6 +149,8 @@ def analyze(
     games: int = typer.Option(200_000, "--games", help="simulated games per figure"),
     seed: int = typer.Option(0, "--seed", help="seed of the simulations"),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, help="threads (default: every core)"),
+    backend: str = typer.Option("local", "--backend", help="local, or ray: every simulation as one sweep on a Ray cluster"),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local one)"),
 ) -> None:
     """Write an HTML report with plots: first-mover advantage, action values, game length, a sweep."""
     with handle_errors():
@@ -161,5 +163,8 @@ def analyze(
             raise BrawlError("--bots needs two bot names, e.g. optimal,attacker")
         from ..analysis.krig import build_report
 
-        page = build_report(options, out, games=games, sweep=sweep, bots=pair, seed=seed, workers=workers)
+        if address and backend != "ray":
+            raise BrawlError("--address needs --backend ray")
+        page = build_report(options, out, games=games, sweep=sweep, bots=pair, seed=seed, workers=workers,
+                            backend=backend, address=address)
         console.print(f"report written to {page}", markup=False)

@@ -96,3 +96,39 @@ def simulate_ray(game: str, options: Mapping, bot_specs: list[str], games: int, 
     total.backend = "ray+" + ("batch" if use_batch else "engine")
     total.seconds = time.perf_counter() - t0
     return total
+
+
+def sweep_ray(game: str, runs: list[tuple[Mapping, list[str], int, int]], address: str | None = None) -> list[SimResult]:
+    """Several runs at once (a sweep over options or bots): every chunk of every run is its own
+    task, all submitted together; each run's totals equal its local run with the same seed."""
+    from ..games import make_game
+
+    batch = _batch_module(game)
+    for options, bots, _, _ in runs:
+        if batch is None or not batch.can_run(game, list(bots)):
+            raise BrawlError(f"a Ray sweep runs the batch simulator; {game} with {', '.join(bots)} is not one of its set-ups")
+        make_game(game, options)
+        if "optimal" in bots:
+            from ..solve import solve_for_play
+
+            solve_for_play(game, options)
+    ray = connect(address)
+    t0 = time.perf_counter()
+    remote = ray.remote(_batch_task)
+    refs: list[list] = []
+    for options, bots, games, seed in runs:
+        opts = make_game(game, options).options_json()
+        parts = []
+        for a in range(0, games, batch.CHUNK):
+            parts.append(remote.remote(game, opts, list(bots), seed, a, min(a + batch.CHUNK, games)))
+        refs.append(parts)
+    out = []
+    for (options, bots, games, seed), parts in zip(runs, refs):
+        total = SimResult(game, make_game(game, options).options_json(), list(bots), seed,
+                          wins=[0] * len(bots))
+        for part in ray.get(parts):
+            total.merge(part)
+        total.backend = "ray+batch"
+        total.seconds = time.perf_counter() - t0
+        out.append(total)
+    return out
