@@ -307,3 +307,4 @@ def test_terminal_shows_hints():
     assert "win chance" in text
     first = re.search(r"1\. \w+ .*\[win chance \d+%\]", text)
     assert first is not None
+    assert re.search(r"Hint: best: (attack|defend|charge|parry|take), \d+%", text)  # issue 5: "best: defend, 61%"

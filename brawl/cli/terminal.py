@@ -95,6 +95,10 @@ class TerminalGame:
             hint = hint_values.get(action) if hint_values else None
             extra = (f"  ({odds})" if odds else "") + (f"  [win chance {hint:.0%}]" if hint is not None else "")
             self.console.print(f"  {i}. {action}{extra}", markup=False)
+        if hint_values:
+            from ..solve.hints import best_hint
+
+            self.console.print(f"  Hint: {best_hint(hint_values)}", markup=False)
         while True:
             answer = self.ask(f"{self.game.seat_name(seat)}> ").strip()
             choice = self.resolve(answer, legal)
