@@ -99,13 +99,24 @@ def play(
             raise typer.Exit(1)
         path = save
         if path is None and None in seats:
-            try:
-                path = console.input("Save the record to a file (Enter to skip)? ").strip() or None
-            except (EOFError, KeyboardInterrupt):
-                path = None
+            path = ask_where_to_save(f"{game}-{seed}.json")
         if path:
-            match.record.save(path)
+            try:
+                match.record.save(path)
+            except OSError as exc:
+                raise BrawlError(f"cannot save the record to {path}: {exc}") from None
             console.print(f"Record saved to {path}; play it back with: brawl replay {path}", markup=False)
+
+
+def ask_where_to_save(default: str) -> str | None:
+    """Ask whether to save the record (a yes/no first, so a stray "1" typed after the game
+    saves nothing), then where; Enter takes the suggested name."""
+    try:
+        if console.input("Save the game record? [y/N] ", markup=False).strip().lower() not in ("y", "yes"):
+            return None
+        return console.input(f"File name [{default}]: ", markup=False).strip() or default
+    except (EOFError, KeyboardInterrupt):
+        return None
 
 
 @app.command(name="replay")

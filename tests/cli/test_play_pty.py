@@ -6,13 +6,14 @@ import subprocess
 import pexpect
 
 
-def play_whole_game(brawl_cmd, env, tmp_path, args, answers="1"):
+def play_whole_game(brawl_cmd, env, tmp_path, args, answers="1", save="y"):
     record = tmp_path / "game.json"
-    child = pexpect.spawn(brawl_cmd, ["play", "krig", *args], env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = pexpect.spawn(brawl_cmd, ["play", "krig", *args], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(50, 120), cwd=str(tmp_path))
     transcript = []
     bad_sent = False
     for _ in range(2000):
-        i = child.expect([r"(Sun|Moon)> ", r"Save the record to a file", pexpect.EOF])
+        i = child.expect([r"(Sun|Moon)> ", r"Save the game record\? \[y/N\] ", r"File name \[krig-\d+\.json\]: ", pexpect.EOF])
         transcript.append(child.before)
         if i == 0:
             if not bad_sent:
@@ -22,6 +23,8 @@ def play_whole_game(brawl_cmd, env, tmp_path, args, answers="1"):
                 child.expect(r"(Sun|Moon)> ")
             child.sendline(answers(child.before) if callable(answers) else answers)
         elif i == 1:
+            child.sendline(save)
+        elif i == 2:
             child.sendline(str(record))
         else:
             break
@@ -40,6 +43,13 @@ def test_a_whole_game_against_the_heuristic_bot(brawl_cmd, env, tmp_path):
     assert "hit points" in out and "defense d8" in out
     assert "Game over:" in out
     assert record.exists()
+
+
+def test_a_stray_answer_at_the_end_saves_nothing(brawl_cmd, env, tmp_path):
+    """A menu number typed after the game is not a yes: no record, no file named "1"."""
+    status, out, record = play_whole_game(brawl_cmd, env, tmp_path, ["--seed", "4", "--hp", "3"], save="1")
+    assert status == 0 and not record.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_both_editions_and_replay(brawl_cmd, env, tmp_path):
