@@ -9,5 +9,6 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test,rl,ray,postgres]"
-bash scripts/install-chromium.sh
-bash scripts/install-postgresql.sh
+bash scripts/install-debian.sh chromium /usr/bin/chromium
+bash scripts/install-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb'
+

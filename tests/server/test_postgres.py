@@ -4,7 +4,7 @@ A throwaway PostgreSQL cluster is started in a temporary directory on a free por
 (as the ``postgres`` user when the tests run as root, since initdb refuses root), each test gets a
 fresh database in it, and the server's own tests run against ``postgresql+psycopg://``: the
 restarts, whole games with verified records, and the decision clocks.  Skipped with the reason
-when PostgreSQL (``bash scripts/install-postgresql.sh``) or psycopg (the ``postgres`` extra) is
+when PostgreSQL (``bash scripts/install-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb'``) or psycopg (the ``postgres`` extra) is
 missing."""
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def cluster():
     bindir = server_binaries()
     if bindir is None:
         pytest.skip("PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin); "
-                    "bash scripts/install-postgresql.sh installs it")
+                    "bash scripts/install-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb' installs it")
     if shutil.which("runuser") is None and os.geteuid() == 0:
         pytest.skip("running as root without runuser: initdb cannot run as another user")
     c = Cluster(bindir)
