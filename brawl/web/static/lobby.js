@@ -177,7 +177,8 @@
       }
       let lastUsed = null;
       try { lastUsed = localStorage.getItem("brawl.last-game"); } catch (e) { lastUsed = null; }
-      const wanted = new URLSearchParams(window.location.search).get("game") || lastUsed;
+      // first visit: Krig, the quickest game to learn; later, the game last played
+      const wanted = new URLSearchParams(window.location.search).get("game") || lastUsed || "krig";
       if (wanted && games[wanted]) gameSelect.value = wanted;
       renderGame();
       renderRecent();
