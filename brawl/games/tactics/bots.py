@@ -5,7 +5,7 @@
   check); stands up when prone; casters keep out of melee and use their best spell (a fireball
   only when it hits at least two enemies and no friend); fighters and rogues focus the weakest
   reachable enemy, close by the route that provokes least, prefer squares that flank, and pick the
-  attack with the highest expected damage.
+  attack with the highest expected damage; a rogue with nothing to hit after moving hides.
 - ``mcts``: Monte Carlo tree search (open loop: chance outcomes are sampled on every iteration)
   over a pruned set of candidate decisions (the heuristic's choice among them), each iteration
   finished by a short heuristic rollout and scored by the hit-point balance; it keeps the
@@ -167,6 +167,9 @@ class HeuristicBot:
                 return best
             if "draw" in legal_set and not u.main:
                 return "draw"
+            # a rogue with nothing to hit after moving hides, for sneak attack from hiding next turn
+            if state.moved and "hide" in legal_set and game.sheets[i].sneak_dice:
+                return "hide"
             if ("draw" in legal_set and u.main and not WEAPONS[u.main].melee and u.ammo == 0):
                 return "draw"
         if not state.moved and foes:

@@ -239,6 +239,8 @@ BLUR_MISS = (1, 5)  # seed: 20% miss
 HEAL_DC = 15  # seed: Heal check against a 15 DC
 UNARMED_DICE = "1d3"  # ruling (SRD unarmed strike)
 FLANK_BONUS = 2  # seed
+HIDE_BASE_DC = 10  # ruling: the enemies take 10 on Spot (SRD), plus their best Wisdom modifier
+UNSEEN_BONUS = 2  # ruling (SRD): an attacker its target cannot see gets +2 to hit
 PRONE_PENALTY = 5  # seed: -5 to AC, melee attack bonus and damage
 #: ruling (SRD two-weapon fighting without the feat): (main, off) penalties; light off-hand weapon
 TWO_WEAPON_PENALTY = (-6, -10)

@@ -12,7 +12,7 @@ its lower-case name, e.g. ``steve``):
 - ``trip:<id>``, ``hamstring:<id>``: the special attacks.
 - ``cast:<spell>`` (self spells), ``cast:<spell>:<id>``, ``cast:fireball:X,Y``.
 - ``heal:<id>`` (Heal check DC 15 on a fallen ally), ``stand``, ``draw`` (swap the main-hand weapon
-  with the sheathed one), ``end_turn``.
+  with the sheathed one), ``hide`` (a Hide check, out of combat and in cover), ``end_turn``.
 - Reactions: when a character provokes, each threatening enemy's side answers ``aoo`` (take the
   attack of opportunity) or ``pass``.
 
@@ -31,10 +31,11 @@ from pydantic import Field, field_validator
 from ...core.dice import ChanceEvent, die, parse
 from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
 from .characters import PARTIES, CharacterError, Sheet, custom_party, party
-from .data import (BLUR_MISS, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC, IMPROVISED_THROW_PENALTY,
-                   IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, PRONE_PENALTY,
-                   PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS, RESISTANCE_ROUNDS, SHIELDS, SPELLS,
-                   TWO_WEAPON_LIGHT_PENALTY, TWO_WEAPON_PENALTY, WEAPONS, weapon_dice)
+from .data import (BLUR_MISS, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC, HIDE_BASE_DC,
+                   IMPROVISED_THROW_PENALTY, IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE,
+                   MAX_INCREMENTS_THROWN, PRONE_PENALTY, PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS,
+                   RESISTANCE_ROUNDS, SHIELDS, SPELLS, TWO_WEAPON_LIGHT_PENALTY, TWO_WEAPON_PENALTY, UNSEEN_BONUS,
+                   WEAPONS, weapon_dice)
 from .grid import MAPS, Map, Route, Square, adjacent, burst, distance_feet, flanks, line_of_effect, routes
 
 D20_ATTACK = die(20, "d20", "attack roll")
@@ -42,6 +43,7 @@ D20_SAVE = die(20, "d20", "save")
 D20_INIT = die(20, "d20", "initiative")
 D20_CONC = die(20, "d20", "Concentration")
 D20_HEAL = die(20, "d20", "Heal check")
+D20_HIDE = die(20, "d20", "Hide check")
 D10_BLEED = die(10, "d10", "bleeding")
 CONCEALMENT = ChanceEvent("concealment", ("miss", "hit"),
                           (Fraction(*BLUR_MISS), 1 - Fraction(*BLUR_MISS)), "blur: 20% miss")
@@ -114,6 +116,7 @@ class Unit:
     blur: bool = False
     haste: bool = False
     resist_until: int = 0  # resistance lasts through this round
+    hidden: bool = False  # a successful Hide check; enemies cannot single it out
 
     @property
     def pos(self) -> Square:
@@ -145,6 +148,7 @@ class Step:
     n: int = 0
     m: int = 0
     rolls: tuple = ()
+    unseen: bool = False  # an attack (or the action that makes it) from hiding
 
 
 @dataclass(frozen=True)
@@ -310,6 +314,34 @@ class Tactics(Game[TacticsState]):
                 return True
         return False
 
+    def hide_cover(self, state: TacticsState, i: int) -> bool:
+        """Ruling (SRD Hide needs cover or concealment from each observer): where character ``i``
+        stands, every conscious enemy either has no line of effect to it or it is next to a wall
+        square (diagonals included), which counts as cover."""
+        p = state.units[i].pos
+        if any(sq in self.map.walls for sq in ((p[0] + dx, p[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))):
+            return True
+        return not any(state.units[j].conscious and line_of_effect(self.map, state.units[j].pos, p)
+                       for j in self.enemies(state, i))
+
+    def may_stay_hidden(self, state: TacticsState, i: int) -> bool:
+        """Ruling: a square where a character may hide, and so stay hidden after a step: not in
+        combat (no conscious enemy in melee range) and in cover from every conscious enemy."""
+        return not self.in_combat(state, i) and self.hide_cover(state, i)
+
+    def can_hide(self, state: TacticsState, i: int) -> bool:
+        """Ruling: a conscious character that is not hidden yet may try to hide where it could stay
+        hidden (seed: Skills names Hide; SRD: no hiding in plain sight or in melee)."""
+        u = state.units[i]
+        return u.conscious and not u.hidden and self.may_stay_hidden(state, i)
+
+    def hide_dc(self, state: TacticsState, i: int) -> int:
+        """Ruling: the seed has no Spot skill, so the enemies take 10 on a Spot check of their
+        Wisdom modifier alone (SRD: Spot is Wisdom-based, opposed to Hide): DC 10 + the best Wisdom
+        modifier among the conscious enemies."""
+        mods = [self.sheets[j].mod("wis") for j in self.enemies(state, i) if state.units[j].conscious]
+        return HIDE_BASE_DC + max(mods, default=0)
+
     def flat_footed(self, state: TacticsState, i: int) -> bool:
         return not state.units[i].acted
 
@@ -368,14 +400,16 @@ class Tactics(Game[TacticsState]):
 
     # -- attack numbers ------------------------------------------------------------------------
 
-    def armor_class(self, state: TacticsState, attacker: int, target: int, touch: bool) -> tuple[int, tuple]:
+    def armor_class(self, state: TacticsState, attacker: int, target: int, touch: bool,
+                    unseen: bool = False) -> tuple[int, tuple]:
         """Seed (Armor Class): 10 + Dex bonus (capped by the armor's MDB) + armor + shield; a touch
         attack ignores armor and shield.  Flanking (and being incapacitated) negates a Dex bonus
-        (seed: Flanking); so does being flat-footed (ruling, SRD).  Prone: -5 (seed)."""
+        (seed: Flanking); so does being flat-footed (ruling, SRD) and an attack from hiding
+        (``unseen``: ruling, SRD).  Prone: -5 (seed)."""
         s, t = self.sheets[target], state.units[target]
         dex = min(s.mod("dex"), s.max_dex)
         notes = [("base", 10)]
-        if dex > 0 and (self.is_flanked(state, attacker, target)
+        if dex > 0 and (unseen or self.is_flanked(state, attacker, target)
                         or (self.options.flat_footed and self.flat_footed(state, target))):
             dex = 0
             notes.append(("Dex bonus lost", 0))
@@ -396,9 +430,10 @@ class Tactics(Game[TacticsState]):
         return ac, tuple(notes)
 
     def attack_profile(self, state: TacticsState, attacker: int, target: int, kind: str,
-                       spell: str = "") -> AttackProfile:
+                       spell: str = "", unseen: bool | None = None) -> AttackProfile:
         """Everything an attack roll needs.  ``kind``: main, off, main_tw, off_tw (two weapons),
-        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell)."""
+        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell).
+        ``unseen``: the attack is made from hiding (by default: whether the attacker is hidden now)."""
         sa, ua, ut = self.sheets[attacker], state.units[attacker], state.units[target]
         ranged = kind in ("shoot", "throw", "ray")
         touch = kind in ("trip", "touch", "ray")
@@ -427,6 +462,11 @@ class Tactics(Game[TacticsState]):
         if flanked:
             bonus += FLANK_BONUS
             notes.append(("flanking", FLANK_BONUS))
+        if unseen is None:
+            unseen = ua.hidden
+        if unseen:
+            bonus += UNSEEN_BONUS
+            notes.append(("from hiding", UNSEEN_BONUS))
         feet = distance_feet(ua.pos, ut.pos)
         if kind in ("shoot", "throw"):
             if kind == "shoot":
@@ -440,7 +480,7 @@ class Tactics(Game[TacticsState]):
             if pen:
                 bonus += pen
                 notes.append(("range", pen))
-        ac, ac_notes = self.armor_class(state, attacker, target, touch)
+        ac, ac_notes = self.armor_class(state, attacker, target, touch, unseen)
         # damage
         strength = sa.mod("str")
         if kind in ("trip",):
@@ -466,7 +506,7 @@ class Tactics(Game[TacticsState]):
             crit_lo, mult, min_one = w.crit_lo, w.mult, True
         sneak = 0
         if sa.sneak_dice and kind != "trip" and (not ranged or feet <= 30):
-            denied = flanked or (self.options.flat_footed and self.flat_footed(state, target))
+            denied = flanked or unseen or (self.options.flat_footed and self.flat_footed(state, target))
             if denied:
                 sneak = sa.sneak_dice
         return AttackProfile(bonus, ac, crit_lo, mult, dice, sneak, min_one, touch, ranged,
@@ -519,6 +559,8 @@ class Tactics(Game[TacticsState]):
                 return Chance(D20_CONC, seat)
             if k == "healcheck":
                 return Chance(D20_HEAL, seat)
+            if k == "hidecheck":
+                return Chance(D20_HIDE, seat)
             if k in ("cure", "spelldmg"):
                 return Chance(dice_event(SPELLS[top.arg].dice, "healing" if k == "cure" else "damage"), seat)
             if k == "fireball":
@@ -540,7 +582,7 @@ class Tactics(Game[TacticsState]):
 
     def _profile_of(self, state: TacticsState, step: Step) -> AttackProfile:
         kind, _, spell = step.arg.partition(":")
-        return self.attack_profile(state, step.actor, step.target, kind, spell)
+        return self.attack_profile(state, step.actor, step.target, kind, spell, step.unseen)
 
     def _fireball_savers(self, step: Step) -> tuple[int, ...]:
         part = step.arg.split("|")[1]
@@ -576,6 +618,8 @@ class Tactics(Game[TacticsState]):
         main_melee = bool(u.main) and WEAPONS[u.main].melee
         for j in foes:
             t = state.units[j]
+            if t.hidden:
+                continue  # ruling: a hidden character cannot be singled out by attacks
             ident = self.ids[j]
             near = adjacent(u.pos, t.pos)
             if near and melee:
@@ -592,6 +636,8 @@ class Tactics(Game[TacticsState]):
                 out.append(f"throw:{ident}")
         if u.sheath:
             out.append("draw")
+        if self.can_hide(state, i):
+            out.append("hide")
         for spell, left in u.spells:
             if left > 0:
                 out.extend(self._cast_options(state, i, spell))
@@ -631,11 +677,11 @@ class Tactics(Game[TacticsState]):
                     out.append(f"cast:{spell}:{self.ids[j]}")
         elif s.target == "enemy_melee_touch":
             for j in self.enemies(state, i):
-                if adjacent(u.pos, state.units[j].pos):
+                if adjacent(u.pos, state.units[j].pos) and not state.units[j].hidden:
                     out.append(f"cast:{spell}:{self.ids[j]}")
         elif s.target in ("enemy", "enemy_ranged_touch"):
             for j in self.enemies(state, i):
-                if self._in_range(state, i, j, "spell", spell):
+                if self._in_range(state, i, j, "spell", spell) and not state.units[j].hidden:
                     out.append(f"cast:{spell}:{self.ids[j]}")
         elif s.target == "area":
             seen = set()
@@ -678,7 +724,10 @@ class Tactics(Game[TacticsState]):
             top = state.stack[-1]
             rest = state.stack[:-1]
             if action == "aoo":
-                state = replace(state, stack=rest + (Step("attack", top.actor, top.target, "aoo"),),
+                unseen = state.units[top.actor].hidden
+                if unseen:  # ruling: attacking ends hiding; this attack is made from hiding
+                    state = self._set_unit(state, top.actor, replace(state.units[top.actor], hidden=False))
+                state = replace(state, stack=rest + (Step("attack", top.actor, top.target, "aoo", unseen=unseen),),
                                 last=f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}")
             else:
                 state = replace(state, stack=rest, last=f"{self.name_of(top.actor)} lets it pass")
@@ -696,12 +745,17 @@ class Tactics(Game[TacticsState]):
                             last=f"{name} moves to {sq[0]},{sq[1]} ({route.feet} ft)")
             return self._settle(state)
         state = replace(state, acted_std=True, hits=(), spoiled=False)
+        # ruling: an action aimed at an enemy or at a square ends hiding; its first attack roll is
+        # made from hiding
+        unseen = state.units[i].hidden and self._hostile(action)
+        if unseen:
+            state = self._set_unit(state, i, replace(state.units[i], hidden=False))
         if verb in ("attack", "twoweapon"):
             j = self.index[rest]
             if verb == "attack":
-                steps = (Step("attack", i, j, "main" if WEAPONS.get(state.units[i].main, None) and WEAPONS[state.units[i].main].melee else "aoo"),)
+                steps = (Step("attack", i, j, "main" if WEAPONS.get(state.units[i].main, None) and WEAPONS[state.units[i].main].melee else "aoo", unseen=unseen),)
             else:
-                steps = (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw"))
+                steps = (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw", unseen=unseen))
             return self._settle(replace(state, stack=state.stack + steps, last=f"{name} attacks {self.name_of(j)}"))
         # every other standard action: spend what it costs now, provoke if in combat (seed), then do it
         if verb == "cast":
@@ -709,13 +763,23 @@ class Tactics(Game[TacticsState]):
             u = state.units[i]
             spells = tuple((k, n - 1 if k == spell else n) for k, n in u.spells)
             state = self._set_unit(state, i, replace(u, spells=spells))
-        state = replace(state, stack=state.stack + (Step("do", i, arg=action),),
+        state = replace(state, stack=state.stack + (Step("do", i, arg=action, unseen=unseen),),
                         last=self.describe_action(state, seat, action))
-        if self.in_combat(state, i):
+        if self.in_combat(state, i) and not state.units[i].hidden:
             offers = [Step("offer", j, i, verb) for j in self.enemies(state, i)
                       if self.can_threaten(state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
             state = replace(state, stack=state.stack + tuple(reversed(offers)))
         return self._settle(state)
+
+    def _hostile(self, action: str) -> bool:
+        """An action that ends hiding: an attack, a spell on an enemy, or a spell on a square."""
+        verb, _, rest = action.partition(":")
+        if verb in ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring"):
+            return True
+        if verb == "cast":
+            s = SPELLS[rest.split(":")[0]]
+            return s.target not in ("self", "ally")
+        return False
 
     # ------------------------------------------------------------------------------------------
     # transitions: dice
@@ -752,6 +816,15 @@ class Tactics(Game[TacticsState]):
             text = f"{self.name_of(top.actor)} {'keeps' if ok else 'loses'} concentration ({outcome} + " \
                    f"{self.sheets[top.actor].skill('concentration')} against DC {top.n})"
             return self._settle(replace(state, stack=rest, spoiled=state.spoiled or not ok, last=text))
+        if k == "hidecheck":
+            bonus = self.sheets[top.actor].skill("hide")
+            ok = outcome + bonus >= top.n
+            state = replace(state, stack=rest)
+            if ok:
+                state = self._set_unit(state, top.actor, replace(state.units[top.actor], hidden=True))
+            text = (f"{self.name_of(top.actor)} {'hides' if ok else 'fails to hide'} "
+                    f"(Hide d20 {outcome} {bonus:+d} against DC {top.n})")
+            return self._settle(replace(state, last=text))
         if k == "healcheck":
             total = outcome + self.sheets[top.actor].skill("heal")
             state = replace(state, stack=rest)
@@ -884,7 +957,8 @@ class Tactics(Game[TacticsState]):
         dead = hp <= -10
         prone = u.prone or hp <= 0
         stable = u.stable and hp <= 0 and u.hp <= 0
-        unit = replace(u, hp=hp, dead=dead, prone=prone, stable=stable)
+        unit = replace(u, hp=hp, dead=dead, prone=prone, stable=stable,
+                       hidden=u.hidden and amount <= 0)  # ruling: being hurt ends hiding
         state = self._set_unit(state, i, unit)
         if (state.pos >= 0 and i == state.actor and state.stack and any(s.kind == "do" for s in state.stack)
                 and amount > 0):
@@ -902,10 +976,12 @@ class Tactics(Game[TacticsState]):
         state = self._set_unit(state, i, unit)
         return replace(state, last=f"{what}: {self.name_of(i)} heals {amount} ({hp} hp)")
 
-    def _perform(self, state: TacticsState, i: int, action: str) -> TacticsState:
+    def _perform(self, state: TacticsState, i: int, action: str, unseen: bool = False) -> TacticsState:
         verb, _, rest = action.partition(":")
         u = state.units[i]
         name = self.name_of(i)
+        if verb == "hide":
+            return replace(state, stack=state.stack + (Step("hidecheck", i, n=self.hide_dc(state, i)),))
         if verb == "stand":
             return replace(self._set_unit(state, i, replace(u, prone=False)), last=f"{name} stands up")
         if verb == "draw":
@@ -924,7 +1000,7 @@ class Tactics(Game[TacticsState]):
                 return replace(state, last=f"{name}'s target is gone")
             if verb == "shoot":
                 state = self._set_unit(state, i, replace(u, ammo=u.ammo - 1))
-            step = Step("attack", i, j, verb)
+            step = Step("attack", i, j, verb, unseen=unseen)
             if verb == "throw":
                 # the profile is computed with the weapon still in hand; it leaves the hand when rolled
                 state = replace(state, stack=state.stack + (Step("do", i, arg="drop_main"), step))
@@ -968,7 +1044,7 @@ class Tactics(Game[TacticsState]):
             if s.target == "enemy":
                 return replace(state, stack=state.stack + (Step("spelldmg", i, j, spell),))
             kind = "ray" if s.target == "enemy_ranged_touch" else "touch"
-            return replace(state, stack=state.stack + (Step("attack", i, j, f"{kind}:{spell}"),))
+            return replace(state, stack=state.stack + (Step("attack", i, j, f"{kind}:{spell}", unseen=unseen),))
         raise ValueError(f"cannot perform {action!r}")
 
     # ------------------------------------------------------------------------------------------
@@ -990,6 +1066,7 @@ class Tactics(Game[TacticsState]):
                 k = top.kind
                 if k == "offer":
                     if (self.can_threaten(state, top.actor) and state.units[top.target].conscious
+                            and not state.units[top.target].hidden
                             and adjacent(state.units[top.actor].pos, state.units[top.target].pos)):
                         return state
                     state = replace(state, stack=state.stack[:-1])
@@ -1007,7 +1084,7 @@ class Tactics(Game[TacticsState]):
                             concs = tuple(Step("conc", top.actor, n=h) for h in reversed(state.hits))
                             state = replace(state, stack=rest + (replace(top, m=1),) + concs)
                             continue
-                    state = self._perform(replace(state, stack=rest), top.actor, top.arg)
+                    state = self._perform(replace(state, stack=rest), top.actor, top.arg, top.unseen)
                     continue
                 if k == "attack" and top.m == 0 and not self._attack_possible(state, top):
                     state = replace(state, stack=state.stack[:-1])
@@ -1055,6 +1132,10 @@ class Tactics(Game[TacticsState]):
             return replace(state, stack=rest + (replace(step, n=step.n + 1),) + offers)
         u = state.units[i]
         state = self._set_unit(state, i, replace(u, x=b[0], y=b[1]))
+        if u.hidden and not self.may_stay_hidden(state, i):
+            # ruling: a step into melee range of an enemy or out of cover ends hiding
+            state = self._set_unit(state, i, replace(state.units[i], hidden=False))
+            state = replace(state, last=f"{state.last}; {self.name_of(i)} comes out of hiding".lstrip("; "))
         watchers = [j for j in self.provoke_watchers(state, i)
                     if adjacent(state.units[j].pos, b) and not adjacent(state.units[j].pos, a)]
         offers = tuple(Step("offer", j, i, "enters") for j in reversed(watchers))
@@ -1193,6 +1274,8 @@ class Tactics(Game[TacticsState]):
             return f"{who} stands up"
         if verb == "draw":
             return f"{who} draws the sheathed weapon"
+        if verb == "hide":
+            return f"{who} tries to hide"
         if verb == "cast":
             parts = rest.split(":")
             tail = ""
@@ -1237,6 +1320,9 @@ class Tactics(Game[TacticsState]):
                     return f"{s.dice} to everyone within 10 ft; Reflex DC {self.sheets[i].spell_dc('fireball')} for none"
                 if s.dice:
                     return f"{s.dice}"
+            if verb == "hide":
+                bonus, dc = self.sheets[i].skill("hide"), self.hide_dc(state, i)
+                return f"hides {_pct(save_chance(bonus, dc, False))} (Hide {bonus:+d} against DC {dc})"
             if verb == "heal" and rest in self.index:
                 return f"stabilizes {_pct(save_chance(self.sheets[i].skill('heal'), HEAL_DC, False))} (Heal {self.sheets[i].skill('heal'):+d} against DC {HEAL_DC})"
         except (KeyError, ValueError, IndexError):
@@ -1249,7 +1335,7 @@ class Tactics(Game[TacticsState]):
             s = self.sheets[i]
             cond = "dead" if u.dead else ("stabilized" if u.stable else "incapacitated" if u.hp <= 0 else "conscious")
             flags = [f for f, on in (("prone", u.prone and not u.dead), ("hamstrung", u.hamstrung), ("blur", u.blur),
-                                     ("flat-footed", not u.acted)) if on]
+                                     ("flat-footed", not u.acted), ("hidden", u.hidden and not u.dead)) if on]
             rows.append({"id": self.ids[i], "side": self.seat_name(self.sides[i]), "class": f"{s.cls} {s.level}",
                          "hp": f"{u.hp}/{s.max_hp}", "square": f"{u.x},{u.y}", "condition": ", ".join([cond] + flags),
                          "": "on turn" if i == state.actor and not state.over else ""})

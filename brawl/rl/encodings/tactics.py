@@ -5,7 +5,7 @@ order, ``foe1..foe4`` the other side's (the rules name them by id, ``attack:brok
 turns ``attack:foe1`` into that form for the observing seat).  Squares are named as the rules
 name them, ``X,Y``.
 
-Actions (``Discrete``; the size depends on the map, 331 on the 16 x 8 bridge):
+Actions (``Discrete``; the size depends on the map, 332 on the 16 x 8 bridge):
 
 - ``move:X,Y`` for every square of the map;
 - ``attack``, ``twoweapon``, ``hamstring``, ``trip``, ``shoot``, ``throw`` on ``foe1..foe4``;
@@ -13,7 +13,7 @@ Actions (``Discrete``; the size depends on the map, 331 on the 16 x 8 bridge):
 - ``cast:<spell>`` for the self spells, ``cast:<spell>:me<k>`` for the ally spells,
   ``cast:<spell>:foe<k>`` for the enemy spells, ``cast:<spell>:X,Y`` for area spells on every
   square;
-- ``stand``, ``draw``, ``end_turn``, and the reactions ``aoo`` and ``pass``.
+- ``stand``, ``draw``, ``hide``, ``end_turn``, and the reactions ``aoo`` and ``pass``.
 
 Observation (floats in [0, 1]): 8 character blocks of 18 (my four, then the foes' four; zeros
 for empty places): present, conscious, dead, stable, hit points / maximum, x / (width - 1),
@@ -60,7 +60,7 @@ class TacticsEncoding(Encoding):
                 actions += [f"cast:{key}:{sq}" for sq in squares]
             else:
                 actions += [f"cast:{key}:foe{k}" for k in range(1, SIDE_SIZE + 1)]
-        actions += ["stand", "draw", "end_turn", "aoo", "pass"]
+        actions += ["stand", "draw", "hide", "end_turn", "aoo", "pass"]
         self.actions = tuple(actions)
         fields = ("present", "conscious", "dead", "stable", "hit points", "x", "y", "prone", "acted", "hamstrung",
                   "blur", "haste", "resistance", "on turn", "ranged weapon", "ammunition", "spells left", "provoking")

@@ -187,3 +187,50 @@ def test_browser_drag_moves_the_token(tmp_path):
         assert page.text_content("#error") == "" and me
         assert errors == []
         browser.close()
+
+
+@pytest.mark.browser
+def test_browser_shows_a_hidden_character_faded_and_labelled(tmp_path):
+    """Rules page, Hiding (rule 58): the board draws a hidden character's token faded, with a
+    "hidden" mark and "hidden" in its accessible name."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import json
+
+    from tests.server.test_browser import LiveServer
+
+    def mark_jeff_hidden(route):
+        response = route.fetch()
+        body = response.json()
+        if isinstance(body, dict) and isinstance(body.get("state"), dict) and "units" in body["state"]:
+            body["state"]["units"][1]["hidden"] = True
+        route.fulfill(response=response, body=json.dumps(body))
+
+    errors: list[str] = []
+    with LiveServer(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0)) as url, \
+            sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/?game=tactics")
+        page.wait_for_selector("#opt-party1")
+        page.select_option("#opt-party1", "steve")
+        page.select_option("#opt-party2", "jeff")
+        page.click("#create-button")
+        page.wait_for_selector(".play-link")
+        page.route("**/api/rooms/**", mark_jeff_hidden)
+        # the view comes from the HTTP API alone: a WebSocket that never opens sends no fresh view
+        page.add_init_script("window.WebSocket = function () { return {send() {}, close() {}, readyState: 0}; };"
+                             "window.WebSocket.OPEN = 1;")
+        page.click(".play-link")
+        page.wait_for_selector(".tc-token[data-id=jeff]")
+        jeff = page.locator(".tc-token[data-id=jeff]")
+        page.wait_for_function("() => document.querySelector('.tc-token[data-id=jeff]').getAttribute('opacity') !== null")
+        assert float(jeff.get_attribute("opacity")) < 1
+        assert "hidden" in jeff.get_attribute("aria-label")
+        assert "hidden" in jeff.text_content()
+        steve = page.locator(".tc-token[data-id=steve]")
+        assert steve.get_attribute("opacity") is None and "hidden" not in steve.get_attribute("aria-label")
+        assert errors == []
+        browser.close()

@@ -85,8 +85,9 @@
       const c = chars()[i];
       const cx = u.x + 0.5, cy = u.y + 0.5;
       const down = u.hp <= 0;
-      const label = `${c.name}, ${c.cls} ${c.level}, ${u.hp} of ${c.max_hp} hit points${down ? ", incapacitated" : ""}${u.prone && !down ? ", prone" : ""}`;
-      const tok = S("g", { class: "tc-token", tabindex: 0, role: "button", "aria-label": label, "data-id": c.id });
+      const label = `${c.name}, ${c.cls} ${c.level}, ${u.hp} of ${c.max_hp} hit points${down ? ", incapacitated" : ""}${u.prone && !down ? ", prone" : ""}${u.hidden ? ", hidden" : ""}`;
+      const tok = S("g", { class: "tc-token", tabindex: 0, role: "button", "aria-label": label, "data-id": c.id,
+        opacity: u.hidden ? 0.45 : null });
       const common = { fill: down ? "#ddd" : SIDE_COLOURS[c.side], stroke: i === st().actor ? "#111" : "#fff",
         "stroke-width": i === st().actor ? 0.09 : 0.04, "stroke-dasharray": down ? "0.1 0.06" : null };
       if (SIDE_SHAPES[c.side] === "circle") tok.append(S("circle", Object.assign({ cx, cy, r: 0.38 }, common)));
@@ -96,6 +97,7 @@
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8, height: 0.08, fill: "#ccc" }));
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "#2e7d32" : frac > 0.2 ? "#c77700" : "#b3261e" }));
       if (u.prone) tok.append(text(u.x + 0.85, u.y + 0.25, down ? "✝" : "P", { "font-size": 0.22 }));
+      if (u.hidden) tok.append(text(cx, u.y + 0.14, "hidden", { "font-size": 0.16, "font-style": "italic", class: "tc-hidden" }));
       tok.addEventListener("click", (e) => { e.stopPropagation(); if (!dragged) pickToken(c.id); dragged = false; });
       if (i === st().actor && view.your_turn) {
         tok.addEventListener("pointerdown", (e) => { dragging = true; dragged = false; e.preventDefault(); });
