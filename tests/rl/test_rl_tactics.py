@@ -8,6 +8,7 @@ import pytest
 
 from brawl.games import make_game
 from brawl.rl import encoding_for, pettingzoo_env
+from brawl.rl.encodings.tactics import PER_UNIT
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -22,7 +23,7 @@ def test_characters_are_named_from_the_observer():
     assert enc.decode(state, 1, enc.action_index("move:3,4")) == "move:3,4"
     obs0, obs1 = enc.observe(state, 0), enc.observe(state, 1)
     # my block 0 for seat 0 is Steve; for seat 1 the foes' block 0 is Steve
-    assert np.array_equal(obs0[:18], obs1[18 * 4:18 * 5])
+    assert np.array_equal(obs0[:PER_UNIT], obs1[PER_UNIT * 4:PER_UNIT * 5])
 
 
 def test_every_square_has_a_move_action():
@@ -49,7 +50,7 @@ def test_attack_of_opportunity_is_asked_of_the_threatening_side():
                 top = state.stack[-1]
                 assert env.agent_seat[agent] == env.game.sides[top.actor] != env.game.sides[top.target]
                 assert env.legal_action_names(agent) == ["aoo", "pass"]
-                assert obs["observation"][18 * 8 + 1] == 1  # deciding an attack of opportunity
+                assert obs["observation"][PER_UNIT * 8 + 1] == 1  # deciding an attack of opportunity
                 asked += 1
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         if asked >= 3:

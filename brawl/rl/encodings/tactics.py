@@ -15,10 +15,10 @@ Actions (``Discrete``; the size depends on the map, 332 on the 16 x 8 bridge):
   square;
 - ``stand``, ``draw``, ``hide``, ``end_turn``, and the reactions ``aoo`` and ``pass``.
 
-Observation (floats in [0, 1]): 8 character blocks of 18 (my four, then the foes' four; zeros
+Observation (floats in [0, 1]): 8 character blocks of 19 (my four, then the foes' four; zeros
 for empty places): present, conscious, dead, stable, hit points / maximum, x / (width - 1),
 y / (height - 1), prone, has acted, hamstrung, blur, haste, resistance on, on turn, a ranged weapon
-in the main hand, ammunition left, spells left, provoking an attack of opportunity now; then 8:
+in the main hand, ammunition left, spells left, provoking an attack of opportunity now, hidden; then 8:
 I decide a turn, I decide an attack of opportunity, the move action is used, the standard action
 is used, round / max_rounds, and the map (one-hot of 3).
 """
@@ -35,7 +35,7 @@ from ...games.tactics.grid import MAPS
 from . import Encoding
 
 FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw")
-PER_UNIT = 18
+PER_UNIT = 19
 MAP_KEYS = tuple(MAPS)
 SIDE_SIZE = max(len(p) for p in PARTIES.values())
 
@@ -63,7 +63,7 @@ class TacticsEncoding(Encoding):
         actions += ["stand", "draw", "hide", "end_turn", "aoo", "pass"]
         self.actions = tuple(actions)
         fields = ("present", "conscious", "dead", "stable", "hit points", "x", "y", "prone", "acted", "hamstrung",
-                  "blur", "haste", "resistance", "on turn", "ranged weapon", "ammunition", "spells left", "provoking")
+                  "blur", "haste", "resistance", "on turn", "ranged weapon", "ammunition", "spells left", "provoking", "hidden")
         labels = [f"{side}{k}: {f}" for side in ("me", "foe") for k in range(1, SIDE_SIZE + 1) for f in fields]
         labels += ["deciding a turn", "deciding an attack of opportunity", "move action used", "standard action used",
                    "round / max_rounds"] + [f"map {k}" for k in MAP_KEYS]
@@ -126,7 +126,7 @@ class TacticsEncoding(Encoding):
                 float(u.hamstrung), float(u.blur), float(u.haste), float(u.resist_until >= state.round),
                 float(unit == actor), float(main is not None and not main.melee), float(u.ammo > 0),
                 min(1.0, sum(n for _, n in u.spells) / self.spell_totals[unit]),
-                float(offer is not None and offer.target == unit),
+                float(offer is not None and offer.target == unit), float(u.hidden),
             )
         g = PER_UNIT * 2 * SIDE_SIZE
         node = game.node(state)
