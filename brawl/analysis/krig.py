@@ -8,7 +8,6 @@ means, per bin for the length distribution).
 from __future__ import annotations
 
 import html
-import math
 import time
 from pathlib import Path
 
@@ -16,48 +15,13 @@ import numpy as np
 
 from ..core.game import BrawlError
 from ..games import make_game
+from .common import Z, mean_ci, page_head, pct as _pct, pyplot, run_batch, wilson, write_page
 
-Z = 1.959963984540054
-
-
-def wilson(k: int, n: int) -> tuple[float, float, float]:
-    """Rate and 95% Wilson interval."""
-    if n == 0:
-        return 0.0, 0.0, 1.0
-    p = k / n
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return p, max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_ci(counts: dict[int, int]) -> tuple[float, float, float]:
-    n = sum(counts.values())
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    t = np.array(list(counts.keys()), float)
-    c = np.array(list(counts.values()), float)
-    m = float((t * c).sum() / n)
-    var = float(((t - m) ** 2 * c).sum() / max(1, n - 1))
-    half = Z * math.sqrt(var / n)
-    return m, m - half, m + half
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.2f}%"
-
+__all__ = ["Z", "build_report", "mean_ci", "run_all", "wilson"]
 
 def run_all(specs: list, workers: int | None = None, backend: str = "local", address: str | None = None) -> list:
     """Batch runs ``(options, bots, games, seed)``: here, or all at once on a Ray cluster."""
-    if backend == "ray":
-        from ..sim.ray_backend import sweep_ray
-
-        return sweep_ray("krig", specs, address)
-    if backend != "local":
-        raise BrawlError(f"unknown backend {backend!r}; use local or ray")
-    from ..sim.batch_krig import run_range
-
-    return [run_range(o, list(b), s, 0, n, workers) for o, b, n, s in specs]
+    return run_batch("krig", specs, workers, backend, address)
 
 
 def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: str = "hp",
@@ -65,10 +29,8 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
                  backend: str = "local", address: str | None = None) -> Path:
     """Write ``index.html`` and its plots into ``out``; returns the path of the page.  Simulations
     run here or, with ``backend="ray"``, as one sweep on a Ray cluster."""
+    plt = pyplot()
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
     from ..sim.batch_krig import POLICIES
     from ..solve import solve
@@ -233,10 +195,7 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     best_open = max(opening, key=opening.get)
     e = html.escape
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'><title>Krig analysis</title>",
-        "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.45}"
-        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-        "img{max-width:100%}</style></head><body>",
+        *page_head("Krig analysis"),
         f"<h1>Krig: analysis</h1><p>Options: edition <b>{e(opts['edition'])}</b>, hit points <b>{H}</b>. "
         f"Rulings: shared/RULINGS.md (Krig). Built in {time.perf_counter() - t0:.1f} s.</p>",
         "<h2>Key findings</h2><ul>",
@@ -267,7 +226,4 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     parts.append("</table>")
     for file, title, caption in figures:
         parts.append(f"<h2>{e(title)}</h2><img src='{file}' alt='{e(title)}'><p>{e(caption)}</p>")
-    parts.append("</body></html>")
-    page = out / "index.html"
-    page.write_text("\n".join(parts), encoding="utf-8")
-    return page
+    return write_page(out, parts)

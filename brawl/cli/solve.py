@@ -142,29 +142,42 @@ def _print_odds(game: str, columns: list) -> None:
 @app.command(context_settings=EXTRA)
 def analyze(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="game name (krig)"),
+    game: str = typer.Argument(..., help="game name (krig or ktog)"),
     out: str = typer.Option(..., "--out", help="directory for index.html and its plots"),
-    sweep: str = typer.Option("hp", "--sweep", help="the option to sweep over (krig: hp or edition)"),
-    bots: str = typer.Option("optimal,optimal", "--bots", help="the two bots for the sweep"),
-    games: int = typer.Option(200_000, "--games", help="simulated games per figure"),
+    sweep: str = typer.Option("hp", "--sweep", help="the option to sweep over (krig: hp or edition; ktog: any of its options)"),
+    bots: Optional[str] = typer.Option(None, "--bots", help="bots for the sweep (krig: two, default optimal,optimal; "
+                                       "ktog: one for every seat or one per seat, default brute)"),
+    games: Optional[int] = typer.Option(None, "--games", help="simulated games per figure (krig 200000, ktog 100000)"),
     seed: int = typer.Option(0, "--seed", help="seed of the simulations"),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, help="threads (default: every core)"),
     backend: str = typer.Option("local", "--backend", help="local, or ray: every simulation as one sweep on a Ray cluster"),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start a local one)"),
+    exact_hp: int = typer.Option(5, "--exact-hp", help="ktog: exact duel figures up to these hit points (0 to 8; 0: none)"),
+    spell_games: int = typer.Option(1000, "--spell-games", help="ktog: full-engine games counting the spells cast (0: none)"),
 ) -> None:
-    """Write an HTML report with plots: first-mover advantage, action values, game length, a sweep."""
+    """Write an HTML report with plots: first-mover advantage, options, game length, a sweep."""
     with handle_errors():
         cls = game_class(game)
         options = parse_game_options(cls, list(ctx.args))
-        if game != "krig":
-            raise BrawlError(f"no analysis for {game} yet; brawl analyze covers krig")
-        pair = tuple(b.strip() for b in bots.split(","))
-        if len(pair) != 2:
-            raise BrawlError("--bots needs two bot names, e.g. optimal,attacker")
-        from ..analysis.krig import build_report
-
+        if game not in ("krig", "ktog"):
+            raise BrawlError(f"no analysis for {game}; brawl analyze covers krig and ktog")
         if address and backend != "ray":
             raise BrawlError("--address needs --backend ray")
-        page = build_report(options, out, games=games, sweep=sweep, bots=pair, seed=seed, workers=workers,
-                            backend=backend, address=address)
+        if game == "krig":
+            if exact_hp != 5 or spell_games != 1000:
+                raise BrawlError("--exact-hp and --spell-games are ktog options")
+            pair = tuple(b.strip() for b in (bots or "optimal,optimal").split(","))
+            if len(pair) != 2:
+                raise BrawlError("--bots needs two bot names, e.g. optimal,attacker")
+            from ..analysis.krig import build_report
+
+            page = build_report(options, out, games=games or 200_000, sweep=sweep, bots=pair, seed=seed,
+                                workers=workers, backend=backend, address=address)
+        else:
+            from ..analysis.ktog import build_report as build_ktog
+
+            names = tuple(b.strip() for b in (bots or "brute").split(","))
+            page = build_ktog(options, out, games=games or 100_000, sweep=sweep, bots=names, seed=seed,
+                              workers=workers, backend=backend, address=address, exact_hp=exact_hp,
+                              spell_games=spell_games)
         console.print(f"report written to {page}", markup=False)
