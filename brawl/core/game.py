@@ -162,11 +162,17 @@ class Game(Generic[S]):
         narrated when the step wrote a new one; "new" is judged by identity, since a step that only
         carries the state along (the first of several dice) keeps the same text object, while two
         misses in a row are two texts that read alike.  So a game that uses ``last`` writes a fresh
-        string for each event.  Never called while a simultaneous choice is still sealed."""
+        string for each event.  A text that extends the previous one ("A hits B" and then "A hits
+        B; B takes 9") narrates only what it adds.  Never called while a simultaneous choice is
+        still sealed."""
         text = getattr(after, "last", None)
-        if text and text is not getattr(before, "last", None):
-            return [text]
-        return []
+        old = getattr(before, "last", None)
+        if not text or text is old:
+            return []
+        if old and len(text) > len(old) and text.startswith(old):
+            added = text[len(old):].lstrip("; ,")
+            return [added] if added else []
+        return [text]
 
     def action_odds(self, state: S, seat: int, action: str) -> str | None:
         """A short sentence on the chance of what ``action`` tries, e.g. "parry succeeds 2 in 4"."""

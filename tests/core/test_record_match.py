@@ -105,3 +105,21 @@ def test_no_result_is_told_while_a_choice_is_sealed():
     match.decide(seat, game.legal_actions(match.state, seat)[0])
     new = match.log[before:]
     assert [line.kind for line in new if line.private_to is None] == ["sealed"]
+
+
+def test_a_result_that_extends_the_last_one_tells_only_what_it_adds():
+    """The log does not repeat itself: "A hits B" then "A hits B; B takes 9" narrates "B takes 9"."""
+    from dataclasses import dataclass
+
+    from brawl.core.game import Game
+
+    @dataclass(frozen=True)
+    class S:
+        last: str
+
+    game = Game.__new__(Game)  # narrate needs no options
+    hit = S("Brok hits Mara (d20 17)")
+    assert game.narrate(S(""), hit) == ["Brok hits Mara (d20 17)"]
+    assert game.narrate(hit, S(hit.last + "; hit: Mara takes 9")) == ["hit: Mara takes 9"]
+    assert game.narrate(hit, hit) == []
+    assert game.narrate(hit, S("Brok hits Mara (d20 17)")) == ["Brok hits Mara (d20 17)"]  # a new event that reads alike

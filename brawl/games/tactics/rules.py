@@ -49,6 +49,10 @@ CONCEALMENT = ChanceEvent("concealment", ("miss", "hit"),
                           (Fraction(*BLUR_MISS), 1 - Fraction(*BLUR_MISS)), "blur: 20% miss")
 
 MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch")
+# how the log names the blow that did damage ("hit: Vex takes 4"), by attack kind
+ATTACK_WORDS = {"main": "hit", "off": "off-hand hit", "main_tw": "main-hand hit", "off_tw": "off-hand hit",
+                "aoo": "attack of opportunity", "shoot": "shot", "throw": "thrown weapon", "ray": "ray",
+                "touch": "touch", "hamstring": "hamstring", "trip": "trip"}
 
 
 @lru_cache(maxsize=4096)
@@ -883,7 +887,7 @@ class Tactics(Game[TacticsState]):
         # damage
         total = max(1, outcome) if profile.min_one else max(0, outcome)
         state = replace(state, stack=rest)
-        what = spell.replace("_", " ") if spell else ("attack of opportunity" if kind == "aoo" else kind)
+        what = spell.replace("_", " ") if spell else ATTACK_WORDS.get(kind, kind)
         if kind == "touch" and SPELLS[spell].save == "will_half":
             dc = self.sheets[a].spell_dc(spell)
             return replace(state, stack=rest + (Step("save", t, a, "will_half:" + spell, n=dc, m=total),),
@@ -1259,7 +1263,7 @@ class Tactics(Game[TacticsState]):
         who = self.name_of(state.actor) if state.pos >= 0 else self.seat_name(seat)
         verb, _, rest = action.partition(":")
         if verb == "move":
-            return f"{who} moves to {rest}"
+            return f"{who} moves"  # the route's end and length are the step's result line
         if verb == "end_turn":
             return f"{who} ends the turn"
         if rest in self.index:
