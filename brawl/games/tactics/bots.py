@@ -6,11 +6,13 @@
   only when it hits at least two enemies and no friend); fighters and rogues focus the weakest
   reachable enemy, close by the route that provokes least, prefer squares that flank, and pick the
   attack with the highest expected damage; a rogue with nothing to hit after moving hides.
-- ``mcts``: Monte Carlo tree search (open loop: chance outcomes are sampled on every iteration)
-  over a pruned set of candidate decisions (the heuristic's choice among them), each iteration
-  finished by a short heuristic rollout and scored by the hit-point balance; it keeps the
-  heuristic's choice unless another decision scores clearly better.  Deterministic for a given
-  seed and iteration budget (32 by default); ``mcts-1s`` searches for one second a decision.
+- ``mcts``: Monte Carlo search over the heuristic's choice and its best alternatives (the other
+  standard actions with the highest expected value), each judged by rollouts in which the
+  heuristic plays both sides for a round's worth of turns (dice sampled from the chance events,
+  the same dice for every candidate) and the hit-point balance scores the end; it keeps the
+  heuristic's choice unless another decision does better on those common dice.  Deterministic for
+  a given seed and iteration budget (36 rollouts a decision by default); ``mcts-1s`` searches for
+  one second a decision.
 """
 
 from __future__ import annotations
@@ -280,93 +282,58 @@ def _sample(event, rng: random.Random):
     return event.outcomes[-1]
 
 
-class _Node:
-    __slots__ = ("visits", "value", "children")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.value = 0.0
-        self.children: dict[str, _Node] = {}
-
-
 class MCTSBot:
+    """Monte Carlo search at the decision on hand over the heuristic's choice and a few alternatives
+    (the other standard actions with the highest expected value), each scored by rollouts in which
+    the heuristic plays both sides for ``horizon`` turns and the hit-point balance judges the end.
+    Rollout ``k`` of every candidate draws its dice from the same generator, so the candidates are
+    compared on common dice; another candidate replaces the heuristic's choice only when its mean
+    paired gain over the rollouts is above ``margin`` and ``z`` standard errors."""
+
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, iterations: int = 32, time_budget: float | None = None,
-                 depth: int = 4, rollout: int = 12, moves: int = 0, exploration: float = 0.5,
-                 margin: float = 0.1, min_visits: int = 4) -> None:
+    def __init__(self, seed: int | None = None, iterations: int = 36, time_budget: float | None = None,
+                 horizon: int = 8, width: int = 3, margin: float = 0.0, z: float = 0.0) -> None:
         self.seed = seed or 0
         self.iterations = iterations
         self.time_budget = time_budget
-        self.depth = depth
-        self.rollout = rollout
+        self.horizon = horizon
+        self.width = width
         self.margin = margin
-        self.min_visits = min_visits
-        self.moves = moves
-        self.c = exploration
+        self.z = z
         self.helper = HeuristicBot(seed)
         self.calls = 0
 
     def candidates(self, game: Tactics, state: TacticsState, seat: int) -> list[str]:
+        """The heuristic's choice first, then up to ``width - 1`` other standard actions by expected
+        value (never a throw, nor a fireball that catches a friend or no enemy)."""
         legal = game.legal_actions(state, seat)
         if "aoo" in legal:
             return ["aoo"]  # always right: an attack of opportunity costs nothing
-        others = [a for a in legal if not a.startswith("move:") and a != "end_turn"]
-        out = []
         hint = self.helper.choose(game, state, seat)
-        out.append(hint)
-        # other moves (with ``moves``): those ending nearest an enemy and farthest from every enemy;
-        # by default the heuristic's move is the only one (short rollouts misjudge positions)
         i = state.actor
-        if not state.moved and self.moves:
-            routes = game.move_routes(state, i)
-            foes = HeuristicBot.foes_up(game, state, i)
-            scored = []
-            for sq, r in routes.items():
-                near = min((distance_feet(sq, state.units[j].pos) for j in foes), default=0)
-                scored.append((r.provokes, near, r.feet, sq))
-            scored.sort()
-            picks = scored[: self.moves // 2 + 1] + sorted(scored, key=lambda t: (t[0], -t[1], t[2], t[3]))[: self.moves // 2]
-            for _, _, _, sq in picks:
-                a = f"move:{sq[0]},{sq[1]}"
-                if a not in out:
-                    out.append(a)
-        for a in others:
-            if a.startswith("cast:fireball:") and self.helper.fireball_value(game, state, i, a) < 1:
+        scored = []
+        for a in legal:
+            verb = a.split(":")[0]
+            if a == hint or verb in ("move", "end_turn", "throw"):
                 continue
-            if a not in out:
-                out.append(a)
-        return out
+            if a.startswith("cast:fireball:"):
+                v = self.helper.fireball_value(game, state, i, a)
+                if v >= 1:
+                    scored.append((v * 10.5, a))
+                continue
+            if a.startswith("cast:cure_"):
+                scored.append((5.0, a))
+                continue
+            v = self.helper.expected(game, state, i, a)
+            if v > 0:
+                scored.append((v, a))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [hint] + [a for _, a in scored[: max(0, self.width - 1)]]
 
-    def choose(self, game: Tactics, state: TacticsState, seat: int) -> str:
-        cands = self.candidates(game, state, seat)
-        if len(cands) == 1:
-            return cands[0]
-        self.calls += 1
-        rng = random.Random((self.seed * 1_000_003 + self.calls) & 0xFFFFFFFF)
-        root = _Node()
-        start = time.perf_counter()
-        cand_cache: dict[tuple, list[str]] = {}
-        for it in range(self.iterations):
-            if self.time_budget is not None and time.perf_counter() - start > self.time_budget and it:
-                break
-            self._iterate(game, state, seat, root, rng, cands, cand_cache)
-        def mean(a: str) -> float:
-            ch = root.children.get(a)
-            return ch.value / ch.visits if ch and ch.visits else -2.0
-
-        hint = cands[0]  # the heuristic's choice comes first
-        best = max(cands, key=lambda a: (mean(a), root.children[a].visits if a in root.children else 0))
-        visits = root.children[best].visits if best in root.children else 0
-        if best != hint and (mean(best) < mean(hint) + self.margin or visits < self.min_visits):
-            return hint
-        return best
-
-    def _iterate(self, game, root_state, root_seat, root, rng, root_cands, cand_cache) -> None:
-        path = []  # (node, seat whose choice it was)
-        node, state = root, root_state
-        decisions = 0
-        value_for = root_seat
+    def rollout(self, game: Tactics, state: TacticsState, rng: random.Random, seat: int) -> float:
+        """The heuristic plays both sides until ``horizon`` more turns have begun; the balance then."""
+        limit = state.turns + self.horizon
         while True:
             g = game.node(state)
             if isinstance(g, Terminal):
@@ -374,54 +341,40 @@ class MCTSBot:
             if isinstance(g, Chance):
                 state = game._apply_chance(state, _sample(g.event, rng))
                 continue
-            if decisions >= self.depth:
+            if state.turns >= limit and g.kind == "turn" and not state.moved and not state.acted_std:
                 break
-            seat = g.seats[0]
-            if node is root:
-                cands = root_cands
-            else:
-                key = state
-                cands = cand_cache.get(key)
-                if cands is None:
-                    cands = self.candidates(game, state, seat)
-                    cand_cache[key] = cands
-            untried = [a for a in cands if a not in node.children]
-            if untried:
-                action = untried[0] if node is root else untried[rng.randrange(len(untried))]
-                child = _Node()
-                node.children[action] = child
-                path.append((child, seat))
-                state = game._apply_action(state, seat, action)
-                decisions += 1
+            s = g.seats[0]
+            state = game._apply_action(state, s, self.helper.choose(game, state, s))
+        return evaluate(game, state, seat)
+
+    def choose(self, game: Tactics, state: TacticsState, seat: int) -> str:
+        cands = self.candidates(game, state, seat)
+        if len(cands) == 1:
+            return cands[0]
+        self.calls += 1
+        base = (self.seed * 1_000_003 + self.calls) & 0xFFFFFFFF
+        after = [game._apply_action(state, seat, a) for a in cands]
+        gains: list[list[float]] = [[] for _ in cands]  # rollout value minus the heuristic choice's
+        start = time.perf_counter()
+        rounds = max(1, self.iterations // len(cands))
+        k = 0
+        while True:
+            if self.time_budget is not None:
+                if k and time.perf_counter() - start > self.time_budget:
+                    break
+            elif k >= rounds:
                 break
-            parent_visits = max(1, node.visits)
-            best, best_score = None, -1e9
-            for a in cands:
-                ch = node.children[a]
-                mean = ch.value / ch.visits if ch.visits else 0.0
-                score = mean + self.c * math.sqrt(math.log(parent_visits + 1) / (ch.visits + 1))
-                if score > best_score:
-                    best, best_score = a, score
-            child = node.children[best]
-            path.append((child, seat))
-            state = game._apply_action(state, seat, best)
-            node = child
-            decisions += 1
-        # a short heuristic rollout, then the balance of hit points
-        for _ in range(self.rollout):
-            g = game.node(state)
-            if isinstance(g, Terminal):
-                break
-            if isinstance(g, Chance):
-                state = game._apply_chance(state, _sample(g.event, rng))
-                continue
-            seat = g.seats[0]
-            state = game._apply_action(state, seat, self.helper.choose(game, state, seat))
-        v0 = evaluate(game, state, 0)
-        root.visits += 1
-        for n, seat in path:
-            n.visits += 1
-            n.value += v0 if seat == 0 else -v0
+            values = [self.rollout(game, s, random.Random(base * 7919 + k), seat) for s in after]
+            for n, v in enumerate(values):
+                gains[n].append(v - values[0])
+            k += 1
+        best = max(range(len(cands)), key=lambda n: (sum(gains[n]), -n))
+        if best == 0:
+            return cands[0]
+        g = gains[best]
+        mean = sum(g) / len(g)
+        err = math.sqrt(sum((x - mean) ** 2 for x in g) / max(1, len(g) - 1) / len(g))
+        return cands[best] if mean > self.margin and mean > self.z * err else cands[0]
 
 
 class TimedMCTSBot(MCTSBot):

@@ -75,3 +75,27 @@ def test_sim_command_reports_json():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["games"] == 3 and data["options"]["party2"] == "heroes" and len(data["wins"]) == 2
+
+
+def test_mcts_weighs_the_heuristic_choice_against_its_alternatives():
+    """The search bot's candidates: the heuristic's choice first, then other standard actions, never
+    a throw; an offered attack of opportunity is its only candidate."""
+    game, state = scene(["steve"], ["jeff", "nim"], [(5, 5), (6, 5), (4, 5)])
+    bot = MCTSBot(seed=3, iterations=6)
+    cands = bot.candidates(game, state, 0)
+    assert cands[0] == HeuristicBot(0).choose(game, state, 0)
+    assert set(cands) <= set(game.legal_actions(state, 0)) and len(cands) == len(set(cands)) >= 2
+    assert {"attack:jeff", "attack:nim"} <= set(cands)
+    assert not any(a.startswith("throw:") for a in cands)
+    assert bot.choose(game, state, 0) in cands
+    game, state = scene(["steve"], ["jeff"], [(2, 2), (6, 2)])
+    state = play(game, state, "move:5,2")
+    assert bot.candidates(game, state, 1) == ["aoo"]
+
+
+def test_mcts_finishes_a_foe_rather_than_hitting_a_fresh_one():
+    """With the last standing foe at 1 hit point beside it, the search bot attacks that foe."""
+    game, state = scene(["steve"], ["jeff", "nim"], [(5, 5), (6, 5), (4, 5)])
+    state = with_unit(game, state, "jeff", hp=1)
+    state = with_unit(game, state, "nim", hp=-5, prone=True)
+    assert MCTSBot(seed=1, iterations=8).choose(game, state, 0) == "attack:jeff"
