@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, Mapping, TypeVar
@@ -95,7 +96,7 @@ def _tuplify(value: Any) -> Any:
     return value
 
 
-class Game(Generic[S]):
+class Game(ABC, Generic[S]):
     """Base class for a game's rules.  Subclasses set the class attributes and implement the
     methods marked "subclass"."""
 
@@ -124,20 +125,25 @@ class Game(Generic[S]):
     def num_players(self) -> int:
         return getattr(self.options, "players", self.min_players)
 
+    @abstractmethod
     def initial_state(self) -> S:
-        raise NotImplementedError
+        """The state before anything has happened (dice not yet rolled)."""
 
+    @abstractmethod
     def node(self, state: S) -> Node:
-        raise NotImplementedError
+        """Whose decision it is, which dice are due, or who won."""
 
+    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[str]:
-        raise NotImplementedError
+        """The decisions ``seat`` may make now (empty when it is not asked)."""
 
+    @abstractmethod
     def _apply_action(self, state: S, seat: int, action: str) -> S:
-        raise NotImplementedError
+        """The state after a decision already checked legal."""
 
     def _apply_chance(self, state: S, outcome: Any) -> S:
-        raise NotImplementedError
+        """The state after a roll; a game with dice overrides this (rock-paper-scissors has none)."""
+        raise IllegalAction(f"{self.name} has no dice")
 
     # -- optional overrides --------------------------------------------------------------------
     def check_action(self, state: S, seat: int, action: str) -> None:

@@ -17,16 +17,18 @@ import hashlib
 import hmac
 import random
 import secrets
+from abc import ABC, abstractmethod
 from typing import Any, Iterable
 
 from .dice import ChanceEvent
 
 
-class DiceSource:
+class DiceSource(ABC):
     kind = "abstract"
 
-    def randbelow(self, n: int) -> int:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``0 <= r < n``."""
 
     def roll(self, event: ChanceEvent) -> Any:
         return event.pick(self.randbelow(event.denominator()))
@@ -97,6 +99,9 @@ class ReplayDice(DiceSource):
     def __init__(self, outcomes: Iterable[Any]) -> None:
         self._outcomes = list(outcomes)
         self._i = 0
+
+    def randbelow(self, n: int) -> int:
+        raise ReplayMismatch("a replay hands back recorded outcomes; it makes no fresh draws")
 
     def roll(self, event: ChanceEvent) -> Any:
         if self._i >= len(self._outcomes):
