@@ -82,8 +82,7 @@ def count_spells(options: dict, bot_specs: list[str], games: int, seed: int, sea
     cast: ``{spell: (mean casts per player per game, low, high)}`` with 95% intervals."""
     from ..bots import make_bot
     from ..core.sources import SeededDice
-    from ..core.game import Chance, Terminal
-    from ..sim.engine import game_seed
+    from ..sim.engine import game_seed, play_one
 
     game = make_game("ktog", options)
     counts = {s: {} for s in SPELLS}
@@ -92,19 +91,13 @@ def count_spells(options: dict, bot_specs: list[str], games: int, seed: int, sea
         bots = [make_bot("ktog", name, seed=gs + k + 1, game=game) for k, name in enumerate(bot_specs)]
         dice = SeededDice(gs)
         tally = np.zeros((game.num_players, len(SPELLS)), int)
-        state = game.initial_state()
-        node = game.node(state)
-        while not isinstance(node, Terminal):
-            if isinstance(node, Chance):
-                state = game._apply_chance(state, dice.roll(node.event))
-            else:
-                seat = node.seats[0]
-                action = bots[seat].choose(game, state, seat)
-                spell = "cure" if action.startswith("cure:") else action
-                if spell in SPELLS:
-                    tally[seat, SPELLS.index(spell)] += 1
-                state = game._apply_action(state, seat, action)
-            node = game.node(state)
+
+        def note(seat: int, action: str) -> None:
+            spell = "cure" if action.startswith("cure:") else action
+            if spell in SPELLS:
+                tally[seat, SPELLS.index(spell)] += 1
+
+        play_one(game, bots, dice, on_decision=note)
         for s in seats:
             for j, name in enumerate(SPELLS):
                 c = int(tally[s, j])

@@ -61,8 +61,9 @@ class SimResult:
         }
 
 
-def play_one(game, bots, dice: SeededDice):
-    """Play one game to the end without records or logs; returns the final state."""
+def play_one(game, bots, dice: SeededDice, on_decision: Callable[[int, str], None] | None = None):
+    """Play one game to the end without records or logs; returns the final state.
+    ``on_decision(seat, action)`` sees every decision (to count what bots do)."""
     state = game.initial_state()
     node = game.node(state)
     while not isinstance(node, Terminal):
@@ -70,7 +71,10 @@ def play_one(game, bots, dice: SeededDice):
             state = game._apply_chance(state, dice.roll(node.event))
         else:
             seat = node.seats[0]
-            state = game._apply_action(state, seat, bots[seat].choose(game, state, seat))
+            action = bots[seat].choose(game, state, seat)
+            if on_decision is not None:
+                on_decision(seat, action)
+            state = game._apply_action(state, seat, action)
         node = game.node(state)
     return state
 
