@@ -157,9 +157,9 @@ def _swing(rng, me, kind, t, blessed, to_hit, stand, flying, pols, hp, up, fight
 
 
 @njit(cache=True)
-def _swing_choice(rng, me, n, up, dis, kinds, targets):
-    """Uniform over attack:N for each opponent and disarm:N for each armed one."""
-    m = 0
+def _list_swings(me, n, up, dis, kinds, targets, m):
+    """Append attack:N for each conscious opponent, then disarm:N for each armed one, from
+    position ``m``; returns the new length."""
     for s in range(n):
         if s != me and up[s]:
             kinds[m] = ATTACK
@@ -170,6 +170,13 @@ def _swing_choice(rng, me, n, up, dis, kinds, targets):
             kinds[m] = DISARM
             targets[m] = s
             m += 1
+    return m
+
+
+@njit(cache=True)
+def _swing_choice(rng, me, n, up, dis, kinds, targets):
+    """Uniform over attack:N for each opponent and disarm:N for each armed one."""
+    m = _list_swings(me, n, up, dis, kinds, targets, 0)
     rng, i = _below(rng, m)
     return rng, kinds[i], targets[i]
 
@@ -315,16 +322,7 @@ def _play_game(rng, n, hp0, to_hit, every_round, init_sides, stand, flying, touc
                             targets[m] = s
                             m += 1
                 else:
-                    for s in range(n):
-                        if s != me and up[s]:
-                            kinds[m] = ATTACK
-                            targets[m] = s
-                            m += 1
-                    for s in range(n):
-                        if s != me and up[s] and dis[s] == 0:
-                            kinds[m] = DISARM
-                            targets[m] = s
-                            m += 1
+                    m = _list_swings(me, n, up, dis, kinds, targets, m)
                     if spells and haste[me] > 0:
                         kinds[m] = HASTE
                         m += 1
