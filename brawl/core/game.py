@@ -102,6 +102,7 @@ class Game(ABC, Generic[S]):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    description: ClassVar[str] = ""  # one or two sentences a newcomer reads before choosing the game
     Options: ClassVar[type[GameOptions]] = GameOptions
     State: ClassVar[type]
     min_players: ClassVar[int] = 2
@@ -203,6 +204,16 @@ class Game(ABC, Generic[S]):
 
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
+
+    def status_rows(self, state: S) -> list[dict] | None:
+        """One dict per seat for a status table (keys are column headings people read), or
+        ``None`` (the default) when the game has no such table.  Shown to everyone: public only."""
+        return None
+
+    @classmethod
+    def has_dice(cls) -> bool:
+        """Whether the game rolls dice at all (a game with dice overrides ``_apply_chance``)."""
+        return cls._apply_chance is not Game._apply_chance
 
     def turns(self, state: S) -> int:
         return getattr(state, "turns", 0)

@@ -13,14 +13,13 @@ committed dice also holds the seed's SHA-256 ``commitment``; its ``seed`` is rev
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .game import BrawlError
-from .sources import CommittedDice, DiceSource, ReplayDice, SeededDice, make_source
+from .sources import CommittedDice, DiceSource, ReplayDice, SeededDice, commitment_of, make_source
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -47,6 +46,8 @@ class Record:
             dice["seed"] = source.seed
         elif isinstance(source, CommittedDice):
             dice["commitment"] = source.commitment
+            if source.covers is not None:
+                dice["covers"] = source.covers
         return cls(game.name, game.options_json(), dice)
 
     def add_roll(self, event: str, outcome: Any) -> None:
@@ -56,9 +57,25 @@ class Record:
         self.entries.append({"seat": seat, "action": action})
 
     def reveal(self, seed_hex: str) -> None:
-        if hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() != self.dice.get("commitment"):
-            raise RecordError("revealed seed does not match the commitment")
         self.dice["seed"] = seed_hex
+        self.check_commitment()
+
+    def check_commitment(self) -> None:
+        """The revealed seed, and what the commitment covers (game, options, seats), must hash to
+        the commitment made at the start; the covered game and options must be the record's own."""
+        commitment = self.dice.get("commitment")
+        if commitment is None or "seed" not in self.dice:
+            return
+        covers = self.dice.get("covers")
+        if covers is not None and (not isinstance(covers, dict) or covers.get("game") != self.game
+                                   or covers.get("options") != self.options):
+            raise RecordError("the record's game or options differ from those the commitment covers")
+        try:
+            ok = commitment_of(str(self.dice["seed"]), covers) == commitment
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RecordError("the revealed seed (with the options and seats) does not match the commitment")
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "game": self.game, "options": self.options, "dice": dict(self.dice),
@@ -108,9 +125,8 @@ def replay(record: Record, *, verify: bool = True, steps: int | None = None) -> 
 
     game = make_game(record.game, record.options)
     if verify and "seed" in record.dice:
+        record.check_commitment()
         source = make_source(record.dice["kind"], record.dice["seed"])
-        if isinstance(source, CommittedDice) and record.dice.get("commitment") not in (None, source.commitment):
-            raise RecordError("the revealed seed does not match the commitment made at the start")
     else:
         source = ReplayDice(record.rolls())
     match = Match(game, source)
@@ -127,4 +143,7 @@ def replay(record: Record, *, verify: bool = True, steps: int | None = None) -> 
             raise RecordError(f"record does not replay: entry {first} differs "
                               f"(recorded {expected[first] if first < len(expected) else 'nothing'}, "
                               f"replayed {got[first] if first < len(got) else 'nothing'})")
+        if "commitment" in record.dice and not match.over:
+            raise RecordError(f"the record stops after {len(record.entries)} entries, before the game is over: "
+                              "a published record is the whole game")
     return match

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import random
 import secrets
 from abc import ABC, abstractmethod
@@ -47,21 +48,37 @@ class SeededDice(DiceSource):
         return self._rng.randrange(n)
 
 
+def canonical(value: Any) -> bytes:
+    """``value`` as canonical JSON bytes (sorted keys, no spaces): what a commitment hashes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def commitment_of(seed_hex: str, covers: dict | None = None) -> str:
+    """SHA-256 of the seed's bytes, followed by the canonical JSON of ``covers`` when given (the
+    game, its options and its seats), so neither the seed nor what was agreed can change later."""
+    data = bytes.fromhex(seed_hex) + (canonical(covers) if covers is not None else b"")
+    return hashlib.sha256(data).hexdigest()
+
+
 class CommittedDice(DiceSource):
     """Rolls derived from a secret seed: draw *k* is HMAC-SHA256(seed, "k:j") read as an integer,
-    with rejection (j = 0, 1, ...) so each draw is exactly uniform."""
+    with rejection (j = 0, 1, ...) so each draw is exactly uniform.
+
+    ``covers`` (optional) is what the commitment binds beside the seed: a server passes the game,
+    its options and its seats, so a record whose options or seats were altered fails to verify."""
 
     kind = "hmac-sha256"
 
-    def __init__(self, seed_hex: str | None = None, start: int = 0) -> None:
+    def __init__(self, seed_hex: str | None = None, start: int = 0, covers: dict | None = None) -> None:
         self.seed_hex = seed_hex or secrets.token_hex(32)
         self._key = bytes.fromhex(self.seed_hex)
         self.counter = start
+        self.covers = covers
 
     @property
     def commitment(self) -> str:
-        """SHA-256 of the seed: shown at the start, checked against the seed revealed at the end."""
-        return hashlib.sha256(self._key).hexdigest()
+        """Shown at the start, checked against the seed revealed at the end."""
+        return commitment_of(self.seed_hex, self.covers)
 
     @staticmethod
     def draw(key: bytes, counter: int, n: int) -> int:

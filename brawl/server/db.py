@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from importlib.util import find_spec
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
@@ -39,6 +39,10 @@ class RoomRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     parent_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)  # free seats listed in the lobby
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # room option: see clocks.py
+    wake: Mapped[bool] = mapped_column(Boolean, default=False)  # a bot or a clock must act: load at start-up
+    ended: Mapped[str | None] = mapped_column(Text, nullable=True)  # why the server ended it (claim, event limit)
 
     seats: Mapped[list["SeatRow"]] = relationship(back_populates="room", order_by="SeatRow.seat",
                                                   cascade="all, delete-orphan")
@@ -52,6 +56,7 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))  # "human" | "bot"
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # SHA-256 of the seat token
+    player: Mapped[str | None] = mapped_column(String(200), nullable=True)  # the name its player chose
 
     room: Mapped[RoomRow] = relationship(back_populates="seats")
 
@@ -67,7 +72,31 @@ class EventRow(Base):
     event: Mapped[str | None] = mapped_column(Text, nullable=True)  # the chance event's name (any length: PostgreSQL enforces lengths)
     outcome: Mapped[Any] = mapped_column(JSON, nullable=True)
     sealed: Mapped[bool] = mapped_column(Boolean, default=False)  # a choice at a simultaneous decision
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the sender's id: a resend is not applied twice
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """A chat line of a room: kept with the room, never in the dice record."""
+
+    __tablename__ = "chat"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeaseRow(Base):
+    """Which server process runs a room's bots and clocks, until when (several processes on one
+    database): another process takes the room over once the lease has run out."""
+
+    __tablename__ = "leases"
+
+    room_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    until: Mapped[float] = mapped_column(Float)
 
 
 def database_url(url: str) -> URL:
@@ -113,7 +142,22 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
     Base.metadata.create_all(engine)
+    _add_new_columns(engine)
     return engine
+
+
+def _add_new_columns(engine: Engine) -> None:
+    """A database made by an older brawl lacks the newer nullable columns: add them in place, so an
+    existing ``brawl.sqlite3`` keeps its games."""
+    found = inspect(engine)
+    with engine.begin() as conn:
+        for table in Base.metadata.sorted_tables:
+            have = {c["name"] for c in found.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    default = " DEFAULT FALSE" if isinstance(column.type, Boolean) else ""
+                    conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{default}'))
 
 
 def make_sessions(engine: Engine) -> sessionmaker:

@@ -21,6 +21,8 @@ class GameInfo(BaseModel):
     defaults: dict[str, Any] = Field(description="the default value of every option")
     bots: list[str] = Field(description="bot names for seats given as 'bot:NAME'")
     renderer: bool = Field(description="true when the game ships its own browser renderer (static/games/<game>.js)")
+    description: str = Field("", description="what the game is, in a sentence or two for newcomers")
+    dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")
 
 
 class CreateRoom(Strict):
@@ -28,7 +30,11 @@ class CreateRoom(Strict):
     options: dict[str, Any] = Field(default_factory=dict, description="game options; unknown names and bad values are refused",
                                     examples=[{"edition": "author", "hp": 20}])
     seats: list[str] = Field(description="one entry per seat in order: 'human' or 'bot:NAME'",
-                             examples=[["human", "bot:heuristic"]])
+                             examples=[["human", "bot:heuristic"]], max_length=8)
+    public: bool = Field(False, description="list the free seats in the lobby so strangers can join")
+    time_control: dict[str, Any] | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
+                                                examples=[{"mode": "game", "seconds": 300, "increment": 5}])
+    names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
 
 
 class SeatLink(BaseModel):
@@ -52,6 +58,23 @@ class Decide(Strict):
     token: str = Field(description="the deciding seat's secret token")
     action: str = Field(description="the decision, e.g. 'attack', 'parry', 'rock', or a free-form string the rules judge ('move:3.5,2')")
     expect: int | None = Field(None, description="optional: the last event number you saw; refused with 409 if the game has moved on")
+    client_id: str | None = Field(None, max_length=64, description="optional: your id for this decision; "
+                                  "a resend with the same id returns the first answer and is applied once")
+
+
+class NameIn(Strict):
+    token: str = Field(description="your seat's secret token")
+    name: str = Field(description="the name you go by in this room (shown to everyone)")
+
+
+class ChatIn(Strict):
+    token: str = Field(description="your seat's secret token (spectators read only)")
+    text: str = Field(description="the chat line")
+
+
+class TakebackAnswer(Strict):
+    token: str
+    accept: bool = Field(description="true: take the decision back; false: it stands")
 
 
 class TokenOnly(Strict):
@@ -95,6 +118,13 @@ class RoomView(BaseModel):
     commitment: str = Field(description="SHA-256 of the dice seed")
     seed: str | None = Field(description="the dice seed, revealed when the game is over")
     rematch: str | None = Field(description="room id of the rematch, once someone asked for one")
+    ended: str | None = Field(None, description="why the server ended the game before the rules did (a claim, the event limit)")
+    clocks: dict[str, Any] | None = Field(None, description="the room's time control and each person's time left")
+    hints: bool = Field(False, description="whether GET /hints can answer for this room")
+    dice: bool = Field(True, description="whether the game rolls dice")
+    public: bool = False
+    takeback: dict[str, Any] | None = Field(None, description="an open takeback request: by, waiting, yours")
+    chat_last: int = Field(-1, description="number of the last chat line")
     timer: dict[str, float] | None = Field(None, description="the open decision's clock, when the game sets one: ends_at (Unix time, "
                                           "server clock), seconds (the whole period) and left (seconds left when this view was made); "
                                           "when it runs out the server decides for every seat still to choose (the game's stand-in)")

@@ -28,6 +28,25 @@ def hint_values(match: Any, seat: int) -> dict[str, float]:
     return {a: values[a] for a in legal if a in values}
 
 
+def hints_possible(game: Any) -> bool:
+    """Whether :func:`hint_values` can answer for this game and options without minutes of
+    solving: the game has an exact solver that covers these options and is quick or saved."""
+    from . import SOLVABLE, is_quick_or_saved
+
+    if game.name not in SOLVABLE:
+        return False
+    opts = game.options_json()
+    if game.name == "ktog":
+        from .ktog import unsupported
+
+        if unsupported(opts):
+            return False
+    try:
+        return is_quick_or_saved(game.name, opts)
+    except Exception:
+        return False
+
+
 def best_hint(values: dict[str, float]) -> str:
     """A short line such as "best: defend, 61%"; empty when there are no values."""
     if not values:

@@ -71,8 +71,9 @@ def test_bad_room_requests_are_refused_and_create_nothing(client, body, status, 
 
 
 def test_malformed_json_body_is_refused(client):
+    """Issue 12: malformed JSON gets 400 in the same {"error": ...} shape as every refusal."""
     r = client.post("/api/rooms", content=b"{not json", headers={"Content-Type": "application/json"})
-    assert r.status_code == 422 and "malformed request" in r.json()["error"]
+    assert r.status_code == 400 and "malformed JSON" in r.json()["error"]
 
 
 def test_decision_refusals_change_nothing(client):
@@ -145,10 +146,14 @@ def test_play_to_the_end_then_record_verifies_against_the_commitment(client, tmp
         assert steps < 500
     v = view(client, room, 0)
     assert v["over"] and v["winners"] and v["legal"] == []
-    assert hashlib.sha256(bytes.fromhex(v["seed"])).hexdigest() == room["commitment"]
     r = decide(client, room, 0, "attack")
     assert r.status_code == 409 and "over" in r.json()["error"]
     data = client.get(f"/api/rooms/{rid}/record").json()
+    # issue 12: the commitment covers the seed, the options and the seats
+    covers = data["dice"]["covers"]
+    assert covers == {"game": "krig", "options": data["options"], "seats": [{"kind": "human"}, {"kind": "human"}]}
+    blob = bytes.fromhex(v["seed"]) + json.dumps(covers, sort_keys=True, separators=(",", ":")).encode()
+    assert hashlib.sha256(blob).hexdigest() == room["commitment"]
     assert data["dice"]["seed"] == v["seed"] and data["dice"]["commitment"] == room["commitment"]
     record = Record.from_json(data)
     match = replay(record, verify=True)
@@ -171,6 +176,18 @@ def test_play_to_the_end_then_record_verifies_against_the_commitment(client, tmp
     assert result.exit_code == 1 and "MISMATCH" in result.stdout and f"entry {k}" in result.stdout
     with pytest.raises(RecordError):
         replay(Record.from_json(tampered), verify=True)
+
+    # issue 12: a record whose options were changed, or that was cut short, does not verify
+    other = json.loads(json.dumps(data))
+    other["options"]["hp"] = 6
+    other["dice"]["covers"]["options"]["hp"] = 6
+    short = json.loads(json.dumps(data))
+    short["entries"] = short["entries"][:len(short["entries"]) // 2]
+    for name, bad_record in (("options.json", other), ("short.json", short)):
+        path = tmp_path / name
+        path.write_text(json.dumps(bad_record))
+        result = CliRunner().invoke(cli_app, ["verify", str(path)])
+        assert result.exit_code == 1 and "MISMATCH" in result.stdout, (name, result.stdout)
 
     unrevealed = json.loads(json.dumps(data))
     del unrevealed["dice"]["seed"]
@@ -245,8 +262,22 @@ def test_openapi_page_documents_the_api(client):
 
 
 def test_pages_and_static_files_are_served(client):
-    for path in ("/", "/play/abc", "/watch/abc", "/static/game.js", "/static/lobby.js", "/static/style.css"):
+    room = make_room(client)["room"]
+    for path in ("/", f"/play/{room}", f"/watch/{room}", "/static/game.js", "/static/lobby.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("path", ["/play/NOSUCHROOM", "/watch/NOSUCHROOM", "/nosuchpage", "/rules/nosuch"])
+def test_unknown_pages_are_404_pages_in_the_sites_look(client, path):
+    """Issue 11, item 13: unknown rooms, games and paths answer 404 with a page, not raw JSON."""
+    page = client.get(path)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "/static/style.css" in page.text and "Not found" in page.text and 'href="/"' in page.text
+
+
+def test_unknown_api_paths_answer_json(client):
+    r = client.get("/api/nosuch")
+    assert r.status_code == 404 and "error" in r.json()
 
 
 def test_api_page_is_served_without_internet(client):

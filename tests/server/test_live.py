@@ -36,6 +36,21 @@ def receive_until(ws, kind: str) -> list[dict]:
             return out
 
 
+def answer(ws) -> dict:
+    """The next message that is not an update (presence changes push updates at any time)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] != "update":
+            return msg
+
+
+def next_update_with_events(ws) -> dict:
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "update" and msg["events"]:
+            return msg
+
+
 def test_websocket_catch_up_by_event_number(client):
     """Issue 4: a reconnecting client sends its last event number and gets exactly what it missed."""
     room = make_room(client, options={"hp": 8})
@@ -79,24 +94,24 @@ def test_websocket_decisions_and_refusals(client):
         ]
         for ws, msg, words in bad:
             ws.send_json(msg)
-            answer = ws.receive_json()
-            assert answer["type"] == "error" and answer["ref"] == msg["ref"] and words in answer["message"], answer
+            got = answer(ws)
+            assert got["type"] == "error" and got["ref"] == msg["ref"] and words in got["message"], got
         mine.send_text("{not json")
-        assert mine.receive_json()["type"] == "error"
+        assert answer(mine)["type"] == "error"
         mine.send_bytes(b"\x00\x01")
-        assert "malformed" in mine.receive_json()["message"]
+        assert "malformed" in answer(mine)["message"]
         mine.send_json(["decide", "attack"])
-        assert "malformed" in mine.receive_json()["message"]
+        assert "malformed" in answer(mine)["message"]
         assert client.get(f"/api/rooms/{room['room']}/events").json() == before
         mine.send_json({"type": "decide", "action": "attack", "ref": 7, "expect": before["last"]})
-        got = receive_until(mine, "ok")
+        got = [m for m in receive_until(mine, "ok") if m["type"] != "update" or m["events"]]
         assert got[0]["type"] == "update" and got[-1]["ref"] == 7
         assert got[0]["events"][0] == {**got[0]["events"][0], "type": "decision", "seat": me, "action": "attack"}
         for ws in (theirs, watcher):
-            update = ws.receive_json()
-            assert update["type"] == "update" and update["events"][0]["action"] == "attack"
+            update = next_update_with_events(ws)
+            assert update["events"][0]["action"] == "attack"
         mine.send_json({"type": "ping", "ref": 8})
-        assert mine.receive_json() == {"type": "pong", "ref": 8}
+        assert answer(mine) == {"type": "pong", "ref": 8}
 
 
 @pytest.mark.parametrize("first, code", [
@@ -206,8 +221,8 @@ def test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypat
     room = make_room(client)
     v = view(client, room, None)
     seat = v["node"]["seats"][0]
-    hub = client.app.state.hub
-    real = hub.sessions
+    store = client.app.state.hub.store
+    real = store.sessions
 
     class Failing:
         def __call__(self):
@@ -217,10 +232,10 @@ def test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypat
             session.commit = boom
             return session
 
-    monkeypatch.setattr(hub, "sessions", Failing())
+    monkeypatch.setattr(store, "sessions", Failing())
     r = decide(client, room, seat, "attack")
     assert r.status_code == 503 and "could not be stored" in r.json()["error"]
-    monkeypatch.setattr(hub, "sessions", real)
+    monkeypatch.setattr(store, "sessions", real)
     assert view(client, room, None) == v
     assert decide(client, room, seat, "attack").status_code == 200
 

@@ -1,0 +1,271 @@
+"""Clocks the server keeps: the rules' decision clocks and the room's time control.
+
+**Decision clocks** come from the rules (:meth:`Game.decision_deadline`, e.g. a Kniggits fight):
+when one runs out the server submits :meth:`Game.timeout_action` for every seat still to choose,
+through the same path as any decision, so the events replay and verify exactly.  A choice that
+arrives after the end is refused.  The end is kept in memory only: after a restart an open clock
+starts a full new period, since nobody could reach the server while it was down.
+
+**Time controls** are a room option chosen by people (:class:`TimeControl`): none, a limit per
+decision, or a bank of time for the whole game with an increment after each decision.  Only
+people's seats have clocks.  When a person's clock runs out, or a person whose decision is open
+stays away past ``away_limit``, the opponents may claim the game; where every opponent is a bot,
+the server claims for them.  Banks are stored with each decision, so a restart keeps them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.game import Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .hub import Hub
+    from .room import Room
+
+log = logging.getLogger("brawl.server")
+
+
+class TimeControl(BaseModel):
+    """A room's time control (the lobby's "Time" choice)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: Literal["none", "move", "game"] = Field("none", description="none; move: a limit per decision; "
+                                                  "game: a bank for the whole game per person")
+    seconds: float = Field(300, gt=0, le=86_400, description="move: seconds per decision; game: each person's bank")
+    increment: float = Field(0, ge=0, le=3_600, description="game: seconds added to the bank after each decision")
+    away_limit: float = Field(120, gt=0, le=86_400, description="seconds a person whose decision is open may stay "
+                                                                "away before the opponents may claim the game")
+
+
+@dataclass
+class RoomClocks:
+    """The clocks of one room (in memory; the time-control banks are also stored)."""
+
+    deadline: float | None = None  # the rules' clock: Unix time when the open decision runs out
+    deadline_for: int | None = None  # the ``opened`` of the decision that clock belongs to
+    deadline_seconds: float | None = None
+    task: asyncio.Task | None = None
+    expired: dict[int, tuple[frozenset[str], str, str]] = field(default_factory=dict)  # seat -> (choices, prompt, stand-in)
+    banks: dict[int, float] = field(default_factory=dict)  # time control: seconds left per person's seat
+    started: dict[int, float] = field(default_factory=dict)  # seat -> when its open decision started
+    flagged: set[int] = field(default_factory=set)  # seats whose time control ran out
+    flag_task: asyncio.Task | None = None
+
+
+class Clocks:
+    def __init__(self, hub: "Hub") -> None:
+        self.hub = hub
+        self.rooms: dict[str, RoomClocks] = {}
+
+    def of(self, room: "Room") -> RoomClocks:
+        clocks = self.rooms.get(room.id)
+        if clocks is None:
+            clocks = self.rooms[room.id] = RoomClocks()
+            control = self.control(room)
+            stored = (room.time_control or {}).get("banks") or {}
+            if control is not None and control.mode == "game":
+                clocks.banks = {s.seat: float(stored.get(str(s.seat), control.seconds))
+                                for s in room.seats if s.kind == "human"}
+            clocks.flagged = {int(s) for s in (room.time_control or {}).get("flagged", [])}
+        return clocks
+
+    @staticmethod
+    def control(room: "Room") -> TimeControl | None:
+        data = {k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")}
+        if not data:
+            return None
+        control = TimeControl.model_validate(data)
+        return None if control.mode == "none" else control
+
+    def forget(self, room_id: str) -> None:
+        clocks = self.rooms.pop(room_id, None)
+        if clocks is not None:
+            for task in (clocks.task, clocks.flag_task):
+                if task is not None:
+                    task.cancel()
+
+    # -- the rules' decision clocks --------------------------------------------------------------
+    def timer_json(self, room: "Room") -> dict | None:
+        clocks = self.of(room)
+        if clocks.deadline is None:
+            return None
+        return {"ends_at": clocks.deadline, "seconds": clocks.deadline_seconds,
+                "left": max(0.0, clocks.deadline - time.time())}
+
+    def arm(self, room: "Room") -> None:
+        """Start the open decision's clocks if they are not running yet; stop closed ones."""
+        clocks = self.of(room)
+        self._arm_controls(room, clocks)
+        waiting = room.waiting()
+        seconds = room.game.decision_deadline(room.match.state) if waiting else None
+        if seconds is None:
+            clocks.deadline = clocks.deadline_for = clocks.deadline_seconds = None
+            self._cancel(clocks, "task")
+            return
+        if clocks.deadline_for == room.opened:
+            return  # this decision's clock is already running (or has run out)
+        self._cancel(clocks, "task")
+        clocks.deadline_for = room.opened
+        clocks.deadline_seconds = float(seconds)
+        clocks.deadline = time.time() + float(seconds)
+        clocks.task = _later(self._run_out(room, room.opened, clocks.deadline))
+
+    @staticmethod
+    def _cancel(clocks: RoomClocks, name: str) -> None:
+        task = getattr(clocks, name)
+        setattr(clocks, name, None)
+        try:
+            current = asyncio.current_task()
+        except RuntimeError:  # no event loop running
+            current = None
+        if task is not None and task is not current:
+            task.cancel()
+
+    async def _run_out(self, room: "Room", opened: int, at: float) -> None:
+        while (left := at - time.time()) > 0:  # the wall clock decides, even if the sleep was short
+            await asyncio.sleep(left)
+        clocks = self.rooms.get(room.id)
+        if self.hub.rooms.get(room.id) is room and clocks is not None and clocks.deadline_for == opened \
+                and clocks.deadline is not None:
+            self.expire(room)
+
+    def check(self, room: "Room") -> None:
+        """Before a decision: a clock that ran out before its timer fired expires first."""
+        clocks = self.of(room)
+        if clocks.deadline is not None and time.time() >= clocks.deadline:
+            self.expire(room)
+
+    def refuse_late(self, room: "Room", seat: int, action: str, expect: int | None) -> str | None:
+        """The refusal for a choice that came after its decision's clock ran out, or None."""
+        late = self.of(room).expired.get(seat)
+        if late is None or action not in late[0]:
+            return None
+        if (expect is not None and expect != room.last) or action not in room.match.legal_actions(seat):
+            _, prompt, stand_in = late
+            return (f"too late: the time for {prompt or 'that decision'} ran out and the rules chose for "
+                    f"{room.seat_label(seat)} ({stand_in})")
+        return None
+
+    def expire(self, room: "Room") -> None:
+        """The open decision's time is up: its stand-in decision for every seat still to choose."""
+        clocks = self.of(room)
+        opened = clocks.deadline_for
+        clocks.deadline = None  # the view no longer shows a running clock
+        while not room.over and room.opened == opened:
+            node = room.node()
+            if not isinstance(node, Decision) or not node.seats:
+                break
+            seat = node.seats[0]
+            choices = frozenset(room.match.legal_actions(seat))
+            try:
+                stand_in = room.game.timeout_action(room.match.state, seat)
+                said = room.game.describe_action(room.match.state, seat, stand_in)
+                self.hub.apply(room, seat, stand_in)
+            except Exception as exc:  # the rules refused their own stand-in: say so, keep serving
+                log.error("room %s: the stand-in for %s when the time ran out was refused: %s",
+                          room.id, room.seat_label(seat), exc)
+                self.hub.notifier.changed(room)
+                return
+            clocks.expired[seat] = (choices, node.prompt, said)
+            log.info("room %s: time ran out for %s; %s stood in", room.id, room.seat_label(seat), stand_in)
+
+    def accepted(self, room: "Room", seat: int) -> None:
+        """A seat's choice was accepted: its late-refusal memory is cleared."""
+        self.of(room).expired.pop(seat, None)
+
+    # -- time controls -----------------------------------------------------------------------------
+    def _humans_waiting(self, room: "Room") -> list[int]:
+        return [s for s in room.waiting() if room.seats[s].kind == "human"]
+
+    def spend(self, room: "Room", seat: int) -> dict | None:
+        """Book the time ``seat`` took for the decision it just made; returns what to store."""
+        control = self.control(room)
+        clocks = self.of(room)
+        started = clocks.started.pop(seat, None)
+        if control is None or room.seats[seat].kind != "human":
+            return None
+        if control.mode == "game" and started is not None:
+            clocks.banks[seat] = max(0.0, clocks.banks.get(seat, control.seconds) - (time.time() - started)) + control.increment
+        return self.stored(room)
+
+    def stored(self, room: "Room") -> dict | None:
+        if room.time_control is None:
+            return None
+        clocks = self.of(room)
+        return {**{k: v for k, v in room.time_control.items() if k not in ("banks", "flagged")},
+                "banks": {str(s): round(v, 3) for s, v in clocks.banks.items()}, "flagged": sorted(clocks.flagged)}
+
+    def left(self, room: "Room", seat: int, now: float | None = None) -> float | None:
+        """Seconds ``seat`` has left for its open decision (None without a time control)."""
+        control = self.control(room)
+        if control is None or room.seats[seat].kind != "human":
+            return None
+        clocks = self.of(room)
+        now = time.time() if now is None else now
+        base = control.seconds if control.mode == "move" else clocks.banks.get(seat, control.seconds)
+        started = clocks.started.get(seat)
+        return max(0.0, base - (now - started)) if started is not None else base
+
+    def _arm_controls(self, room: "Room", clocks: RoomClocks) -> None:
+        control = self.control(room)
+        if control is None or room.over:
+            self._cancel(clocks, "flag_task")
+            return
+        now = time.time()
+        waiting = self._humans_waiting(room)
+        for seat in list(clocks.started):
+            if seat not in waiting:
+                clocks.started.pop(seat)
+        for seat in waiting:
+            clocks.started.setdefault(seat, now)
+        self._cancel(clocks, "flag_task")
+        live = [(self.left(room, s, now), s) for s in waiting if s not in clocks.flagged]
+        if live:
+            clocks.flag_task = _later(self._flag_at(room, now + min(live)[0]))
+
+    async def _flag_at(self, room: "Room", at: float) -> None:
+        while (left := at - time.time()) > 0:
+            await asyncio.sleep(left)
+        self.flag(room)
+
+    def flag(self, room: "Room") -> None:
+        """Mark every waiting person whose time is out; a room where only bots could claim ends."""
+        clocks = self.of(room)
+        now = time.time()
+        newly = [s for s in self._humans_waiting(room) if s not in clocks.flagged and (self.left(room, s, now) or 0) <= 0]
+        if not newly:
+            return
+        clocks.flagged.update(newly)
+        if self.hub.rooms.get(room.id) is room:
+            self.hub.time_ran_out(room, newly)
+
+    def json(self, room: "Room") -> dict | None:
+        control = self.control(room)
+        if control is None:
+            return None
+        clocks = self.of(room)
+        now = time.time()
+        return {"mode": control.mode, "seconds": control.seconds, "increment": control.increment,
+                "away_limit": control.away_limit, "now": now,
+                "seats": {str(s.seat): {"left": self.left(room, s.seat, now), "running": s.seat in clocks.started,
+                                        "flagged": s.seat in clocks.flagged}
+                          for s in room.seats if s.kind == "human"}}
+
+
+def _later(coro) -> asyncio.Task | None:
+    """Run ``coro`` on the running event loop; without one (a synchronous caller) it is checked
+    when the next decision arrives instead."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        coro.close()
+        return None
+    return loop.create_task(coro)

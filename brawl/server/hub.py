@@ -1,0 +1,510 @@
+"""The hub: the one path every change of a room takes (check, apply, store, then tell).
+
+It keeps the rooms this process has in memory (loaded on first use from their stored events,
+dropped again when nobody has looked at them for a while) and hands the rest of each job to its
+part: :class:`~brawl.server.store.Store` (the database), :mod:`~brawl.server.projection` (what each
+seat may see), :class:`~brawl.server.clocks.Clocks`, :class:`~brawl.server.botrunner.BotRunner` and
+:class:`~brawl.server.notify.Notifier`.
+
+Start-up loads nothing but the rooms where the server must act (a bot's or a clock's decision
+open), and those in the background, so it takes the same time whatever the database holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from typing import Any
+
+from ..bots import make_bot
+from ..core.game import BrawlError, IllegalAction
+from ..games import game_class, make_game
+from . import projection
+from .botrunner import BotRunner
+from .clocks import Clocks, TimeControl
+from .notify import Notifier
+from .room import Ending, Room, RoomError, SeatInfo, token_hash
+from .settings import Settings
+from .store import Conflict, Store, entry_of
+
+log = logging.getLogger("brawl.server")
+
+
+def parse_seat_spec(game_name: str, spec: str) -> tuple[str, str | None]:
+    """``"human"`` or ``"bot:NAME"`` -> (kind, bot name); a bad spec or unknown bot is refused."""
+    if spec == "human":
+        return "human", None
+    if isinstance(spec, str) and spec.startswith("bot:"):
+        name = spec[4:]
+        make_bot(game_name, name, seed=0)  # raises UnknownBot with the list of bots
+        return "bot", name
+    raise RoomError(f"bad seat {spec!r}: use 'human' or 'bot:NAME'", 422)
+
+
+class RateLimit:
+    """At most ``count`` events per ``per`` seconds for each key (a sliding window)."""
+
+    def __init__(self, count: int, per: float) -> None:
+        self.count, self.per = count, per
+        self.seen: dict[Any, list[float]] = {}
+
+    def hit(self, key: Any, what: str) -> None:
+        now = time.monotonic()
+        times = [t for t in self.seen.get(key, ()) if now - t < self.per]
+        if len(times) >= self.count:
+            self.seen[key] = times
+            raise RoomError(f"too many {what}: at most {self.count} per {self.per:g} s; wait a moment", 429)
+        times.append(now)
+        self.seen[key] = times
+        if len(self.seen) > 10_000:  # forget quiet keys
+            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < self.per}
+
+
+def clean_text(text: Any, what: str, limit: int) -> str:
+    """A name or chat line: a string, printable, trimmed, non-empty and at most ``limit`` long."""
+    if not isinstance(text, str):
+        raise RoomError(f"{what} must be text", 422)
+    text = " ".join(text.split())
+    if not text:
+        raise RoomError(f"{what} is empty", 422)
+    if len(text) > limit:
+        raise RoomError(f"{what} is too long: at most {limit} characters", 422)
+    if any(not ch.isprintable() for ch in text):
+        raise RoomError(f"{what} has characters that cannot be shown", 422)
+    return text
+
+
+class Hub:
+    def __init__(self, store: Store, settings: Settings | None = None, holder: str | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.holder = holder or secrets.token_hex(8)  # this process, for leases
+        self.rooms: dict[str, Room] = {}
+        self.clocks = Clocks(self)
+        self.bots = BotRunner(self, self.settings.bot_delay)
+        self.notifier = Notifier(self.settings.away_after)
+        self.decisions = RateLimit(self.settings.decisions_per_second, 1.0)
+        self.chats = RateLimit(self.settings.chat_per_minute, 60.0)
+        self.creations = RateLimit(self.settings.rooms_per_minute, 60.0)
+        self.takebacks: dict[str, dict] = {}  # room id -> the open takeback request
+        self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
+        self._tasks: list[asyncio.Task] = []
+
+    # -- loading -------------------------------------------------------------------------------
+    def load(self, room_id: str) -> Room:
+        stored = self.store.load(room_id)
+        row = stored.row
+        seats = [SeatInfo(s["seat"], s["kind"], s["bot"], s["token_hash"], s.get("player")) for s in stored.seats]
+        game = make_game(row["game"], row["options"])
+        room = Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
+                    rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"))
+        self._replay(room, stored.events)
+        if row.get("ended"):
+            ended = json.loads(row["ended"])
+            room.ending = Ending(ended["reason"], tuple(ended["winners"]))
+        room.chat = [self._chat_json(room, c["n"], c["seat"], c["text"], c["created_at"].timestamp()
+                                     if hasattr(c["created_at"], "timestamp") else 0.0) for c in stored.chat]
+        self.rooms[room_id] = room
+        self.clocks.arm(room)  # an open clock starts a full new period
+        return room
+
+    @staticmethod
+    def _replay(room: Room, events: list[dict]) -> None:
+        """Apply stored events (numbered from the room's first or from after what it has) to
+        ``room`` and check that every roll comes out as stored."""
+        if not events:
+            return
+        start = events[0]["n"]
+        for ev in events:
+            if ev["kind"] == "decision" and ev["n"] > room.last:
+                start_n = room.last + 1
+                room.decide(ev["seat"], ev["action"])
+                if ev.get("client_id"):
+                    room.client_ids[ev["client_id"]] = (start_n, room.last)
+        stored = [entry_of(ev) for ev in events]
+        got = room.match.record.entries[start:]
+        if stored != got:
+            first = next((i for i, (a, b) in enumerate(zip(stored, got)) if a != b), min(len(stored), len(got)))
+            raise RoomError(f"room {room.id}: replaying its events disagrees with the store at event {start + first}", 500)
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            room = self.load(room_id)
+            self.bots.kick(room)
+        room.touched = time.monotonic()
+        return room
+
+    def forget(self, room_id: str) -> None:
+        """Drop a room from memory (the store keeps it; the next use loads it again)."""
+        self.rooms.pop(room_id, None)
+        self.clocks.forget(room_id)
+        self.bots.forget(room_id)
+
+    def runs(self, room: Room) -> bool:
+        """Whether this process runs the room's bots and clocks (always, with one process)."""
+        return self.leased is None or room.id in self.leased
+
+    def awake(self, room: Room) -> bool:
+        """Whether the server must act in the room (a bot's decision, a running clock)."""
+        if room.over:
+            return False
+        return self.bots.needed(room) or room.game.decision_deadline(room.match.state) is not None \
+            or (Clocks.control(room) is not None and bool(room.waiting()))
+
+    def resume(self) -> int:
+        """Load the rooms where the server must act and set their bots and clocks going."""
+        ids = self.store.waking()
+        for room_id in ids:
+            if room_id not in self.rooms:
+                try:
+                    self.get(room_id)
+                except BrawlError as exc:
+                    log.error("room %s could not be resumed: %s", room_id, exc)
+        return len(ids)
+
+    def evict_idle(self) -> int:
+        """Rooms nobody watches and where the server has nothing to do leave memory after a while."""
+        now = time.monotonic()
+        idle = [r for r in self.rooms.values()
+                if not self.notifier.watching(r.id) and now - r.touched > self.settings.idle_evict
+                and not (self.awake(r) and self.runs(r)) and r.id not in self.takebacks]
+        for room in idle:
+            self.forget(room.id)
+        return len(idle)
+
+    # -- creating ------------------------------------------------------------------------------
+    def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
+               public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
+               client: str | None = None) -> tuple[Room, dict[int, str]]:
+        if client is not None:
+            self.creations.hit(client, "rooms created")
+        cls = game_class(game_name)
+        game = make_game(game_name, options or {})
+        n = game.num_players
+        if not (cls.min_players <= n <= cls.max_players):
+            raise RoomError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players", 422)
+        if len(seat_specs) != n:
+            raise RoomError(f"{cls.title} with these options has {n} seats; {len(seat_specs)} given", 422)
+        control = TimeControl.model_validate(time_control or {})
+        parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
+        tokens: dict[int, str] = {}
+        seats = []
+        for i, (kind, bot) in enumerate(parsed):
+            h = player = None
+            if kind == "human":
+                if parent is not None:
+                    h, player = parent.seats[i].token_hash, parent.seats[i].player
+                else:
+                    tokens[i] = secrets.token_urlsafe(18)
+                    h = token_hash(tokens[i])
+                    if names and names.get(i):
+                        player = clean_text(names[i], "a player name", self.settings.name_length)
+            seats.append(SeatInfo(i, kind, bot, h, player))
+        room_id = secrets.token_urlsafe(9)
+        seed_hex = secrets.token_hex(32)
+        room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
+                    time_control=control.model_dump() if control.mode != "none" else None)
+        from ..core.sources import CommittedDice
+        row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": CommittedDice.kind,
+               "seed_hex": seed_hex, "commitment": room.commitment, "parent_id": room.parent_id,
+               "public": public, "time_control": room.time_control, "wake": self.awake(room),
+               "finished_at": None}
+        self.store.create(row, [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+                                 "player": s.player} for s in seats],
+                          [self._event_row(room, k) for k in range(room.last + 1)],
+                          parent_id=parent.id if parent else None)
+        self.rooms[room_id] = room
+        self.clocks.arm(room)
+        if parent is not None:
+            parent.rematch_id = room_id
+            self.notifier.changed(parent)
+        self.bots.kick(room)
+        return room, tokens
+
+    def rematch(self, room: Room, seat: int | None) -> Room:
+        if seat is None:
+            raise RoomError("only a player can ask for a rematch", 403)
+        if not room.over:
+            raise RoomError("a rematch can start when the game is over", 409)
+        if room.rematch_id:
+            return self.get(room.rematch_id)
+        specs = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in room.seats]
+        new, _ = self.create(room.game.name, room.game.options_json(), specs, parent=room, public=room.public,
+                             time_control={k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")})
+        return new
+
+    # -- deciding ------------------------------------------------------------------------------
+    def decide(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
+               client_id: str | None = None) -> list[dict]:
+        """Check, apply, store, then tell: the one path every decision takes."""
+        if seat is None:
+            raise RoomError("spectators cannot decide; open your seat's invite link", 403)
+        if client_id is not None and client_id in room.client_ids:
+            first, last = room.client_ids[client_id]  # a resend: the first answer, applied once
+            return room.match.record.entries[first:last + 1]
+        if room.seats[seat].kind == "human":
+            self.decisions.hit((room.id, seat), "decisions")
+        self.clocks.check(room)
+        late = self.clocks.refuse_late(room, seat, action, expect) if isinstance(action, str) else None
+        if late:
+            raise RoomError(late, 409)
+        if room.over:
+            raise RoomError("the game is over", 409)
+        if expect is not None and expect != room.last:
+            raise RoomError(f"the game has moved on (last event {room.last}, you expected {expect}); "
+                            "refresh and decide again", 409)
+        if seat not in room.waiting():
+            waiting = ", ".join(room.seat_label(s) for s in room.waiting()) or "nobody"
+            raise RoomError(f"it is not {room.seat_label(seat)}'s decision now; waiting for {waiting}", 409)
+        entries = self.apply(room, seat, action, client_id)
+        self.clocks.accepted(room, seat)
+        return entries
+
+    def apply(self, room: Room, seat: int, action: Any, client_id: str | None = None) -> list[dict]:
+        """Apply, store, arm the next clock, tell and wake the bots (checks done by the caller).
+        If the store refuses, the room is rebuilt from what is stored and nothing was told."""
+        start = room.last + 1
+        try:
+            entries = room.decide(seat, action)
+        except IllegalAction as exc:
+            raise RoomError(str(exc), 422) from None
+        if client_id is not None:
+            room.client_ids[client_id] = (start, room.last)
+        self.takebacks.pop(room.id, None)
+        banks = self.clocks.spend(room, seat)
+        capped = not room.over and room.last + 1 >= self.settings.max_events
+        if capped:
+            room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())
+        rows = [self._event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
+        try:
+            self.store.append(room.id, rows, finished=room.over, wake=self.awake(room), time_control=banks)
+            if capped:
+                self.store.end(room.id, room.ending.reason, ())
+        except RoomError as exc:
+            self._rebuild(room)
+            if isinstance(exc, Conflict):
+                raise
+            raise RoomError("the decision could not be stored; nothing changed, try again", 503) from None
+        self.after_change(room)
+        return entries
+
+    def _rebuild(self, room: Room) -> None:
+        """Throw away the in-memory change and load the room again from the store (if it can be
+        reached; otherwise on the next use)."""
+        self.forget(room.id)
+        try:
+            self.get(room.id)
+        except RoomError:
+            pass
+        self.notifier.wake(room.id)
+
+    def after_change(self, room: Room) -> None:
+        self.clocks.arm(room)
+        self.notifier.changed(room)
+        self.bots.kick(room)
+
+    @staticmethod
+    def _event_row(room: Room, n: int, client_id: str | None = None) -> dict:
+        from .db import utcnow
+        entry = room.match.record.entries[n]
+        row = {"room_id": room.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
+               "outcome": None, "sealed": False, "client_id": client_id, "created_at": utcnow()}
+        if "roll" in entry:
+            row.update(event=entry["roll"], outcome=entry["outcome"])
+        else:
+            row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
+        return row
+
+    def catch_up(self, room_id: str) -> None:
+        """Another process changed a room: apply the events stored since, then tell (several processes)."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        try:
+            fresh = self.store.events_after(room_id, room.last)
+            if fresh:
+                self._replay(room, fresh)
+            stored = self.store.load(room_id).row if not fresh else None
+            if stored is not None and stored.get("ended") and room.ending is None:
+                ended = json.loads(stored["ended"])
+                room.ending = Ending(ended["reason"], tuple(ended["winners"]))
+        except RoomError:
+            self.forget(room_id)
+            return
+        self.clocks.arm(room)
+        self.notifier.wake(room_id)
+        self.bots.kick(room)
+
+    # -- people --------------------------------------------------------------------------------
+    def presence(self, room: Room):
+        return lambda seat: self.notifier.status(room.id, seat)
+
+    def view(self, room: Room, seat: int | None) -> dict:
+        """The room as ``seat`` sees it, through the projection, with the server's own parts."""
+        return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
+                               timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
+                               takeback=self.takeback_json(room, seat))
+
+    def set_name(self, room: Room, seat: int | None, name: Any) -> str:
+        if seat is None:
+            raise RoomError("a name belongs to a seat; open your invite link", 403)
+        name = clean_text(name, "a player name", self.settings.name_length)
+        self.store.set_player(room.id, seat, name)
+        room.seats[seat].player = name
+        self.notifier.changed(room)
+        return name
+
+    def claim_public_seat(self, room: Room, seat: int, name: Any) -> str:
+        """A stranger takes a free seat of a public room under ``name``: the seat's new token."""
+        name = clean_text(name, "a player name", self.settings.name_length)
+        token = secrets.token_urlsafe(18)
+        if not self.store.take_seat(room.id, seat, token_hash(token), name):
+            raise RoomError("that seat was taken a moment ago", 409)
+        room.seats[seat].token_hash, room.seats[seat].player = token_hash(token), name
+        self.notifier.changed(room)
+        return token
+
+    def chat(self, room: Room, seat: int | None, text: Any) -> dict:
+        if seat is None:
+            raise RoomError("spectators read the chat; only players write in it", 403)
+        text = clean_text(text, "a chat line", self.settings.chat_length)
+        self.chats.hit((room.id, seat), "chat lines")
+        n = len(room.chat)
+        self.store.add_chat(room.id, n, seat, text)
+        line = self._chat_json(room, n, seat, text, time.time())
+        room.chat.append(line)
+        self.notifier.changed(room)
+        return line
+
+    @staticmethod
+    def _chat_json(room: Room, n: int, seat: int, text: str, at: float) -> dict:
+        return {"n": n, "seat": seat, "name": room.seat_label(seat), "text": text, "at": at}
+
+    # -- claims ------------------------------------------------------------------------------------
+    def claimable(self, room: Room, by: int) -> list[int]:
+        """The waiting people ``by`` may claim against: out of time, or away past the limit."""
+        control = Clocks.control(room) or TimeControl()
+        if room.over:
+            return []
+        clocks = self.clocks.of(room)
+        out = []
+        for s in room.waiting():
+            if s == by or room.seats[s].kind != "human":
+                continue
+            if s in clocks.flagged or self.notifier.away_for(room.id, s) >= control.away_limit:
+                out.append(s)
+        return out
+
+    def claim(self, room: Room, seat: int | None) -> Room:
+        if seat is None:
+            raise RoomError("only a player can claim the game", 403)
+        if room.over:
+            raise RoomError("the game is over", 409)
+        against = self.claimable(room, seat)
+        if not against:
+            raise RoomError("nothing to claim: no opponent is out of time or away past the limit", 409)
+        names = ", ".join(room.seat_label(s) for s in against)
+        winners = tuple(s.seat for s in room.seats if s.seat not in against)
+        self._end(room, f"claimed by {room.seat_label(seat)}: {names} ran out of time or stayed away", winners)
+        return room
+
+    def time_ran_out(self, room: Room, seats: list[int]) -> None:
+        """A person's time control ran out: tell everyone; where only bots could claim, end the game."""
+        self.store.set_time_control(room.id, self.clocks.stored(room))
+        people = [s for s in room.seats if s.kind == "human" and s.seat not in seats]
+        if not people and not room.over:
+            winners = tuple(s.seat for s in room.seats if s.seat not in seats)
+            self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
+            return
+        self.notifier.changed(room)
+
+    def _end(self, room: Room, reason: str, winners: tuple[int, ...]) -> None:
+        self.store.end(room.id, reason, winners)
+        room.ending = Ending(reason, winners)
+        self.takebacks.pop(room.id, None)
+        self.after_change(room)
+
+    # -- takebacks ---------------------------------------------------------------------------------
+    def _takeback_target(self, room: Room, seat: int) -> int:
+        """The event number of ``seat``'s decision that may be taken back, or a refusal."""
+        if room.over:
+            raise RoomError("the game is over: nothing can be taken back", 409)
+        if room.last < 0:
+            raise RoomError("nothing to take back", 409)
+        entry = room.match.record.entries[room.last]
+        if "roll" in entry:
+            raise RoomError("a die was rolled after it: a decision can be taken back only before any roll", 409)
+        if entry["seat"] != seat:
+            raise RoomError("only the last decision can be taken back, and only by whoever made it", 409)
+        if room.last in room.sealed:
+            raise RoomError("a sealed choice cannot be taken back", 409)
+        return room.last
+
+    def ask_takeback(self, room: Room, seat: int | None) -> dict:
+        if seat is None:
+            raise RoomError("only a player can take a decision back", 403)
+        n = self._takeback_target(room, seat)
+        asked = [s.seat for s in room.seats if s.kind == "human" and s.seat != seat]
+        if not asked:  # bots agree
+            self._take_back(room, n)
+            return {"done": True}
+        self.takebacks[room.id] = {"seat": seat, "n": n, "asked": asked}
+        self.notifier.changed(room)
+        return {"done": False, "waiting": asked}
+
+    def answer_takeback(self, room: Room, seat: int | None, accept: bool) -> dict:
+        request = self.takebacks.get(room.id)
+        if seat is None or request is None or seat not in request["asked"]:
+            raise RoomError("no takeback is waiting for your answer", 409)
+        if not accept:
+            self.takebacks.pop(room.id, None)
+            self.notifier.changed(room)
+            return {"done": False, "refused": True}
+        request["asked"] = [s for s in request["asked"] if s != seat]
+        if request["asked"]:
+            self.notifier.changed(room)
+            return {"done": False, "waiting": request["asked"]}
+        self.takebacks.pop(room.id, None)
+        if self._takeback_target(room, request["seat"]) != request["n"]:
+            raise RoomError("the game has moved on since the takeback was asked", 409)
+        self._take_back(room, request["n"])
+        return {"done": True}
+
+    def _take_back(self, room: Room, n: int) -> None:
+        """Remove event ``n`` (the last, a decision with no roll after it) and rebuild the room."""
+        self.store.truncate(room.id, n, wake=True)
+        self.forget(room.id)
+        fresh = self.get(room.id)
+        self.notifier.changed(fresh)
+        self.bots.kick(fresh)
+
+    def takeback_json(self, room: Room, seat: int | None) -> dict | None:
+        request = self.takebacks.get(room.id)
+        if request is None:
+            return None
+        return {"by": request["seat"], "waiting": request["asked"], "yours": seat in request["asked"]}
+
+    # -- background --------------------------------------------------------------------------------
+    async def housekeeping(self, every: float = 5.0) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.evict_idle()
+                for room in list(self.rooms.values()):
+                    if Clocks.control(room) is not None:
+                        self.clocks.flag(room)
+            except Exception:  # keep serving whatever one pass met
+                log.exception("housekeeping failed")
+
+
+def hints_available(room: Room) -> bool:
+    """Whether hints can be had for this room's game and options (a solver that answers at once)."""
+    try:
+        from ..solve.hints import hints_possible
+    except ImportError:
+        return False
+    return hints_possible(room.game)

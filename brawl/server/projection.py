@@ -1,0 +1,156 @@
+"""The one outgoing filter: everything a seat or a spectator gets of a room passes through here.
+
+Views, events with their log lines, catch-up, hints' inputs, chat, records and every bot's input
+are built by the functions of this module from what ``seat`` may know, and from nothing else.
+While a simultaneous decision is open, the state itself holds sealed choices; this module then
+works from the game's view for that seat rebuilt as a state (:func:`known_state`), and where a
+game cannot rebuild one it shows less (no status table), never more.  There is no fallback to the
+full state anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core.game import Decision
+from ..core.record import Record
+from .room import Room, RoomError
+
+
+class Unprojectable(Exception):
+    """The game cannot rebuild a state from a seat's view: show less, never the full state."""
+
+
+def sealed_open(room: Room) -> bool:
+    node = room.node()
+    return isinstance(node, Decision) and node.kind == "simultaneous"
+
+
+def known_state(room: Room, seat: int | None):
+    """The state as ``seat`` may know it: the state itself unless choices are sealed in it, else
+    the seat's view rebuilt as a state.  Raises :class:`Unprojectable` when the game cannot."""
+    state = room.match.state
+    if not sealed_open(room):
+        return state
+    try:
+        return room.game.state_from_json(room.game.view(state, seat))
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise Unprojectable(str(exc)) from None
+
+
+def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
+    g = room.game
+    return [{"seat": s.seat, "name": g.seat_name(s.seat), "kind": s.kind, "bot": s.bot, "player": s.player,
+             "presence": presence(s.seat) if s.kind == "human" else None} for s in room.seats]
+
+
+def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
+         hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
+         takeback: dict | None = None) -> dict:
+    """The room as ``seat`` sees it (``None``: a spectator).  Its size depends on the game's state,
+    never on how long the game has run: the log comes through :func:`events`."""
+    g, state = room.game, room.match.state
+    node = room.node()
+    waiting = room.waiting()
+    try:
+        known = known_state(room, seat)
+        rows = g.status_rows(known)
+        summary = g.summary(known)
+    except Unprojectable:
+        rows, summary = None, ""
+    legal = g.legal_actions(state, seat) if seat is not None and seat in waiting else []
+    over = room.over
+    winners = room.winners
+    return {
+        "room": room.id,
+        "game": g.name,
+        "title": g.title,
+        "options": g.options_json(),
+        "seat": seat,
+        "seats": seats_json(room, presence),
+        "state": g.view(state, seat),
+        "status_rows": rows,
+        "summary": summary,
+        "node": {"type": "terminal" if over else type(node).__name__.lower(), "seats": waiting,
+                 "kind": node.kind if isinstance(node, Decision) and not over else None,
+                 "prompt": node.prompt if isinstance(node, Decision) and not over else "",
+                 "winners": list(winners) if winners is not None else None},
+        "your_turn": seat is not None and seat in waiting,
+        "legal": [{"action": a, "label": g.describe_action(state, seat, a), "odds": g.action_odds(state, seat, a)}
+                  for a in legal],
+        "free_form": room.free_form() and seat is not None and seat in waiting,
+        "over": over,
+        "winners": list(winners) if winners is not None else None,
+        "ended": room.ending.reason if room.ending else None,
+        "last": room.last,
+        "commitment": room.commitment,
+        "seed": room.seed_hex if over else None,
+        "rematch": room.rematch_id,
+        "timer": timer,
+        "clocks": clocks,
+        "hints": hints and seat is not None,
+        "dice": room.game.has_dice(),
+        "public": room.public,
+        "takeback": takeback,
+        "chat_last": len(room.chat) - 1,
+    }
+
+
+def event(room: Room, seat: int | None, n: int) -> dict:
+    """Event ``n`` as ``seat`` may see it, with the log lines it wrote that ``seat`` may read; a
+    sealed choice of another seat shows as made, not what it was."""
+    entry = room.match.record.entries[n]
+    if "roll" in entry:
+        item: dict[str, Any] = {"n": n, "type": "roll", "event": entry["roll"], "outcome": entry["outcome"]}
+    else:
+        item = {"n": n, "type": "decision", "seat": entry["seat"], "sealed": n in room.sealed}
+        if n not in room.sealed or entry["seat"] == seat:
+            item["action"] = entry["action"]
+    lines = room.event_lines[n] if n < len(room.event_lines) else []
+    item["log"] = [line.to_json() for line in lines if line.visible_to(seat)]
+    return item
+
+
+def events(room: Room, seat: int | None, since: int = -1, limit: int | None = None) -> list[dict]:
+    """The events after ``since`` (at most ``limit``, oldest first): cost in proportion to what is
+    sent.  With nothing before event 0, the lines written before the first event come with it."""
+    since = max(-1, since)
+    end = room.last + 1 if limit is None else min(room.last + 1, since + 1 + limit)
+    out = [event(room, seat, n) for n in range(since + 1, end)]
+    if since < 0 and room.last < 0 and room.event_lines and room.event_lines[0]:
+        out.append({"n": -1, "type": "start", "log": [l.to_json() for l in room.event_lines[0] if l.visible_to(seat)]})
+    return out
+
+
+def log_page(room: Room, seat: int | None, before: int | None, size: int) -> dict:
+    """A page of the log, newest last: the ``size`` events before event ``before`` (default: the
+    end).  A finished game of any length opens with its last page and loads older ones on demand."""
+    end = room.last + 1 if before is None else max(0, min(before, room.last + 1))
+    start = max(0, end - size)
+    return {"from": start, "to": end - 1, "last": room.last,
+            "events": [event(room, seat, n) for n in range(start, end)]}
+
+
+def chat(room: Room, since: int = -1) -> list[dict]:
+    """Chat lines after ``since``: the same for every seat and spectator (a chat line is public)."""
+    return room.chat[max(-1, since) + 1:]
+
+
+def bot_state(room: Room, seat: int):
+    """What a bot may look at: :func:`known_state` for its seat (raises :class:`Unprojectable`)."""
+    return known_state(room, seat)
+
+
+def record(room: Room) -> dict:
+    """The game record with the revealed seed: published only when the game is over."""
+    if not room.over:
+        raise RoomError("the record (with the dice seed) is published when the game ends", 409)
+    rec = Record.from_json(room.match.record.to_json())
+    rec.reveal(room.seed_hex)
+    data = rec.to_json()
+    data["room"] = room.id
+    data["players"] = [s.player for s in room.seats]
+    if room.ending is not None:
+        data["ended"] = {"reason": room.ending.reason, "winners": list(room.ending.winners)}
+    return data
+

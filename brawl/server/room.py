@@ -1,0 +1,171 @@
+"""A room in memory: one match with committed dice, its seats, and its events indexed for catch-up.
+
+A :class:`Room` does no I/O and knows nothing of connections; the hub stores what it accepts and
+the projection decides what each seat may see of it.  Its record entries (decisions and rolls) are
+the room's events, numbered from 0.  Every log line is filed under the event that produced it, so
+"everything after event N" costs the events after N, never the whole game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.game import BrawlError, Decision, Game, IllegalAction, Terminal
+from ..core.match import LogLine, Match
+from ..core.sources import CommittedDice, commitment_of
+
+
+class RoomError(BrawlError):
+    """A refusal with an HTTP status: the request changes nothing."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    token_hash: str | None = None
+    player: str | None = None  # the name its player chose when joining
+
+
+@dataclass
+class Ending:
+    """A room the server ended before the rules did: a claim on time or absence, or the event cap."""
+
+    reason: str
+    winners: tuple[int, ...]
+
+
+def covers(game: Game, seats: list[SeatInfo]) -> dict:
+    """What a room's dice commitment binds beside the seed: the game, its options and its seats."""
+    return {"game": game.name, "options": game.options_json(),
+            "seats": [{"kind": s.kind, **({"bot": s.bot} if s.bot else {})} for s in seats]}
+
+
+class Room:
+    def __init__(self, room_id: str, game: Game, seed_hex: str, seats: list[SeatInfo], *,
+                 commitment: str | None = None, parent_id: str | None = None, rematch_id: str | None = None,
+                 public: bool = False, time_control: dict | None = None) -> None:
+        self.id = room_id
+        self.game = game
+        self.seed_hex = seed_hex
+        bound = covers(game, seats)
+        if commitment is not None and commitment != commitment_of(seed_hex, bound):
+            bound = None  # a room made before commitments covered options and seats
+        self.source = CommittedDice(seed_hex, covers=bound)
+        if commitment is not None and self.source.commitment != commitment:
+            raise RoomError(f"room {room_id}: stored seed does not match its commitment", 500)
+        self.seats = seats
+        self.parent_id = parent_id
+        self.rematch_id = rematch_id
+        self.public = public
+        self.time_control = time_control
+        self.ending: Ending | None = None
+        self.match = Match(game, self.source)
+        self.event_lines: list[list[LogLine]] = []  # event n -> the log lines it wrote
+        self._filed = 0  # log lines filed so far
+        self.sealed: set[int] = set()  # event numbers of choices made at a simultaneous decision
+        self.client_ids: dict[str, tuple[int, int]] = {}  # a decision's client id -> (first event, last event)
+        self.opened = 0  # events before the open decision opened: its identity (one clock per decision)
+        self.chat: list[dict] = []
+        self.touched = time.monotonic()  # last time anyone read or changed it (idle rooms leave memory)
+        self._file_lines(-1)
+        self.opened = len(self.match.record.entries)
+
+    # -- events --------------------------------------------------------------------------------
+    @property
+    def commitment(self) -> str:
+        return self.source.commitment
+
+    @property
+    def last(self) -> int:
+        """The number of the last event (-1 before any)."""
+        return len(self.match.record.entries) - 1
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None or self.match.over
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        if self.ending is not None:
+            return self.ending.winners
+        node = self.node()
+        return node.winners if isinstance(node, Terminal) else None
+
+    def node(self):
+        return self.game.node(self.match.state)
+
+    def waiting(self) -> list[int]:
+        """The seats whose decision is open (none once the room is over)."""
+        node = self.node()
+        return list(node.seats) if isinstance(node, Decision) and self.ending is None else []
+
+    def _file_lines(self, current: int) -> None:
+        """File each new log line under its event: a roll line under the roll it reports, every
+        other line under ``current``, the newest event when it was written (lines before any
+        event go under event 0)."""
+        while len(self.event_lines) < max(len(self.match.record.entries), 1):
+            self.event_lines.append([])
+        for line in self.match.log[self._filed:]:
+            if line.kind == "roll":
+                current += 1
+            self.event_lines[max(current, 0)].append(line)
+        self._filed = len(self.match.log)
+
+    def decide(self, seat: int, action: Any) -> list[dict]:
+        """Apply a decision; return the new record entries.  Raises IllegalAction, changing nothing."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"a decision is a string, not {type(action).__name__}")
+        if self.ending is not None:
+            raise IllegalAction("the game is over")
+        before = self.node()
+        start = len(self.match.record.entries)
+        self.match.decide(seat, action)
+        if isinstance(before, Decision) and before.kind == "simultaneous":
+            self.sealed.add(start)
+        self._file_lines(start)
+        if not self._same_decision(before, seat, start):
+            self.opened = len(self.match.record.entries)
+        return self.match.record.entries[start:]
+
+    def _same_decision(self, before, seat: int, start: int) -> bool:
+        """True when ``seat`` only sealed its choice and the same simultaneous decision still waits
+        for the others (one clock covers it all)."""
+        after = self.node()
+        return (isinstance(before, Decision) and before.kind == "simultaneous"
+                and isinstance(after, Decision) and after.kind == "simultaneous"
+                and len(self.match.record.entries) == start + 1
+                and set(after.seats) == set(before.seats) - {seat})
+
+    # -- seats ---------------------------------------------------------------------------------
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token opens; ``None`` (no token) is a spectator; a wrong token is refused."""
+        if token is None or token == "":
+            return None
+        h = token_hash(token)
+        for s in self.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return s.seat
+        raise RoomError("this seat token does not belong to this room", 403)
+
+    def seat_label(self, seat: int) -> str:
+        """How people see a seat: the name its player chose with the game's seat name, or the latter."""
+        name = self.game.seat_name(seat)
+        player = self.seats[seat].player if 0 <= seat < len(self.seats) else None
+        return f"{player} ({name})" if player else name
+
+    def free_form(self) -> bool:
+        return type(self.game).check_action is not Game.check_action

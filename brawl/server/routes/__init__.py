@@ -1,0 +1,25 @@
+"""The HTTP and WebSocket routes, one module per resource: games, rooms, live (the WebSocket) and
+pages.  Each asks the hub (``request.app.state.hub``) and answers through the projection."""
+
+from __future__ import annotations
+
+from fastapi import Header, Request
+
+from ..hub import Hub
+from ..room import Room
+
+
+def hub_of(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+SeatToken = Header(None, alias="X-Seat-Token", description="your seat's secret token; none: a spectator")
+
+
+def seat_in(room: Room, token: str | None) -> int | None:
+    """The seat a token opens (None: a spectator); a wrong token is refused with 403."""
+    return room.seat_for(token)

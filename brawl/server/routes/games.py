@@ -1,0 +1,43 @@
+"""``/api/games``: the games, their options and bots, and their rules pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+
+from ...bots import bot_names
+from ...games import game_class, game_names
+from ..schemas import ErrorOut, GameInfo
+
+REFUSALS = {404: {"model": ErrorOut}}
+
+
+def game_info(name: str, static: Path) -> dict:
+    cls = game_class(name)
+    defaults = cls.Options().model_dump(mode="json")
+    return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
+            "seats": defaults.get("players", cls.min_players), "options_schema": cls.Options.model_json_schema(),
+            "defaults": defaults, "bots": bot_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
+            "description": cls.description, "dice": cls.has_dice()}
+
+
+def make_router(static: Path) -> APIRouter:
+    r = APIRouter(prefix="/api/games", tags=["games"])
+
+    @r.get("", response_model=list[GameInfo])
+    async def list_games() -> list[dict]:
+        """Every game in the registry with its options (schema and defaults) and bots."""
+        return [game_info(name, static) for name in game_names()]
+
+    @r.get("/{game}", response_model=GameInfo, responses=REFUSALS)
+    async def get_game(game: str) -> dict:
+        """One game's options and bots."""
+        return game_info(game, static)
+
+    @r.get("/{game}/rules", responses=REFUSALS)
+    async def get_rules(game: str) -> dict:
+        """The game's rules page (Markdown)."""
+        return {"game": game, "markdown": game_class(game).rules_page()}
+
+    return r

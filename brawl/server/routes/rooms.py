@@ -1,0 +1,247 @@
+"""``/api/rooms``: create a room, read it as your seat, decide, and the rest of a room's life
+(names, chat, claims, takebacks, rematch, the record and replay frames).
+
+The seat token travels in the ``X-Seat-Token`` header (reads) or the body (writes); never in a URL
+the server would log.  Every refusal is ``{"error": message}`` with a 4xx or 503 status and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, Query, Request
+
+from ...core.record import Record, RecordError
+from ...core.sources import ReplayDice
+from .. import projection
+from ..room import Room, RoomError
+from ..schemas import (ChatIn, CreateRoom, Decide, Decided, ErrorOut, Events, Hints, NameIn, RoomCreated, RoomView,
+                       TakebackAnswer, TokenOnly)
+from . import SeatToken, client_of, hub_of, seat_in
+
+REFUSALS = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422, 429, 503)}
+router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=REFUSALS)
+
+
+def created(room: Room, tokens: dict[int, str]) -> dict:
+    seats = []
+    for s in room.seats:
+        tok = tokens.get(s.seat)
+        seats.append({"seat": s.seat, "name": room.game.seat_name(s.seat), "kind": s.kind, "bot": s.bot, "token": tok,
+                      "player": s.player, "invite": f"/play/{room.id}#t={tok}" if tok else None})
+    return {"room": room.id, "game": room.game.name, "commitment": room.commitment,
+            "spectate": f"/watch/{room.id}", "seats": seats}
+
+
+@router.post("", response_model=RoomCreated, status_code=201)
+async def create_room(body: CreateRoom, request: Request) -> dict:
+    """Create a room. Each human seat gets a secret token and an invite path; bots move on the server."""
+    hub = hub_of(request)
+    room, tokens = hub.create(body.game, body.options, body.seats, public=body.public,
+                              time_control=body.time_control, names=body.names, client=client_of(request))
+    return created(room, tokens)
+
+
+@router.get("/public", tags=["rooms"])
+async def public_rooms(request: Request) -> dict:
+    """Open games: public rooms with a seat free, for strangers to join from the lobby."""
+    hub = hub_of(request)
+    out = []
+    for row in hub.store.public_rooms():
+        try:
+            room = hub.get(row["id"])
+        except RoomError:
+            continue
+        free = [s.seat for s in room.seats if s.kind == "human" and not s.player]
+        if free and not room.over:
+            out.append({"room": room.id, "game": room.game.name, "title": room.game.title,
+                        "players": [room.seat_label(s.seat) if s.kind == "human" and s.player else
+                                    (f"bot ({s.bot})" if s.kind == "bot" else None) for s in room.seats],
+                        "free": free})
+    return {"rooms": out}
+
+
+@router.post("/{room_id}/join", tags=["rooms"])
+async def join_public(room_id: str, request: Request, body: dict = Body(..., examples=[{"seat": 1, "name": "Ana"}])) -> dict:
+    """Take a free seat of a public room under a name: answers that seat's secret invite."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    if not room.public:
+        raise RoomError("this room is not open to strangers: ask its players for an invite link", 403)
+    seat = body.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(room.seats) or room.seats[seat].kind != "human" \
+            or room.seats[seat].player:
+        raise RoomError("that seat is not free", 409)
+    token = hub.claim_public_seat(room, seat, body.get("name"))
+    return {"room": room.id, "seat": seat, "token": token, "invite": f"/play/{room.id}#t={token}"}
+
+
+@router.get("/{room_id}", response_model=RoomView)
+async def get_room(room_id: str, request: Request, token: str | None = SeatToken) -> dict:
+    """The room as your seat sees it (a spectator without a token)."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return hub.view(room, seat_in(room, token))
+
+
+@router.get("/{room_id}/events", response_model=Events, response_model_exclude_none=True)
+async def get_events(room_id: str, request: Request,
+                     since: int = Query(-1, ge=-1, description="last event number you have; -1 for all"),
+                     limit: int | None = Query(None, ge=1, le=5000, description="at most this many events"),
+                     token: str | None = SeatToken) -> dict:
+    """Catch-up: the events after ``since`` with the log lines your seat may read."""
+    room = hub_of(request).get(room_id)
+    return {"last": room.last, "events": projection.events(room, seat_in(room, token), since, limit)}
+
+
+@router.get("/{room_id}/log")
+async def get_log(room_id: str, request: Request,
+                  before: int | None = Query(None, ge=0, description="events before this number (default: the end)"),
+                  size: int = Query(200, ge=1, le=2000), token: str | None = SeatToken) -> dict:
+    """A page of the log, newest last: a long game opens with its last page and loads older ones on demand."""
+    room = hub_of(request).get(room_id)
+    return projection.log_page(room, seat_in(room, token), before, size)
+
+
+@router.post("/{room_id}/decisions", response_model=Decided)
+async def decide(room_id: str, body: Decide, request: Request) -> dict:
+    """Make your seat's decision. A wrong token (403), a decision out of turn or after the end (409),
+    an illegal decision (422) or too many at once (429) is refused and changes nothing."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    seat = seat_in(room, body.token)
+    start = room.last
+    if body.client_id is not None and body.client_id in room.client_ids:
+        start = room.client_ids[body.client_id][0] - 1
+    hub.decide(room, seat, body.action, body.expect, body.client_id)
+    room = hub.get(room_id)
+    end = room.client_ids[body.client_id][1] if body.client_id else room.last
+    return {"accepted": projection.events(room, seat, start, end - start), "view": hub.view(room, seat)}
+
+
+@router.get("/{room_id}/hints", response_model=Hints)
+async def hints(room_id: str, request: Request, token: str | None = SeatToken) -> dict:
+    """Each of your decisions' chance of winning with best play, where a solver knows the game."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    seat = seat_in(room, token)
+    if seat is None:
+        raise RoomError("hints are for a seat; open your invite link", 403)
+    from ..hub import hints_available
+    if not hints_available(room):
+        return {"available": False, "hints": {}, "message": "no exact solution is known for this game and options"}
+    if seat not in room.waiting():
+        return {"available": True, "hints": {}, "message": "not your decision"}
+    from ...core.game import BrawlError
+    from ...solve.hints import hint_values
+    try:
+        values = hint_values(room.match, seat) or {}
+    except (BrawlError, ValueError, NotImplementedError) as exc:
+        return {"available": False, "hints": {}, "message": str(exc)}
+    return {"available": bool(values), "hints": {str(k): float(v) for k, v in values.items()}}
+
+
+@router.get("/{room_id}/record")
+async def record(room_id: str, request: Request) -> dict:
+    """The game record with the revealed dice seed (after the end); check it with ``brawl verify``."""
+    return projection.record(hub_of(request).get(room_id))
+
+
+@router.post("/{room_id}/rematch", response_model=RoomCreated)
+async def rematch(room_id: str, body: TokenOnly, request: Request) -> dict:
+    """Start (or join) the rematch: same game, options and seats; every seat keeps its token."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return created(hub.rematch(room, seat_in(room, body.token)), {})
+
+
+@router.post("/{room_id}/name")
+async def set_name(room_id: str, body: NameIn, request: Request) -> dict:
+    """The name your seat goes by, shown to everyone and kept in the record."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return {"name": hub.set_name(room, seat_in(room, body.token), body.name)}
+
+
+@router.get("/{room_id}/chat")
+async def get_chat(room_id: str, request: Request, since: int = Query(-1, ge=-1)) -> dict:
+    """The room's chat after line ``since`` (public to the room; never in the dice record)."""
+    room = hub_of(request).get(room_id)
+    return {"last": len(room.chat) - 1, "lines": projection.chat(room, since)}
+
+
+@router.post("/{room_id}/chat")
+async def post_chat(room_id: str, body: ChatIn, request: Request) -> dict:
+    """Say something to the room (players only; length- and rate-limited)."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return hub.chat(room, seat_in(room, body.token), body.text)
+
+
+@router.post("/{room_id}/claim")
+async def claim(room_id: str, body: TokenOnly, request: Request) -> dict:
+    """Claim the game when an opponent's clock ran out or the opponent stayed away past the limit."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    seat = seat_in(room, body.token)
+    hub.claim(room, seat)
+    return hub.view(room, seat)
+
+
+@router.post("/{room_id}/takeback")
+async def takeback(room_id: str, body: TokenOnly, request: Request) -> dict:
+    """Ask to take your last decision back (before any roll after it and before anyone acted on it);
+    people who saw it must agree (bots always do)."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return hub.ask_takeback(room, seat_in(room, body.token))
+
+
+@router.post("/{room_id}/takeback/answer")
+async def takeback_answer(room_id: str, body: TakebackAnswer, request: Request) -> dict:
+    """Agree to (or refuse) the open takeback request."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    return hub.answer_takeback(room, seat_in(room, body.token), body.accept)
+
+
+@router.get("/{room_id}/replay")
+async def replay_frame(room_id: str, request: Request, step: int = Query(0, ge=0)) -> dict:
+    """A finished game as it stood after ``step`` decisions, as a spectator saw it (for the replay viewer)."""
+    hub = hub_of(request)
+    room = hub.get(room_id)
+    if not room.over:
+        raise RoomError("a game can be replayed once it is over", 409)
+    return frame(projection.record(room), step)
+
+
+def frame(data: Any, step: int) -> dict:
+    """The spectator's view after ``step`` decisions of a record, with the log up to there."""
+    try:
+        rec = Record.from_json(data)
+    except RecordError as exc:
+        raise RoomError(str(exc), 422) from None
+    from ...core.match import Match
+    from ...games import make_game
+    try:
+        game = make_game(rec.game, rec.options)
+        match = Match(game, ReplayDice(rec.rolls()))
+        decisions = rec.decisions()
+        for seat, action in decisions[:step]:
+            match.decide(seat, action)
+    except Exception as exc:  # an illegal decision or impossible roll in an uploaded record
+        raise RoomError(f"the record does not replay: {exc}", 422) from None
+    node = game.node(match.state)
+    return {"step": min(step, len(decisions)), "steps": len(decisions), "game": game.name, "title": game.title,
+            "state": game.view(match.state, None), "status_rows": game.status_rows(match.state),
+            "summary": game.summary(match.state), "over": match.over,
+            "seats": [game.seat_name(s) for s in range(game.num_players)], "players": data.get("players"),
+            "node": {"type": type(node).__name__.lower()},
+            "log": [line.to_json() for line in match.log if line.visible_to(None)]}
+
+
+@router.post("/replay", tags=["rooms"])
+async def replay_upload(request: Request, step: int = Query(0, ge=0), body: dict = Body(...)) -> dict:
+    """An uploaded game record as it stood after ``step`` decisions (the replay viewer's file mode)."""
+    return frame(body, step)

@@ -1,0 +1,29 @@
+"""Server settings: every limit in one place, each with a sane default.
+
+``brawl serve`` builds a :class:`Settings` from its flags; tests build their own.  Each limit has
+the refusal it causes: a body over ``max_body_bytes`` gets 413, too many rooms or decisions 429,
+too many WebSockets a close with code 4429, a name or chat line over its length 422.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class Settings(BaseModel):
+    db_url: str | None = Field(None, description="SQLAlchemy URL; None: ./brawl.sqlite3")
+    bot_delay: float = Field(0.6, ge=0, description="seconds a bot waits before moving, so people can follow")
+    max_body_bytes: int = Field(64 * 1024, ge=1024, description="largest request body (413 above)")
+    rooms_per_minute: int = Field(30, ge=1, description="rooms one client address may create per minute (429 above)")
+    decisions_per_second: int = Field(20, ge=1, description="decisions one seat may send per second (429 above)")
+    sockets_per_room: int = Field(200, ge=1, description="WebSockets open on one room (close 4429 above)")
+    sockets_per_client: int = Field(50, ge=1, description="WebSockets one client address may hold open (close 4429 above)")
+    max_message_bytes: int = Field(16 * 1024, ge=256, description="largest WebSocket message (close 1009 above)")
+    max_json_depth: int = Field(32, ge=4, description="deepest nesting of a JSON body or message (400 above)")
+    name_length: int = Field(24, ge=1, le=200, description="longest player name (422 above)")
+    chat_length: int = Field(300, ge=1, le=5000, description="longest chat line (422 above)")
+    chat_per_minute: int = Field(20, ge=1, description="chat lines one seat may send per minute (429 above)")
+    max_events: int = Field(20_000, ge=100, description="events a room may hold; the server ends a room that reaches it")
+    away_after: float = Field(20.0, gt=0, description="seconds after a seat's last connection closes before it shows as away")
+    idle_evict: float = Field(300.0, gt=0, description="seconds a room nobody watches stays in memory")
+    allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

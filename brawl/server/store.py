@@ -1,0 +1,195 @@
+"""The store: every read and write of rooms, seats, events and chat goes through here.
+
+The database orders a room's events: an event row is accepted only under the next free number of
+its room (the primary key is room and number), so of two processes that try to add event N to the
+same room, exactly one succeeds and the other gets :class:`Conflict`.  A database that cannot be
+reached raises :class:`Unavailable` (the HTTP answer is 503 and nothing changed).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import sessionmaker
+
+from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, utcnow
+from .room import RoomError
+
+
+class Conflict(RoomError):
+    def __init__(self, message: str = "another decision was accepted first; refresh and decide again") -> None:
+        super().__init__(message, 409)
+
+
+class Unavailable(RoomError):
+    def __init__(self, message: str = "the game store is unavailable right now; nothing was changed, try again shortly") -> None:
+        super().__init__(message, 503)
+
+
+@dataclass
+class Stored:
+    """A room as stored: its row's values, its seats, its events in order and its chat."""
+
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    chat: list[dict[str, Any]]
+
+
+def entry_of(event: dict) -> dict:
+    """A stored event as a record entry."""
+    if event["kind"] == "roll":
+        return {"roll": event["event"], "outcome": event["outcome"]}
+    return {"seat": event["seat"], "action": event["action"]}
+
+
+class Store:
+    def __init__(self, sessions: sessionmaker) -> None:
+        self.sessions = sessions
+
+    def _run(self, work, *, conflict_ok: bool = False):
+        try:
+            with self.sessions() as db:
+                result = work(db)
+                db.commit()
+                return result
+        except IntegrityError:
+            raise Conflict() from None
+        except RoomError:
+            raise
+        except (SQLAlchemyError, OSError, RuntimeError) as exc:
+            raise Unavailable() from exc
+
+    # -- rooms ---------------------------------------------------------------------------------
+    def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None) -> None:
+        def work(db):
+            db.add(RoomRow(**row, seats=[SeatRow(**s) for s in seats]))
+            db.flush()  # the room row first: events refer to it
+            if events:
+                db.execute(insert(EventRow), events)
+            if parent_id is not None:
+                db.execute(update(RoomRow).where(RoomRow.id == parent_id).values(rematch_id=row["id"]))
+        self._run(work)
+
+    def load(self, room_id: str) -> Stored:
+        def work(db):
+            row = db.get(RoomRow, room_id)
+            if row is None:
+                raise RoomError(f"no room {room_id!r}", 404)
+            events = db.execute(select(EventRow.n, EventRow.kind, EventRow.seat, EventRow.action, EventRow.event,
+                                       EventRow.outcome, EventRow.sealed, EventRow.client_id)
+                                .where(EventRow.room_id == room_id).order_by(EventRow.n)).mappings().all()
+            chat = db.execute(select(ChatRow.n, ChatRow.seat, ChatRow.text, ChatRow.created_at)
+                              .where(ChatRow.room_id == room_id).order_by(ChatRow.n)).mappings().all()
+            values = {c.name: getattr(row, c.name) for c in RoomRow.__table__.columns}
+            seats = [{c.name: getattr(s, c.name) for c in SeatRow.__table__.columns} for s in row.seats]
+            return Stored(values, seats, [dict(e) for e in events], [dict(c) for c in chat])
+        return self._run(work)
+
+    def events_after(self, room_id: str, n: int) -> list[dict]:
+        """Events stored after number ``n`` (another process added them)."""
+        def work(db):
+            rows = db.execute(select(EventRow.n, EventRow.kind, EventRow.seat, EventRow.action, EventRow.event,
+                                     EventRow.outcome, EventRow.sealed, EventRow.client_id)
+                              .where(EventRow.room_id == room_id, EventRow.n > n).order_by(EventRow.n)).mappings().all()
+            return [dict(r) for r in rows]
+        return self._run(work)
+
+    def append(self, room_id: str, events: list[dict], *, finished: bool, wake: bool,
+               time_control: dict | None = None) -> None:
+        """Add events (numbered by the caller as the room's next ones) in one transaction; another
+        process's event under the same number makes it :class:`Conflict`, changing nothing."""
+        def work(db):
+            db.execute(insert(EventRow), events)
+            values: dict[str, Any] = {"wake": wake}
+            if finished:
+                values["finished_at"] = utcnow()
+            if time_control is not None:
+                values["time_control"] = time_control
+            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(**values))
+        self._run(work)
+
+    def truncate(self, room_id: str, from_n: int, *, wake: bool) -> None:
+        """Drop events from number ``from_n`` on (a takeback): the record keeps only what stood."""
+        def work(db):
+            db.execute(delete(EventRow).where(EventRow.room_id == room_id, EventRow.n >= from_n))
+            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(wake=wake, finished_at=None))
+        self._run(work)
+
+    def end(self, room_id: str, reason: str, winners: Iterable[int]) -> None:
+        def work(db):
+            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(
+                ended=json.dumps({"reason": reason, "winners": list(winners)}), finished_at=utcnow(), wake=False))
+        self._run(work)
+
+    def set_player(self, room_id: str, seat: int, name: str) -> None:
+        def work(db):
+            db.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(player=name))
+        self._run(work)
+
+    def take_seat(self, room_id: str, seat: int, token_hash: str, name: str) -> bool:
+        """A stranger takes a free seat of a public room: True unless someone named it first."""
+        def work(db):
+            done = db.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat,
+                                                     SeatRow.player.is_(None))
+                              .values(token_hash=token_hash, player=name))
+            return done.rowcount == 1
+        return self._run(work)
+
+    def add_chat(self, room_id: str, n: int, seat: int, text: str) -> None:
+        def work(db):
+            db.add(ChatRow(room_id=room_id, n=n, seat=seat, text=text))
+        self._run(work)
+
+    def set_time_control(self, room_id: str, time_control: dict | None) -> None:
+        def work(db):
+            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(time_control=time_control))
+        self._run(work)
+
+    # -- lists ---------------------------------------------------------------------------------
+    def waking(self) -> list[str]:
+        """Unfinished rooms whose open decision is a bot's or runs a clock: the server acts there."""
+        return self._run(lambda db: list(db.scalars(select(RoomRow.id).where(
+            RoomRow.wake.is_(True), RoomRow.finished_at.is_(None)))))
+
+    def public_rooms(self, limit: int = 50) -> list[dict]:
+        """Unfinished public rooms with a seat nobody has named yet, newest first."""
+        def work(db):
+            free = (select(SeatRow.room_id).where(SeatRow.kind == "human", SeatRow.player.is_(None))
+                    .group_by(SeatRow.room_id))
+            rows = db.execute(select(RoomRow.id, RoomRow.game, RoomRow.options, RoomRow.created_at)
+                              .where(RoomRow.public.is_(True), RoomRow.finished_at.is_(None),
+                                     RoomRow.id.in_(free))
+                              .order_by(RoomRow.created_at.desc()).limit(limit)).mappings().all()
+            return [dict(r) for r in rows]
+        return self._run(work)
+
+    def count_rooms(self) -> int:
+        return self._run(lambda db: db.scalar(select(func.count()).select_from(RoomRow)))
+
+    # -- leases (several processes on one database) ---------------------------------------------
+    def take_lease(self, room_id: str, holder: str, now: float, seconds: float) -> bool:
+        """Hold ``room_id`` until ``now + seconds`` if nobody else holds it now; True if held."""
+        def work(db):
+            lease = db.get(LeaseRow, room_id, with_for_update=True)
+            if lease is None:
+                db.add(LeaseRow(room_id=room_id, holder=holder, until=now + seconds))
+                return True
+            if lease.holder == holder or lease.until < now:
+                lease.holder, lease.until = holder, now + seconds
+                return True
+            return False
+        try:
+            return self._run(work)
+        except Conflict:
+            return False  # another process created the lease at the same moment
+
+    def renew_leases(self, holder: str, now: float, seconds: float) -> None:
+        self._run(lambda db: db.execute(update(LeaseRow).where(LeaseRow.holder == holder).values(until=now + seconds)))
+
+    def drop_lease(self, room_id: str, holder: str) -> None:
+        self._run(lambda db: db.execute(delete(LeaseRow).where(LeaseRow.room_id == room_id, LeaseRow.holder == holder)))
