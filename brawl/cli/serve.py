@@ -16,22 +16,43 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: Optional[str] = typer.Option(None, help="SQLAlchemy database URL (default: sqlite file ./brawl.sqlite3)"),
     bot_delay: float = typer.Option(0.6, help="seconds a bot waits before moving, so people can follow"),
+    workers: int = typer.Option(1, help="server processes on this machine (more than 1 needs --db postgresql://...)"),
+    max_body: int = typer.Option(64 * 1024, help="largest request body in bytes (413 above)"),
+    rooms_per_minute: int = typer.Option(30, help="rooms one client address may create per minute (429 above)"),
+    decisions_per_second: int = typer.Option(20, help="decisions one seat may send per second (429 above)"),
+    sockets_per_room: int = typer.Option(200, help="live connections on one room (refused above)"),
+    sockets_per_client: int = typer.Option(50, help="live connections from one client address (refused above)"),
+    allow_origin: list[str] = typer.Option([], help="another origin whose pages may open live connections (repeatable)"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/)."""
+    import os
+
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from ..server.app import create_app, default_db_url
     from ..server.db import shown_url
+    from ..server.settings import Settings
 
     if not 0 < port < 65536:
         fail(f"bad port {port}: use 1 to 65535")
     if bot_delay < 0:
         fail("--bot-delay cannot be negative")
+    if workers < 1:
+        fail("--workers must be at least 1")
     url = db or default_db_url()
     shown = shown_url(url)
+    if workers > 1 and not url.startswith(("postgresql", "postgres")):
+        fail("several --workers share their games through PostgreSQL: add --db postgresql://USER@HOST/DB "
+             "(SQLite serves one process)")
     try:
-        web = create_app(url, bot_delay=bot_delay)
+        settings = Settings(db_url=url, bot_delay=bot_delay, max_body_bytes=max_body, rooms_per_minute=rooms_per_minute,
+                            decisions_per_second=decisions_per_second, sockets_per_room=sockets_per_room,
+                            sockets_per_client=sockets_per_client, allowed_origins=allow_origin)
+    except ValueError as exc:
+        fail(f"bad setting: {exc}")
+    try:
+        web = create_app(settings=settings)
     except ArgumentError as exc:
         fail(f"bad --db URL {shown!r}: {exc}")
     except ImportError as exc:
@@ -39,8 +60,15 @@ def serve(
              "(PostgreSQL: pip install -e '.[postgres]', which bash scripts/setup.sh does)")
     except SQLAlchemyError as exc:
         fail(f"cannot open the database {shown!r}: {getattr(exc, 'orig', None) or exc}")
-    console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {shown})", markup=False)
-    uvicorn.run(web, host=host, port=port, log_level="info")
+    console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {shown}"
+                  + (f", {workers} processes" if workers > 1 else "") + ")", markup=False)
+    if workers == 1:
+        uvicorn.run(web, host=host, port=port, log_level="info")
+        return
+    del web  # each worker process builds its own app from these settings
+    os.environ["BRAWL_SERVE_SETTINGS"] = settings.model_dump_json()
+    uvicorn.run("brawl.server.app:app_from_environment", factory=True, host=host, port=port, workers=workers,
+                log_level="info")
 
 
 @app.command()

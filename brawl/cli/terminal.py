@@ -18,10 +18,7 @@ from ..core.match import LogLine, Match
 
 
 def status_table(game: Game, state) -> Table | None:
-    rows_fn = getattr(game, "status_rows", None)
-    if rows_fn is None:
-        return None
-    rows = rows_fn(state)
+    rows = game.status_rows(state)
     if not rows:
         return None
     table = Table(show_header=True, header_style="bold")

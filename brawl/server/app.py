@@ -134,6 +134,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     return app
 
 
+def app_from_environment() -> FastAPI:
+    """The app of one of ``brawl serve --workers N``'s processes (settings from the environment)."""
+    import os
+
+    return create_app(settings=Settings.model_validate_json(os.environ["BRAWL_SERVE_SETTINGS"]))
+
+
 async def _resume(hub: Hub) -> None:
     """After start-up, in the background: the rooms where the server must act get going again."""
     try:
