@@ -42,9 +42,21 @@ def double_defense(k: Kniggit, opts) -> bool:
             and not k.archer and not k.two_swords)
 
 
-def can_defend(k: Kniggit) -> bool:
-    """A shield hand that can defend: defense tokens left, a shield, and the hand free."""
-    return k.defense > 0 and not k.archer and not k.two_swords and k.hand != "shield" and k.status != "gone"
+def can_defend(k: Kniggit, opts=None, shot: bool = False) -> bool:
+    """A shield hand that can defend: defense tokens left, the hand free, and a shield, except
+    that an archer shot at gets a normal defense (seed, Archers: "the opponent gets a normal
+    defense"; "Archers are defenseless in hand-to-hand combat") unless the option ``archer_defense``
+    is ``never``."""
+    if k.defense <= 0 or k.two_swords or k.hand == "shield" or k.status == "gone":
+        return False
+    if k.archer:
+        return shot and archer_defends_shots(opts)
+    return True
+
+
+def archer_defends_shots(opts) -> bool:
+    """Whether an archer shot at defends (option ``archer_defense``: ``shots``, the default, or ``never``)."""
+    return getattr(opts, "archer_defense", "shots") == "shots"
 
 
 def can_strike(k: Kniggit, kind: str = "melee") -> bool:
@@ -76,19 +88,21 @@ def _heights(k: Kniggit, other: Kniggit, opts) -> list[str]:
     return list(HEIGHTS)
 
 
-def hand_options(k: Kniggit, other: Kniggit, strikes: bool, opts, shooting: bool = False) -> tuple[list[str], list[str]]:
-    """(sword hand, shield hand) choices for ``k`` in a fight against ``other``."""
+def hand_options(k: Kniggit, other: Kniggit, strikes: bool, opts, shooting: bool = False,
+                 shot_at: bool = False) -> tuple[list[str], list[str]]:
+    """(sword hand, shield hand) choices for ``k`` in a fight against ``other``; ``shooting``: ``k``
+    looses an arrow, ``shot_at``: ``k`` is the target of one."""
     heights = list(HEIGHTS) if shooting else _heights(k, other, opts)
     first: list[str] = []
     second: list[str] = []
     if strikes and k.hand != "sword":
         first += heights
-    if not shooting and double_defense(k, opts) and can_defend(k) and k.hand != "sword":
+    if not shooting and double_defense(k, opts) and can_defend(k, opts) and k.hand != "sword":
         first += list(GUARDS)
     if k.two_swords:
         if strikes and k.hand != "shield":
             second += heights
-    elif not shooting and can_defend(k):
+    elif not shooting and can_defend(k, opts, shot=shot_at):
         second += list(HEIGHTS)
     return first + [NONE], second + [NONE]
 

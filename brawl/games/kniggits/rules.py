@@ -60,20 +60,44 @@ SCENARIOS = ("battle", "flag", "princess", "grail", "joust")
 
 
 class KniggitsOptions(GameOptions):
-    points: int = Field(50, ge=5, le=500, description="points for each army (5 a kniggit, 1 a token)")
-    table: float = Field(36.0, ge=12, le=144, description="side of the square table in inches")
-    scale: float = Field(1.0, ge=0.25, le=4, description="every distance times this (0.5 for small figures, 2 for big ones)")
-    terrain: Literal["village", "forest", "open"] = Field("village", description="obstacle layout")
-    horses: bool = Field(False, description="advanced rule: 5+ movement tokens ride a horse")
-    magic_swords: bool = Field(False, description="advanced rule: 5+ attack tokens attack twice")
-    double_defense: bool = Field(False, description="advanced rule: 5+ defense tokens may guard with the sword hand")
-    two_swords: bool = Field(False, description="advanced rule: no defense and 5+ attack at the start fights with two swords")
-    archers: bool = Field(False, description="advanced rule: bows (range 2 in a defense token, no moving and shooting)")
-    potions: bool = Field(False, description="advanced rule: magic potions on the table (+5 tokens of one colour)")
-    scenario: Literal["battle", "flag", "princess", "grail", "joust"] = Field("battle", description="objective: battle, flag, princess, grail or joust")
-    disengage: Literal["direct", "away"] = Field("direct", description="leaving combat: straight away from a single enemy (direct) or any straight line away from every enemy (away)")
-    turn_limit: int = Field(60, ge=0, le=10000, description="turns (both players together) before the game is scored; 0 for none")
-    fight_timer: float = Field(30.0, ge=0, le=3600, description="seconds a fight's hands may take in live play on the server; a hand not chosen in time shows none; 0 for no timer")
+    points: int = Field(50, ge=5, le=500, title="Points",
+                        description="Points for each army: a kniggit costs 5, a skill token 1. The seed suggests 50.")
+    table: float = Field(36.0, ge=12, le=144, title="Table",
+                         description="Side of the square table in inches (the seed: at least 3 feet).")
+    scale: float = Field(1.0, ge=0.25, le=4, title="Scale",
+                         description="Every distance of the rules times this: 0.5 for figures under an inch, 2 for big ones.")
+    terrain: Literal["village", "forest", "open"] = Field(
+        "village", title="Terrain",
+        description="Obstacles on the table: village, forest or open ground, each the same for both armies.")
+    horses: bool = Field(False, title="Horses",
+                         description="Advanced rule: a kniggit with 5 or more movement tokens rides a horse.")
+    magic_swords: bool = Field(False, title="Magic swords",
+                               description="Advanced rule: a kniggit with 5 or more attack tokens attacks twice on its turn.")
+    double_defense: bool = Field(False, title="Double defense",
+                                 description="Advanced rule: a kniggit with 5 or more defense tokens may guard with the sword hand too.")
+    two_swords: bool = Field(False, title="Two swords",
+                             description="Advanced rule: a kniggit bought with no defense tokens and 5 or more attack tokens fights with two swords.")
+    archers: bool = Field(False, title="Archers",
+                          description="Advanced rule: bows that shoot 2 inches for each defense token; no moving and shooting in one turn.")
+    archer_defense: Literal["shots", "never"] = Field(
+        "shots", title="Archer defense",
+        description=("When an archer may defend. shots (the seed's words): an archer shot at defends normally, "
+                     "and is defenseless only hand to hand. never: an archer never defends, not even against arrows."))
+    potions: bool = Field(False, title="Potions",
+                          description="Advanced rule: magic potions on the table, each 5 more tokens of one colour.")
+    scenario: Literal["battle", "flag", "princess", "grail", "joust"] = Field(
+        "battle", title="Scenario",
+        description="What wins: battle (rout the enemy army), flag (capture the flag), princess (rescue the princess), "
+                    "grail (quest for the grail) or joust (one horseman each).")
+    disengage: Literal["direct", "away"] = Field(
+        "direct", title="Disengage",
+        description="Leaving combat: direct (straight away from a single enemy) or away (any straight line that takes "
+                    "the kniggit further from every enemy).")
+    turn_limit: int = Field(60, ge=0, le=10000, title="Turn limit",
+                            description="Turns (both players together) before the game is scored; 0 for none.")
+    fight_timer: float = Field(30.0, ge=0, le=3600, title="Fight timer",
+                               description="Seconds a fight's hands may take in live play on the server; a hand not "
+                                           "chosen in time does nothing. 0 for no timer.")
 
 
 @dataclass(frozen=True)
@@ -106,6 +130,8 @@ _NUM = r"(-?\d+(?:\.\d+)?)"
 class Kniggits(Game[KniggitsState]):
     name = "kniggits"
     title = "Kniggits"
+    description = ("Rock-paper-scissors meets sword and shield: two armies of toy knights on a measured table; "
+                   "in every fight both sides show sword and shield at once, high, middle or low.")
     Options = KniggitsOptions
     State = KniggitsState
 
@@ -244,7 +270,7 @@ class Kniggits(Game[KniggitsState]):
             return None  # the sword lost its magic in the first fight
         shooting = kind == "shot"
         ha = combat.hand_options(a, d, True, self.options, shooting=shooting)
-        hd = combat.hand_options(d, a, combat.strikes_back(a, d, kind, self.options), self.options)
+        hd = combat.hand_options(d, a, combat.strikes_back(a, d, kind, self.options), self.options, shot_at=shooting)
         if not combat.has_choice(ha):
             return None
         return ha, hd

@@ -221,3 +221,69 @@ def test_potions_placed_fairly():
         mirrored = {(round(g.table.size - p.x, 6), round(g.table.size - p.y, 6), p.power) for p in pots}
         assert mirrored == {(round(p.x, 6), round(p.y, 6), p.power) for p in pots}
         assert not any(g.table.inside_obstacle(p.pos) for p in pots)
+
+
+# -- archers shot at: the option archer_defense ----------------------------------------------------
+def test_archer_shot_at_gets_a_normal_defense():
+    """Archers: "When he shoots at an opponent, he does a normal attack hand gesture and the opponent
+    gets a normal defense": an archer shot by another archer defends with a height, and a defended
+    height stops the arrow (default ``archer_defense`` shots)."""
+    g = game(archers=True)
+    assert g.options.archer_defense == "shots"
+    s = battle(g, kn("A1", 10, 10, 3, 3, 3, archer=True), kn("B1", 10, 15, 3, 3, 3, archer=True))
+    s = to_fight(g, g.apply_action(s, 0, "shoot:A1:B1"))
+    assert s.fights == (("A1", "B1", "shot"),)
+    assert g.node(s).seats == (0, 1) and g.node(s).kind == "simultaneous"
+    blue = g.legal_actions(s, 1)
+    assert {a.split(":")[2] for a in blue} == {"none"}  # an archer shot at does not shoot back
+    assert {a.split(":")[3] for a in blue} == {"high", "middle", "low", "none"}
+    defended = fight(g, s, "middle:none", "none:middle")
+    assert get(g, defended, "B1").defense == 3
+    missed = fight(g, s, "middle:none", "none:low")
+    assert get(g, missed, "B1").defense == 2
+
+
+def test_archer_shot_at_with_no_defense_tokens_cannot_defend():
+    """The Results: "Kniggits with no defense tokens left cannot defend", archers shot at included."""
+    g = game(archers=True)
+    s = battle(g, kn("A1", 10, 10, 3, 3, 3, archer=True), kn("B1", 10, 15, 3, 3, 0, archer=True))
+    s = to_fight(g, g.apply_action(s, 0, "shoot:A1:B1"))
+    assert g.node(s).seats == (0,) and g.legal_actions(s, 1) == []
+
+
+def test_archer_defense_never_keeps_archers_defenseless_against_arrows():
+    """Archers (ruling, option ``archer_defense`` never): for players who read "Archers are
+    defenseless" as covering arrows too, an archer shot at has no defense at all."""
+    g = game(archers=True, archer_defense="never")
+    s = battle(g, kn("A1", 10, 10, 3, 3, 3, archer=True), kn("B1", 10, 15, 3, 3, 3, archer=True),
+               kn("B2", 20, 15))
+    s = to_fight(g, g.apply_action(s, 0, "shoot:A1:B1"))
+    assert g.node(s).seats == (0,) and g.legal_actions(s, 1) == []
+    s = fight(g, s, "middle:none", None)
+    assert get(g, s, "B1").defense == 2
+
+
+def test_archer_defenseless_hand_to_hand_under_either_reading():
+    """Archers: "Archers are defenseless in hand-to-hand combat", whichever archer defense is chosen."""
+    for reading in ("shots", "never"):
+        g = game(archers=True, archer_defense=reading)
+        s = to_fight(g, battle(g, kn("B1", 10, 11.5, facing="A1"),
+                               kn("A1", 10, 10, 3, 3, 3, archer=True, facing="B1"), to_act=1))
+        assert g.node(s).seats == (1,) and g.legal_actions(s, 0) == []
+        s = fight(g, s, None, "middle:none")
+        assert get(g, s, "A1").defense == 2
+
+
+def test_archer_defense_is_an_option_everywhere():
+    """Archers (ruling): the archer defense reading is an option with a readable title, refused when
+    misspelt, a flag in the terminal and a choice in the lobby's schema."""
+    from brawl.cli.options import parse_game_options
+    from brawl.core.game import OptionsError
+    from brawl.games.kniggits.rules import Kniggits
+
+    prop = Kniggits.Options.model_json_schema()["properties"]["archer_defense"]
+    assert prop["title"] == "Archer defense" and set(prop["enum"]) == {"shots", "never"}
+    assert prop["default"] == "shots"
+    assert parse_game_options(Kniggits, ["--archer-defense", "never"]) == {"archer_defense": "never"}
+    with pytest.raises(OptionsError):
+        game(archer_defense="sometimes")
