@@ -78,11 +78,15 @@ class Clocks:
         return clocks
 
     @staticmethod
-    def control(room: "Room") -> TimeControl | None:
-        data = {k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")}
-        if not data:
-            return None
-        control = TimeControl.model_validate(data)
+    def agreed(room: "Room") -> TimeControl:
+        """The room's time control as agreed (mode "none" by default)."""
+        return TimeControl.model_validate({k: v for k, v in (room.time_control or {}).items()
+                                           if k not in ("banks", "flagged")})
+
+    @classmethod
+    def control(cls, room: "Room") -> TimeControl | None:
+        """The room's time control when its clocks run (not mode "none")."""
+        control = cls.agreed(room)
         return None if control.mode == "none" else control
 
     def forget(self, room_id: str) -> None:

@@ -207,7 +207,7 @@ class Hub:
         room_id = secrets.token_urlsafe(9)
         seed_hex = secrets.token_hex(32)
         room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
-                    time_control=control.model_dump() if control.mode != "none" else None)
+                    time_control=control.model_dump() if time_control else None)
         from ..core.sources import CommittedDice
         row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": CommittedDice.kind,
                "seed_hex": seed_hex, "commitment": room.commitment, "parent_id": room.parent_id,
@@ -387,7 +387,7 @@ class Hub:
     # -- claims ------------------------------------------------------------------------------------
     def claimable(self, room: Room, by: int) -> list[int]:
         """The waiting people ``by`` may claim against: out of time, or away past the limit."""
-        control = Clocks.control(room) or TimeControl()
+        control = Clocks.agreed(room)
         if room.over:
             return []
         clocks = self.clocks.of(room)

@@ -50,8 +50,9 @@ def test_decisions_per_seat_per_second_is_429_and_changes_nothing(tight):
     seat = view(tight, room, None)["node"]["seats"][0]
     codes = [decide(tight, room, seat, "attack").status_code]  # accepted; the next two are out of turn
     codes += [decide(tight, room, seat, "attack").status_code]
-    before = events(tight, room)
-    r = decide(tight, room, 1 - seat, "attack")  # the other seat has its own allowance
+    other = view(tight, room, None)["node"]["seats"][0]
+    assert other != seat
+    r = decide(tight, room, other, view(tight, room, other)["legal"][0]["action"])  # its own allowance
     assert r.status_code == 200
     before = events(tight, room)
     r = decide(tight, room, seat, "attack")
