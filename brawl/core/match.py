@@ -3,9 +3,10 @@
 The match is the only place where rules meet dice.  After every decision it rolls whatever chance
 events follow (asking its :class:`~brawl.core.sources.DiceSource`), appends each decision and each
 roll to the :class:`~brawl.core.record.Record`, and writes a log line.  Log lines carry who may
-read them: a choice made at a simultaneous decision is logged for its own seat only ("you chose
-paper") and for everyone else as "Player 2 has chosen"; once the last seat has chosen, one public
-line reveals them all.
+read them: a choice made at a simultaneous decision is logged for its own seat only ("You chose:
+Player 2 shows paper", in the game's words from :meth:`~brawl.core.game.Game.describe_action`) and
+for everyone else as "Player 2 has chosen"; once the last seat has chosen, one public line reveals
+them all, in the same words.
 """
 
 from __future__ import annotations
@@ -83,9 +84,10 @@ class Match:
         self.state = new_state
         self.record.add_decision(seat, action)
         if isinstance(node, Decision) and node.kind == "simultaneous":
-            self._sealed.append((seat, action))
+            words = self.game.describe_action(before, seat, action)
+            self._sealed.append((seat, action, words))
             self._add(f"{self.game.seat_name(seat)} has chosen", "sealed", seat)
-            self._add(f"You chose {action}", "sealed", seat, private_to=seat)
+            self._add(f"You chose: {words}", "sealed", seat, private_to=seat)
         else:
             self._add(self.game.describe_action(before, seat, action), "decision", seat, data={"action": action})
         self._after(before)
@@ -103,11 +105,11 @@ class Match:
         if not self._sealed:
             return
         node = self.game.node(self.state)
-        still = isinstance(node, Decision) and node.kind == "simultaneous" and any(s not in node.seats for s, _ in self._sealed)
+        still = isinstance(node, Decision) and node.kind == "simultaneous" and any(s not in node.seats for s, _, _ in self._sealed)
         if still:
             return
-        text = "Revealed: " + "; ".join(f"{self.game.seat_name(s)} {a}" for s, a in self._sealed)
-        self._add(text, "reveal", data={"choices": {str(s): a for s, a in self._sealed}})
+        text = "Revealed: " + "; ".join(words for _, _, words in self._sealed)
+        self._add(text, "reveal", data={"choices": {str(s): a for s, a, _ in self._sealed}})
         self._sealed = []
 
     def _add(self, text: str, kind: str, seat: int | None = None, private_to: int | None = None, data: dict | None = None) -> LogLine:

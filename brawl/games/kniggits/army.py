@@ -132,8 +132,8 @@ def parse_army(spec: str, seat: int, options, table: Table) -> list[Recruit]:
     spec = spec.strip()
     if spec in PRESETS:
         if spec not in preset_names(options):
-            raise IllegalAction(f"army {spec!r} is not available with these options; presets: {', '.join(preset_names(options))}",
-                                ["army:" + p for p in preset_names(options)])
+            raise IllegalAction(f"the ready-made {spec} army is not available with these options; ready-made armies: "
+                                f"{', '.join(preset_names(options))}", ["army:" + p for p in preset_names(options)])
         tokens = preset_tokens(spec, options.points)
         spots = deploy(table, seat, len(tokens))
         return [Recruit(m, a, d, archer, round(x, 3), round(y, 3)) for (m, a, d, archer), (x, y) in zip(tokens, spots)]
@@ -143,17 +143,18 @@ def parse_army(spec: str, seat: int, options, table: Table) -> list[Recruit]:
     for part in spec.split(";"):
         m = _KNIGGIT.match(part.strip())
         if not m:
-            raise IllegalAction(f"bad kniggit {part!r}: write <move>/<attack>/<defense>[/archer]@<x>,<y>, "
-                                f"or name a preset ({', '.join(preset_names(options))})")
+            raise IllegalAction(f"kniggit {len(out) + 1} of the army is not written right: give its movement, attack and "
+                                f"defense tokens, whether it is an archer, and where its head stands; or take a ready-made "
+                                f"army ({', '.join(preset_names(options))})")
         try:
             x, y = float(m.group(5)), float(m.group(6))
         except ValueError:
-            raise IllegalAction(f"bad position in {part!r}") from None
+            raise IllegalAction(f"kniggit {len(out) + 1} of the army has no proper position on the table") from None
         if not (math.isfinite(x) and math.isfinite(y)):
-            raise IllegalAction(f"bad position in {part!r}")
+            raise IllegalAction(f"kniggit {len(out) + 1} of the army has no proper position on the table")
         archer = bool(m.group(4))
         if archer and not options.archers:
-            raise IllegalAction("archers need the archers option")
+            raise IllegalAction("archers need the advanced rule Archers")
         out.append(Recruit(int(m.group(1)), int(m.group(2)), int(m.group(3)), archer, x, y))
     cost = sum(r.cost for r in out)
     if cost > options.points:

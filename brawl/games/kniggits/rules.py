@@ -47,10 +47,11 @@ from pydantic import Field
 
 from ...core.game import Decision, Game, GameOptions, IllegalAction, OptionsError, Terminal
 from ..rps.rules import MOVES as RPS_MOVES, round_winner
-from . import combat
+from . import combat, words
 from .army import parse_army, preset_names
 from .geometry import EPS, Table, dist, first_ring_contact, path_length, truncate
 from .model import COLOURS, HEIGHTS, Item, Kniggit
+from .words import PHASES, PRESET_WORDS
 
 SEAT_NAMES = ("Red", "Blue")
 ARMY_LETTERS = ("A", "B")
@@ -212,7 +213,7 @@ class Kniggits(Game[KniggitsState]):
         if not combat.can_strike(k, "shot"):
             return f"{k.id} cannot shoot (fleeing, no attack tokens, or a hand is carrying)"
         if k.moved:
-            return f"{k.id} has moved this turn and may not shoot (seed, Archers)"
+            return f"{k.id} has moved this turn and may not shoot: an archer may not move and shoot in the same turn"
         if target.seat == k.seat or not target.on_table:
             return f"{target.id} is not an enemy on the table"
         d = dist(k.pos, target.pos)
@@ -229,21 +230,33 @@ class Kniggits(Game[KniggitsState]):
         if p == "over":
             return Terminal(tuple(state.winners))
         if p == "army":
-            return Decision(tuple(s for s in (0, 1) if state.armies[s] is None), "simultaneous", "choose and place your army")
+            return Decision(tuple(s for s in (0, 1) if state.armies[s] is None), "simultaneous",
+                            "Choose and place your army (the other player sees it only when both are in)")
         if p == "rps":
             return Decision(tuple(s for s in (0, 1) if state.rps_sealed[s] is None), "simultaneous",
-                            "rock, paper or scissors for who goes first?")
+                            "Rock, paper or scissors for who goes first?")
         if p == "move":
-            return Decision((state.to_act,), "turn", "move your kniggits, then end_move")
+            return Decision((state.to_act,), "turn",
+                            f"{self.seat_name(state.to_act)}: move your kniggits, then end the moving phase")
         if p == "turning":
-            return Decision((1 - state.to_act,), "reaction", "turn your kniggits in combat to face an attacker")
+            return Decision((1 - state.to_act,), "reaction",
+                            f"{self.seat_name(1 - state.to_act)}: turn your kniggits in combat to face an attacker, then say you are done")
         if p == "fight":
             needs = self.fight_seats(state)
             # With one side only able to choose there is nothing to keep secret from the other.
             kind = "simultaneous" if len(needs) == 2 else "turn"
-            return Decision(tuple(s for s in needs if state.sealed[s] is None), kind,
-                            f"fight {state.fights[0][0]}-{state.fights[0][1]}: sword and shield")
+            return Decision(tuple(s for s in needs if state.sealed[s] is None), kind, self._fight_prompt(state))
         raise ValueError(f"unknown phase {p!r}")
+
+    def _fight_prompt(self, state: KniggitsState) -> str:
+        aid, did, kind = state.fights[0]
+        a = self.kniggit(state, aid)
+        side = self.seat_name(a.seat) if a is not None else "?"
+        if kind == "shot":
+            return f"{side}'s archer {aid} shoots at {did}: show your hands"
+        if kind in ("again", "second"):
+            return f"{side}'s {aid} strikes {did} again with a magic sword: show your hands"
+        return f"{side}'s {aid} attacks {did}: show sword and shield"
 
     def decision_deadline(self, state: KniggitsState) -> float | None:
         """The fight's timer (option ``fight_timer``) while hands are to be shown; no clock for
@@ -357,15 +370,18 @@ class Kniggits(Game[KniggitsState]):
             if state.armies[seat] is not None:
                 raise IllegalAction(f"{self.seat_name(seat)} has already chosen an army")
             if not action.startswith("army:"):
-                raise IllegalAction("choose an army: army:<preset> or army:<m>/<a>/<d>@<x>,<y>;...",
+                raise IllegalAction("choose an army first: a ready-made one ("
+                                    + ", ".join(preset_names(self.options)) + ") or one written kniggit by kniggit",
                                     self.legal_actions(state, seat))
             parse_army(action[5:], seat, self.options, self.table)  # raises on bad input
             armies = _set(state.armies, seat, action[5:])
             state = replace(state, armies=armies)
             return self._muster(state) if None not in armies else state
         if p == "rps":
-            if state.rps_sealed[seat] is not None or action not in RPS_MOVES:
-                raise IllegalAction(f"{action!r} is not legal now; legal: rock, paper, scissors", list(RPS_MOVES))
+            if state.rps_sealed[seat] is not None:
+                raise IllegalAction(f"{self.seat_name(seat)} has already chosen in this round of rock-paper-scissors")
+            if action not in RPS_MOVES:
+                raise IllegalAction("that is not legal now: choose rock, paper or scissors for who goes first", list(RPS_MOVES))
             sealed = _set(state.rps_sealed, seat, action)
             if None in sealed:
                 return replace(state, rps_sealed=sealed)
@@ -381,8 +397,8 @@ class Kniggits(Game[KniggitsState]):
                 return self._start_fights(self._auto_face(state, seat))
             if action.startswith("face:"):
                 return self._face(state, seat, action)
-            raise IllegalAction(f"{action!r} is not legal now; legal: face:<id>:<enemy>, end_turning",
-                                self.legal_actions(state, seat))
+            raise IllegalAction("that is not legal while turning: turn a kniggit in combat to face one of its attackers, "
+                                "or say you are done turning", self.legal_actions(state, seat))
         if p == "fight":
             return self._fight_choice(state, seat, action)
         raise IllegalAction("the game is over" if p == "over" else f"no decision in phase {p}")
@@ -425,7 +441,7 @@ class Kniggits(Game[KniggitsState]):
     def _own(self, state: KniggitsState, seat: int, kid: str) -> Kniggit:
         k = self.kniggit(state, kid)
         if k is None or k.seat != seat:
-            raise IllegalAction(f"{kid!r} is not one of {self.seat_name(seat)}'s kniggits")
+            raise IllegalAction(f"{kid} is not one of {self.seat_name(seat)}'s kniggits")
         if not k.active:
             raise IllegalAction(f"{kid} is {'fleeing' if k.status == 'fleeing' else 'gone'} and takes no orders")
         return k
@@ -437,14 +453,14 @@ class Kniggits(Game[KniggitsState]):
             return self._end_move(state)
         if verb == "move":
             if len(parts) < 4 or len(parts) % 2 != 0:
-                raise IllegalAction("write move:<id>:<x>:<y>[:<x>:<y>...]")
+                raise IllegalAction("a move names one of your kniggits and the points it goes through, each with two numbers")
             k = self._own(state, seat, parts[1])
             try:
                 coords = [float(v) for v in parts[2:]]
             except ValueError:
-                raise IllegalAction(f"bad number in {action!r}") from None
+                raise IllegalAction("the points of a move must be numbers of inches") from None
             if not all(math.isfinite(c) for c in coords):
-                raise IllegalAction(f"bad number in {action!r}")
+                raise IllegalAction("the points of a move must be numbers of inches")
             points = [(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
             return self._move(state, k, points)
         if verb in ("face", "second", "shoot") and len(parts) == 3:
@@ -453,7 +469,7 @@ class Kniggits(Game[KniggitsState]):
             k = self._own(state, seat, parts[1])
             e = self.kniggit(state, parts[2])
             if e is None or e.seat == seat or not e.on_table:
-                raise IllegalAction(f"{parts[2]!r} is not an enemy on the table")
+                raise IllegalAction(f"{parts[2]} is not an enemy on the table")
             if verb == "second":
                 if not combat.magic_sword(k, self.options):
                     raise IllegalAction(f"{k.id} has no magic sword")
@@ -468,13 +484,15 @@ class Kniggits(Game[KniggitsState]):
             k = self._own(state, seat, parts[1])
             it = self.item(state, parts[2])
             if it is None or not self._may_pick(k, it):
-                raise IllegalAction(f"{parts[2]!r} cannot be picked up by {k.id}")
+                thing = words.item(it, SEAT_NAMES) if it is not None else "that"
+                raise IllegalAction(f"{k.id} cannot pick up {thing}")
             if k.carrying:
-                raise IllegalAction(f"{k.id} already carries {k.carrying}")
+                raise IllegalAction(f"{k.id} already carries {words.item(self.item(state, k.carrying), SEAT_NAMES)}")
             if parts[3] not in ("sword", "shield"):
-                raise IllegalAction("carry with the sword hand or the shield hand: pick:<id>:<item>:sword|shield")
+                raise IllegalAction("carry with the sword hand or the shield hand")
             if dist(k.pos, it.pos) > self.table.reach + EPS:
-                raise IllegalAction(f"{it.id} is {dist(k.pos, it.pos):.2f} in from {k.id}; reach it within {self.table.reach:g} in")
+                raise IllegalAction(f"{words.item(it, SEAT_NAMES)} is {dist(k.pos, it.pos):.2f} in from {k.id}; "
+                                    f"reach it within {self.table.reach:g} in")
             k = replace(k, carrying=it.id, hand=parts[3], shot="")
             state = self._put(state, k)
             return self._put_item(state, replace(it, carrier=k.id, x=k.x, y=k.y))
@@ -483,18 +501,19 @@ class Kniggits(Game[KniggitsState]):
             if not k.carrying:
                 raise IllegalAction(f"{k.id} carries nothing")
             return self._drop(state, k)
-        raise IllegalAction(f"{action!r} is not a decision of the moving phase; legal: move:<id>:<x>:<y>..., "
-                            + ", ".join(self._move_phase_actions(state, seat)))
+        raise IllegalAction("that is not a decision of the moving phase: move a kniggit, turn one in combat to face "
+                            "an enemy, aim an archer, pick up or put down what a kniggit carries, or end the moving phase",
+                            self._move_phase_actions(state, seat))
 
     def _face(self, state: KniggitsState, seat: int, action: str) -> KniggitsState:
         parts = action.split(":")
         if len(parts) != 3:
-            raise IllegalAction("write face:<id>:<enemy>")
+            raise IllegalAction("turning names one of your kniggits and the enemy it is to face")
         k = self._own(state, seat, parts[1])
         enemies = self.engaged(state, k)
         e = next((x for x in enemies if x.id == parts[2]), None)
         if e is None:
-            raise IllegalAction(f"{parts[2]!r} is not an enemy within {self.table.ring:g} in of {k.id}")
+            raise IllegalAction(f"{parts[2]} is not an enemy within {self.table.ring:g} in of {k.id}")
         return self._put(state, replace(k, facing=e.id, heading=_heading(k.pos, e.pos)))
 
     def check_path(self, state: KniggitsState, k: Kniggit, points: list[tuple[float, float]]) -> tuple[list, str]:
@@ -556,7 +575,7 @@ class Kniggits(Game[KniggitsState]):
         if k.moved:
             raise IllegalAction(f"{k.id} has already moved this turn")
         if k.shot:
-            raise IllegalAction(f"{k.id} is shooting this turn and may not move (seed, Archers)")
+            raise IllegalAction(f"{k.id} is shooting this turn and may not move: an archer may not move and shoot in the same turn")
         path, why = self.check_path(state, k, points)
         state = self._arrive(state, k, path)
         k2 = self.kniggit(state, k.id)
@@ -589,7 +608,7 @@ class Kniggits(Game[KniggitsState]):
                 k = replace(k, **{it.power: k.tokens(it.power) + 5})
                 state = self._put(state, k)
                 state = replace(state, items=tuple(x for x in state.items if x.id != it.id))
-                state = self._event(state, f"{k.id} drinks a potion: +5 {it.power}")
+                state = self._event(state, f"{k.id} drinks a potion: 5 more {words.TOKEN[it.power]} tokens")
             elif it.kind == "flag" and it.owner == k.seat and it.pos != self.flag_base(k.seat):
                 state = self._put_item(state, replace(it, x=self.flag_base(k.seat)[0], y=self.flag_base(k.seat)[1]))
                 state = self._event(state, f"{k.id} returns {self.seat_name(k.seat)}'s flag to its base")
@@ -605,7 +624,7 @@ class Kniggits(Game[KniggitsState]):
         state = self._put(state, replace(k, carrying="", hand=""))
         if it is not None:
             state = self._put_item(state, replace(it, carrier="", x=k.x, y=k.y))
-        return self._event(state, f"{k.id} puts down {k.carrying}")
+        return self._event(state, f"{k.id} puts down {words.item(it, SEAT_NAMES)}")
 
     def _end_move(self, state: KniggitsState) -> KniggitsState:
         mover = state.to_act
@@ -671,9 +690,8 @@ class Kniggits(Game[KniggitsState]):
         if action not in legal:
             if state.sealed[seat] is not None:
                 raise IllegalAction(f"{self.seat_name(seat)} has already chosen in this fight")
-            raise IllegalAction(f"{action!r} is not legal in fight {pair}; write fight:{pair}:<sword hand>:<shield hand> "
-                                f"with high, middle, low or none" + (" (or guard-<height> for the sword hand)" if any("guard" in x for x in legal) else ""),
-                                legal)
+            raise IllegalAction(f"that is not a gesture {self.seat_name(seat)} may show in the fight of {fight[0]} against "
+                                f"{fight[1]}; {self._gestures_words(state, seat)}", legal)
         hands = tuple(action.split(":")[2:4])
         sealed = _set(state.sealed, seat, hands)
         needs = self.fight_seats(state)
@@ -681,9 +699,27 @@ class Kniggits(Game[KniggitsState]):
             return replace(state, sealed=sealed)
         return self._fight(state, fight, sealed)
 
+    def _gestures_words(self, state: KniggitsState, seat: int) -> str:
+        """What each hand of ``seat`` may show in the open fight, in words."""
+        fight = state.fights[0]
+        hands = self.fight_hands(state, fight)
+        if hands is None or seat not in self.fight_seats(state):
+            return f"{self.seat_name(seat)} has nothing to show in this fight"
+        a = self.kniggit(state, fight[0])
+        k = a if a.seat == seat else self.kniggit(state, fight[1])
+        mine = hands[0] if a.seat == seat else hands[1]
+        out = []
+        for which in (0, 1):
+            if list(mine[which]) == [combat.NONE]:
+                continue
+            shown = [words.hand(k, which, g) for g in mine[which]]
+            out.append(", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0])
+        return "choose " + "; and ".join(out)
+
     def _fight(self, state: KniggitsState, fight: tuple, sealed: tuple) -> KniggitsState:
         aid, did, kind = fight
         a, d = self.kniggit(state, aid), self.kniggit(state, did)
+        choices = self.fight_hands(state, fight)
         none = (combat.NONE, combat.NONE)
         hands_a = sealed[a.seat] or none
         hands_d = sealed[d.seat] or none
@@ -692,10 +728,12 @@ class Kniggits(Game[KniggitsState]):
         new_d = combat.powers_after(d, new_d, self.options)
         state = self._put(self._put(state, new_a), new_d)
         verb = "shoots at" if kind == "shot" else "attacks"
-        parts = [f"{aid} {verb} {did}: {aid} shows {'/'.join(hands_a)}, {did} shows {'/'.join(hands_d)}"]
-        parts.append(f"{did} loses {', '.join(lost_d)}" if lost_d else f"{did} loses nothing")
+        shows_a = words.hands(a, hands_a, choices[0] if choices else None)
+        shows_d = words.hands(d, hands_d, choices[1] if choices else None)
+        parts = [f"{aid} {verb} {did}: {aid} shows {shows_a}, {did} shows {shows_d}"]
+        parts.append(f"{did} loses {words.tokens(lost_d)}" if lost_d else f"{did} loses nothing")
         if lost_a:
-            parts.append(f"{aid} loses {', '.join(lost_a)}")
+            parts.append(f"{aid} loses {words.tokens(lost_a)}")
         result = "; ".join(parts)
         state = replace(state, revealed=(f"{aid}-{did}", "/".join(sealed[0] or none), "/".join(sealed[1] or none), result))
         state = self._event(state, result)
@@ -888,47 +926,79 @@ class Kniggits(Game[KniggitsState]):
         return []
 
     def describe_action(self, state: KniggitsState, seat: int, action: str) -> str:
+        """A decision in words, starting with the player's name ("Red turns A1 to face B2")."""
         who = self.seat_name(seat)
         parts = action.split(":")
-        if parts[0] == "move" and len(parts) >= 4:
+        verb = parts[0]
+        if verb == "move" and len(parts) >= 4:
             return f"{who} moves {parts[1]}"  # where it ends and why is the step's result line
-        if parts[0] == "face" and len(parts) == 3:
-            return f"{who}: {parts[1]} faces {parts[2]}"
-        if parts[0] == "shoot" and len(parts) == 3:
-            return f"{who}: {parts[1]} takes aim at {parts[2]}"
-        if parts[0] == "pick" and len(parts) == 4:
-            return f"{who}: {parts[1]} picks up {parts[2]} with the {parts[3]} hand"
-        if parts[0] == "drop" and len(parts) == 2:
-            return f"{who}: {parts[1]} puts down what it carries"
-        if parts[0] == "second" and len(parts) == 3:
-            return f"{who}: {parts[1]}'s magic sword strikes {parts[2]} the second time"
-        if parts[0] == "army" and len(parts) == 2 and parts[1] in preset_names(self.options):
-            return f"{who} takes the ready-made {parts[1]} army"
-        if parts[0] == "fight" and len(parts) == 4:
-            words = {"none": "nothing"}
-            return (f"{who} in fight {parts[1]}: sword hand {words.get(parts[2], parts[2].replace('-', ' '))}, "
-                    f"shield hand {words.get(parts[3], parts[3])}")
+        if verb == "face" and len(parts) == 3:
+            return f"{who} turns {parts[1]} to face {parts[2]}"
+        if verb == "shoot" and len(parts) == 3:
+            return f"{who} aims archer {parts[1]} at {parts[2]}"
+        if verb == "pick" and len(parts) == 4:
+            thing = words.item(self.item(state, parts[2]), SEAT_NAMES)
+            return f"{who} picks up {thing} with {parts[1]}'s {parts[3]} hand"
+        if verb == "drop" and len(parts) == 2:
+            k = self.kniggit(state, parts[1])
+            thing = words.item(self.item(state, k.carrying), SEAT_NAMES) if k is not None and k.carrying else "what it carries"
+            return f"{who} puts down {thing} that {parts[1]} carries"
+        if verb == "second" and len(parts) == 3:
+            return f"{who} sends {parts[1]}'s second magic-sword attack at {parts[2]}"
+        if verb == "army" and len(parts) == 2:
+            if parts[1] in PRESET_WORDS:
+                return f"{who} takes {PRESET_WORDS[parts[1]]}"
+            try:
+                recruits = parse_army(parts[1], seat, self.options, self.table)
+            except IllegalAction:
+                return f"{who} writes an army that cannot be used"
+            return f"{who} takes {words.army(recruits)}"
+        if verb == "fight" and len(parts) == 4:
+            pair = parts[1].split("-")
+            shown = (parts[2], parts[3])
+            mine = choices = None
+            if len(pair) == 2:
+                for kid in pair:
+                    k = self.kniggit(state, kid)
+                    if k is not None and k.seat == seat:
+                        mine = k
+                if state.phase == "fight" and state.fights and tuple(state.fights[0][:2]) == tuple(pair):
+                    options = self.fight_hands(state, state.fights[0])
+                    if options is not None:
+                        attacker = self.kniggit(state, pair[0])
+                        choices = options[0] if attacker is not None and attacker.seat == seat else options[1]
+            where = f" ({pair[0]} against {pair[1]})" if len(pair) == 2 else ""
+            return f"{who} shows {words.hands(mine, shown, choices)}{where}"
         if action in RPS_MOVES:
             return f"{who} shows {action}"
-        return {"end_move": f"{who} ends the moving phase", "end_turning": f"{who} has turned"}.get(action, f"{who}: {action}")
+        return {"end_move": f"{who} ends the moving phase",
+                "end_turning": f"{who} is done turning"}.get(action, f"{who} makes a decision the rules do not know")
 
     def status_rows(self, state: KniggitsState) -> list[dict]:
         rows = []
         for s in (0, 1):
             mine = [k for k in state.kniggits if k.seat == s]
-            rows.append({"army": self.seat_name(s),
-                         "fighting": sum(k.active for k in mine),
-                         "fleeing": sum(k.status == "fleeing" for k in mine),
-                         "gone": sum(k.status == "gone" for k in mine),
-                         "tokens m/a/d": "/".join(str(sum(k.tokens(c) for k in mine if k.on_table)) for c in COLOURS),
-                         "": ("on turn" if state.phase in ("move", "fight") and s == state.to_act else
-                              ("WINNER" if state.phase == "over" and s in state.winners else ""))})
+            on_table = [k for k in mine if k.on_table]
+            if state.phase == "over":
+                mark = "winner" if s in state.winners else ("draw" if not state.winners else "beaten")
+            else:
+                mark = "on turn" if state.phase in ("move", "fight") and s == state.to_act else ""
+            rows.append({"Army": self.seat_name(s),
+                         "Fighting": sum(k.active for k in mine),
+                         "Fleeing": sum(k.status == "fleeing" for k in mine),
+                         "Gone": sum(k.status == "gone" for k in mine),
+                         "Movement tokens": sum(k.move for k in on_table),
+                         "Attack tokens": sum(k.attack for k in on_table),
+                         "Defense tokens": sum(k.defense for k in on_table),
+                         "Status": mark})
         return rows
 
     def summary(self, state: KniggitsState) -> str:
         if state.phase == "over":
-            return state.end
-        return f"turn {state.turns + 1}, {self.seat_name(state.to_act)} on turn ({state.phase})"
+            return state.end[:1].upper() + state.end[1:]
+        if state.phase in ("army", "rps"):
+            return f"Before the battle: {PHASES[state.phase]}"
+        return f"Turn {state.turns + 1}: {self.seat_name(state.to_act)} on turn, {PHASES.get(state.phase, state.phase)}"
 
 
 def _heading(a, b) -> float:

@@ -47,11 +47,12 @@ def test_fight_choice_sealed_in_view_and_log_until_reveal():
         text = json.dumps(m.view(seat)["state"])  # ("legal" lists the seat's own options)
         assert "low:middle" not in text and "low/middle" not in text
         assert all("low" not in line["text"] for line in m.log_for(seat))
-    assert any("low:middle" in line["text"] for line in m.log_for(0))
+    assert any(line["text"] == "You chose: Red shows sword low and shield middle (A1 against B1)" for line in m.log_for(0))
     assert m.view(1)["state"]["sealed"][0] == "chosen"
     m.decide(1, "fight:A1-B1:high:high")
     reveal = [line for line in m.log_for(1) if line["kind"] == "reveal"]
-    assert reveal and "fight:A1-B1:low:middle" in reveal[-1]["text"]
+    assert reveal and reveal[-1]["text"] == ("Revealed: Red shows sword low and shield middle (A1 against B1); "
+                                             "Blue shows sword high and shield high (A1 against B1)")
     assert m.state.revealed[1] == "low/middle"
 
 
@@ -68,6 +69,7 @@ def test_sealed_choices_in_whole_games():
         action = bots[seat].choose(g, m.state, seat)
         phase = m.state.phase
         since = len(m.log)
+        words = g.describe_action(m.state, seat, action)
         m.decide(seat, action)
         after = m.node()
         if node.kind == "simultaneous" and isinstance(after, Decision) and after.kind == "simultaneous" \
@@ -79,8 +81,8 @@ def test_sealed_choices_in_whole_games():
             assert g.view(m.state, seat)[field][seat] not in (None, "chosen")
             if phase == "army":
                 assert action[5:] not in json.dumps(view)
-            assert all(action not in line["text"] for line in m.log_for(other, since))
-            assert any(action in line["text"] for line in m.log_for(seat, since))
+            assert all(action not in line["text"] and words not in line["text"] for line in m.log_for(other, since))
+            assert f"You chose: {words}" in [line["text"] for line in m.log_for(seat, since)]
             checked += 1
     assert checked >= 5
 
