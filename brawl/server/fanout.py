@@ -51,10 +51,11 @@ class Fanout:
             self.task.cancel()
 
     # -- news --------------------------------------------------------------------------------------
-    def announce(self, room: "Room") -> None:
+    def announce(self, room: "Room", reload: bool = False) -> None:
+        payload = f"{self.hub.holder}|{room.id}|{'reload' if reload else 'events'}"
         try:
             with self.engine.begin() as conn:
-                conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": room.id})
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
         except Exception:  # the others catch up on their next read of the room
             log.warning("could not announce a change of room %s", room.id)
 
@@ -68,11 +69,19 @@ class Fanout:
                     conn.execute(f"LISTEN {CHANNEL}")
                     while not self.stopping.is_set():
                         for note in conn.notifies(timeout=0.5, stop_after=64):
-                            self.loop.call_soon_threadsafe(self.hub.catch_up, note.payload)
+                            self._heard(note.payload)
             except Exception:
                 if not self.stopping.is_set():
                     log.warning("lost the database's news connection; reconnecting")
                     time.sleep(0.5)
+
+    def _heard(self, payload: str) -> None:
+        holder, _, rest = payload.partition("|")
+        room_id, _, kind = rest.partition("|")
+        if holder == self.hub.holder or not room_id:
+            return  # our own news
+        act = self.hub.reload if kind == "reload" else self.hub.catch_up
+        self.loop.call_soon_threadsafe(act, room_id)
 
     # -- leases ------------------------------------------------------------------------------------
     async def _leases(self) -> None:

@@ -248,6 +248,9 @@ class Hub:
             return room.match.record.entries[first:last + 1]
         if room.seats[seat].kind == "human":
             self.decisions.hit((room.id, seat), "decisions")
+        if self.leased is not None:  # several processes: judge against what is stored now
+            self.catch_up(room.id)
+            room = self.get(room.id)
         self.clocks.check(room)
         late = self.clocks.refuse_late(room, seat, action, expect) if isinstance(action, str) else None
         if late:
@@ -319,6 +322,17 @@ class Hub:
             row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
         return row
 
+    def reload(self, room_id: str) -> None:
+        """Another process changed more than events (a name, chat, a claim, a takeback): read the
+        room afresh on its next use, and tell this process's connections."""
+        if room_id in self.rooms:
+            self.forget(room_id)
+            try:
+                self.get(room_id)
+            except RoomError:
+                pass
+        self.notifier.wake(room_id)
+
     def catch_up(self, room_id: str) -> None:
         """Another process changed a room: apply the events stored since, then tell (several processes)."""
         room = self.rooms.get(room_id)
@@ -328,10 +342,6 @@ class Hub:
             fresh = self.store.events_after(room_id, room.last)
             if fresh:
                 self._replay(room, fresh)
-            stored = self.store.load(room_id).row if not fresh else None
-            if stored is not None and stored.get("ended") and room.ending is None:
-                ended = json.loads(stored["ended"])
-                room.ending = Ending(ended["reason"], tuple(ended["winners"]))
         except RoomError:
             self.forget(room_id)
             return
@@ -355,7 +365,7 @@ class Hub:
         name = clean_text(name, "a player name", self.settings.name_length)
         self.store.set_player(room.id, seat, name)
         room.seats[seat].player = name
-        self.notifier.changed(room)
+        self.notifier.changed(room, reload=True)
         return name
 
     def claim_public_seat(self, room: Room, seat: int, name: Any) -> str:
@@ -365,7 +375,7 @@ class Hub:
         if not self.store.take_seat(room.id, seat, token_hash(token), name):
             raise RoomError("that seat was taken a moment ago", 409)
         room.seats[seat].token_hash, room.seats[seat].player = token_hash(token), name
-        self.notifier.changed(room)
+        self.notifier.changed(room, reload=True)
         return token
 
     def chat(self, room: Room, seat: int | None, text: Any) -> dict:
@@ -377,7 +387,7 @@ class Hub:
         self.store.add_chat(room.id, n, seat, text)
         line = self._chat_json(room, n, seat, text, time.time())
         room.chat.append(line)
-        self.notifier.changed(room)
+        self.notifier.changed(room, reload=True)
         return line
 
     @staticmethod
@@ -426,7 +436,8 @@ class Hub:
         self.store.end(room.id, reason, winners)
         room.ending = Ending(reason, winners)
         self.takebacks.pop(room.id, None)
-        self.after_change(room)
+        self.clocks.arm(room)
+        self.notifier.changed(room, reload=True)
 
     # -- takebacks ---------------------------------------------------------------------------------
     def _takeback_target(self, room: Room, seat: int) -> int:
@@ -479,7 +490,7 @@ class Hub:
         self.store.truncate(room.id, n, wake=True)
         self.forget(room.id)
         fresh = self.get(room.id)
-        self.notifier.changed(fresh)
+        self.notifier.changed(fresh, reload=True)
         self.bots.kick(fresh)
 
     def takeback_json(self, room: Room, seat: int | None) -> dict | None:

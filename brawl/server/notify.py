@@ -51,7 +51,7 @@ class Notifier:
         self.connections: dict[str, set[Connection]] = {}
         self.presence: dict[tuple[str, int], Presence] = {}
         self.per_client: dict[str, int] = {}
-        self.on_change: Callable[["Room"], None] | None = None  # e.g. announce to other processes
+        self.on_change: Callable[["Room", bool], None] | None = None  # e.g. announce to other processes
         self.on_presence: Callable[[str], None] | None = None
 
     # -- connections -----------------------------------------------------------------------------
@@ -124,10 +124,12 @@ class Notifier:
         return time.time() - p.left_at
 
     # -- news ------------------------------------------------------------------------------------
-    def changed(self, room: "Room") -> None:
+    def changed(self, room: "Room", reload: bool = False) -> None:
+        """``room`` changed: wake its connections here and tell other processes (``reload``: more
+        than new events changed, such as a name, chat or a claim)."""
         self.wake(room.id)
         if self.on_change:
-            self.on_change(room)
+            self.on_change(room, reload)
 
     def wake(self, room_id: str) -> None:
         for conn in self.connections.get(room_id, ()):

@@ -1,0 +1,177 @@
+"""Issue 12, scale-out: several ``brawl serve`` processes on one PostgreSQL database, no sticky
+sessions.  Seats on different processes play whole games; of two concurrent decisions on two
+processes exactly one is accepted; a client of one process hears what another accepted; and when
+the process running a room's bots is killed with SIGKILL, another takes the room over and the game
+goes on with no acknowledged decision lost.  A throwaway cluster as in test_postgres.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets.sync.client as ws_client
+
+from .test_postgres import cluster, db_url, free_port  # noqa: F401  (fixtures)
+
+BRAWL = str(Path(sys.executable).parent / "brawl")
+
+
+class Server:
+    def __init__(self, url: str, bot_delay: float = 0.05) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen([BRAWL, "serve", "--port", str(self.port), "--db", url, "--bot-delay", str(bot_delay),
+                                      "--rooms-per-minute", "1000", "--decisions-per-second", "1000"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            try:
+                if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def servers(db_url):  # noqa: F811
+    made = [Server(db_url), Server(db_url)]
+    yield made
+    for s in made:
+        s.stop()
+
+
+def view(server: Server, room: str, token: str | None = None) -> dict:
+    headers = {"X-Seat-Token": token} if token else {}
+    r = httpx.get(f"{server.base}/api/rooms/{room}", headers=headers, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def decide(server: Server, room: str, token: str, action: str, expect: int | None = None) -> httpx.Response:
+    return httpx.post(f"{server.base}/api/rooms/{room}/decisions", timeout=10,
+                      json={"token": token, "action": action, **({"expect": expect} if expect is not None else {})})
+
+
+def eventually(check, timeout: float = 20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("condition not met in time")
+
+
+@pytest.mark.parametrize("game, options", [("krig", {"hp": 6}), ("ktog", {"players": 3, "hp": 6}), ("rps", {}),
+                                           ("tactics", {})])
+def test_seats_on_different_processes_play_a_whole_game(servers, game, options):
+    a, b = servers
+    n = {"ktog": 3}.get(game, 2)
+    created = httpx.post(f"{a.base}/api/rooms", json={"game": game, "options": options, "seats": ["human"] * n}).json()
+    room = created["room"]
+    tok = {s["seat"]: s["token"] for s in created["seats"]}
+    home = {seat: (a, b)[seat % 2] for seat in tok}  # each seat talks to its own process
+    rng = random.Random(7)
+    for _ in range(3000):
+        v = view(home[0], room)
+        if v["over"]:
+            break
+        seat = v["node"]["seats"][0]
+        mine = view(home[seat], room, tok[seat])
+        if not mine["legal"]:
+            continue  # that process has not heard the last event yet
+        r = decide(home[seat], room, tok[seat], rng.choice(mine["legal"])["action"])
+        assert r.status_code in (200, 409), r.text
+    assert view(a, room)["over"] and view(b, room)["over"]
+    record = httpx.get(f"{b.base}/api/rooms/{room}/record").json()
+    from brawl.core.record import Record, replay
+    assert replay(Record.from_json(record), verify=True).over
+
+
+def test_concurrent_decisions_on_two_processes_exactly_one_wins(servers):
+    a, b = servers
+    for _ in range(5):
+        created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "seats": ["human", "human"]}).json()
+        room = created["room"]
+        v = view(b, room)
+        seat = v["node"]["seats"][0]
+        token = created["seats"][seat]["token"]
+        results = []
+        go = threading.Barrier(2)
+
+        def send(server, action):
+            go.wait()
+            results.append(decide(server, room, token, action, expect=v["last"]).status_code)
+
+        threads = [threading.Thread(target=send, args=(a, "attack")), threading.Thread(target=send, args=(b, "defend"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(results) == [200, 409], results
+        events_a = httpx.get(f"{a.base}/api/rooms/{room}/events").json()
+        events_b = eventually(lambda: (lambda e: e if e == events_a else None)(httpx.get(f"{b.base}/api/rooms/{room}/events").json()))
+        decisions = [e for e in events_b["events"] if e["type"] == "decision"]
+        assert len(decisions) == 1
+
+
+def test_a_client_of_one_process_hears_what_another_accepted(servers):
+    a, b = servers
+    created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "seats": ["human", "human"]}).json()
+    room = created["room"]
+    v = view(a, room)
+    seat = v["node"]["seats"][0]
+    with ws_client.connect(f"ws://127.0.0.1:{b.port}/api/rooms/{room}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "token": None, "since": v["last"]}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        assert decide(a, room, created["seats"][seat]["token"], "attack").status_code == 200
+        while True:
+            msg = json.loads(ws.recv(10))
+            if msg["type"] == "update" and msg["events"]:
+                break
+        assert msg["events"][0]["type"] == "decision" and msg["events"][0]["action"] == "attack"
+
+
+def test_killing_the_process_that_runs_the_bots_loses_nothing(db_url):  # noqa: F811
+    a = Server(db_url, bot_delay=0.3)
+    b = None
+    try:
+        created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "options": {"hp": 20},
+                                                          "seats": ["bot:heuristic", "bot:heuristic"]}).json()
+        room = created["room"]
+        eventually(lambda: view(a, room)["last"] > 6)
+        b = Server(db_url, bot_delay=0.05)
+        seen = view(a, room)["last"]
+        a.kill()  # SIGKILL: no goodbye, its lease simply runs out
+        done = eventually(lambda: (lambda v: v if v["over"] else None)(view(b, room)), timeout=60)
+        assert done["last"] >= seen and done["winners"]
+        record = httpx.get(f"{b.base}/api/rooms/{room}/record").json()
+        from brawl.core.record import Record, replay
+        assert replay(Record.from_json(record), verify=True).over
+    finally:
+        a.stop()
+        if b is not None:
+            b.stop()
