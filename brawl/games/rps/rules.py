@@ -11,14 +11,15 @@ from dataclasses import dataclass, replace
 
 from pydantic import Field
 
-from ...core.game import Decision, Game, GameOptions, Terminal
+from ...core.game import Decision, Game, GameOptions, IllegalAction, Terminal
 
 MOVES = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
 
 class RpsOptions(GameOptions):
-    wins_needed: int = Field(2, ge=1, le=5, description="rounds needed to win (2: best of three)")
+    wins_needed: int = Field(2, ge=1, le=5, title="Wins needed",
+                             description="Rounds a player must win to win the game; 2 makes it best of three.")
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ def round_winner(a: str, b: str) -> int | None:
 class RockPaperScissors(Game[RpsState]):
     name = "rps"
     title = "Rock-paper-scissors (best of three)"
+    description = ("Both players show rock, paper or scissors at once; rock beats scissors, scissors beat paper, "
+                   "paper beats rock. The first to win two rounds wins: Kniggits settles who goes first this way.")
     Options = RpsOptions
     State = RpsState
 
@@ -50,7 +53,8 @@ class RockPaperScissors(Game[RpsState]):
             if w >= self.options.wins_needed:
                 return Terminal((seat,))
         waiting = tuple(s for s in (0, 1) if state.sealed[s] is None)
-        return Decision(waiting, "simultaneous", "rock, paper or scissors?")
+        return Decision(waiting, "simultaneous",
+                        f"Round {len(state.rounds) + 1}: rock, paper or scissors? (the other player sees it only when both have chosen)")
 
     def legal_actions(self, state: RpsState, seat: int) -> list[str]:
         return list(MOVES) if state.sealed[seat] is None else []
@@ -75,5 +79,46 @@ class RockPaperScissors(Game[RpsState]):
         ]
         return data
 
+    def check_action(self, state: RpsState, seat: int, action: str) -> None:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("that is not legal now: show rock, paper or scissors", self.legal_actions(state, seat))
+
+    def describe_action(self, state: RpsState, seat: int, action: str) -> str:
+        if action in MOVES:
+            return f"{self.seat_name(seat)} shows {action}"
+        return f"{self.seat_name(seat)} shows something that is not rock, paper or scissors"
+
+    def narrate(self, before: RpsState, after: RpsState) -> list[str]:
+        """Who won the round just revealed, and the score."""
+        if len(after.rounds) <= len(before.rounds):
+            return []
+        a, b = after.rounds[-1]
+        w = round_winner(a, b)
+        if w is None:
+            line = f"Round {len(after.rounds)}: both show {a}, a tie that counts for nobody"
+        else:
+            won, lost = (a, b) if w == 0 else (b, a)
+            beats = "beat" if won == "scissors" else "beats"
+            line = f"Round {len(after.rounds)}: {won} {beats} {lost}, {self.seat_name(w)} wins the round"
+        return [f"{line}; {self.summary(after)}"]
+
+    def status_rows(self, state: RpsState) -> list[dict]:
+        over = self.node(state)
+        rows = []
+        for s in (0, 1):
+            shown = [r[s] for r in state.rounds]
+            if isinstance(over, Terminal):
+                mark = "winner" if s in over.winners else "beaten"
+            else:
+                mark = "to choose" if state.sealed[s] is None else "has chosen"
+            rows.append({"Player": self.seat_name(s), "Rounds won": state.wins[s],
+                         "Shown so far": ", ".join(shown) or "nothing yet", "Status": mark})
+        return rows
+
     def summary(self, state: RpsState) -> str:
-        return f"{self.seat_name(0)} {state.wins[0]} - {state.wins[1]} {self.seat_name(1)}"
+        need = self.options.wins_needed
+        score = f"{self.seat_name(0)} {state.wins[0]}, {self.seat_name(1)} {state.wins[1]}"
+        node = self.node(state)
+        if isinstance(node, Terminal):
+            return f"{self.seat_name(node.winners[0])} wins: {score}"
+        return f"{score} (first to {need} round{'s' if need != 1 else ''} wins)"

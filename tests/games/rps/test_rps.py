@@ -63,3 +63,42 @@ def test_wins_needed_option():
     game = make_game("rps", wins_needed=1)
     s = game.apply_action(game.apply_action(game.initial_state(), 0, "rock"), 1, "paper")
     assert game.node(s) == Terminal((1,))
+
+
+def test_status_rows_and_summary_read_as_words():
+    """Issue 11 (words, never codes): the table has readable headings and the revealed throws in words,
+    the summary gives the score; seed Dispute Resolution, best of three."""
+    game = make_game("rps")
+    s = game.initial_state()
+    for a, b in [("rock", "scissors"), ("paper", "paper")]:
+        s = game.apply_action(game.apply_action(s, 0, a), 1, b)
+    rows = game.status_rows(s)
+    assert rows == [{"Player": "Player 1", "Rounds won": 1, "Shown so far": "rock, paper", "Status": "to choose"},
+                    {"Player": "Player 2", "Rounds won": 0, "Shown so far": "scissors, paper", "Status": "to choose"}]
+    assert game.summary(s) == "Player 1 1, Player 2 0 (first to 2 rounds wins)"
+    s = game.apply_action(game.apply_action(s, 0, "scissors"), 1, "paper")
+    assert game.summary(s) == "Player 1 wins: Player 1 2, Player 2 0"
+    assert [r["Status"] for r in game.status_rows(s)] == ["winner", "beaten"]
+
+
+def test_match_log_reveals_and_narrates_in_words():
+    """Issue 11: the chooser reads "You chose: ...", the reveal and the round's result are sentences,
+    never a list of raw choices; the other seat sees only that a choice was made (ruling: sealed choices)."""
+    match = Match(make_game("rps"), SeededDice(0))
+    match.decide(0, "scissors")
+    assert [l["text"] for l in match.log_for(1)] == ["Player 1 has chosen"]
+    assert "You chose: Player 1 shows scissors" in [l["text"] for l in match.log_for(0)]
+    match.decide(1, "paper")
+    public = [l["text"] for l in match.log_for(None)]
+    assert "Revealed: Player 1 shows scissors; Player 2 shows paper" in public
+    assert "Round 1: scissors beat paper, Player 1 wins the round; Player 1 1, Player 2 0 (first to 2 rounds wins)" in public
+    assert not any("[" in text for text in public)
+
+
+def test_refusal_names_the_choices_in_words():
+    """Bad input gets a clear error and changes nothing (DEVELOPERS); the error says what may be shown."""
+    game = make_game("rps")
+    s = game.initial_state()
+    with pytest.raises(IllegalAction, match="show rock, paper or scissors"):
+        game.apply_action(s, 0, "lizard")
+    assert game.description and game.Options.model_json_schema()["properties"]["wins_needed"]["title"] == "Wins needed"
