@@ -249,3 +249,34 @@ def test_replay_frames_step_through_a_finished_game(client):
     assert uploaded["step"] == 1 and uploaded["status_rows"]
     bad = client.post("/api/rooms/replay?step=1", json={"format": "nope"})
     assert bad.status_code == 422
+
+
+def test_dice_tables_let_anyone_recompute_every_roll(client):
+    """Issue 11, fair dice verified in the browser: the tables the page uses recompute each roll."""
+    import hashlib
+    import hmac
+
+    room = make_room(client, options={"hp": 2})
+    assert client.get(f"/api/rooms/{room['room']}/dice").status_code == 409
+    while not view(client, room, None)["over"]:
+        seat = view(client, room, None)["node"]["seats"][0]
+        legal = [d["action"] for d in view(client, room, seat)["legal"]]
+        decide(client, room, seat, "attack" if "attack" in legal else legal[0])
+    data = client.get(f"/api/rooms/{room['room']}/dice").json()
+    key = bytes.fromhex(data["seed"])
+    recorded = [e["outcome"] for e in client.get(f"/api/rooms/{room['room']}/record").json()["entries"] if "roll" in e]
+    assert len(data["rolls"]) == len(recorded) > 0
+    for k, roll in enumerate(data["rolls"]):
+        d, j = roll["denominator"], 0
+        limit = (1 << 256) - ((1 << 256) % d)
+        while True:
+            value = int.from_bytes(hmac.new(key, f"{k}:{j}".encode(), hashlib.sha256).digest(), "big")
+            if value < limit:
+                break
+            j += 1
+        r, total = value % d, 0
+        for outcome, weight in zip(roll["outcomes"], roll["weights"]):
+            total += weight
+            if r < total:
+                break
+        assert outcome == recorded[k] == roll["outcome"]

@@ -148,6 +148,37 @@ async def record(room_id: str, request: Request) -> dict:
     return projection.record(hub_of(request).get(room_id))
 
 
+@router.get("/{room_id}/dice")
+async def dice(room_id: str, request: Request) -> dict:
+    """After the end, everything a browser needs to recompute every roll from the revealed seed:
+    roll k is HMAC-SHA256(seed, "k:j") read as a big-endian integer, the first j (0, 1, ...) whose
+    value is below the largest multiple of ``denominator`` under 2^256, taken modulo
+    ``denominator``; that number r picks the outcome whose running total of ``weights`` first
+    exceeds r."""
+    room = hub_of(request).get(room_id)
+    data = projection.record(room)
+    rolls = []
+    from ...core.game import Chance
+    from ...core.match import Match
+    from ...games import make_game
+    game = make_game(data["game"], data["options"])
+
+    class Watch(ReplayDice):
+        def roll(self, event):
+            outcome = super().roll(event)
+            d = event.denominator()
+            rolls.append({"n": len(rolls), "event": event.name, "outcome": outcome, "denominator": d,
+                          "outcomes": list(event.outcomes),
+                          "weights": [p.numerator * (d // p.denominator) for p in event.probabilities]})
+            return outcome
+
+    match = Match(game, Watch(Record.from_json(data).rolls()))
+    for seat, action in Record.from_json(data).decisions():
+        match.decide(seat, action)
+    return {"seed": data["dice"]["seed"], "commitment": data["dice"]["commitment"],
+            "covers": data["dice"].get("covers"), "rolls": rolls}
+
+
 @router.post("/{room_id}/rematch", response_model=RoomCreated)
 async def rematch(room_id: str, body: TokenOnly, request: Request) -> dict:
     """Start (or join) the rematch: same game, options and seats; every seat keeps its token."""
