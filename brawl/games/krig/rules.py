@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...core.dice import die
-from ...core.game import Chance, Decision, Game, GameOptions, Terminal
+from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
 
 D10 = die(10, "d10", "agility")
 D6 = die(6, "d6", "attack")
@@ -35,8 +35,11 @@ D4 = die(4, "d4", "parry")
 
 
 class KrigOptions(GameOptions):
-    edition: Literal["author", "article"] = Field("author", description="rules edition: the designer's page (author) or the article")
-    hp: int = Field(20, ge=1, le=20, description="starting hit points")
+    edition: Literal["author", "article"] = Field(
+        "author", title="Edition",
+        description=("Which rules: author (the designer's own page) or article (a later write-up: charging drops "
+                     "your defense at once and you may not parry until the charge attack)."))
+    hp: int = Field(20, ge=1, le=20, title="Hit points", description="Hit points each player starts with, 1 to 20.")
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ def _set(pair: tuple, seat: int, value) -> tuple:
 class Krig(Game[KrigState]):
     name = "krig"
     title = "Krig"
+    description = "A two-player duel of five dice: attack, defend or charge, and parry your opponent's blows."
     Options = KrigOptions
     State = KrigState
 
@@ -90,9 +94,13 @@ class Krig(Game[KrigState]):
         if p == "over":
             return Terminal((state.winner,))
         if p == "turn":
-            return Decision((state.to_act,), "turn")
+            return Decision((state.to_act,), "turn", self._turn_prompt(state))
         if p == "parry?":
-            return Decision((state.defender,), "reaction", "parry or take the blow?")
+            agility, attack = state.rolls[:2]
+            return Decision((state.defender,), "reaction",
+                            f"{self.seat_name(state.to_act)} attacks with {attack} on the d6 (agility {agility}): "
+                            f"{self.seat_name(state.defender)}, parry with the d4 (it needs {attack} or more) "
+                            f"or take the blow?")
         if p == "init":
             return Chance(D10, len(state.rolls))
         if p == "attack":
@@ -104,6 +112,36 @@ class Krig(Game[KrigState]):
         if p == "defend":
             return Chance(D8_DEFENSE, state.to_act)
         raise ValueError(f"unknown phase {p!r}")
+
+    def _turn_prompt(self, state: KrigState) -> str:
+        me = state.to_act
+        who = self.seat_name(me)
+        if state.charging[me]:
+            return f"{who}: make your charge attack (d10, d6 and d8)"
+        if state.defense[me]:
+            return f"{who}: attack or charge? (your defense {state.defense[me]} is still active)"
+        return f"{who}: attack, defend or charge?"
+
+    def check_action(self, state: KrigState, seat: int, action: str) -> None:
+        """Refuse a decision that is not legal now, saying why and what may be done, in words."""
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        who = self.seat_name(seat)
+        if state.phase == "parry?":
+            why = f"{who} is hit and may only parry or take the blow"
+        elif action == "defend" and state.defense[seat]:
+            why = f"{who}'s defense {state.defense[seat]} is still active, so {who} cannot defend again"
+        elif action == "charge" and state.charging[seat]:
+            why = f"{who} is charging and must make the charge attack"
+        elif action in ("parry", "take"):
+            why = "a parry answers an attack; it is never a turn's action"
+        else:
+            why = "Krig knows attack, defend, charge, parry and take the blow"
+        doing = {"attack": "make the charge attack" if state.charging[seat] else "attack (d10, d6)",
+                 "defend": "defend (d8)", "charge": "charge", "parry": "parry (d4)", "take": "take the blow"}
+        may = [doing[a] for a in legal]
+        raise IllegalAction(f"that is not legal now: {why}; {who} may {_or(may)}", legal)
 
     def legal_actions(self, state: KrigState, seat: int) -> list[str]:
         if state.phase == "turn" and seat == state.to_act:
@@ -219,7 +257,7 @@ class Krig(Game[KrigState]):
             return f"{who} makes the charge attack (d10, d6, d8)"
         return {"attack": f"{who} attacks (d10, d6)", "defend": f"{who} defends (d8)",
                 "charge": f"{who} charges", "parry": f"{who} tries to parry (d4)",
-                "take": f"{who} takes the blow"}.get(action, f"{who}: {action}")
+                "take": f"{who} takes the blow"}.get(action, f"{who} makes a decision Krig does not know")
 
     def action_odds(self, state: KrigState, seat: int, action: str) -> str | None:
         other = 1 - seat
@@ -246,15 +284,20 @@ class Krig(Game[KrigState]):
         for s in (0, 1):
             turn = "on turn" if state.phase not in ("over", "init") and s == state.to_act else ""
             if state.phase == "over":
-                turn = "WINNER" if s == state.winner else "lost"
-            rows.append({"player": self.seat_name(s), "hit points": f"{state.hp[s]}/{self.options.hp}",
-                         "defense d8": state.defense[s] if state.defense[s] else "none",
-                         "charging": "yes" if state.charging[s] else "no", "": turn})
+                turn = "winner" if s == state.winner else "beaten"
+            rows.append({"Player": self.seat_name(s), "Hit points": f"{state.hp[s]}/{self.options.hp}",
+                         "Defense d8": state.defense[s] if state.defense[s] else "none",
+                         "Charging": "yes" if state.charging[s] else "no", "Status": turn})
         return rows
 
     def summary(self, state: KrigState) -> str:
         parts = []
         for s in (0, 1):
-            flags = (f" defense {state.defense[s]}" if state.defense[s] else " no defense") + (" CHARGING" if state.charging[s] else "")
-            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hp,{flags}")
+            flags = (f" defense {state.defense[s]}" if state.defense[s] else " no defense") + (", charging" if state.charging[s] else "")
+            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hit points,{flags}")
         return " | ".join(parts)
+
+
+def _or(items: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]

@@ -39,7 +39,7 @@ def test_initiative_higher_agility_goes_first():
     s = game.initial_state()
     assert isinstance(game.node(s), Chance) and game.node(s).event.name == "d10"
     s = steps(game, s, 3, 8)
-    assert game.node(s) == Decision((1,), "turn") and s.first_mover == 1
+    assert game.node(s) == Decision((1,), "turn", game.node(s).prompt) and s.first_mover == 1
 
 
 def test_initiative_ties_reroll():
@@ -64,7 +64,7 @@ def test_defend_rolls_d8_as_active_defense_and_ends_the_turn():
     """Ruling Defend: roll d8; it becomes the active defense value."""
     game, s = on_turn()
     s = steps(game, s, "defend", 5)
-    assert s.defense == (5, 0) and game.node(s) == Decision((1,), "turn")
+    assert s.defense == (5, 0) and game.node(s) == Decision((1,), "turn", game.node(s).prompt)
 
 
 def test_defend_only_while_defense_inactive():
@@ -130,7 +130,7 @@ def test_agility_ten_is_a_critical_past_defense_without_parry():
     """Ruling Attack: d10 = 10: the d6 goes straight to hit points; defense untouched; no parry."""
     game, s = on_turn(defense=(0, 4))
     s = steps(game, s, "attack", 10, 5)
-    assert s.hp == (20, 15) and s.defense == (0, 4) and game.node(s) == Decision((1,), "turn")
+    assert s.hp == (20, 15) and s.defense == (0, 4) and game.node(s) == Decision((1,), "turn", game.node(s).prompt)
 
 
 def test_defender_may_parry_after_seeing_both_dice():
@@ -186,7 +186,7 @@ def test_parry_succeeds_when_d4_at_least_d6(d6, d4):
     """Ruling Parry: success when d4 >= the attack d6: no damage, play passes to the defender."""
     game, s = on_turn()
     s = steps(game, s, "attack", 5, d6, "parry", d4)
-    assert s.hp == (20, 20) and game.node(s) == Decision((1,), "turn")
+    assert s.hp == (20, 20) and game.node(s) == Decision((1,), "turn", game.node(s).prompt)
 
 
 def test_failed_parry_takes_damage_and_attacker_goes_again():
@@ -194,7 +194,7 @@ def test_failed_parry_takes_damage_and_attacker_goes_again():
     game, s = on_turn(defense=(0, 1))
     s = steps(game, s, "attack", 5, 4, "parry", 3)
     assert s.hp == (20, 17) and s.defense == (0, 0)
-    assert game.node(s) == Decision((0,), "turn") and s.turns == 1
+    assert game.node(s) == Decision((0,), "turn", game.node(s).prompt) and s.turns == 1
     s = steps(game, s, "defend", 2)
     assert s.turns == 2 and game.node(s).seats == (1,)
 
@@ -241,3 +241,46 @@ def test_bad_chance_outcome_is_refused():
         game.apply_chance(s, 11)
     with pytest.raises(IllegalAction):
         game.apply_action(s, 0, "attack")  # dice are due, not a decision
+
+
+# -- words, never codes (issue 11) --------------------------------------------------------------
+def test_parry_prompt_names_the_attacker_and_the_attack_die():
+    """Ruling Parry (decided after seeing both dice): the question names who attacks with what."""
+    game, s = on_turn("author")
+    s = steps(game, s, "attack", 5, 3)
+    assert game.node(s).prompt == ("Sun attacks with 3 on the d6 (agility 5): Moon, parry with the d4 "
+                                   "(it needs 3 or more) or take the blow?")
+
+
+def test_turn_prompt_offers_what_is_legal():
+    """Ruling: a turn is exactly one action; defend only without an active defense; a charge is
+    followed by the charge attack."""
+    game, s = on_turn("author")
+    assert game.node(s).prompt == "Sun: attack, defend or charge?"
+    game, s = on_turn("author", defense=(4, 0))
+    assert game.node(s).prompt == "Sun: attack or charge? (your defense 4 is still active)"
+    game, s = on_turn("author", charging=(True, False))
+    assert game.node(s).prompt == "Sun: make your charge attack (d10, d6 and d8)"
+
+
+def test_refusal_says_why_in_words():
+    """Ruling Defend (only while no defense is active); DEVELOPERS: bad input gets a clear error."""
+    game, s = on_turn("author", defense=(4, 0))
+    with pytest.raises(IllegalAction) as err:
+        game.apply_action(s, 0, "defend")
+    assert str(err.value) == ("that is not legal now: Sun's defense 4 is still active, so Sun cannot defend again; "
+                              "Sun may attack (d10, d6) or charge")
+    with pytest.raises(IllegalAction, match="a parry answers an attack"):
+        game.apply_action(s, 0, "parry")
+
+
+def test_status_table_and_summary_in_words():
+    """Ruling Set-up (hit points, no defense, not charging): the table's headings are words."""
+    game, s = on_turn("author", hp=12, defense=(0, 5), charging=(True, False))
+    assert game.status_rows(s) == [
+        {"Player": "Sun", "Hit points": "12/12", "Defense d8": "none", "Charging": "yes", "Status": "on turn"},
+        {"Player": "Moon", "Hit points": "12/12", "Defense d8": 5, "Charging": "no", "Status": ""}]
+    assert game.summary(s) == "Sun: 12 hit points, no defense, charging | Moon: 12 hit points, defense 5"
+    props = game.Options.model_json_schema()["properties"]
+    assert (props["hp"]["title"], props["edition"]["title"]) == ("Hit points", "Edition")
+    assert "five dice" in game.description
