@@ -1,7 +1,10 @@
-// Kniggits in the browser: the table drawn to scale (SVG), click-then-click moves with a live
-// ruler in inches that shows where a move must stop, sealed sword-and-shield choices with a
-// visible timer (the server's), and an army builder that keeps the points total.  The generic decision buttons
-// and the typed-decision field stay (ownsActions: false), so every decision has a keyboard path.
+// Kniggits in the browser: the table drawn to scale (SVG), moves with a live ruler in inches that
+// shows where a move must stop, sealed sword-and-shield choices with a visible timer (the
+// server's), and an army builder that keeps the points total.  Mouse: click a kniggit, point to
+// measure, click to move (or drag it).  Touch: tap a kniggit, tap where it should go to see the
+// ruler, tap there again (or "Move here") to move; or drag it and confirm.  Pinch or the zoom
+// buttons zoom; the table scrolls inside its panel.  The generic decision buttons and the
+// typed-decision field stay (ownsActions: false), so every decision has a keyboard path.
 "use strict";
 
 (function () {
@@ -18,6 +21,12 @@
   let selected = null; // id of one's own kniggit chosen to move
   let waypoints = []; // turning points added with Shift-click
   let cursor = null; // where the pointer is, in table inches
+  let pending = null; // a target tapped once (touch): shown with the ruler, not yet sent
+  let zoom = 1;
+  const HIT_PX = 22; // CSS px: the radius within which a tap picks a kniggit (a 44 px target)
+  const pointers = new Map();
+  let pinch = null;
+  let gesture = null; // {id, kind: "tap" | "drag" | "pan" | "none", type, on: kniggit id or null}
   let timer = null;
   let timerKey = "";
   let timerEnd = 0;
@@ -27,6 +36,7 @@
   let builder = null; // {rows: [{m, a, d, archer, x, y}], placing: index or -1}
 
   const el = (...a) => brawl.el(...a);
+  const seatName = (s) => (brawl.seatName ? brawl.seatName(view, s) : view.seats[s].name);
   const S = (tag, attrs) => brawl.svg(tag, attrs);
   const board = () => view.state.board;
   const size = () => board().size;
@@ -102,6 +112,24 @@
     return [q.x, size() - q.y];
   }
 
+  function pxPerInch() {
+    const r = svg.getBoundingClientRect();
+    return r.width ? r.width / (size() + 2) : 10;
+  }
+  const hitRadius = () => Math.max(0.6, HIT_PX / pxPerInch());
+
+  // the nearest of one's own movable kniggits within a tap's reach of p, if any
+  function movableAt(p) {
+    if (!myMovePhase()) return null;
+    let best = null, bestD = hitRadius();
+    for (const k of kniggits()) {
+      if (k.seat !== view.seat || k.status !== "fighting" || k.moved || k.shot) continue;
+      const d = dist([k.x, k.y], p);
+      if (d <= bestD) { best = k.id; bestD = d; }
+    }
+    return best;
+  }
+
   function text(x, y, words, attrs) {
     const t = S("text", Object.assign({ x, y, "font-size": 0.8, "text-anchor": "middle" }, attrs || {}));
     t.textContent = words;
@@ -118,7 +146,7 @@
     for (const seat of [0, 1]) {
       const y = seat === 0 ? W - depth : 0;
       g.append(S("rect", { x: 0, y, width: W, height: depth, fill: SEAT_COLOURS[seat], opacity: 0.08 }));
-      g.append(text(W / 2, seat === 0 ? W - 0.3 : 0.9, `${view.seats[seat] ? view.seats[seat].name : ""}'s edge`,
+      g.append(text(W / 2, seat === 0 ? W - 0.3 : 0.9, `${view.seats[seat] ? seatName(seat) : ""}'s edge`,
         { "font-size": 0.7, fill: "#333" }));
     }
     for (let i = 6; i < W; i += 6) {  // a 6-inch grid helps judge distances
@@ -140,7 +168,7 @@
     for (const it of view.state.items) {
       if (it.carrier) continue;
       const [x, y] = toSvg([it.x, it.y]);
-      const label = it.kind === "potion" ? `potion +5 ${it.power}` : it.kind === "flag" ? `${view.seats[it.owner].name} flag` : it.kind;
+      const label = it.kind === "potion" ? `potion +5 ${it.power}` : it.kind === "flag" ? `${seatName(it.owner)} flag` : it.kind;
       const group = S("g", { class: "item", "data-item": it.id });
       group.append(S("circle", { cx: x, cy: y, r: board().reach, fill: "none", stroke: "#a07d00", "stroke-dasharray": "0.2 0.2", "stroke-width": 0.06 }));
       group.append(S("rect", { x: x - 0.35, y: y - 0.35, width: 0.7, height: 0.7, fill: it.kind === "potion" ? "#7b3fa0" : "#e0b000",
@@ -170,8 +198,19 @@
         stroke: k.id === selected ? "#f5b700" : "#222", "stroke-width": k.id === selected ? 0.2 : 0.08,
         "stroke-dasharray": fleeing ? "0.2 0.15" : null }));
       group.append(text(x, y + 0.25, k.id, { "font-size": 0.6, fill: fleeing ? "#222" : "#fff", "font-weight": "bold" }));
-      group.append(text(x, y + 1.35, `${k.move}/${k.attack}/${k.defense}${fleeing ? " fleeing" : ""}${k.archer ? " bow" : ""}`,
-        { "font-size": 0.5, fill: "#222" }));
+      // the stats go on the side away from the nearest foe close by, so engaged pairs stay readable
+      const near = kniggits().filter((e) => e.seat !== k.seat && dist([e.x, e.y], [k.x, k.y]) < 3)
+        .sort((a, b) => dist([a.x, a.y], [k.x, k.y]) - dist([b.x, b.y], [k.x, k.y]))[0];
+      let lx = x, ly = y + 1.35, anchor = "middle";
+      if (near) {
+        const [nx, ny] = toSvg([near.x, near.y]);
+        const dx = x - nx, dy = y - ny, len = Math.hypot(dx, dy) || 1;
+        const ux = dx / len, uy = dy / len;
+        if (Math.abs(ux) > Math.abs(uy)) { lx = x + ux * 0.85; ly = y + 0.2; anchor = ux > 0 ? "start" : "end"; }
+        else { lx = x; ly = uy > 0 ? y + 1.35 : y - 0.85; }
+      }
+      group.append(text(lx, ly, `${k.move}/${k.attack}/${k.defense}${fleeing ? " fleeing" : ""}${k.archer ? " bow" : ""}`,
+        { "font-size": 0.5, fill: "#222", "text-anchor": anchor, class: "kn-stats" }));
       const title = S("title", {});
       title.textContent = words;
       group.append(title);
@@ -180,7 +219,7 @@
         group.setAttribute("role", "button");
         group.setAttribute("aria-label", `${words}. Select to move`);
         group.style.cursor = "pointer";
-        group.addEventListener("click", (e) => { e.stopPropagation(); select(k.id); });
+        group.insertBefore(S("circle", { cx: x, cy: y, r: hitRadius(), fill: "transparent", class: "kn-hit" }), group.firstChild);
         group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(k.id); } });
       }
       g.append(group);
@@ -192,6 +231,9 @@
     g.replaceChildren();
     const k = selected && byId(selected);
     const label = root.querySelector("#kn-ruler");
+    const bar = root.querySelector("#kn-confirm");
+    bar.hidden = !(k && pending);
+    label.classList.remove("bad");
     if (!k) { label.textContent = ""; return; }
     const [x, y] = toSvg([k.x, k.y]);
     const allowance = board().allowance[k.id];
@@ -200,9 +242,11 @@
       const [ex, ey] = toSvg([e.x, e.y]);
       g.append(S("circle", { cx: ex, cy: ey, r: board().ring, fill: "none", stroke: "#b00", "stroke-width": 0.05, "stroke-dasharray": "0.15 0.15" }));
     }
-    if (!cursor) { label.textContent = `${k.id} selected: it may move ${fmt(allowance)} in. Click where it should go.`; return; }
-    const p = preview(k, cursor);
+    const at = pending || cursor;
+    if (!at) { label.textContent = `${k.id} selected: it may move ${fmt(allowance)} in. Click or tap where it should go.`; return; }
+    const p = preview(k, at);
     const bad = p.tooFar || p.blocked || p.offTable;
+    if (bad) label.classList.add("bad");
     g.append(S("polyline", { points: p.path.map((q) => toSvg(q).join(",")).join(" "), fill: "none",
       stroke: bad ? "#c00" : "#222", "stroke-width": 0.1, "stroke-dasharray": bad ? "0.3 0.2" : null }));
     let words = `ruler: ${fmt(p.length)} in of ${fmt(allowance)} in`;
@@ -215,6 +259,14 @@
       words += `; stops at (${fmt(p.stop[0])}, ${fmt(p.stop[1])}), in combat with ${p.stopBy.id}`;
     }
     if (p.engaged.length) words += `; starts in combat: only straight away from ${p.engaged.map((e) => e.id).join(" and ")}`;
+    if (pending) {
+      const [px, py] = toSvg(pending);
+      g.append(S("circle", { cx: px, cy: py, r: 0.3, fill: "none", stroke: bad ? "#c00" : "#f5b700", "stroke-width": 0.12, class: "kn-pending" }));
+      words += bad ? ". Not a legal move: tap elsewhere." : ". Tap again or press Move here to go.";
+      const go = bar.querySelector(".kn-go");
+      go.disabled = bad;
+      go.textContent = `Move ${k.id} here (${fmt(p.length)} in)`;
+    }
     label.textContent = words;
   }
 
@@ -225,22 +277,117 @@
 
   function select(id) {
     selected = selected === id ? null : id;
-    waypoints = [];
+    waypoints = []; pending = null;
     drawKniggits();
     drawRuler();
   }
 
-  function onBoardClick(evt) {
-    const p = pointer(evt);
-    if (builder && builder.placing >= 0) { placeRow(p); return; }
-    if (!selected || !myMovePhase()) return;
+  function moveTo(p) {
     const q = [Math.round(p[0] * 1000) / 1000, Math.round(p[1] * 1000) / 1000];
-    if (evt.shiftKey) { waypoints.push(q); drawRuler(); return; }
     const pts = [...waypoints, q];
     const action = `move:${selected}:` + pts.map((w) => `${w[0]}:${w[1]}`).join(":");
     const id = selected;
-    selected = null; waypoints = []; cursor = null;
-    ctx.decide(action).then(() => ctx.announce(`${id} moved`)).catch(() => { selected = id; drawRuler(); });
+    selected = null; waypoints = []; cursor = null; pending = null;
+    drawKniggits();
+    drawRuler();
+    ctx.decide(action, { anchor: root.querySelector(".board-view") })
+      .then(() => ctx.announce(`${id} moved`)).catch(() => { selected = id; drawKniggits(); drawRuler(); });
+  }
+
+  // -- pointer: mouse, touch and pen alike ------------------------------------------------------
+  function onDown(e) {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY });
+    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable */ }
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom };
+      gesture = null;
+      return;
+    }
+    if (pointers.size > 2) return;
+    const p = pointer(e);
+    gesture = { id: e.pointerId, kind: "tap", type: e.pointerType, on: movableAt(p), shift: e.shiftKey };
+    e.preventDefault();
+  }
+
+  function onMove(e) {
+    const ptr = pointers.get(e.pointerId);
+    if (!ptr) {  // a mouse with no button down: the ruler follows it
+      if (e.pointerType === "mouse" && selected && !pending) { cursor = pointer(e); drawRuler(); }
+      return;
+    }
+    const dx = e.clientX - ptr.x, dy = e.clientY - ptr.y;
+    ptr.x = e.clientX; ptr.y = e.clientY;
+    if (pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      setZoom(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.dist);
+      return;
+    }
+    if (!gesture || gesture.id !== e.pointerId) return;
+    const far = Math.hypot(e.clientX - ptr.startX, e.clientY - ptr.startY) > 8;
+    if (gesture.kind === "tap" && far) {
+      if (gesture.on) {
+        gesture.kind = "drag";
+        if (selected !== gesture.on) { selected = gesture.on; waypoints = []; drawKniggits(); }
+        pending = null;
+      } else gesture.kind = gesture.type === "mouse" ? "none" : "pan";
+    }
+    if (gesture.kind === "drag") {
+      cursor = pointer(e);
+      drawRuler();
+    } else if (gesture.kind === "pan") {
+      const box = root.querySelector(".board-view");
+      box.scrollLeft -= dx; box.scrollTop -= dy;
+    }
+  }
+
+  function onUp(e) {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!gesture || gesture.id !== e.pointerId) return;
+    const g = gesture;
+    gesture = null;
+    if (e.type === "pointercancel") return;
+    const p = pointer(e);
+    if (g.kind === "drag") {
+      if (g.type === "mouse") { moveTo(p); return; }
+      pending = p; cursor = null;  // the finger hid the ruler: show it and ask
+      drawRuler();
+      return;
+    }
+    if (g.kind === "tap") tap(p, g);
+  }
+
+  function tap(p, g) {
+    if (builder && builder.placing >= 0) { placeRow(p); return; }
+    if (g.on && g.on !== selected && !(pending && selected)) { select(g.on); return; }
+    if (g.on && g.on === selected && !pending) { select(g.on); return; }  // a second tap on it lets go
+    if (!selected || !myMovePhase()) return;
+    const q = [Math.round(p[0] * 1000) / 1000, Math.round(p[1] * 1000) / 1000];
+    if (g.shift) { waypoints.push(q); drawRuler(); return; }
+    if (g.type === "mouse") { moveTo(q); return; }
+    if (pending && dist(pending, q) <= hitRadius()) {
+      const k = byId(selected);
+      const pv = preview(k, pending);
+      if (!(pv.tooFar || pv.blocked || pv.offTable)) { moveTo(pending); return; }
+    }
+    pending = q;
+    drawRuler();
+  }
+
+  function setZoom(z) {
+    zoom = Math.max(1, Math.min(4, z));
+    sizeTable();
+    if (view) { drawKniggits(); drawRuler(); }
+  }
+
+  function sizeTable() {
+    const box = root.querySelector(".board-view");
+    const fit = Math.min((box.clientWidth || 360) - 2, 42 * 16);
+    const w = Math.round(fit * zoom);
+    svg.style.width = `${w}px`;
+    svg.style.height = `${w}px`;
+    root.querySelector("#kn-zoom-level").textContent = `${Math.round(zoom * 100)}%`;
   }
 
   // -- fighting ------------------------------------------------------------------------------------
@@ -320,7 +467,7 @@
     const pick = (name) => { const c = form.querySelector(`input[name=${name}]:checked`); return c ? c.value : "none"; };
     sentKey = timerKey;
     // a hand not chosen in time has no effect (the seed's fumble)
-    ctx.decide(`fight:${pair}:${pick("kn-sword")}:${pick("kn-shield")}`).catch(() => { sentKey = ""; });
+    ctx.decide(`fight:${pair}:${pick("kn-sword")}:${pick("kn-shield")}`, { anchor: form }).catch(() => { sentKey = ""; });
   }
 
   function startTimer(key, pair) {
@@ -396,12 +543,12 @@
     const send = el("button", { type: "button", class: "primary", disabled: used > total || !builder.rows.length ? true : null }, "Send this army (sealed)");
     send.addEventListener("click", () => {
       const spec = builder.rows.map((r) => `${r.m}/${r.a}/${r.d}${r.archer ? "/archer" : ""}@${fmt(r.x)},${fmt(r.y)}`).join(";");
-      ctx.decide(`army:${spec}`).catch(() => {});
+      ctx.decide(`army:${spec}`, { anchor: send.parentElement }).catch(() => {});
     });
     box.replaceChildren(el("h3", {}, "Build your army"),
       el("p", { class: used > total ? "error" : "", "aria-live": "polite" }, `Points: ${used} of ${total}` + (used > total ? " (too many)" : "")),
       el("p", { class: "hint" }, `Every kniggit needs a token of each colour or it runs away. Place them within ${fmt(board().deploy_depth)} in of your edge. Or take a ready-made army from the buttons below.`),
-      table, el("div", { class: "buttons" }, add, send));
+      el("div", { class: "status-wrap" }, table), el("div", { class: "buttons" }, add, send));
     const g = layer.place;
     g.replaceChildren();
     builder.rows.forEach((r, i) => {
@@ -422,7 +569,7 @@
   function drawInfo() {
     const st = view.state;
     const help = root.querySelector("#kn-help");
-    if (myMovePhase()) help.textContent = "Click one of your kniggits, then click where it should go (Shift-click adds a turning point, Esc cancels). Finish with \"end_move\".";
+    if (myMovePhase()) help.textContent = "Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with \"End move\".";
     else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then end_turning.";
     else help.textContent = view.summary || "";
     const rows = view.status_rows || [];
@@ -439,8 +586,13 @@
     list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, e)));
   }
 
+  function fightFormShown(v) {
+    return v.state.phase === "fight" && v.seat !== null && (v.your_turn || !!v.state.sealed[v.seat]);
+  }
+
   function draw() {
-    if (selected && (!myMovePhase() || !byId(selected) || byId(selected).moved)) { selected = null; waypoints = []; }
+    if (selected && (!myMovePhase() || !byId(selected) || byId(selected).moved)) { selected = null; waypoints = []; pending = null; }
+    sizeTable();
     drawTable();
     drawItems();
     drawKniggits();
@@ -452,22 +604,46 @@
 
   brawl.registerRenderer("kniggits", {
     ownsActions: false,
+    // the fight form offers the fight's choices and shows its clock: the page does not repeat them
+    offers(action, v) { return action.startsWith("fight:") && fightFormShown(v); },
+    ownsClock(v) { return fightFormShown(v); },
     mount(r, c) {
       root = r; ctx = c;
       svg = S("svg", { class: "kn-table", role: "group", "aria-label": "The table, drawn to scale in inches", preserveAspectRatio: "xMidYMid meet" });
       for (const name of ["table", "items", "place", "kniggits", "ruler"]) { layer[name] = S("g", { class: `kn-${name}` }); svg.append(layer[name]); }
-      svg.addEventListener("click", onBoardClick);
-      svg.addEventListener("mousemove", (e) => { if (selected) { cursor = pointer(e); drawRuler(); } });
-      document.addEventListener("keydown", (e) => { if (e.key === "Escape" && selected) { selected = null; waypoints = []; draw(); } });
-      const style = el("style", {}, `.kn-table{width:100%;max-width:42rem;aspect-ratio:1;display:block;background:#fff;touch-action:none}
-        .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}
-        #kn-ruler{font-variant-numeric:tabular-nums;min-height:1.4em}#kn-events{font-size:.9em}`);
-      root.replaceChildren(style, el("div", { id: "kn-status" }), el("h2", {}, "The table"), svg,
-        el("p", { id: "kn-ruler", "aria-live": "polite" }),
-        el("p", { id: "kn-help", class: "hint" }),
-        el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": "Army builder" }),
+      svg.addEventListener("pointerdown", onDown);
+      svg.addEventListener("pointermove", onMove);
+      svg.addEventListener("pointerup", onUp);
+      svg.addEventListener("pointercancel", onUp);
+      svg.addEventListener("wheel", (e) => { if (e.ctrlKey) { e.preventDefault(); setZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9)); } }, { passive: false });
+      document.addEventListener("keydown", (e) => { if (e.key === "Escape" && selected) { selected = null; waypoints = []; pending = null; draw(); } });
+      window.addEventListener("resize", () => { if (view) { sizeTable(); drawKniggits(); } });
+      const style = el("style", {}, `.kn-table{display:block;background:#fff;touch-action:none;user-select:none;-webkit-user-select:none}
+        .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-hand label{display:inline-flex;align-items:center;gap:.3em;min-height:44px;margin-right:.6em}
+        .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
+        .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
+        #kn-army table.status input{max-width:4rem}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
+      const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
+      const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
+      const zoomFit = el("button", { type: "button" }, "Whole table");
+      zoomIn.addEventListener("click", () => setZoom(zoom * 1.5));
+      zoomOut.addEventListener("click", () => setZoom(zoom / 1.5));
+      zoomFit.addEventListener("click", () => setZoom(1));
+      const go = el("button", { type: "button", class: "primary kn-go" }, "Move here");
+      go.addEventListener("click", () => { if (selected && pending) moveTo(pending); });
+      const cancel = el("button", { type: "button" }, "Cancel");
+      cancel.addEventListener("click", () => { pending = null; drawRuler(); });
+      root.replaceChildren(style,
+        el("div", { class: "kn-title" }, el("h2", {}, "The table"),
+          el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "kn-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
+        el("div", { class: "board-view kn-view" }, svg),
+        el("p", { id: "kn-ruler", class: "preview-text", "aria-live": "polite" }),
+        el("div", { id: "kn-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": "Fight" }),
+        el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": "Army builder" }),
+        el("p", { id: "kn-help", class: "hint" }),
         el("p", { id: "kn-revealed", "aria-live": "polite" }),
+        el("div", { id: "kn-status", class: "status-wrap" }),
         el("h3", {}, "What happened"), el("ul", { id: "kn-events" }));
     },
     update(v) {

@@ -1,8 +1,11 @@
-// Tactics in the browser: the grid with tokens, click-then-click moves with a ruler that counts
-// feet 5-10-5 along the route the rules will walk, squares the enemy threatens hatched, flanking
-// shown before moving, the last roll as a card, the round's initiative order and character sheets.
-// The generic decision buttons and the typed-decision field stay (ownsActions: false), so every
-// decision also has a keyboard path; clicking a token lists the decisions aimed at it.
+// Tactics in the browser: the grid with tokens, moves with a ruler that counts feet 5-10-5 along
+// the route the rules will walk, squares the enemy threatens hatched, flanking shown before moving,
+// the last roll as a card, the round's initiative order and character sheets.
+// Mouse: point to measure, click to move.  Touch: tap a square to see the route (or why not), tap it
+// again (or "Move here") to move.  Drag the token on turn with either.  Pinch or the zoom buttons
+// zoom; the grid scrolls inside its panel.  The generic decision buttons and the typed-decision
+// field stay (ownsActions: false), so every decision also has a keyboard path; a token lists the
+// decisions aimed at it.
 "use strict";
 
 (function () {
@@ -14,10 +17,13 @@
   let svg = null;
   const layer = {};
   let hover = null; // "x,y" of the square under the pointer while choosing a move
+  let pending = null; // "x,y" of a square tapped once: shown, not yet confirmed
   let focusId = null; // token whose decisions are listed
-  let dragging = false; // the token on turn is being dragged to a square
-  let dragged = false;
-  let suppressClick = false; // the click that ends a drag is not a second move
+  let zoom = 1;
+  const MIN_CELL = 44; // CSS px: a square is a comfortable tap target at the default zoom
+  const pointers = new Map(); // pointerId -> {x, y, startX, startY, type, onToken, actor}
+  let pinch = null; // {dist, zoom} while two fingers are down
+  let gesture = null; // the one-pointer gesture: {id, kind: "tap" | "drag" | "pan", type}
 
   const el = (...a) => brawl.el(...a);
   const S = (tag, attrs) => brawl.svg(tag, Object.fromEntries(Object.entries(attrs || {}).filter(([, v]) => v !== null && v !== undefined)));
@@ -98,28 +104,60 @@
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "#2e7d32" : frac > 0.2 ? "#c77700" : "#b3261e" }));
       if (u.prone) tok.append(text(u.x + 0.85, u.y + 0.25, down ? "✝" : "P", { "font-size": 0.22 }));
       if (u.hidden) tok.append(text(cx, u.y + 0.14, "hidden", { "font-size": 0.16, "font-style": "italic", class: "tc-hidden" }));
-      tok.addEventListener("click", (e) => { e.stopPropagation(); if (!dragged) pickToken(c.id); dragged = false; });
-      if (i === st().actor && view.your_turn) {
-        tok.addEventListener("pointerdown", (e) => { dragging = true; dragged = false; e.preventDefault(); });
-      }
       tok.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickToken(c.id); } });
       g.append(tok);
     });
+  }
+
+  // why a square is no move now, in words
+  function whyNot(k) {
+    if (!view.your_turn) return "it is not your turn";
+    const [x, y] = k.split(",").map(Number);
+    if (st().map.walls.some((w) => w[0] === x && w[1] === y)) return "a wall";
+    const i = units().findIndex((u) => !u.dead && u.x === x && u.y === y);
+    if (i >= 0) return `${chars()[i].name} stands there`;
+    if (!Object.keys(myMoves()).length) return "no move is open now";
+    return "out of reach this turn";
   }
 
   function drawRuler() {
     const g = layer.ruler;
     g.replaceChildren();
     const out = root.querySelector("#tc-ruler");
-    const mv = hover && myMoves()[hover];
-    if (!mv) { out.textContent = view.your_turn && Object.keys(myMoves()).length ? "Point at a square to measure; click it to move there." : ""; return; }
+    const bar = root.querySelector("#tc-confirm");
+    const shown = pending || hover;
+    const mv = shown && myMoves()[shown];
+    out.classList.remove("bad");
+    bar.hidden = !(pending && mv);
+    if (pending) {
+      const [px, py] = pending.split(",").map(Number);
+      g.append(S("rect", { x: px + 0.04, y: py + 0.04, width: 0.92, height: 0.92, fill: "none", class: "tc-pending",
+        stroke: mv ? "#f5b700" : "#b3261e", "stroke-width": 0.09, "pointer-events": "none" }));
+    }
+    if (!mv) {
+      if (pending) {
+        out.textContent = `${pending}: no move there (${whyNot(pending)}).`;
+        out.classList.add("bad");
+      } else {
+        out.textContent = view.your_turn && Object.keys(myMoves()).length
+          ? "Point at a square to measure, click to move; on a touch screen tap a square to see the route, tap again to move." : "";
+      }
+      return;
+    }
     const pts = mv.path.map((p) => `${p[0] + 0.5},${p[1] + 0.5}`).join(" ");
     g.append(S("polyline", { points: pts, fill: "none", stroke: "#111", "stroke-width": 0.06, "stroke-linejoin": "round" }));
     const feet = stepFeet(mv.path);
     mv.path.forEach((p, i) => { if (i) g.append(text(p[0] + 0.5, p[1] + 0.62, String(feet[i]), { "font-size": 0.26, "font-weight": "bold" })); });
     const who = chars()[st().actor].name;
-    out.textContent = `${who} to ${hover}: ${mv.feet} ft` + (mv.provokes ? `, provokes ${mv.provokes} attack${mv.provokes > 1 ? "s" : ""} of opportunity` : ", provokes nothing") +
-      (mv.flanks.length ? `, flanks ${mv.flanks.join(", ")}` : "");
+    out.textContent = `${who} to ${shown}: ${mv.feet} ft` + (mv.provokes ? `, provokes ${mv.provokes} attack${mv.provokes > 1 ? "s" : ""} of opportunity` : ", provokes nothing") +
+      (mv.flanks.length ? `, flanks ${mv.flanks.join(", ")}` : "") + (pending ? ". Tap again or press Move here to go." : "");
+    if (pending) bar.querySelector(".tc-go").textContent = `Move ${who} here (${mv.feet} ft)`;
+  }
+
+  function move(k) {
+    pending = null; hover = null;
+    drawRuler();
+    ctx.decide(`move:${k}`, { anchor: root.querySelector(".board-view") }).catch(() => {});
   }
 
   function pickToken(id) {
@@ -134,21 +172,125 @@
     const mine = legal().filter((d) => d.action.split(":").slice(1).includes(focusId));
     const buttons = mine.map((d) => {
       const b = el("button", { type: "button" }, d.label + (d.odds ? ` (${d.odds})` : ""));
-      b.addEventListener("click", () => ctx.decide(d.action).then(() => { focusId = null; }).catch(() => {}));
+      b.addEventListener("click", () => ctx.decide(d.action, { anchor: box }).then(() => { focusId = null; }).catch(() => {}));
       return b;
     });
     box.replaceChildren(el("h3", {}, `${c.name}`), buttons.length ? el("div", { class: "buttons" }, ...buttons)
       : el("p", { class: "hint" }, view.your_turn ? "Nothing to do to this character from here." : "Not your decision now."));
   }
 
-  function onBoardClick(e) {
-    if (suppressClick) { suppressClick = false; return; }
+  // -- pointer: mouse, touch and pen alike ------------------------------------------------------
+  function tokenAt(k) {
+    const [x, y] = k.split(",").map(Number);
+    const i = units().findIndex((u) => !u.dead && u.x === x && u.y === y);
+    return i >= 0 ? i : null;
+  }
+
+  function onDown(e) {
     const p = squareAt(e);
-    if (!p) return;
-    const k = key(p[0], p[1]);
-    if (myMoves()[k]) { ctx.decide(`move:${k}`).catch(() => {}); hover = null; return; }
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY });
+    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable */ }
+    if (pointers.size === 2) {  // a second finger: pinch to zoom, no tap
+      const [a, b] = [...pointers.values()];
+      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom };
+      gesture = null;
+      return;
+    }
+    if (pointers.size > 2) return;
+    const k = p ? key(p[0], p[1]) : null;
+    const who = k !== null ? tokenAt(k) : null;
+    gesture = { id: e.pointerId, kind: "tap", type: e.pointerType, start: k, shift: e.shiftKey,
+      actor: who !== null && who === st().actor && view.your_turn };
+    e.preventDefault();
+  }
+
+  function onMove(e) {
+    const ptr = pointers.get(e.pointerId);
+    if (!ptr) {  // a mouse moving with no button down: measure the square under it
+      if (e.pointerType === "mouse" && !pending) {
+        const p = squareAt(e);
+        const k = p ? key(p[0], p[1]) : null;
+        if (k !== hover) { hover = k; drawRuler(); }
+      }
+      return;
+    }
+    const dx = e.clientX - ptr.x, dy = e.clientY - ptr.y;
+    ptr.x = e.clientX; ptr.y = e.clientY;
+    if (pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      setZoom(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.dist);
+      return;
+    }
+    if (!gesture || gesture.id !== e.pointerId) return;
+    const far = Math.hypot(e.clientX - ptr.startX, e.clientY - ptr.startY) > 8;
+    if (gesture.kind === "tap" && far) gesture.kind = gesture.actor ? "drag" : (gesture.type === "mouse" ? "none" : "pan");
+    if (gesture.kind === "drag") {
+      const p = squareAt(e);
+      const k = p ? key(p[0], p[1]) : null;
+      if (k !== hover) { hover = k; pending = null; drawRuler(); }
+    } else if (gesture.kind === "pan") {
+      const box = root.querySelector(".board-view");
+      box.scrollLeft -= dx; box.scrollTop -= dy;
+    }
+  }
+
+  function onUp(e) {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!gesture || gesture.id !== e.pointerId) return;
+    const g = gesture;
+    gesture = null;
+    if (e.type === "pointercancel") return;
+    const p = squareAt(e);
+    const k = p ? key(p[0], p[1]) : null;
+    if (g.kind === "drag") {
+      if (!k || k === g.start) { hover = null; drawRuler(); return; }
+      if (g.type === "mouse" && myMoves()[k]) { move(k); return; }
+      pending = k; hover = null;  // touch: the finger hid the route; show it and ask
+      drawRuler();
+      return;
+    }
+    if (g.kind !== "tap" || !k) return;
+    tap(k, g.type, g.shift);
+  }
+
+  function tap(k, type, shift) {
+    const who = tokenAt(k);
     const fb = legal().find((d) => d.action.startsWith("cast:fireball:"));
-    if (fb && e.shiftKey) ctx.decide(`cast:fireball:${k}`).catch(() => {});
+    if (fb && shift) { ctx.decide(`cast:fireball:${k}`, { anchor: root.querySelector(".board-view") }).catch(() => {}); return; }
+    if (who !== null && !(who === st().actor && pending)) {
+      pending = null;
+      pickToken(chars()[who].id);
+      drawRuler();
+      return;
+    }
+    if (type === "mouse") {
+      if (myMoves()[k]) { move(k); return; }
+      pending = k;  // show why not
+      drawRuler();
+      pending = null;
+      return;
+    }
+    if (pending === k && myMoves()[k]) { move(k); return; }
+    pending = k;
+    drawRuler();
+  }
+
+  function setZoom(z) {
+    zoom = Math.max(0.5, Math.min(3, z));
+    sizeGrid();
+  }
+
+  // squares at least MIN_CELL CSS px at the default zoom; wider than the panel scrolls inside it
+  function sizeGrid() {
+    if (!view) return;
+    const m = st().map;
+    const box = root.querySelector(".board-view");
+    const fit = Math.floor(((box.clientWidth || 360) - 4) / (m.width + 0.2));
+    const cell = Math.max(MIN_CELL, Math.min(fit, 72)) * zoom;
+    svg.style.width = `${Math.round(cell * (m.width + 0.2))}px`;
+    svg.style.height = `${Math.round(cell * (m.height + 0.2))}px`;
+    root.querySelector("#tc-zoom-level").textContent = `${Math.round(zoom * 100)}%`;
   }
 
   function squareAt(e) {
@@ -173,7 +315,7 @@
     list.replaceChildren(...order.map((i) => {
       const c = chars()[i], u = units()[i];
       const li = el("li", { "aria-current": i === st().actor ? "step" : null, class: i === st().actor ? "tc-now" : "" },
-        `${i === st().actor ? "▶ " : ""}${c.name} (${c.side === 0 ? view.seats[0].name : view.seats[1].name})${u.dead ? ", dead" : u.hp <= 0 ? ", down" : ""}`);
+        `${i === st().actor ? "▶ " : ""}${c.name} (${brawl.seatName ? brawl.seatName(view, c.side) : view.seats[c.side].name})${u.dead ? ", dead" : u.hp <= 0 ? ", down" : ""}`);
       return li;
     }));
     if (!order.length) list.replaceChildren(el("li", {}, "Rolling initiative…"));
@@ -193,6 +335,7 @@
   }
 
   function draw() {
+    sizeGrid();
     drawGrid();
     drawTokens();
     drawRuler();
@@ -213,43 +356,46 @@
       defs.append(pat);
       svg.append(defs);
       for (const name of ["grid", "ruler", "tokens"]) { layer[name] = S("g", {}); svg.append(layer[name]); }
-      svg.addEventListener("click", onBoardClick);
-      svg.addEventListener("mousemove", (e) => {
-        const p = squareAt(e);
-        const k = p ? key(p[0], p[1]) : null;
-        if (k !== hover) { hover = k; drawRuler(); }
-      });
-      svg.addEventListener("mouseleave", () => { hover = null; dragging = false; drawRuler(); });
-      svg.addEventListener("pointermove", (e) => {
-        if (!dragging) return;
-        const p = squareAt(e);
-        const k = p ? key(p[0], p[1]) : null;
-        if (k !== hover) { hover = k; dragged = true; drawRuler(); }
-      });
-      svg.addEventListener("pointerup", (e) => {
-        if (!dragging) return;
-        dragging = false;
-        const p = squareAt(e);
-        const k = p ? key(p[0], p[1]) : null;
-        if (dragged) suppressClick = true;
-        if (dragged && k && myMoves()[k]) { ctx.decide(`move:${k}`).catch(() => {}); hover = null; }
-      });
-      const style = el("style", {}, `.tc-grid{width:100%;max-width:48rem;display:block;background:#fff;touch-action:none}
-        .tc-token{cursor:pointer}.tc-token:focus{outline:3px solid #111}#tc-ruler{min-height:1.4em;font-variant-numeric:tabular-nums}
-        #tc-card{border:1px solid #999;border-radius:.4rem;padding:.5rem;background:#fffbe8}.tc-now{font-weight:bold}
-        .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem}`);
-      root.replaceChildren(style, el("h2", {}, "The battle"), svg,
-        el("p", { id: "tc-ruler", "aria-live": "polite" }),
-        el("p", { class: "hint" }, "Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square (or drag the token on turn) to move, a token to see what you can do to it; Shift-click a square to aim a fireball there."),
+      svg.addEventListener("pointerdown", onDown);
+      svg.addEventListener("pointermove", onMove);
+      svg.addEventListener("pointerup", onUp);
+      svg.addEventListener("pointercancel", onUp);
+      svg.addEventListener("mouseleave", () => { if (!gesture && hover) { hover = null; drawRuler(); } });
+      svg.addEventListener("wheel", (e) => { if (e.ctrlKey) { e.preventDefault(); setZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9)); } }, { passive: false });
+      const style = el("style", {}, `.tc-grid{display:block;background:#fff;touch-action:none;user-select:none;-webkit-user-select:none}
+        .tc-token{cursor:pointer}.tc-token:focus{outline:3px solid #111}#tc-ruler{min-height:2.8em}
+        #tc-card{border:1px solid var(--warn);border-left-width:6px;border-radius:.4rem;padding:.5rem;background:var(--panel);color:var(--fg)}.tc-now{font-weight:bold}
+        .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem;min-width:0}.tc-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}
+        .tc-title h2{margin:0}.board-view.tc-view{max-height:70vh}`);
+      const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
+      const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
+      const zoomFit = el("button", { type: "button" }, "Reset zoom");
+      zoomIn.addEventListener("click", () => setZoom(zoom * 1.25));
+      zoomOut.addEventListener("click", () => setZoom(zoom / 1.25));
+      zoomFit.addEventListener("click", () => setZoom(1));
+      const go = el("button", { type: "button", class: "primary tc-go" }, "Move here");
+      go.addEventListener("click", () => { if (pending && myMoves()[pending]) move(pending); });
+      const cancel = el("button", { type: "button", class: "tc-cancel" }, "Cancel");
+      cancel.addEventListener("click", () => { pending = null; drawRuler(); });
+      root.replaceChildren(style,
+        el("div", { class: "tc-title" }, el("h2", {}, "The battle"),
+          el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "tc-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
+        el("div", { class: "board-view tc-view" }, svg),
+        el("p", { id: "tc-ruler", class: "preview-text", "aria-live": "polite" }),
+        el("div", { id: "tc-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "tc-targets", "aria-live": "polite" }),
         el("div", { id: "tc-card", "aria-live": "polite" }),
+        el("p", { class: "hint" }, "Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square (or drag the token on turn) to move; on a touch screen tap once to see the route and again to move. A token lists what you can do to it; Shift-click a square to aim a fireball there. Pinch or the zoom buttons zoom the map."),
         el("div", { class: "tc-cols" },
           el("section", {}, el("h3", {}, "Initiative this round"), el("ol", { id: "tc-order" })),
           el("section", {}, el("h3", {}, "Character sheets"), el("div", { id: "tc-sheets" }))));
+      window.addEventListener("resize", sizeGrid);
+      document.addEventListener("keydown", (e) => { if (e.key === "Escape" && pending) { pending = null; drawRuler(); } });
     },
     update(v) {
       view = v;
       if (focusId && !chars().some((c) => c.id === focusId)) focusId = null;
+      if (pending && !v.your_turn) pending = null;
       draw();
     },
   });
