@@ -75,17 +75,26 @@ STANDARD, FIGHTER, MAGIC_USER = "standard", "fighter", "magic_user"
 
 
 class KtogOptions(GameOptions):
-    players: int = Field(2, ge=2, le=8, description="number of players, 2 to 8")
-    hp: int = Field(20, ge=1, le=99, description="starting hit points (seed: usually 15 to 25)")
-    to_hit: int = Field(14, ge=2, le=20, description="d20 roll needed to hit")
+    players: int = Field(2, ge=2, le=8, title="Players", description="Number of players, 2 to 8.")
+    hp: int = Field(20, ge=1, le=99, title="Hit points",
+                    description="Hit points each player starts with (the rules suggest 15 to 25).")
+    to_hit: int = Field(14, ge=2, le=20, title="To hit", description="What the d20 must show to hit.")
     initiative: Literal["once", "every_round"] = Field(
-        "once", description="roll initiative once (then fixed seat order) or at the start of every round")
-    initiative_die: Literal["d6", "d10"] = Field("d6", description="die rolled for initiative")
-    stand_at_zero: bool = Field(False, description="at 0 hit points, a d100 of 50 or less keeps a player in")
-    fumble_flying: bool = Field(False, description="a natural 1 on the drop roll also disarms, for 3 turns")
-    cure_touch_roll: bool = Field(False, description="curing someone else first needs a d20 roll to touch")
-    classes: bool = Field(False, description="each player picks fighter or magic-user at the start")
-    cure_cap: bool = Field(True, description="Cure never heals above starting hit points")
+        "once", title="Initiative",
+        description="once: roll for who goes first once, then keep the seat order; every_round: roll again at the "
+                    "start of every round.")
+    initiative_die: Literal["d6", "d10"] = Field("d6", title="Initiative die", description="The die rolled for initiative.")
+    stand_at_zero: bool = Field(False, title="Stand at zero",
+                                description="At 0 hit points, a d100 of 50 or less keeps a player in the fight.")
+    fumble_flying: bool = Field(False, title="Fumble flying",
+                                description="After a critical miss, a 1 on the drop roll also disarms, for 3 turns: "
+                                            "the weapon flies across the room.")
+    cure_touch_roll: bool = Field(False, title="Cure touch roll",
+                                  description="Curing someone else first needs a d20 roll to touch them.")
+    classes: bool = Field(False, title="Classes",
+                          description="Each player picks fighter (better to hit, 5 more hit points, no spells) or "
+                                      "magic-user at the start.")
+    cure_cap: bool = Field(True, title="Cure cap", description="Cure never heals above the starting hit points.")
 
 
 @dataclass(frozen=True)
@@ -176,6 +185,8 @@ def opponents(state: KtogState, seat: int) -> list[int]:
 class Ktog(Game[KtogState]):
     name = "ktog"
     title = "KtOG (Kill the Other Guy)"
+    description = ("A free-for-all for 2 to 8 players with a d20 and a d6: attack, disarm and cast six spells "
+                   "(Haste, Cure, Bless, Mighty Blow, Dodge); the last one standing wins.")
     Options = KtogOptions
     State = KtogState
     min_players = 2
@@ -205,21 +216,25 @@ class Ktog(Game[KtogState]):
         if p == "over":
             return Terminal((state.winner,))
         me = state.to_act
+        who = self.seat_name(me)
         if p == "turn":
             return Decision((me,), "turn", self._turn_prompt(state))
         if p == "action":
             if state.blessed:
-                return Decision((me,), "turn", "Bless is on: attack or try to disarm")
+                return Decision((me,), "turn", f"{who}: Bless is on: attack or try to disarm?")
             which = "first" if state.swings == 2 else "second"
-            return Decision((me,), "turn", f"Haste: your {which} attack or disarm attempt")
+            return Decision((me,), "turn", f"{who}: Haste: your {which} attack or disarm attempt?")
         if p == "dodge?":
-            what = "a critical hit (2d6)" if state.critical else "a hit"
+            what = "a critical hit (2d6 damage)" if state.critical else "a hit"
             return Decision((state.target,), "reaction",
-                            f"{self.seat_name(me)} scored {what} on you: Dodge before the damage roll?")
+                            f"{who} scores {what} on {self.seat_name(state.target)}: "
+                            f"{self.seat_name(state.target)}, cast Dodge so that the hit does nothing?")
         if p == "mighty?":
-            return Decision((me,), "turn", f"you hit {self.seat_name(state.target)}: Mighty Blow (damage x2) before the damage roll?")
+            return Decision((me,), "turn", f"{who}: your hit on {self.seat_name(state.target)} lands: "
+                                           "cast Mighty Blow to double the damage?")
         if p == "class":
-            return Decision((me,), "turn", "pick your class: fighter (-2 to hit, +5 hit points, no spells) or magic-user")
+            return Decision((me,), "turn", f"{who}: pick your class: fighter (2 better to hit, 5 more hit points, "
+                                           "no spells) or magic-user (all the spells)?")
         if p == "init":
             return Chance(INITIATIVE[self.options.initiative_die], state.rollers[len(state.rolls)])
         if p == "to_hit":
@@ -242,9 +257,12 @@ class Ktog(Game[KtogState]):
 
     def _turn_prompt(self, state: KtogState) -> str:
         me = state.to_act
+        who = self.seat_name(me)
         if state.disarmed[me]:
-            return f"you are disarmed ({state.disarmed[me]} scramble turn{'s' if state.disarmed[me] != 1 else ''} to go)"
-        return "attack or try to disarm a named opponent (Haste or Bless first), or Cure instead"
+            n = state.disarmed[me]
+            return (f"{who}: you are disarmed ({n} scramble turn{'s' if n != 1 else ''} to go): scramble for the "
+                    "weapon, fight bare-handed or cast Cure?")
+        return f"{who}: attack or try to disarm an opponent (Haste or Bless first), or cast Cure instead?"
 
     # -- decisions -----------------------------------------------------------------------------
     def legal_actions(self, state: KtogState, seat: int) -> list[str]:
@@ -486,7 +504,40 @@ class Ktog(Game[KtogState]):
         if action in legal:
             return
         reason = self._why_not(state, seat, action)
-        raise IllegalAction(f"{action!r} is not legal now{': ' + reason if reason else ''}; legal: {', '.join(legal)}", legal)
+        who = self.seat_name(seat)
+        may = f"{who} may {self._choices_words(state, seat, legal)}" if legal else f"{who} has nothing to decide now"
+        raise IllegalAction(f"that is not legal now{': ' + reason if reason else ''}; {may}", legal)
+
+    def _doing(self, state: KtogState, seat: int, action: str) -> tuple[str, str]:
+        """(verb phrase, whom) of a decision, as the player would be told to do it: ("attack", "Player 3")."""
+        verb, _, num = action.partition(":")
+        if num.isdigit():
+            target = int(num) - 1
+            whom = "yourself" if target == seat else self.seat_name(target)
+            return {"attack": "attack", "disarm": "try to disarm", "fight": "fight bare-handed",
+                    "cure": "cast Cure on"}.get(verb, verb), whom
+        if action == "none":
+            return ("let the hit land" if state.phase == "dodge?" else "do without Mighty Blow"), ""
+        return {"haste": "cast Haste", "bless": "cast Bless", "scramble": "scramble for the weapon",
+                "dodge": "cast Dodge", "mighty_blow": "cast Mighty Blow", FIGHTER: "be a fighter",
+                MAGIC_USER: "be a magic-user"}.get(action, "something KtOG does not know"), ""
+
+    def _choices_words(self, state: KtogState, seat: int, legal: list[str]) -> str:
+        """The legal decisions in words, targets of one verb together: "attack Player 2 or Player 3,
+        cast Cure on yourself, Player 2 or Player 3, or cast Haste"."""
+        groups: dict[str, list[str]] = {}
+        for a in legal:
+            verb, whom = self._doing(state, seat, a)
+            groups.setdefault(verb, [])
+            if whom:
+                groups[verb].append(whom)
+        phrases = []
+        for verb, whoms in groups.items():
+            if verb == "fight bare-handed":
+                phrases.append("fight " + _or(whoms) + " bare-handed")
+            else:
+                phrases.append(verb + (" " + _or(whoms) if whoms else ""))
+        return _or(phrases, ", or ") if len(phrases) > 1 else phrases[0]
 
     def _why_not(self, state: KtogState, seat: int, action: str) -> str:
         verb = action.partition(":")[0]
@@ -522,7 +573,7 @@ class Ktog(Game[KtogState]):
         if verb == "cure":
             return f"{who} casts Cure on " + ("himself" if target == seat else whom)
         if action == "none":
-            return f"{who} does not dodge" if state.phase == "dodge?" else f"{who} casts no Mighty Blow"
+            return f"{who} does not dodge" if state.phase == "dodge?" else f"{who} does without Mighty Blow"
         return {
             "haste": f"{who} casts Haste" + (" to scramble twice" if state.disarmed[seat] else ": two attacks"),
             "bless": f"{who} casts Bless",
@@ -531,7 +582,7 @@ class Ktog(Game[KtogState]):
             "mighty_blow": f"{who} casts Mighty Blow",
             FIGHTER: f"{who} picks fighter",
             MAGIC_USER: f"{who} picks magic-user",
-        }.get(action, f"{who}: {action}")
+        }.get(action, f"{who} makes a decision KtOG does not know")
 
     def action_odds(self, state: KtogState, seat: int, action: str) -> str | None:
         verb, _, num = action.partition(":")
@@ -581,7 +632,7 @@ class Ktog(Game[KtogState]):
         rows = []
         for s in range(len(state.hp)):
             if state.phase == "over":
-                mark = "WINNER" if s == state.winner else "out"
+                mark = "winner" if s == state.winner else "out"
             elif not state.up[s]:
                 mark = "out"
             else:
@@ -590,16 +641,16 @@ class Ktog(Game[KtogState]):
             if state.haste[s]:
                 spells.append(f"Haste×{state.haste[s]}")
             spells += [name for name, have in (("Cure", state.cure[s]), ("Bless", state.bless[s]),
-                                                ("Mighty", state.mighty[s]), ("Dodge", state.dodge[s])) if have]
-            row = {"player": self.seat_name(s)}
+                                                ("Mighty Blow", state.mighty[s]), ("Dodge", state.dodge[s])) if have]
+            row = {"Player": self.seat_name(s)}
             if self.options.classes:
-                row["class"] = {FIGHTER: "fighter", MAGIC_USER: "magic-user"}.get(state.role[s], "?")
+                row["Class"] = {FIGHTER: "fighter", MAGIC_USER: "magic-user"}.get(state.role[s], "not yet chosen")
             row.update({
-                "hp": f"{state.hp[s]}/{state.max_hp[s]}",
-                "spells left": " ".join(spells) or "none",
-                "cast": "yes" if state.cast[s] else "",
-                "disarmed": f"{state.disarmed[s]} to go" if state.disarmed[s] else "",
-                "": mark,
+                "Hit points": f"{state.hp[s]}/{state.max_hp[s]}",
+                "Spells left": ", ".join(spells) or "none",
+                "Spell cast this round": "yes" if state.cast[s] else "",
+                "Disarmed": f"{state.disarmed[s]} scramble turn{'s' if state.disarmed[s] != 1 else ''} to go" if state.disarmed[s] else "",
+                "Status": mark,
             })
             rows.append(row)
         return rows
@@ -609,6 +660,11 @@ class Ktog(Game[KtogState]):
         for s in range(len(state.hp)):
             flag = "" if state.up[s] else " (out)"
             if state.disarmed[s]:
-                flag += f" disarmed {state.disarmed[s]}"
-            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hp{flag}")
+                flag += f", disarmed ({state.disarmed[s]} to go)"
+            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hit points{flag}")
         return " | ".join(parts)
+
+
+def _or(items: list[str], last: str = " or ") -> str:
+    """["a", "b", "c"] -> "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + last + items[-1]

@@ -127,12 +127,13 @@ def test_terminal_play_windows_in_order_with_odds(brawl_cmd, env, tmp_path):
     assert "Game over:" in out and record.exists()
     # the Dodge window opens for the human target, and nothing is rolled between it and the
     # attacker's Mighty Blow decision; the next roll is the damage
-    assert re.search(r"Player 1, your reaction: Player \d scored a (critical )?hit on you: Dodge", out)
+    assert re.search(r"Player 1, your reaction: Player \d scores a (critical )?hit( \(2d6 damage\))? on Player 1: "
+                     r"Player 1, cast Dodge", out)
     for m in re.finditer(r"Player 1 does not dodge", out):
         rest = out[m.end():]
         roll = re.search(r"rolls (\S+) \((critical )?damage\)|rolls \S+ \(", rest)
         assert roll and "damage" in roll.group(0), rest[:300]
     # the human attacker is asked about Mighty Blow after a hit, and before the damage roll
-    for m in re.finditer(r"Player 1, your turn: you hit Player \d: Mighty Blow", out):
+    for m in re.finditer(r"Player 1, your turn: Player 1: your hit on Player \d lands: cast Mighty Blow", out):
         assert "damage)" not in out[m.end():].split("Player 1 casts")[0]
     assert replay(Record.load(record)).over

@@ -171,3 +171,33 @@ def test_reactions_only_from_the_seat_asked():
         with pytest.raises(IllegalAction, match="waiting for Player 4"):
             game.apply_action(s, seat, "none")
     assert s.phase == "dodge?"
+
+
+# -- the questions in words (issue 11) ------------------------------------------------------------
+def test_dodge_and_mighty_blow_prompts_name_who_did_what():
+    """RULINGS KtOG, After a hit: the target is asked about Dodge, then the attacker about Mighty Blow;
+    each question names the players and what the spell does."""
+    game, s = on_turn(players=4, to_act=3)
+    s = steps(game, s, "attack:2", 16)
+    assert game.node(s).prompt == "Player 4 scores a hit on Player 2: Player 2, cast Dodge so that the hit does nothing?"
+    s = steps(game, s, "none")
+    assert game.node(s).prompt == ("Player 4: your hit on Player 2 lands: cast Mighty Blow to double the damage?")
+    assert game.describe_action(s, 3, "none") == "Player 4 does without Mighty Blow"
+    game, s = on_turn(players=2)
+    s = steps(game, s, "attack:2", 20)
+    assert game.node(s).prompt.startswith("Player 1 scores a critical hit (2d6 damage) on Player 2: ")
+
+
+def test_refusal_lists_the_choices_in_words():
+    """RULINGS KtOG, Spells: one spell per round; a refusal says why and names every legal choice in
+    words, targets grouped by what is done to them."""
+    game, s = on_turn(players=3, cast=(True, False, False))
+    with pytest.raises(IllegalAction) as err:
+        game.apply_action(s, 0, "bless")
+    assert str(err.value) == ("that is not legal now: only one spell per player per round; Player 1 may attack "
+                              "Player 2 or Player 3, or try to disarm Player 2 or Player 3")
+    game, s = on_turn(players=2)
+    with pytest.raises(IllegalAction) as err:
+        game.apply_action(s, 0, "attack:1")
+    assert str(err.value).endswith("Player 1 may attack Player 2, try to disarm Player 2, cast Cure on yourself "
+                                   "or Player 2, cast Haste, or cast Bless")
