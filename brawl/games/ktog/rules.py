@@ -258,11 +258,15 @@ class Ktog(Game[KtogState]):
     def _turn_prompt(self, state: KtogState) -> str:
         me = state.to_act
         who = self.seat_name(me)
+        verbs = {a.partition(":")[0] for a in self.legal_actions(state, me)}
         if state.disarmed[me]:
             n = state.disarmed[me]
-            return (f"{who}: you are disarmed ({n} scramble turn{'s' if n != 1 else ''} to go): scramble for the "
-                    "weapon, fight bare-handed or cast Cure?")
-        return f"{who}: attack or try to disarm an opponent (Haste or Bless first), or cast Cure instead?"
+            what = ["scramble for the weapon"] + (["cast Haste to scramble twice"] if "haste" in verbs else [])
+            what += ["fight bare-handed"] + (["cast Cure"] if "cure" in verbs else [])
+            return f"{who}: you are disarmed ({n} scramble turn{'s' if n != 1 else ''} to go): {_or(what)}?"
+        first = [name for verb, name in (("haste", "Haste"), ("bless", "Bless")) if verb in verbs]
+        what = "attack or try to disarm an opponent" + (f" (you may cast {_or(first)} first)" if first else "")
+        return f"{who}: {what}" + (", or cast Cure instead?" if "cure" in verbs else "?")
 
     # -- decisions -----------------------------------------------------------------------------
     def legal_actions(self, state: KtogState, seat: int) -> list[str]:
