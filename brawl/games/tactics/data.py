@@ -237,11 +237,33 @@ HASTE_FEET = 10  # seed: +10 ft
 BLUR_MISS = (1, 5)  # seed: 20% miss
 
 HEAL_DC = 15  # seed: Heal check against a 15 DC
-UNARMED_DICE = "1d3"  # ruling (SRD unarmed strike)
 FLANK_BONUS = 2  # seed
 HIDE_BASE_DC = 10  # ruling: the enemies take 10 on Spot (SRD), plus their best Wisdom modifier
 UNSEEN_BONUS = 2  # ruling (SRD): an attacker its target cannot see gets +2 to hit
-PRONE_PENALTY = 5  # seed: -5 to AC, melee attack bonus and damage
+PRONE_PENALTY = 5  # seed: -5 to AC, melee attack bonus and damage (weapon damage of every kind)
 #: ruling (SRD two-weapon fighting without the feat): (main, off) penalties; light off-hand weapon
 TWO_WEAPON_PENALTY = (-6, -10)
 TWO_WEAPON_LIGHT_PENALTY = (-4, -8)
+
+
+# ----------------------------------------------------------------------------------------------
+# Options from the d20 System Reference Document (SRD 3.5); all off by default
+
+
+COVER_AC = 4  # SRD, Cover: +4 to AC
+COVER_REFLEX = 2  # SRD, Cover: +2 on Reflex saves against an effect from beyond the cover
+SOFT_COVER_AC = 4  # SRD, Soft Cover: creatures in the way give +4 to AC against ranged attacks
+SHOOTING_INTO_MELEE_PENALTY = -4  # SRD: a ranged attack at a target engaged in melee with a friend
+UNARMED_DICE = "1d3"  # SRD, Unarmed Strike: 1d3 for a Medium creature, nonlethal damage
+ITERATIVE_FROM = 6  # SRD: base attack +6 gives a second attack ...
+ITERATIVE_EVERY = 5  # ... and every further +5 (+11, +16) another ...
+ITERATIVE_STEP = -5  # ... each at -5 more than the one before (+6/+1, +11/+6/+1, ...)
+MAX_ATTACKS = 4  # SRD: at most four attacks from base attack (+16/+11/+6/+1)
+SURPRISE_ACTIONS = 1  # SRD, Surprise: one standard or one move action in the surprise round
+
+
+def attacks_per_full_attack(base_attack_bonus: int) -> int:
+    """SRD: one attack, one more at base attack +6 and another at every further +5, at most four."""
+    if base_attack_bonus < ITERATIVE_FROM:
+        return 1
+    return min(MAX_ATTACKS, 2 + (base_attack_bonus - ITERATIVE_FROM) // ITERATIVE_EVERY)

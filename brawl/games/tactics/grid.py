@@ -268,8 +268,9 @@ def flanks(a: Square, b: Square, target: Square) -> bool:
     return adjacent(a, target) and adjacent(b, target) and line_through(a, b, target)
 
 
-def _crosses_interior(p: Square, q: Square, centre: Square) -> bool:
-    """Does the open segment pq pass through the open interior of the square at ``centre``?"""
+def crosses_interior(p, q, centre: Square) -> bool:
+    """Does the open segment pq (points, integer or fractional) pass through the open interior of the
+    square at ``centre``?  Running along an edge or touching a corner does not count."""
     t0, t1 = Fraction(0), Fraction(1)
     for start, d, c in ((p[0], q[0] - p[0], centre[0]), (p[1], q[1] - p[1], centre[1])):
         lo, hi = Fraction(c) - _HALF, Fraction(c) + _HALF
@@ -291,7 +292,7 @@ def line_of_effect(game_map: Map, a: Square, b: Square) -> bool:
     x0, x1 = sorted((a[0], b[0]))
     y0, y1 = sorted((a[1], b[1]))
     for w in game_map.walls:
-        if x0 <= w[0] <= x1 and y0 <= w[1] <= y1 and _crosses_interior(a, b, w):
+        if x0 <= w[0] <= x1 and y0 <= w[1] <= y1 and crosses_interior(a, b, w):
             return False
     return True
 

@@ -24,35 +24,42 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
-
-from pydantic import Field, field_validator
-
 from ...core.dice import ChanceEvent, die, parse
-from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
-from .characters import PARTIES, CharacterError, Sheet, custom_party, party
-from .data import (BLUR_MISS, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC, HIDE_BASE_DC,
-                   IMPROVISED_THROW_PENALTY, IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE,
+from ...core.game import Chance, Decision, Game, IllegalAction, Terminal
+from . import cover as C
+from . import modifiers as M
+from .characters import CharacterError, Sheet, custom_party, party
+from .data import (BLUR_MISS, COVER_AC, COVER_REFLEX, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC,
+                   HIDE_BASE_DC, IMPROVISED_THROW_PENALTY, IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE,
                    MAX_INCREMENTS_THROWN, PRONE_PENALTY, PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS,
-                   RESISTANCE_ROUNDS, SHIELDS, SPELLS, TWO_WEAPON_LIGHT_PENALTY, TWO_WEAPON_PENALTY, UNSEEN_BONUS,
-                   WEAPONS, weapon_dice)
+                   RESISTANCE_ROUNDS, SHIELDS, SOFT_COVER_AC, SPELLS, SURPRISE_ACTIONS, UNARMED_DICE,
+                   UNSEEN_BONUS, WEAPONS, weapon_dice)
 from .grid import MAPS, Map, Route, Square, adjacent, burst, distance_feet, flanks, line_of_effect, routes
+from .options import TacticsOptions
 
-D20_ATTACK = die(20, "d20", "attack roll")
-D20_SAVE = die(20, "d20", "save")
-D20_INIT = die(20, "d20", "initiative")
-D20_CONC = die(20, "d20", "Concentration")
-D20_HEAL = die(20, "d20", "Heal check")
-D20_HIDE = die(20, "d20", "Hide check")
-D10_BLEED = die(10, "d10", "bleeding")
-CONCEALMENT = ChanceEvent("concealment", ("miss", "hit"),
-                          (Fraction(*BLUR_MISS), 1 - Fraction(*BLUR_MISS)), "blur: 20% miss")
+__all__ = ["Tactics", "TacticsOptions", "TacticsState", "Unit", "Step", "AttackProfile", "d20_result",
+           "save_result"]
 
-MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch")
+BLUR_CHANCE = Fraction(*BLUR_MISS)
+
+
+@lru_cache(maxsize=8192)
+def labelled_die(sides: int, label: str) -> ChanceEvent:
+    """A die whose label says whose roll it is and what for ("Steve's attack roll against Jeff"):
+    the log's roll line reads as the character who rolls."""
+    return die(sides, f"d{sides}", label)
+
+
+@lru_cache(maxsize=4096)
+def concealment(label: str) -> ChanceEvent:
+    return ChanceEvent("concealment", ("miss", "hit"), (BLUR_CHANCE, 1 - BLUR_CHANCE), label)
+
+
+MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch", "unarmed")
 # how the log names the blow that did damage ("hit: Vex takes 4"), by attack kind
 ATTACK_WORDS = {"main": "hit", "off": "off-hand hit", "main_tw": "main-hand hit", "off_tw": "off-hand hit",
                 "aoo": "attack of opportunity", "shoot": "shot", "throw": "thrown weapon", "ray": "ray",
-                "touch": "touch", "hamstring": "hamstring", "trip": "trip"}
+                "touch": "touch", "hamstring": "hamstring", "trip": "trip", "unarmed": "punch"}
 
 
 @lru_cache(maxsize=4096)
@@ -77,28 +84,6 @@ def add_dice(expr: str, extra: str) -> str:
     return expr if not extra else f"{expr}+{extra}" if expr else extra
 
 
-class TacticsOptions(GameOptions):
-    party1: Literal[tuple(PARTIES)] = Field("heroes", description="side 1's ready-made party")  # type: ignore[valid-type]
-    party2: Literal[tuple(PARTIES)] = Field("raiders", description="side 2's ready-made party")  # type: ignore[valid-type]
-    map: Literal[tuple(MAPS)] = Field("arena", description="battle map")  # type: ignore[valid-type]
-    level: int = Field(5, ge=1, le=20, description="level of every character")
-    max_rounds: int = Field(30, ge=1, le=500, description="rounds before the battle is called a draw")
-    flat_footed: bool = Field(True, description="a character is flat-footed (no Dex to AC) until its first turn (SRD)")
-    custom1: str = Field("", description="side 1's own party instead of party1: ready names or classes, "
-                                         "comma-separated, a class optionally =Name (e.g. steve,rogue,cleric=Ida)")
-    custom2: str = Field("", description="side 2's own party instead of party2, as custom1")
-
-    @field_validator("custom1", "custom2")
-    @classmethod
-    def _custom_party(cls, value: str) -> str:
-        if value.strip():
-            try:
-                custom_party(value)
-            except CharacterError as exc:
-                raise ValueError(str(exc)) from None
-        return value
-
-
 @dataclass(frozen=True)
 class Unit:
     """What changes about one character during a battle."""
@@ -121,6 +106,7 @@ class Unit:
     haste: bool = False
     resist_until: int = 0  # resistance lasts through this round
     hidden: bool = False  # a successful Hide check; enemies cannot single it out
+    nonlethal: int = 0  # nonlethal damage taken (option unarmed_strikes; SRD)
 
     @property
     def pos(self) -> Square:
@@ -128,7 +114,23 @@ class Unit:
 
     @property
     def conscious(self) -> bool:
-        return not self.dead and self.hp >= 1
+        """Seed (Conditions): 1 or more hit points; SRD: and no more nonlethal damage than that."""
+        return not self.dead and self.hp >= 1 and self.nonlethal <= self.hp
+
+    @property
+    def knocked_out(self) -> bool:
+        """SRD (Nonlethal Damage): more nonlethal damage than hit points knocks a character out."""
+        return not self.dead and self.hp >= 1 and self.nonlethal > self.hp
+
+    @property
+    def staggered(self) -> bool:
+        """SRD (Nonlethal Damage): nonlethal damage equal to the hit points staggers: one action a turn."""
+        return not self.dead and self.hp >= 1 and self.nonlethal == self.hp
+
+    @property
+    def down(self) -> bool:
+        """Alive but not conscious: incapacitated (0 to -9 hit points) or knocked out."""
+        return not self.dead and not self.conscious
 
     @property
     def incapacitated(self) -> bool:
@@ -153,6 +155,7 @@ class Step:
     m: int = 0
     rolls: tuple = ()
     unseen: bool = False  # an attack (or the action that makes it) from hiding
+    iterative: int = 0  # which attack of a full attack (0: the first, at the full bonus)
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,8 @@ class AttackProfile:
     ranged: bool
     notes: tuple  # ((what, value), ...) for roll cards
     ac_notes: tuple
+    damage_notes: tuple = ()  # modifiers to damage beyond the ability bonus, ((what, value), ...)
+    nonlethal: bool = False  # an unarmed strike (option unarmed_strikes)
 
 
 def d20_result(roll: int, bonus: int, ac: int, crit_lo: int = 20) -> str:
@@ -272,16 +277,21 @@ class Tactics(Game[TacticsState]):
     # set-up
 
     def initial_state(self) -> TacticsState:
+        """Everyone on its start square with its gear.  With a surprise round (option, SRD) the
+        battle opens with round 0, the aware side's alone, and its enemies start flat-footed."""
         units = []
         count = [0, 0]
+        aware = self.aware_side()
         for i, sheet in enumerate(self.sheets):
             side = self.sides[i]
             x, y = self.map.starts[side][count[side]]
             count[side] += 1
+            surprised = aware is not None and side != aware
             units.append(Unit(x=x, y=y, hp=sheet.max_hp, main=sheet.main, off=sheet.off,
                               two_handed=sheet.two_handed, sheath=sheet.sheath, ammo=sheet.starting_ammo(),
-                              spells=tuple(sheet.spells().items()), acted=not self.options.flat_footed))
-        return TacticsState(units=tuple(units))
+                              spells=tuple(sheet.spells().items()),
+                              acted=not (self.options.flat_footed or surprised)))
+        return TacticsState(units=tuple(units), round=0 if aware is not None else 1)
 
     # ------------------------------------------------------------------------------------------
     # reading the state
@@ -347,14 +357,21 @@ class Tactics(Game[TacticsState]):
         return HIDE_BASE_DC + max(mods, default=0)
 
     def flat_footed(self, state: TacticsState, i: int) -> bool:
-        return not state.units[i].acted
+        """Ruling (SRD, option flat_footed): a character that has not had a turn yet loses its Dex
+        bonus to AC.  Option surprise_round (SRD): the surprised side is flat-footed until its first
+        turn even with flat_footed off."""
+        if state.units[i].acted:
+            return False
+        aware = self.aware_side()
+        return self.options.flat_footed or (aware is not None and self.sides[i] != aware)
 
     def is_flanked(self, state: TacticsState, attacker: int, target: int) -> bool:
         """Seed (Flanking): attacker and a conscious ally both in melee range of the target with the
         target on the straight line between them.  Seed (Conditions): an incapacitated target is
-        always treated as flanked."""
+        always treated as flanked; so is one knocked out (option unarmed_strikes; ruling, SRD
+        helpless)."""
         t = state.units[target]
-        if t.incapacitated:
+        if t.down:
             return True
         a = state.units[attacker]
         if not adjacent(a.pos, t.pos):
@@ -405,16 +422,15 @@ class Tactics(Game[TacticsState]):
     # -- attack numbers ------------------------------------------------------------------------
 
     def armor_class(self, state: TacticsState, attacker: int, target: int, touch: bool,
-                    unseen: bool = False) -> tuple[int, tuple]:
+                    unseen: bool = False, ranged: bool = False) -> tuple[int, tuple]:
         """Seed (Armor Class): 10 + Dex bonus (capped by the armor's MDB) + armor + shield; a touch
-        attack ignores armor and shield.  Flanking (and being incapacitated) negates a Dex bonus
-        (seed: Flanking); so does being flat-footed (ruling, SRD) and an attack from hiding
-        (``unseen``: ruling, SRD).  Prone: -5 (seed)."""
+        attack ignores armor and shield.  Flanking (and being down) negates a Dex bonus (seed:
+        Flanking); so does being flat-footed (ruling, SRD) and an attack from hiding (``unseen``:
+        ruling, SRD).  Prone: -5 (seed).  Cover: +4 (option cover, SRD)."""
         s, t = self.sheets[target], state.units[target]
         dex = min(s.mod("dex"), s.max_dex)
         notes = [("base", 10)]
-        if dex > 0 and (unseen or self.is_flanked(state, attacker, target)
-                        or (self.options.flat_footed and self.flat_footed(state, target))):
+        if dex > 0 and (unseen or self.is_flanked(state, attacker, target) or self.flat_footed(state, target)):
             dex = 0
             notes.append(("Dex bonus lost", 0))
         else:
@@ -428,17 +444,51 @@ class Tactics(Game[TacticsState]):
                 notes.append(("armor", armor))
             if shield:
                 notes.append(("shield", shield))
-        if t.prone or t.incapacitated:
+        if t.prone or t.down:
             ac -= PRONE_PENALTY
             notes.append(("prone", -PRONE_PENALTY))
+        for what, value in self.cover_notes(state, attacker, target, ranged):
+            ac += value
+            notes.append((what, value))
         return ac, tuple(notes)
 
+    def cover_notes(self, state: TacticsState, attacker: int, target: int, ranged: bool) -> list[tuple[str, int]]:
+        """Option cover (SRD, corner-to-corner lines; see the cover module): +4 AC from walls, or +4
+        from characters in the way of a ranged attack (soft cover); the two do not add up."""
+        if not self.options.cover:
+            return []
+        a, t = state.units[attacker].pos, state.units[target].pos
+        if ranged:
+            kind = C.ranged_cover(self.map.walls, self._standing(state, attacker, target), a, t)
+        else:
+            kind = C.WALL_COVER if C.melee_cover(self.map.walls, a, t) else None
+        if kind == C.WALL_COVER:
+            return [("cover", COVER_AC)]
+        if kind == C.SOFT_COVER:
+            return [("soft cover", SOFT_COVER_AC)]
+        return []
+
+    def _standing(self, state: TacticsState, *besides: int) -> frozenset:
+        """Squares of the characters who stand in the way of a line (option cover): everyone alive
+        and on their feet; one lying on the ground does not block (ruling)."""
+        return frozenset(u.pos for j, u in enumerate(state.units)
+                         if j not in besides and not u.dead and not u.prone and u.conscious)
+
+    def reflex_cover(self, origin: Square, i: int, state: TacticsState) -> int:
+        """Option cover (SRD): +2 on the Reflex save against a burst when a wall lies between its
+        point of origin and the character."""
+        if self.options.cover and C.burst_cover(self.map.walls, origin, state.units[i].pos):
+            return COVER_REFLEX
+        return 0
+
     def attack_profile(self, state: TacticsState, attacker: int, target: int, kind: str,
-                       spell: str = "", unseen: bool | None = None) -> AttackProfile:
+                       spell: str = "", unseen: bool | None = None, iterative: int = 0) -> AttackProfile:
         """Everything an attack roll needs.  ``kind``: main, off, main_tw, off_tw (two weapons),
-        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell).
-        ``unseen``: the attack is made from hiding (by default: whether the attacker is hidden now)."""
+        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell),
+        unarmed (option unarmed_strikes).  ``unseen``: the attack is made from hiding (by default:
+        whether the attacker is hidden now).  ``iterative``: which attack of a full attack."""
         sa, ua, ut = self.sheets[attacker], state.units[attacker], state.units[target]
+        o = self.options
         ranged = kind in ("shoot", "throw", "ray")
         touch = kind in ("trip", "touch", "ray")
         notes = [("base attack", sa.bab)]
@@ -454,14 +504,12 @@ class Tactics(Game[TacticsState]):
         elif kind == "aoo":
             weapon_key = self.melee_weapon(ua)
         w = WEAPONS.get(weapon_key)
-        if kind in ("main_tw", "off_tw"):
-            light = WEAPONS[ua.off].light
-            pen = (TWO_WEAPON_LIGHT_PENALTY if light else TWO_WEAPON_PENALTY)[0 if kind == "main_tw" else 1]
-            bonus += pen
-            notes.append(("two weapons" + (" (light off-hand)" if light else ""), pen))
-        if not ranged and ua.prone:
-            bonus -= PRONE_PENALTY
-            notes.append(("prone", -PRONE_PENALTY))
+        extra = (M.iterative_modifier(iterative) + M.two_weapon_modifier(o.two_weapon_penalty, ua, kind)
+                 + M.prone_attack_modifier(ua, ranged)
+                 + M.shooting_into_melee_modifier(self, state, attacker, target, ranged))
+        for what, value in extra:
+            bonus += value
+            notes.append((what, value))
         flanked = self.is_flanked(state, attacker, target)
         if flanked:
             bonus += FLANK_BONUS
@@ -484,37 +532,42 @@ class Tactics(Game[TacticsState]):
             if pen:
                 bonus += pen
                 notes.append(("range", pen))
-        ac, ac_notes = self.armor_class(state, attacker, target, touch, unseen)
+        ac, ac_notes = self.armor_class(state, attacker, target, touch, unseen, ranged)
         # damage
         strength = sa.mod("str")
+        damage_notes: list[tuple[str, int]] = []
         if kind in ("trip",):
             dice, crit_lo, mult, min_one = "", 20, 2, False
         elif kind in ("touch", "ray"):
             dice, crit_lo, mult, min_one = SPELLS[spell].dice, 20, 2, False
         else:
-            if kind in ("off", "off_tw") or (kind == "aoo" and weapon_key != ua.main):
-                base = weapon_dice(w, False)
-                str_dmg = strength // 2 if strength > 0 else strength
-            elif kind == "shoot":
-                base = weapon_dice(w, True if w.grip == "two" else False)
-                str_dmg = strength if w.str_to_damage else min(0, strength)
-            elif kind == "throw":
-                base = weapon_dice(w, False)
-                str_dmg = strength
+            if kind == "unarmed":
+                base, str_dmg, crit_lo, mult = UNARMED_DICE, strength, 20, 2
             else:
-                base = weapon_dice(w, ua.two_handed)
-                str_dmg = (strength * 3 // 2 if strength > 0 else strength) if ua.two_handed else strength
-            if not ranged and ua.prone:
-                str_dmg -= PRONE_PENALTY
+                if kind in ("off", "off_tw") or (kind == "aoo" and weapon_key != ua.main):
+                    base = weapon_dice(w, False)
+                    str_dmg = strength // 2 if strength > 0 else strength
+                elif kind == "shoot":
+                    base = weapon_dice(w, True if w.grip == "two" else False)
+                    str_dmg = strength if w.str_to_damage else min(0, strength)
+                elif kind == "throw":
+                    base = weapon_dice(w, False)
+                    str_dmg = strength
+                else:
+                    base = weapon_dice(w, ua.two_handed)
+                    str_dmg = (strength * 3 // 2 if strength > 0 else strength) if ua.two_handed else strength
+                crit_lo, mult = w.crit_lo, w.mult
+            damage_notes = M.prone_damage_modifier(o.prone_damage, ua, ranged)
+            str_dmg += sum(v for _, v in damage_notes)
             dice = base + (f"{str_dmg:+d}" if str_dmg else "")
-            crit_lo, mult, min_one = w.crit_lo, w.mult, True
+            min_one = True
         sneak = 0
         if sa.sneak_dice and kind != "trip" and (not ranged or feet <= 30):
-            denied = flanked or unseen or (self.options.flat_footed and self.flat_footed(state, target))
+            denied = flanked or unseen or self.flat_footed(state, target)
             if denied:
                 sneak = sa.sneak_dice
         return AttackProfile(bonus, ac, crit_lo, mult, dice, sneak, min_one, touch, ranged,
-                             tuple(notes), ac_notes)
+                             tuple(notes), ac_notes, tuple(damage_notes), kind == "unarmed")
 
     def damage_expr(self, profile: AttackProfile, crit: bool) -> str:
         expr = scale_dice(profile.dice, profile.mult) if crit else profile.dice
@@ -549,44 +602,81 @@ class Tactics(Game[TacticsState]):
             if k == "offer":
                 return Decision((self.sides[top.actor],), "reaction",
                                 f"{self.name_of(top.target)} provokes: attack of opportunity by {self.name_of(top.actor)}?")
-            seat = self.sides[top.actor]
+            # every roll is labelled with the character who rolls it, and has no seat: the log
+            # reads "Roll d20 (Steve's attack roll against Jeff): 14", not the side's name
+            who = self.name_of(top.actor)
             if k == "attack":
+                whom = self.name_of(top.target)
                 if top.m == 0:
-                    return Chance(D20_ATTACK, seat)
+                    what = self._attack_words(top)
+                    return Chance(labelled_die(20, f"{who}'s {what} against {whom}"), None)
                 if top.m == 1:
-                    return Chance(CONCEALMENT, seat)
+                    return Chance(concealment(f"{whom}'s blur: 20% miss"), None)
                 profile = self._profile_of(state, top)
-                return Chance(dice_event(self.damage_expr(profile, bool(top.n))), seat)
-            if k in ("save",):
-                return Chance(D20_SAVE, self.sides[top.actor])
+                return Chance(dice_event(self.damage_expr(profile, bool(top.n)), f"{who}'s damage to {whom}"), None)
+            if k == "save":
+                what = top.arg.partition(":")[0]
+                text = (f"{who}'s save against the trip" if what == "trip" else
+                        f"{who}'s Will save against {SPELLS[top.arg.partition(':')[2]].name}")
+                return Chance(labelled_die(20, text), None)
             if k == "conc":
-                return Chance(D20_CONC, seat)
+                return Chance(labelled_die(20, f"{who}'s Concentration"), None)
             if k == "healcheck":
-                return Chance(D20_HEAL, seat)
+                return Chance(labelled_die(20, f"{who}'s Heal check on {self.name_of(top.target)}"), None)
             if k == "hidecheck":
-                return Chance(D20_HIDE, seat)
+                return Chance(labelled_die(20, f"{who}'s Hide check"), None)
             if k in ("cure", "spelldmg"):
-                return Chance(dice_event(SPELLS[top.arg].dice, "healing" if k == "cure" else "damage"), seat)
+                spell = SPELLS[top.arg].name
+                text = (f"{who}'s {spell} healing {self.name_of(top.target)}" if k == "cure" else
+                        f"{who}'s {spell} damage to {self.name_of(top.target)}")
+                return Chance(dice_event(SPELLS[top.arg].dice, text), None)
             if k == "fireball":
                 if not top.rolls:
-                    return Chance(dice_event(SPELLS["fireball"].dice), seat)
-                targets = self._fireball_savers(top)
-                return Chance(D20_SAVE, self.sides[targets[len(top.rolls) - 1]])
+                    return Chance(dice_event(SPELLS["fireball"].dice, f"{who}'s fireball damage"), None)
+                saver = self._fireball_savers(top)[len(top.rolls) - 1]
+                return Chance(labelled_die(20, f"{self.name_of(saver)}'s Reflex save against the fireball"), None)
             if k == "bleed":
-                return Chance(D10_BLEED, seat)
+                return Chance(labelled_die(10, f"{who}'s bleeding"), None)
             raise ValueError(f"step {k!r} should have been settled")
         if state.pos < 0:
             if state.groups:
                 group = next(g for g in state.groups if len(g) > 1)
-                return Chance(die(len(group), f"d{len(group)}", "initiative tie"), self.sides[group[0]])
-            rolled = {u for u, _ in state.init}
-            nxt = next(j for j, u in enumerate(state.units) if not u.dead and j not in rolled)
-            return Chance(D20_INIT, self.sides[nxt])
+                names = ", ".join(self.name_of(j) for j in group)
+                return Chance(labelled_die(len(group), f"initiative tie between {names}"), None)
+            nxt = self._next_roller(state)
+            return Chance(labelled_die(20, f"{self.name_of(nxt)}'s initiative"), None)
         return Decision((self.sides[state.actor],), "turn", f"{self.name_of(state.actor)} to act")
+
+    def _attack_words(self, step: Step) -> str:
+        kind, _, spell = step.arg.partition(":")
+        if spell:
+            return f"{SPELLS[spell].name} attack roll"
+        words = {"aoo": "attack of opportunity roll", "main_tw": "main-hand attack roll",
+                 "off_tw": "off-hand attack roll", "off": "off-hand attack roll", "shoot": "shot",
+                 "throw": "throw", "trip": "trip attack roll", "hamstring": "hamstring attack roll",
+                 "unarmed": "unarmed strike"}.get(kind, "attack roll")
+        if step.iterative:
+            words += f" (attack {step.iterative + 1} of the full attack)"
+        return words
+
+    def _rollers(self, state: TacticsState) -> list[int]:
+        """Who rolls initiative and acts this round: every living character, or in the surprise
+        round only the aware side's (option surprise_round; SRD, Surprise)."""
+        aware = self.aware_side()
+        return [j for j, u in enumerate(state.units)
+                if not u.dead and (state.round > 0 or aware is None or self.sides[j] == aware)]
+
+    def _next_roller(self, state: TacticsState) -> int:
+        rolled = {u for u, _ in state.init}
+        return next(j for j in self._rollers(state) if j not in rolled)
+
+    def aware_side(self) -> int | None:
+        """The side that is not surprised (option surprise_round), or None."""
+        return {"first": 0, "second": 1}.get(self.options.surprise_round)
 
     def _profile_of(self, state: TacticsState, step: Step) -> AttackProfile:
         kind, _, spell = step.arg.partition(":")
-        return self.attack_profile(state, step.actor, step.target, kind, spell, step.unseen)
+        return self.attack_profile(state, step.actor, step.target, kind, spell, step.unseen, step.iterative)
 
     def _fireball_savers(self, step: Step) -> tuple[int, ...]:
         part = step.arg.split("|")[1]
@@ -609,8 +699,40 @@ class Tactics(Game[TacticsState]):
                 out.append(f"move:{sq[0]},{sq[1]}")
         if not state.acted_std:
             out.extend(self._standard_actions(state, i))
+            if not state.moved and not self.one_action_turn(state, i):
+                out.extend(self._full_attacks(state, i))
         out.append("end_turn")
         return out
+
+    def one_action_turn(self, state: TacticsState, i: int) -> bool:
+        """A turn of one action, a move or a standard action but not both: in the surprise round
+        (option surprise_round; SRD) or when staggered (option unarmed_strikes; SRD)."""
+        return state.round == 0 or state.units[i].staggered
+
+    def full_attack_count(self, i: int) -> int:
+        """Main-hand attacks in a full attack (option iterative_attacks; SRD: base attack +6, +11, +16)."""
+        return M.full_attack_count(self.sheets[i].bab) if self.options.iterative_attacks else 1
+
+    def _full_attacks(self, state: TacticsState, i: int) -> list[str]:
+        """Option iterative_attacks (SRD): ``fullattack:<id>``, the whole turn on every attack the
+        base attack gives, with the main-hand melee weapon (and one off-hand attack with two
+        weapons), against an adjacent enemy."""
+        u = state.units[i]
+        if self.full_attack_count(i) < 2 or not (u.main and WEAPONS[u.main].melee):
+            return []
+        return [f"fullattack:{self.ids[j]}" for j in self.enemies(state, i)
+                if not state.units[j].hidden and adjacent(u.pos, state.units[j].pos)]
+
+    def full_attack_steps(self, state: TacticsState, i: int, j: int, unseen: bool) -> tuple[Step, ...]:
+        """The attacks of a full attack, the first on top of the stack's order last: main-hand attacks
+        at -0, -5, -10, -15 and, with two weapons, one off-hand attack after them (SRD)."""
+        two = M.wields_two_weapons(state.units[i])
+        main_kind = "main_tw" if two else "main"
+        steps = [Step("attack", i, j, main_kind, unseen=unseen and k == 0, iterative=k)
+                 for k in range(self.full_attack_count(i))]
+        if two:
+            steps.append(Step("attack", i, j, "off_tw"))
+        return tuple(reversed(steps))
 
     def _standard_actions(self, state: TacticsState, i: int) -> list[str]:
         u = state.units[i]
@@ -634,6 +756,8 @@ class Tactics(Game[TacticsState]):
                 out.append(f"hamstring:{ident}")
             if near and t.conscious and not t.prone:
                 out.append(f"trip:{ident}")
+            if near and self.options.unarmed_strikes:
+                out.append(f"punch:{ident}")
             if u.main and not WEAPONS[u.main].melee and u.ammo > 0 and self._in_range(state, i, j, "shoot"):
                 out.append(f"shoot:{ident}")
             if u.main and WEAPONS[u.main].melee and self._in_range(state, i, j, "throw"):
@@ -754,6 +878,20 @@ class Tactics(Game[TacticsState]):
         unseen = state.units[i].hidden and self._hostile(action)
         if unseen:
             state = self._set_unit(state, i, replace(state.units[i], hidden=False))
+        if verb == "fullattack":
+            # option iterative_attacks (SRD): a full attack takes the whole turn
+            j = self.index[rest]
+            steps = self.full_attack_steps(state, i, j, unseen)
+            return self._settle(replace(state, moved=True, stack=state.stack + steps,
+                                        last=f"{name} makes a full attack on {self.name_of(j)}"))
+        if verb == "punch":
+            # option unarmed_strikes (SRD): the punch provokes an attack of opportunity from its target
+            j = self.index[rest]
+            state = replace(state, stack=state.stack + (Step("do", i, arg=action, unseen=unseen),),
+                            last=self.describe_action(state, seat, action))
+            if self.can_threaten(state, j):
+                state = replace(state, stack=state.stack + (Step("offer", j, i, verb),))
+            return self._settle(state)
         if verb in ("attack", "twoweapon"):
             j = self.index[rest]
             if verb == "attack":
@@ -778,7 +916,7 @@ class Tactics(Game[TacticsState]):
     def _hostile(self, action: str) -> bool:
         """An action that ends hiding: an attack, a spell on an enemy, or a spell on a square."""
         verb, _, rest = action.partition(":")
-        if verb in ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring"):
+        if verb in ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring", "fullattack", "punch"):
             return True
         if verb == "cast":
             s = SPELLS[rest.split(":")[0]]
@@ -797,11 +935,9 @@ class Tactics(Game[TacticsState]):
                 rest = tuple(x for x in g if x != first)
                 groups = state.groups[:idx] + ((first,), rest) + state.groups[idx + 1:]
                 return self._settle(replace(state, groups=groups, last=f"tie broken: {self.name_of(first)} first"))
-            rolled = {u for u, _ in state.init}
-            nxt = next(j for j, u in enumerate(state.units) if not u.dead and j not in rolled)
+            nxt = self._next_roller(state)
             init = state.init + ((nxt, outcome),)
-            living = [j for j, u in enumerate(state.units) if not u.dead]
-            if len(init) < len(living):
+            if len(init) < len(self._rollers(state)):
                 return replace(state, init=init)
             totals: dict[int, list[int]] = {}
             for j, r in init:
@@ -892,7 +1028,7 @@ class Tactics(Game[TacticsState]):
             dc = self.sheets[a].spell_dc(spell)
             return replace(state, stack=rest + (Step("save", t, a, "will_half:" + spell, n=dc, m=total),),
                            last=f"{SPELLS[spell].name}: {total} damage unless {whom} saves (Will DC {dc})")
-        state = self._damage(state, a, t, total, what)
+        state = self._damage(state, a, t, total, what, nonlethal=profile.nonlethal)
         if kind == "hamstring" and not state.units[t].dead:
             state = self._set_unit(state, t, replace(state.units[t], hamstrung=True))
             state = replace(state, last=state.last + f"; {whom} is hamstrung")
@@ -934,12 +1070,15 @@ class Tactics(Game[TacticsState]):
         dc = top.n
         burned = [int(x) for x in top.arg.split("|")[2].split(",") if x]  # incapacitated: no save
         texts = []
+        origin = self._parse_square(top.arg.split("|")[0])
         for j, r in zip(savers, rolls[1:]):
-            bonus = self.save_bonus(state, j, "ref")
+            cover = self.reflex_cover(origin, j, state)
+            bonus = self.save_bonus(state, j, "ref") + cover
+            note = f", cover +{cover}" if cover else ""
             if save_result(r, bonus, dc, natural=True):
-                texts.append(f"{self.name_of(j)} dodges (Reflex {r} {bonus:+d} against DC {dc})")
+                texts.append(f"{self.name_of(j)} dodges (Reflex {r} {bonus:+d} against DC {dc}{note})")
             else:
-                texts.append(f"{self.name_of(j)} fails (Reflex {r} {bonus:+d} against DC {dc})")
+                texts.append(f"{self.name_of(j)} fails (Reflex {r} {bonus:+d} against DC {dc}{note})")
                 burned.append(j)
         state = replace(state, stack=rest)
         for j in sorted(burned):
@@ -953,28 +1092,35 @@ class Tactics(Game[TacticsState]):
         units = state.units[:i] + (unit,) + state.units[i + 1:]
         return replace(state, units=units)
 
-    def _damage(self, state: TacticsState, source: int, i: int, amount: int, what: str) -> TacticsState:
+    def _damage(self, state: TacticsState, source: int, i: int, amount: int, what: str,
+                nonlethal: bool = False) -> TacticsState:
         """Seed (Conditions): at 0 to -9 incapacitated (and prone), at -10 or fewer dead; a stabilized
-        character who takes damage stays stabilized."""
+        character who takes damage stays stabilized.  Option unarmed_strikes (SRD, Nonlethal
+        Damage): nonlethal damage is counted apart; more of it than hit points knocks a character
+        out (it falls prone), as much as its hit points staggers it."""
         u = state.units[i]
-        hp = u.hp - amount
+        hp = u.hp if nonlethal else u.hp - amount
+        taken = u.nonlethal + amount if nonlethal else u.nonlethal
         dead = hp <= -10
-        prone = u.prone or hp <= 0
         stable = u.stable and hp <= 0 and u.hp <= 0
-        unit = replace(u, hp=hp, dead=dead, prone=prone, stable=stable,
+        unit = replace(u, hp=hp, nonlethal=taken, dead=dead, stable=stable,
                        hidden=u.hidden and amount <= 0)  # ruling: being hurt ends hiding
+        unit = replace(unit, prone=u.prone or unit.down)
         state = self._set_unit(state, i, unit)
         if (state.pos >= 0 and i == state.actor and state.stack and any(s.kind == "do" for s in state.stack)
                 and amount > 0):
             state = replace(state, hits=state.hits + (amount,))
-        status = "dead" if dead else ("down" if hp <= 0 else f"{hp} hp")
-        return replace(state, last=f"{state.last}; {what}: {self.name_of(i)} takes {amount} ({status})".lstrip("; "))
+        status = ("dead" if dead else "down" if hp <= 0 else "knocked out" if unit.knocked_out else
+                  f"{hp} hp, staggered" if unit.staggered else f"{hp} hp")
+        kind = " nonlethal" if nonlethal else ""
+        return replace(state, last=f"{state.last}; {what}: {self.name_of(i)} takes {amount}{kind} ({status})".lstrip("; "))
 
     def _heal(self, state: TacticsState, i: int, amount: int, what: str) -> TacticsState:
         """Seed (Conditions): any healing stabilizes an incapacitated character."""
         u = state.units[i]
         hp = min(self.sheets[i].max_hp, u.hp + amount)
-        unit = replace(u, hp=hp, stable=u.stable or u.hp <= 0)
+        # SRD (Nonlethal Damage): healing cures as much nonlethal damage as it heals
+        unit = replace(u, hp=hp, stable=u.stable or u.hp <= 0, nonlethal=max(0, u.nonlethal - amount))
         if hp >= 1:
             unit = replace(unit, stable=False)
         state = self._set_unit(state, i, unit)
@@ -998,10 +1144,12 @@ class Tactics(Game[TacticsState]):
             unit = replace(u, main=u.sheath, sheath=u.main, off=off, two_handed=two)
             text = f"{name} draws the {drawn.name}" + (f" (drops the {dropped})" if dropped else "")
             return replace(self._set_unit(state, i, unit), last=text)
-        if verb in ("shoot", "throw", "trip", "hamstring"):
+        if verb in ("shoot", "throw", "trip", "hamstring", "punch"):
             j = self.index[rest]
             if state.units[j].dead:
                 return replace(state, last=f"{name}'s target is gone")
+            if verb == "punch":
+                return replace(state, stack=state.stack + (Step("attack", i, j, "unarmed", unseen=unseen),))
             if verb == "shoot":
                 state = self._set_unit(state, i, replace(u, ammo=u.ammo - 1))
             step = Step("attack", i, j, verb, unseen=unseen)
@@ -1104,7 +1252,8 @@ class Tactics(Game[TacticsState]):
                 continue
             i = state.actor
             u = state.units[i]
-            if not u.conscious or (state.moved and state.acted_std):
+            if (not u.conscious or (state.moved and state.acted_std)
+                    or (self.one_action_turn(state, i) and (state.moved or state.acted_std))):
                 state = self._end_turn(state)
                 continue
             return state
@@ -1168,6 +1317,9 @@ class Tactics(Game[TacticsState]):
             if not u.acted:
                 state = self._set_unit(state, i, replace(u, acted=True))
             return state
+        if u.knocked_out:
+            # option unarmed_strikes (SRD): out cold, neither bleeding nor acting
+            return replace(state, moved=True, acted_std=True, last=f"{self.name_of(i)} is knocked out and cannot act")
         # incapacitated: seed (Conditions)
         state = replace(state, moved=True, acted_std=True)
         if u.stable:

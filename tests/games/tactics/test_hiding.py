@@ -74,7 +74,7 @@ def test_hide_check_is_d20_plus_hide_against_ten_plus_best_enemy_wisdom():
     assert game.action_odds(state, 0, "hide") == "hides 55% (Hide +3 against DC 13)"
     state = play(game, state, "hide")
     node = game.node(state)
-    assert isinstance(node, Chance) and node.event.label == "Hide check"
+    assert isinstance(node, Chance) and node.event.label == "Jeff's Hide check"
     assert set(node.event.outcomes) == set(range(1, 21)) and set(node.event.probabilities) == {Fraction(1, 20)}
     failed = play(game, state, 9)
     assert not unit(game, failed, "jeff").hidden and failed.acted_std
@@ -108,7 +108,7 @@ def test_attack_from_hiding_is_a_sneak_attack_on_a_flat_footed_target():
     assert sneaky.ac == plain.ac - 1  # Steve's Dex +1 (capped by full plate) is lost
     state = play(game, hidden, "attack:steve")
     assert not unit(game, state, "mara").hidden  # the attack reveals her...
-    state = play(game, state, 15)
+    state = play(game, state, 18)  # 18 + 5 (Mara holds sword and dagger: -4) >= 20
     assert pending(game, state).endswith("+3d6")  # ...but it was made from hiding
 
 
@@ -211,7 +211,7 @@ def test_hidden_character_makes_its_attack_of_opportunity_from_hiding():
     assert pending(game, state) == "reaction" and unit(game, state, "mara").hidden
     state = play(game, state, "aoo")
     assert not unit(game, state, "mara").hidden
-    state = play(game, state, 15)
+    state = play(game, state, 18)  # 18 + 2 (two weapons -4, from hiding +2) against AC 20
     assert pending(game, state).endswith("+3d6")
 
 

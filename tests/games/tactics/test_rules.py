@@ -104,14 +104,48 @@ def test_strength_to_damage_by_grip():
 
 
 def test_two_weapon_penalties():
-    """Seed (Attack Bonus): both weapons take a penalty, reduced for a light off-hand weapon
-    (ruling, SRD: -6/-10, light -4/-8)."""
+    """Seed (Attack Bonus): "If a character is wielding two weapons, both weapons take a penalty to
+    hit.  If the offhand weapon is light, these penalties are reduced but not eliminated."  Ruling
+    (SRD numbers): -6 main hand and -10 off hand, -4 and -8 with a light off-hand weapon."""
     game, state = scene(["mara"], ["jeff"], [(2, 2), (3, 2)])
-    base = game.attack_profile(state, 0, 1, "main").bonus
-    assert game.attack_profile(state, 0, 1, "main_tw").bonus == base - 4
-    assert game.attack_profile(state, 0, 1, "off_tw").bonus == base - 8
+    bare = game.sheets[0].bab + game.sheets[0].mod("str")
+    assert game.attack_profile(state, 0, 1, "main_tw").bonus == bare - 4
+    assert game.attack_profile(state, 0, 1, "off_tw").bonus == bare - 8
     state = play(game, state, "twoweapon:jeff", 1, 1)  # two attack rolls
     assert not state.stack
+    heavy = ("Gus", "fighter", {"main": "sword", "off": "sword"})
+    game, state = scene([heavy], ["jeff"], [(2, 2), (3, 2)])
+    bare = game.sheets[0].bab + game.sheets[0].mod("str")
+    assert game.attack_profile(state, 0, 1, "main_tw").bonus == bare - 6
+    assert game.attack_profile(state, 0, 1, "off_tw").bonus == bare - 10
+
+
+def test_wielding_two_weapons_penalises_every_attack_with_them():
+    """Seed (Attack Bonus): "If a character is wielding two weapons, both weapons take a penalty to
+    hit": Mara (sword and dagger) takes the main-hand penalty on a single attack, an attack of
+    opportunity, a hamstring and a throw too, not on a trip (no weapon)."""
+    game, state = scene(["mara"], ["jeff"], [(2, 2), (3, 2)])
+    bare = game.sheets[0].bab + game.sheets[0].mod("str")
+    for kind in ("main", "aoo", "hamstring"):
+        p = game.attack_profile(state, 0, 1, kind)
+        assert p.bonus == bare - 4 and ("two weapons (light off-hand)", -4) in p.notes
+    assert game.attack_profile(state, 0, 1, "trip").bonus == bare
+    state = play(game, state, "attack:jeff")
+    assert "two weapons (light off-hand) -4" in play(game, state, 2).last
+    # a sword and shield is not two weapons: Steve's +8 stands (the seed's first example)
+    game, state = scene(["steve"], ["jeff"], [(2, 2), (3, 2)])
+    assert game.attack_profile(state, 0, 1, "main").bonus == 8
+
+
+def test_option_two_weapon_penalty_both_attacks_is_the_older_reading():
+    """Option two_weapon_penalty=both_attacks: only an attack with both weapons in one action takes
+    the penalties; a main-hand attack alone keeps its full bonus."""
+    game, state = scene(["mara"], ["jeff"], [(2, 2), (3, 2)], two_weapon_penalty="both_attacks")
+    bare = game.sheets[0].bab + game.sheets[0].mod("str")
+    assert game.attack_profile(state, 0, 1, "main").bonus == bare
+    assert game.attack_profile(state, 0, 1, "aoo").bonus == bare
+    assert game.attack_profile(state, 0, 1, "main_tw").bonus == bare - 4
+    assert game.attack_profile(state, 0, 1, "off_tw").bonus == bare - 8
 
 
 def test_touch_attack_ignores_armor_and_shield():
@@ -231,7 +265,7 @@ def test_casting_in_combat_provokes_and_needs_concentration():
     assert pending(game, state) == "reaction"
     state = play(game, state, "aoo", 19, 12)  # a critical (2d8+6), 12 damage
     assert unit(game, state, "jeff").hp == 21 - 12
-    assert game.node(state).event.label == "Concentration"
+    assert game.node(state).event.label == "Jeff's Concentration"
     lost = play(game, state, 2)  # 2 + 9 = 11 < 12
     assert unit(game, lost, "steve").hp == 39 and "loses the magic missile" in lost.last
     kept = play(game, state, 3)  # 3 + 9 = 12
@@ -328,7 +362,7 @@ def test_bleeding_d10_each_turn():
     game, state = scene(["steve", "mara"], ["jeff"], [(0, 0), (0, 2), (15, 11)], order=(2, 0, 1))
     state = with_unit(game, state, "steve", hp=-3, prone=True)
     state = play(game, state, "end_turn")  # Jeff ends; Steve's turn begins with the d10
-    assert game.node(state).event.label == "bleeding"
+    assert game.node(state).event.label == "Steve's bleeding"
     worse = play(game, state, 4)
     assert unit(game, worse, "steve").hp == -4 and worse.actor == 1
     better = play(game, state, 10)
@@ -392,7 +426,7 @@ def test_trip():
     saves against 10 + the tripper's Str, or falls prone."""
     game, state = scene(["jeff"], ["steve"], [(5, 2), (6, 2)])
     state = play(game, state, "trip:steve", "pass", 15)
-    assert game.node(state).event.label == "save"
+    assert game.node(state).event.label == "Steve's save against the trip"
     assert unit(game, play(game, state, 5), "steve").prone  # 5 + 3 = 8 < 9
     assert not unit(game, play(game, state, 6), "steve").prone  # 9
     game, fresh = scene(["jeff"], ["steve"], [(5, 2), (6, 2)])
@@ -404,7 +438,7 @@ def test_inflict_will_half():
     """Seed (Appendix B): inflict spells have a Will save for half damage."""
     game, state = scene(["ada"], ["jeff"], [(5, 2), (6, 2)])
     state = play(game, state, "cast:inflict_light:jeff", "pass", 15, 7)
-    assert game.node(state).event.label == "save"
+    assert game.node(state).event.label == "Jeff's Will save against inflict light wounds"
     assert unit(game, play(game, state, 19), "jeff").hp == 21 - 3  # saved: half of 7
     assert unit(game, play(game, state, 1), "jeff").hp == 21 - 7
 
@@ -424,7 +458,7 @@ def test_fireball_area_and_reflex_for_none():
     game, state = scene(["jeff"], ["steve", "mara", "nim"], [(0, 5), (8, 5), (10, 5), (9, 6)])
     state = with_unit(game, state, "nim", hp=-1, prone=True)
     state = play(game, state, "cast:fireball:8,5", 12)  # steve (8,5) and mara (10,5) save; nim burns
-    assert game.node(state).event.label == "save"
+    assert game.node(state).event.label == "Steve's Reflex save against the fireball"
     state = play(game, state, 20, 1)
     assert unit(game, state, "steve").hp == 39 and unit(game, state, "mara").hp == 32 - 12
     assert unit(game, state, "nim").hp == -13 and unit(game, state, "nim").dead

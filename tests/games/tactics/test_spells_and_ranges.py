@@ -17,13 +17,13 @@ def test_the_seeds_attack_of_opportunity_story():
     state = play(game, state, "hamstring:jeff")
     assert game.node(state).seats == (1,)  # hamstring provokes
     state = play(game, state, "aoo", 3)  # misses again: the hamstring is uninterrupted
-    assert pending(game, state) == "d20" and game.node(state).event.label == "attack roll"
+    assert pending(game, state) == "d20" and game.node(state).event.label == "Steve's hamstring attack roll against Jeff"
     state = play(game, state, 1)  # Steve's hamstring misses; his turn is over
     assert state.actor == 1
     state = play(game, state, "cast:magic_missile:steve")
     assert game.node(state).seats == (0,)
     state = play(game, state, "aoo", 16, 6)  # lands for 6
-    assert game.node(state).event.label == "Concentration"
+    assert game.node(state).event.label == "Jeff's Concentration"
     state = play(game, state, 15)  # 15 + 9 >= 6: the spell goes off
     state = play(game, state, 5)
     assert unit(game, state, "steve").hp == 34
