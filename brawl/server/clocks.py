@@ -138,7 +138,7 @@ class Clocks:
             await asyncio.sleep(left)
         clocks = self.rooms.get(room.id)
         if self.hub.rooms.get(room.id) is room and clocks is not None and clocks.deadline_for == opened \
-                and clocks.deadline is not None:
+                and clocks.deadline is not None and self.hub.runs(room):
             self.expire(room)
 
     def check(self, room: "Room") -> None:
@@ -238,7 +238,8 @@ class Clocks:
     async def _flag_at(self, room: "Room", at: float) -> None:
         while (left := at - time.time()) > 0:
             await asyncio.sleep(left)
-        self.flag(room)
+        if self.hub.runs(room):
+            self.flag(room)
 
     def flag(self, room: "Room") -> None:
         """Mark every waiting person whose time is out; a room where only bots could claim ends."""

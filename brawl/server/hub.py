@@ -144,6 +144,17 @@ class Hub:
         self.clocks.forget(room_id)
         self.bots.forget(room_id)
 
+    def lease(self, room_id: str) -> bool:
+        """Several processes: try to become the one that runs ``room_id``'s bots and clocks."""
+        from .fanout import LEASE
+        try:
+            held = self.store.take_lease(room_id, self.holder, time.time(), LEASE)
+        except RoomError:
+            return False
+        if held and self.leased is not None:
+            self.leased.add(room_id)
+        return held
+
     def runs(self, room: Room) -> bool:
         """Whether this process runs the room's bots and clocks (always, with one process)."""
         return self.leased is None or room.id in self.leased
@@ -218,6 +229,8 @@ class Hub:
                           [self._event_row(room, k) for k in range(room.last + 1)],
                           parent_id=parent.id if parent else None)
         self.rooms[room_id] = room
+        if self.leased is not None and self.awake(room):
+            self.lease(room_id)
         self.clocks.arm(room)
         if parent is not None:
             parent.rematch_id = room_id
@@ -306,6 +319,8 @@ class Hub:
         self.notifier.wake(room.id)
 
     def after_change(self, room: Room) -> None:
+        if self.leased is not None and room.id not in self.leased and self.awake(room):
+            self.lease(room.id)
         self.clocks.arm(room)
         self.notifier.changed(room)
         self.bots.kick(room)

@@ -234,7 +234,7 @@ def test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypat
 
     monkeypatch.setattr(store, "sessions", Failing())
     r = decide(client, room, seat, "attack")
-    assert r.status_code == 503 and "could not be stored" in r.json()["error"]
+    assert r.status_code == 503 and "nothing" in r.json()["error"] and "changed" in r.json()["error"]
     monkeypatch.setattr(store, "sessions", real)
     assert view(client, room, None) == v
     assert decide(client, room, seat, "attack").status_code == 200
