@@ -286,7 +286,7 @@
           "aria-keyshortcuts": key, "data-key": key },
         key ? el("span", { class: "key", "aria-hidden": "true" }, key) : null,
         el("span", { class: "name" }, actionName(d, v)), odds, hint);
-        b.addEventListener("click", () => decide(d.action));
+        b.addEventListener("click", () => decide(d.action).catch(() => {}));
         box.append(b);
       });
       if (!legal.length && !v.free_form && !v.over) {
@@ -303,7 +303,7 @@
     const select = el("select", { id, "data-group": group });
     for (const d of items) select.append(el("option", { value: d.action }, actionName(d, v) + (d.odds ? ` (${d.odds})` : "")));
     const go = el("button", { type: "button", class: "go" }, "Do it");
-    go.addEventListener("click", () => decide(select.value));
+    go.addEventListener("click", () => decide(select.value).catch(() => {}));
     const label = group.charAt(0).toUpperCase() + group.slice(1).replace(/_/g, " ");
     return el("div", { class: "choice-list" }, el("label", { for: id }, `${label} (${items.length} choices)`), select, go);
   }

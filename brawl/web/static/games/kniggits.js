@@ -528,7 +528,11 @@
         cells.push(el("td", {}, cb));
       }
       const place = el("button", { type: "button" }, builder.placing === i ? "click the table…" : `(${fmt(r.x)}, ${fmt(r.y)}) place`);
-      place.addEventListener("click", () => { builder.placing = i; drawBuilder(); });
+      place.addEventListener("click", () => {
+        builder.placing = i;
+        drawBuilder();
+        if (brawl.reveal) brawl.reveal(root.querySelector(".board-view"));  // the table, to click on
+      });
       const drop = el("button", { type: "button", "aria-label": `remove kniggit ${i + 1}` }, "remove");
       drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
       cells.push(el("td", {}, place), el("td", {}, drop));
@@ -622,7 +626,7 @@
         .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-hand label{display:inline-flex;align-items:center;gap:.3em;min-height:44px;margin-right:.6em}
         .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
-        #kn-army table.status input{max-width:4rem}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
+        #kn-army table.status input{max-width:3.4rem}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
       const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
       const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
       const zoomFit = el("button", { type: "button" }, "Whole table");
