@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...core.game import BrawlError, Chance, Decision
-from .characters import CharacterError, ready_character
-from .grid import Map
-from .rules import AttackProfile, Tactics, TacticsState, d20_result, save_result
+from .characters import CharacterError, make_character, ready_character
+from .grid import Map, distance_feet
+from .rules import AttackProfile, Step, Tactics, TacticsState, d20_result, save_result
 
 
 class OddsError(BrawlError):
@@ -41,28 +41,64 @@ def save_chance(bonus: int, dc: int, natural: bool) -> Fraction:
 # Setting up a duel from ready characters
 
 
-def _strip_map(length: int) -> Map:
-    return Map("strip", "open strip", max(length + 4, 6), 3, frozenset(), (((0, 1),), ((1, 1),)))
+def _strip_map(length: int, walls: frozenset = frozenset()) -> Map:
+    # start squares only for set-up; the duel puts everyone where it wants them
+    return Map("strip", "open strip", max(length + 4, 6), 5, walls, (((0, 0), (0, 2), (0, 4)), ((1, 0),)))
+
+
+#: what may stand between the attacker and the target in a duel (option cover)
+BETWEEN = ("none", "wall", "creature")
 
 
 def duel(attacker: str, target: str, feet: int = 5, level: int = 5, target_flat_footed: bool = False,
-         target_prone: bool = False) -> tuple[Tactics, TacticsState]:
+         target_prone: bool = False, options: dict | None = None, between: str = "none",
+         ally_engaged: bool = False, attacker_prone: bool = False) -> tuple[Tactics, TacticsState]:
     """The attacker (side 1) and the target (side 2) on an open strip ``feet`` apart in a straight
     line, the attacker on turn, neither having acted unless said: the attacker has had its turn
-    started (so it is not flat-footed); the target is flat-footed only when asked."""
+    started (so it is not flat-footed); the target is flat-footed only when asked.
+
+    ``options``: game options (cover, shooting_into_melee, ...).  ``between``: ``"wall"`` puts the
+    target just past the end of a wall (next to the attacker around the wall's corner at 5 ft;
+    from 15 ft two squares off the straight line, the distance counted 5-10-5), ``"creature"`` a
+    fighter friend of the attacker on the line half-way.  ``ally_engaged``: a fighter friend of
+    the attacker stands next to the target (below it), in melee with it."""
     if feet < 5 or feet % 5:
         raise OddsError(f"distance must be a positive multiple of 5 feet, not {feet}")
+    if between not in BETWEEN:
+        raise OddsError(f"between must be one of {', '.join(BETWEEN)}, not {between!r}")
     try:
         a, t = ready_character(attacker, level), ready_character(target, level)
+        friend = make_character("Friend", "fighter", level)
     except CharacterError as exc:
         raise OddsError(str(exc)) from None
     squares = feet // 5
-    game = Tactics.custom(((a,), (t,)), _strip_map(squares + 2), flat_footed=True)
+    start, goal, walls = (1, 1), (1 + squares, 1), frozenset()
+    blocker = None
+    if between == "wall":
+        if squares == 1:
+            goal, walls = (2, 2), frozenset({(2, 1)})
+        elif squares >= 3:
+            goal = (squares, 3)
+            walls = frozenset({(squares, 2)})
+        else:
+            raise OddsError("a wall fits between the two at 5 ft (around its corner) or from 15 ft on")
+    elif between == "creature":
+        if squares < 2:
+            raise OddsError("nobody fits between the two at 5 ft")
+        blocker = (1 + squares // 2, 1)
+    friends = ([blocker] if blocker else []) + ([(goal[0], goal[1] + 1)] if ally_engaged else [])
+    side1 = (a,) + tuple(replace(friend, name=f"Friend {k + 1}" if len(friends) > 1 else "Friend")
+                         for k in range(len(friends)))
+    game = Tactics.custom((side1, (t,)), _strip_map(goal[0] + 2, walls), **{"flat_footed": True, **(options or {})})
     state = game.initial_state()
+    target_index = len(side1)
     units = list(state.units)
-    units[0] = replace(units[0], x=1, y=1, acted=True)
-    units[1] = replace(units[1], x=1 + squares, y=1, acted=not target_flat_footed, prone=target_prone)
-    state = replace(state, units=tuple(units), order=(0, 1), pos=0, round=1)
+    units[0] = replace(units[0], x=start[0], y=start[1], acted=True, prone=attacker_prone)
+    for k, sq in enumerate(friends):
+        units[1 + k] = replace(units[1 + k], x=sq[0], y=sq[1], acted=True)
+    units[target_index] = replace(units[target_index], x=goal[0], y=goal[1], acted=not target_flat_footed,
+                                  prone=target_prone)
+    state = replace(state, units=tuple(units), order=tuple(range(len(units))), pos=0, round=1)
     return game, state
 
 
@@ -171,16 +207,52 @@ def examples() -> list[Example]:
 # ----------------------------------------------------------------------------------------------
 # Any attack between ready characters
 
-_KIND = {"attack": "main", "twoweapon": "main_tw", "shoot": "shoot", "throw": "throw", "trip": "trip",
-         "hamstring": "hamstring"}
+_KIND = {"attack": "main", "twoweapon": "main_tw", "fullattack": "main", "shoot": "shoot", "throw": "throw",
+         "trip": "trip", "hamstring": "hamstring", "punch": "unarmed"}
+
+
+def _attack_rolls(game: Tactics, state: TacticsState, action: str) -> list[tuple[Step, Fraction]]:
+    """Apply ``action`` (provoked attacks of opportunity passed) and walk its attack rolls one
+    after the other, each time on the branch where the roll before missed (a natural 1), so every
+    roll of a two-weapon or full attack is met: (the attack step, the engine's chance it hits)."""
+    state = _answer_reactions(game, game.apply_action(state, game.sides[state.actor], action))
+    out = []
+    while state.stack and state.stack[-1].kind == "attack" and state.stack[-1].m == 0:
+        step = state.stack[-1]
+        outs, event = _outcomes(game, state)
+        out.append((step, sum((p for _, p, s in outs if _hit_pending(s)), Fraction(0))))
+        state = _answer_reactions(game, next(s for r, _, s in outs if r == 1))
+    if not out:
+        raise OddsError(f"{action} makes no attack roll")
+    return out
+
+
+def _profile_json(game: Tactics, state: TacticsState, step: Step, chance: Fraction) -> dict:
+    prof = game._profile_of(state, step)
+    return {"weapon": "off hand" if "off" in step.arg else "main hand", "bonus": prof.bonus,
+            "bonus_parts": [list(n) for n in prof.notes], "ac": prof.ac,
+            "ac_parts": [list(n) for n in prof.ac_notes], "hit_chance": str(chance),
+            "crit_chance": str(crit_chance(prof)), "damage": prof.dice, "damage_parts": [list(n) for n in prof.damage_notes],
+            "nonlethal": prof.nonlethal, "sneak_d6": prof.sneak}
 
 
 def attack_odds(attacker: str, target: str, action: str = "attack", feet: int = 5, level: int = 5,
-                target_flat_footed: bool = False, target_prone: bool = False) -> dict:
-    """Hit and critical chances (and the follow-up save) of ``action`` (attack, twoweapon, shoot,
-    throw, trip, hamstring, cast:<spell>) by one ready character on another ``feet`` away."""
-    game, state = duel(attacker, target, feet, level, target_flat_footed, target_prone)
-    tid = game.ids[1]
+                target_flat_footed: bool = False, target_prone: bool = False, options: dict | None = None,
+                between: str = "none", ally_engaged: bool = False, attacker_prone: bool = False) -> dict:
+    """Hit and critical chances (and the follow-up save) of ``action`` (attack, twoweapon,
+    fullattack, shoot, throw, trip, hamstring, punch, cast:<spell>) by one ready character on
+    another ``feet`` away, under the game ``options`` given (cover, shooting into melee, ...), with
+    what ``between`` them and whether a friend of the attacker is in melee with the target
+    (``ally_engaged``).  ``bonus_parts``, ``ac_parts`` and ``damage_parts`` name every modifier,
+    those the options apply included; ``attacks`` lists every roll of a two-weapon or full attack."""
+    try:
+        game, state = duel(attacker, target, feet, level, target_flat_footed, target_prone, options, between,
+                           ally_engaged, attacker_prone)
+    except ValueError as exc:  # a bad option value
+        raise OddsError(str(exc)) from None
+    ti = len(game.sheets) - 1
+    tid = game.ids[ti]
+    distance = distance_feet(state.units[0].pos, state.units[ti].pos)
     verb, _, spell = action.partition(":")
     if verb == "cast":
         from .data import SPELLS
@@ -189,28 +261,34 @@ def attack_odds(attacker: str, target: str, action: str = "attack", feet: int = 
         s = SPELLS[spell]
         if s.key == "fireball":
             dc = game.sheets[0].spell_dc(spell)
-            bonus = game.save_bonus(state, 1, "ref")
+            bonus = game.save_bonus(state, ti, "ref")
             return {"action": action, "save": "Reflex", "save_bonus": bonus, "dc": dc,
                     "save_chance": str(save_chance(bonus, dc, True)),
                     "fail_chance": str(1 - save_chance(bonus, dc, True))}
         if s.target not in ("enemy_ranged_touch", "enemy_melee_touch"):
             raise OddsError(f"{s.name} makes no attack roll")
-        kind = "ray" if s.target == "enemy_ranged_touch" else "touch"
         full = f"cast:{spell}:{tid}"
     elif verb in _KIND:
-        kind, full = _KIND[verb], f"{verb}:{tid}"
+        full = f"{verb}:{tid}"
     else:
         raise OddsError(f"unknown action {action!r}; actions: {', '.join(_KIND)}, cast:<spell>")
     legal = game.legal_actions(state, 0)
     if full not in legal:
-        raise OddsError(f"{game.sheets[0].name} cannot {action} {game.sheets[1].name} from {feet} ft with this gear")
-    prof = game.attack_profile(state, 0, 1, kind, spell)
-    out = {"attacker": game.sheets[0].name, "target": game.sheets[1].name, "action": action, "feet": feet,
-           "bonus": prof.bonus, "ac": prof.ac, "touch": prof.touch,
-           "bonus_parts": [list(n) for n in prof.notes], "ac_parts": [list(n) for n in prof.ac_notes],
-           "hit_chance": str(engine_hit_chance(game, state, full)), "crit_chance": str(crit_chance(prof)),
-           "damage": prof.dice, "sneak_d6": prof.sneak}
+        why = {"fullattack": " (a full attack needs the iterative attacks option and base attack +6)",
+               "punch": " (punching needs the unarmed strikes option)"}.get(verb, "")
+        raise OddsError(f"{game.sheets[0].name} cannot {action} {game.sheets[ti].name} from {distance} ft with this "
+                        f"gear{why}")
+    rolls = _attack_rolls(game, state, full)
+    attacks = [_profile_json(game, state, step, chance) for step, chance in rolls]
+    first = attacks[0]
+    out = {"attacker": game.sheets[0].name, "target": game.sheets[ti].name, "action": action, "feet": distance,
+           "options": dict(options or {}), "between": between, "ally_engaged": ally_engaged,
+           "touch": game._profile_of(state, rolls[0][0]).touch, **{k: first[k] for k in (
+               "bonus", "ac", "bonus_parts", "ac_parts", "hit_chance", "crit_chance", "damage", "damage_parts",
+               "nonlethal", "sneak_d6")}}
+    if len(attacks) > 1:
+        out["attacks"] = attacks
     if verb == "trip":
         out["trip_dc"] = game.trip_dc(0)
-        out["resist_chance"] = str(save_chance(game.trip_save(state, 1), game.trip_dc(0), False))
+        out["resist_chance"] = str(save_chance(game.trip_save(state, ti), game.trip_dc(0), False))
     return out

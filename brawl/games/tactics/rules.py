@@ -834,7 +834,22 @@ class Tactics(Game[TacticsState]):
             sq = self._parse_square(action.split(":", 2)[2])
             if sq is not None and self._area_ok(state, state.actor, sq):
                 return
-        raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(legal)}", legal)
+        raise IllegalAction(self.refusal(state, seat, action, legal), legal)
+
+    def refusal(self, state: TacticsState, seat: int, action: str, legal: list[str]) -> str:
+        """Why a decision is refused, in a player's words, with what may be done instead."""
+        if not legal:
+            return f"{self.seat_name(seat)} has nothing to decide now"
+        if state.stack and state.stack[-1].kind == "offer":
+            top = state.stack[-1]
+            return (f"{self.name_of(top.actor)} may take the attack of opportunity on {self.name_of(top.target)} "
+                    f"or let it pass, nothing else")
+        wanted = self.describe_action(state, seat, action)
+        moves = sum(1 for a in legal if a.startswith("move:"))
+        others = [self.describe_action(state, seat, a).removeprefix(self.name_of(state.actor) + " ")
+                  for a in legal if not a.startswith("move:")]
+        offer = ([f"move to one of {moves} squares"] if moves else []) + others
+        return f"Not possible now: {wanted}. {self.name_of(state.actor)} may: {'; '.join(offer)}"
 
     @staticmethod
     def _parse_square(text: str) -> Square | None:
@@ -1408,14 +1423,26 @@ class Tactics(Game[TacticsState]):
         return state.first_mover if state.first_mover >= 0 else None
 
     def describe_action(self, state: TacticsState, seat: int, action: str) -> str:
+        """A decision in a player's words ("Steve moves to square 3,4 (15 ft)", "Mara attacks Brok
+        with both weapons"); never the decision's code."""
         if state.stack and state.stack[-1].kind == "offer":
             top = state.stack[-1]
-            return (f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}"
-                    if action == "aoo" else f"{self.name_of(top.actor)} lets {self.name_of(top.target)} pass")
+            if action == "aoo":
+                return f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}"
+            if action == "pass":
+                return f"{self.name_of(top.actor)} lets {self.name_of(top.target)} pass"
         who = self.name_of(state.actor) if state.pos >= 0 else self.seat_name(seat)
         verb, _, rest = action.partition(":")
         if verb == "move":
-            return f"{who} moves"  # the route's end and length are the step's result line
+            sq = self._parse_square(rest)
+            if sq is None:
+                return f"{who} moves (to a square that cannot be read)"
+            route = self.move_routes(state, state.actor).get(sq) if state.pos >= 0 and not state.stack else None
+            if route is None:
+                return f"{who} moves to square {sq[0]},{sq[1]}"
+            risk = (f", provoking {route.provokes} attack{'s' if route.provokes > 1 else ''} of opportunity"
+                    if route.provokes else "")
+            return f"{who} moves to square {sq[0]},{sq[1]} ({route.feet} ft{risk})"
         if verb == "end_turn":
             return f"{who} ends the turn"
         if rest in self.index:
@@ -1423,7 +1450,9 @@ class Tactics(Game[TacticsState]):
             text = {"attack": f"{who} attacks {whom}", "twoweapon": f"{who} attacks {whom} with both weapons",
                     "shoot": f"{who} shoots at {whom}", "throw": f"{who} throws a weapon at {whom}",
                     "trip": f"{who} tries to trip {whom}", "hamstring": f"{who} tries to hamstring {whom}",
-                    "heal": f"{who} tries to stabilize {whom} (Heal check)"}.get(verb)
+                    "heal": f"{who} tries to stabilize {whom} (Heal check)",
+                    "fullattack": f"{who} makes a full attack on {whom}",
+                    "punch": f"{who} punches {whom} (unarmed strike)"}.get(verb)
             if text:
                 return text
         if verb == "stand":
@@ -1434,11 +1463,15 @@ class Tactics(Game[TacticsState]):
             return f"{who} tries to hide"
         if verb == "cast":
             parts = rest.split(":")
-            tail = ""
-            if len(parts) > 1:
-                tail = " on " + (self.name_of(self.index[parts[1]]) if parts[1] in self.index else parts[1])
-            return f"{who} casts {SPELLS[parts[0]].name}{tail}"
-        return f"{who}: {action}"
+            if parts[0] in SPELLS:
+                tail = ""
+                if len(parts) > 1:
+                    sq = self._parse_square(parts[1])
+                    tail = (" on " + self.name_of(self.index[parts[1]]) if parts[1] in self.index else
+                            f" at square {sq[0]},{sq[1]}" if sq else " on someone unknown")
+                return f"{who} casts {SPELLS[parts[0]].name}{tail}"
+            return f"{who} casts a spell this game does not have"
+        return f"{who} does something this game does not know"
 
     def action_odds(self, state: TacticsState, seat: int, action: str) -> str | None:
         from .odds import hit_chance, save_chance
@@ -1453,22 +1486,37 @@ class Tactics(Game[TacticsState]):
                 return _pct(hit_chance(p)) + f" to hit (d20{p.bonus:+d} against AC {p.ac})"
             kinds = {"attack": "main" if self.melee_weapon(state.units[i]) == state.units[i].main else "aoo",
                      "shoot": "shoot", "throw": "throw", "trip": "trip", "hamstring": "hamstring",
-                     "twoweapon": "main_tw"}
+                     "punch": "unarmed"}
+            if verb in ("fullattack", "twoweapon") and rest in self.index:
+                j = self.index[rest]
+                steps = (self.full_attack_steps(state, i, j, state.units[i].hidden) if verb == "fullattack" else
+                         (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw", unseen=state.units[i].hidden)))
+                parts = []
+                for st in reversed(steps):
+                    p = self._profile_of(state, st)
+                    parts.append(f"{_pct(hit_chance(p))} (d20{p.bonus:+d}{_extras(p.notes)}, damage {p.dice}"
+                                 + (f"+{p.sneak}d6 sneak" if p.sneak else "") + ")")
+                return f"{len(parts)} attacks against AC {p.ac}{_extras(p.ac_notes)}: " + ", ".join(parts)
             if verb in kinds and rest in self.index:
                 j = self.index[rest]
                 p = self.attack_profile(state, i, j, kinds[verb])
-                text = f"{_pct(hit_chance(p))} to hit (d20{p.bonus:+d} against {'touch ' if p.touch else ''}AC {p.ac})"
+                text = (f"{_pct(hit_chance(p))} to hit (d20{p.bonus:+d}{_extras(p.notes)} against "
+                        f"{'touch ' if p.touch else ''}AC {p.ac}{_extras(p.ac_notes)})")
                 if p.dice:
-                    text += f", damage {p.dice}" + (f"+{p.sneak}d6 sneak" if p.sneak else "")
+                    text += (f", damage {p.dice}" + (f"+{p.sneak}d6 sneak" if p.sneak else "")
+                             + (" nonlethal" if p.nonlethal else "") + _extras(p.damage_notes))
                 if verb == "trip":
                     text += f"; then {self.name_of(j)} resists {_pct(save_chance(self.trip_save(state, j), self.trip_dc(i), False))} (DC {self.trip_dc(i)})"
+                if verb == "punch" and self.can_threaten(state, j):
+                    text += f"; {self.name_of(j)} may strike back first"
                 return text
             if verb == "cast":
                 parts = rest.split(":")
                 s = SPELLS[parts[0]]
                 if s.target == "enemy_ranged_touch" and len(parts) > 1 and parts[1] in self.index:
                     p = self.attack_profile(state, i, self.index[parts[1]], "ray", s.key)
-                    return f"{_pct(hit_chance(p))} to hit (ranged touch d20{p.bonus:+d} against touch AC {p.ac}), damage {s.dice}"
+                    return (f"{_pct(hit_chance(p))} to hit (ranged touch d20{p.bonus:+d}{_extras(p.notes)} against "
+                            f"touch AC {p.ac}{_extras(p.ac_notes)}), damage {s.dice}")
                 if s.target == "enemy_melee_touch" and len(parts) > 1 and parts[1] in self.index:
                     p = self.attack_profile(state, i, self.index[parts[1]], "touch", s.key)
                     return f"{_pct(hit_chance(p))} to hit (touch AC {p.ac}), damage {s.dice}, Will half"
@@ -1486,23 +1534,39 @@ class Tactics(Game[TacticsState]):
         return None
 
     def status_rows(self, state: TacticsState) -> list[dict]:
+        """One row per character, in a player's words (public information only)."""
         rows = []
         for i, u in enumerate(state.units):
             s = self.sheets[i]
-            cond = "dead" if u.dead else ("stabilized" if u.stable else "incapacitated" if u.hp <= 0 else "conscious")
-            flags = [f for f, on in (("prone", u.prone and not u.dead), ("hamstrung", u.hamstrung), ("blur", u.blur),
-                                     ("flat-footed", not u.acted), ("hidden", u.hidden and not u.dead)) if on]
-            rows.append({"id": self.ids[i], "side": self.seat_name(self.sides[i]), "class": f"{s.cls} {s.level}",
-                         "hp": f"{u.hp}/{s.max_hp}", "square": f"{u.x},{u.y}", "condition": ", ".join([cond] + flags),
+            cond = ("dead" if u.dead else "stabilized" if u.stable else "incapacitated" if u.hp <= 0 else
+                    "knocked out" if u.knocked_out else "conscious")
+            flags = [f for f, on in (("prone", u.prone and not u.dead), ("staggered", u.staggered),
+                                     ("hamstrung", u.hamstrung), ("blur", u.blur),
+                                     ("flat-footed", self.flat_footed(state, i) and not u.dead),
+                                     ("hidden", u.hidden and not u.dead)) if on]
+            hp = f"{u.hp}/{s.max_hp}" + (f", {u.nonlethal} nonlethal" if u.nonlethal else "")
+            rows.append({"character": s.name, "side": self.seat_name(self.sides[i]),
+                         "class": f"{s.cls}, level {s.level}", "hp": hp, "square": f"{u.x},{u.y}",
+                         "condition": ", ".join([cond] + flags),
                          "": "on turn" if i == state.actor and not state.over else ""})
         return rows
 
     def summary(self, state: TacticsState) -> str:
-        parts = [f"round {state.round}"]
+        parts = ["surprise round" if state.round == 0 else f"round {state.round}"]
         for side in (0, 1):
-            alive = [f"{self.ids[i]} {u.hp}" for i, u in enumerate(state.units) if self.sides[i] == side and not u.dead]
+            alive = [f"{self.name_of(i)} {u.hp}" for i, u in enumerate(state.units) if self.sides[i] == side and not u.dead]
             parts.append(f"{self.seat_name(side)}: " + (", ".join(alive) or "none"))
         return " | ".join(parts)
+
+
+#: modifiers every attack has; the odds name the others ("cover +4", "shooting into melee -4")
+_PLAIN_NOTES = ("base attack", "Str", "Dex", "base", "armor", "shield")
+
+
+def _extras(notes) -> str:
+    """The modifiers beyond the plain ones, in words: ": two weapons -4, cover +4"."""
+    extra = [k if "lost" in k else f"{k} {v:+d}" for k, v in notes if k not in _PLAIN_NOTES and (v or "lost" in k)]
+    return (" with " + ", ".join(extra)) if extra else ""
 
 
 def _pct(p: Fraction) -> str:
