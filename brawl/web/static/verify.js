@@ -340,7 +340,7 @@
     const result = await check(record, tables, null);
     if (!result.message && !tables) {
       result.message = `${note} Each roll's table of outcomes and odds comes from the game's room, so the ${result.rolls} rolls `
-        + "were not recomputed here; the command `brawl verify record.json` recomputes them from the record alone.";
+        + "were not recomputed here; the command “brawl verify record.json” recomputes them from the record alone.";
     }
     return result;
   };

@@ -1,0 +1,341 @@
+// The replay viewer: a finished game (/replay/ROOM) or an uploaded record (/replay), step by step.
+// Each step is a frame the server replays from the record (GET /api/rooms/ROOM/replay?step=K, or
+// POST /api/rooms/replay?step=K with the record); the board is drawn by the game's own renderer
+// (static/games/<game>.js, given a spectator's view with nothing to decide) or by a status table.
+"use strict";
+
+(function () {
+  const { api, el } = brawl;
+  const $ = (id) => document.getElementById(id);
+  const parts = window.location.pathname.split("/").filter(Boolean);
+  const roomId = parts[0] === "replay" && parts[1] ? decodeURIComponent(parts[1]) : null;
+
+  const renderers = {};
+  brawl.registerRenderer = function (game, r) { renderers[game] = r; };
+
+  let record = null;       // the record (plain JSON)
+  let recordText = null;   // its text, for checking the dice exactly
+  let renderer = null;     // the game's renderer, or null for the status table
+  let view = null;         // the view shaped from the frame on show
+  let steps = 0;
+  let step = 0;            // the step shown (or being fetched)
+  let shown = -1;          // the step on show
+  let token = 0;           // the latest request: older answers are dropped
+  const frames = new Map();
+
+  // -- the context a renderer gets: a spectator who cannot decide anything ----------------------
+  const ctx = {
+    get seat() { return null; },
+    get view() { return view; },
+    decide: () => Promise.reject(new Error("this is a replay: nothing can be decided")),
+    announce: () => {},
+    svg: brawl.svg,
+    el: brawl.el,
+    replay: true,
+  };
+
+  brawl.seatName = (v, s) => {
+    const seat = v && v.seats && v.seats[s];
+    if (!seat) return `Player ${s + 1}`;
+    return seat.player ? `${seat.player} (${seat.name})` : seat.name;
+  };
+  brawl.presence = () => null;
+  // scroll the panels holding node into sight of it; never the window
+  brawl.reveal = function (node) {
+    let box = node && node.parentElement;
+    while (box && box !== document.body && box !== document.documentElement) {
+      const style = getComputedStyle(box);
+      if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
+        const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
+        if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
+        else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 8;
+      }
+      box = box.parentElement;
+    }
+  };
+
+  function showError(message) {
+    $("error").textContent = message || "";
+    $("error").hidden = !message;
+  }
+
+  // -- the view a renderer draws, shaped from a frame --------------------------------------------
+  function seatsOf(frame) {
+    const covered = (record && record.dice && record.dice.covers && record.dice.covers.seats) || [];
+    const players = frame.players || record.players || [];
+    return frame.seats.map((name, i) => ({
+      seat: i, name, player: players[i] || null,
+      kind: covered[i] ? covered[i].kind : null, bot: covered[i] ? covered[i].bot || null : null, presence: null,
+    }));
+  }
+
+  function viewOf(frame) {
+    const ended = frame.over && record.ended ? record.ended : null;
+    const winners = ended ? ended.winners : null;
+    return {
+      room: roomId, game: frame.game, title: frame.title, options: record.options || {},
+      seat: null, seats: seatsOf(frame), state: frame.state, status_rows: frame.status_rows, summary: frame.summary,
+      node: { type: frame.over ? "terminal" : frame.node.type, seats: [], kind: null, prompt: "", winners },
+      your_turn: false, legal: [], free_form: false, over: frame.over, winners, ended: ended ? ended.reason : null,
+      last: frame.step, step: frame.step, steps: frame.steps, timer: null, clocks: null, hints: false,
+      takeback: null, replay: true,
+    };
+  }
+
+  // -- the status table (games without a renderer) ------------------------------------------------
+  const generic = {
+    mount(root) {
+      root.replaceChildren(el("h2", {}, "Players"), el("div", { id: "status", class: "status-wrap" }),
+        el("p", { id: "summary", class: "summary" }));
+    },
+    update(v) {
+      const box = $("status");
+      const rows = v.status_rows;
+      if (rows && rows.length) {
+        const keys = Object.keys(rows[0]);
+        const seatRows = rows.length === v.seats.length;
+        const table = el("table", { class: "status", id: "status-table" }, el("caption", { class: "sr-only" }, `Each player's state after step ${v.step}`));
+        const head = el("tr", {});
+        for (const k of keys) head.append(el("th", { scope: "col" }, k || "status"));
+        table.append(el("thead", {}, head));
+        const body = el("tbody", {});
+        rows.forEach((row, i) => {
+          const tr = el("tr", {});
+          keys.forEach((k, j) => {
+            let text = row[k] === null || row[k] === undefined ? "–" : String(row[k]);
+            if (j === 0 && seatRows && v.seats[i] && v.seats[i].player) text = `${v.seats[i].player} (${text})`;
+            tr.append(j === 0 ? el("th", { scope: "row" }, text) : el("td", {}, text));
+          });
+          body.append(tr);
+        });
+        table.append(body);
+        box.replaceChildren(table);
+      } else {
+        box.replaceChildren(el("p", { class: "hint" }, "This game shows no table of players."));
+      }
+      $("summary").textContent = v.summary || "";
+    },
+  };
+
+  async function loadRenderer(game) {
+    if (renderers[game]) return renderers[game];
+    try {
+      const info = await api("GET", `/api/games/${encodeURIComponent(game)}`);
+      if (!info.renderer) return null;
+      await new Promise((resolve, reject) => {
+        const s = el("script", { src: `/static/games/${encodeURIComponent(game)}.js` });
+        s.onload = resolve; s.onerror = reject;
+        document.body.append(s);
+      });
+      return renderers[game] || null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function fallBack(e) {
+    console.error("the game's renderer failed; showing the status table", e);
+    renderer = null;
+    generic.mount($("board"), ctx);
+  }
+
+  // -- frames ----------------------------------------------------------------------------------------
+  function fetchFrame(k) {
+    if (frames.has(k)) return frames.get(k);
+    const p = roomId
+      ? api("GET", `/api/rooms/${encodeURIComponent(roomId)}/replay?step=${k}`)
+      : api("POST", `/api/rooms/replay?step=${k}`, record);
+    frames.set(k, p);
+    p.catch(() => frames.delete(k));
+    return p;
+  }
+
+  async function go(k) {
+    k = Math.max(0, Math.min(steps, k));
+    step = k;
+    syncControls();
+    const mine = ++token;
+    let frame;
+    try {
+      frame = await fetchFrame(k);
+    } catch (e) {
+      if (mine === token) showError(`Step ${k} could not be replayed: ${e.message}`);
+      return;
+    }
+    if (mine !== token) return;
+    showError("");
+    draw(frame);
+    if (k < steps) fetchFrame(k + 1).catch(() => {});  // the next step, ready for the next press
+  }
+
+  function draw(frame) {
+    view = viewOf(frame);
+    document.title = `brawl: replay of ${frame.title}, step ${frame.step}`;
+    $("title").textContent = `· Replay of ${frame.title}`;
+    $("room-id").textContent = roomId ? `game ${roomId}` : "";
+    drawPlayers(view);
+    try {
+      (renderer || generic).update(view, ctx);
+    } catch (e) {
+      fallBack(e);
+      generic.update(view, ctx);
+    }
+    drawLog(frame);
+    shown = frame.step;
+    document.body.dataset.step = String(frame.step);
+    $("board").dataset.step = String(frame.step);
+    const newest = frame.log.length ? frame.log[frame.log.length - 1].text : "";
+    $("position").replaceChildren(el("span", { class: "sr-only" }, "Step "), `${frame.step} of ${frame.steps}${frame.over ? ", the end" : ""}`);
+    $("step").setAttribute("aria-valuetext", `Step ${frame.step} of ${frame.steps}${newest ? `: ${newest}` : ""}`);
+    if (window.location.hash !== `#step=${frame.step}`) history.replaceState(null, "", `#step=${frame.step}`);
+  }
+
+  function drawPlayers(v) {
+    const box = $("players");
+    const bits = v.seats.map((s) => {
+      const who = s.player ? s.player : s.kind === "bot" ? `bot${s.bot ? ` (${s.bot})` : ""}` : null;
+      return el("span", { class: "seat" }, el("strong", {}, s.name), who ? `: ${who}` : "");
+    });
+    box.replaceChildren(...bits.flatMap((b, i) => (i ? [" · ", b] : [b])));
+  }
+
+  function drawLog(frame) {
+    const list = $("log");
+    list.replaceChildren(...frame.log.map((line) => el("li", { class: line.kind || "", "data-n": line.n }, line.text)));
+    if (!frame.log.length) list.append(el("li", { class: "empty" }, "Nothing has happened yet."));
+    list.scrollTop = list.scrollHeight;  // the newest line at the bottom, inside the panel only
+  }
+
+  function syncControls() {
+    const range = $("step");
+    range.max = String(steps);
+    range.value = String(step);
+    $("first").disabled = step <= 0;
+    $("prev").disabled = step <= 0;
+    $("next").disabled = step >= steps;
+    $("last").disabled = step >= steps;
+  }
+
+  // -- starting ----------------------------------------------------------------------------------------
+  async function begin(game, startAt) {
+    frames.clear();
+    token++;
+    $("board").hidden = false;
+    $("controls").hidden = false;
+    $("side").hidden = false;
+    renderer = await loadRenderer(game);
+    try {
+      (renderer || generic).mount($("board"), ctx);
+    } catch (e) {
+      fallBack(e);
+    }
+    const first = await fetchFrame(0);
+    steps = first.steps;
+    await go(startAt || 0);
+  }
+
+  async function startRoom() {
+    const box = $("verify-box");
+    try {
+      recordText = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/record`, { headers: { Accept: "application/json" } })
+        .then(async (res) => {
+          const text = await res.text();
+          if (!res.ok) {
+            let message = `request failed (${res.status})`;
+            try { message = JSON.parse(text).error || message; } catch (e) { /* the status says it */ }
+            throw Object.assign(new Error(message), { status: res.status });
+          }
+          return text;
+        });
+      record = JSON.parse(recordText);
+    } catch (e) {
+      if (e.status === 409) {
+        showError("This game is not over yet: a game can be replayed once it has ended.");
+        $("links").hidden = false;
+        $("side").hidden = false;
+        $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, "Watch it live"), " · ", el("a", { href: "/" }, "Lobby"));
+        $("fair").hidden = true;
+        $("log-panel").hidden = true;
+      } else showError(`This game could not be loaded: ${e.message}`);
+      return;
+    }
+    brawl.mountVerify(box, roomId);
+    $("links").replaceChildren(
+      el("a", { href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `brawl-${roomId}.json`, id: "record-link" }, "Download the game record"),
+      " · ", el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, "The game's page"),
+      " · ", el("a", { href: "/replay" }, "Replay a record file"), " · ", el("a", { href: "/" }, "Lobby"));
+    try {
+      const wanted = /^#step=(\d+)$/.exec(window.location.hash);
+      await begin(record.game, wanted ? Number(wanted[1]) : 0);
+    } catch (e) {
+      showError(`This game could not be replayed: ${e.message}`);
+    }
+  }
+
+  function startUpload() {
+    $("upload").hidden = false;
+    $("links").replaceChildren(el("a", { href: "/" }, "Lobby"));
+    let mounted = false;
+    $("record-file").addEventListener("change", async (e) => {
+      const file = e.target.files && e.target.files[0];
+      if (!file) return;
+      showError("");
+      let text, data;
+      try {
+        text = await file.text();
+        data = JSON.parse(text);
+      } catch (err) {
+        showError(`${file.name} is not a JSON file: ${err.message}`);
+        return;
+      }
+      if (!data || typeof data !== "object" || typeof data.format !== "string" || !data.format.startsWith("brawl-record")) {
+        showError(`${file.name} is not a brawl game record (it has no "format": "brawl-record/…").`);
+        return;
+      }
+      const before = { record, recordText };
+      record = data;
+      recordText = text;
+      try {
+        await begin(data.game, 0);
+      } catch (err) {
+        showError(`${file.name} does not replay: ${err.message}`);
+        record = before.record; recordText = before.recordText;
+        return;
+      }
+      if (!mounted) {
+        brawl.mountVerify($("verify-box"), () => recordText);
+        mounted = true;
+      } else {
+        $("verify-result").textContent = "";
+        delete $("verify-result").dataset.state;
+      }
+      $("upload-title").textContent = `Replaying ${file.name}`;
+      $("controls").focus({ preventScroll: true });  // the arrow keys step from here
+    });
+  }
+
+  // -- controls --------------------------------------------------------------------------------------------
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(step - 1));
+  $("next").addEventListener("click", () => go(step + 1));
+  $("last").addEventListener("click", () => go(steps));
+  $("step").addEventListener("input", (e) => go(Number(e.target.value)));
+
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || $("controls").hidden) return;
+    const t = e.target;
+    if (t === $("step")) return;  // the slider steps by itself
+    if (t && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName))) return;
+    const moves = { ArrowLeft: () => step - 1, ArrowRight: () => step + 1, Home: () => 0, End: () => steps,
+      PageUp: () => step - 10, PageDown: () => step + 10 };
+    if (!moves[e.key]) return;
+    if (t && t.closest && t.closest("#log, #board svg, .board-view") && ["Home", "End", "PageUp", "PageDown"].includes(e.key)) return;
+    e.preventDefault();
+    go(moves[e.key]());
+  });
+
+  brawl.replay = { go: (k) => go(k), get step() { return shown; }, get steps() { return steps; } };
+
+  if (roomId) startRoom();
+  else startUpload();
+})();
