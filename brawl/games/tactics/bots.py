@@ -5,7 +5,12 @@
   check); stands up when prone; casters keep out of melee and use their best spell (a fireball
   only when it hits at least two enemies and no friend); fighters and rogues focus the weakest
   reachable enemy, close by the route that provokes least, prefer squares that flank, and pick the
-  attack with the highest expected damage; a rogue with nothing to hit after moving hides.
+  attack with the highest expected damage; a rogue with nothing to hit after moving hides.  The
+  expected damage counts every modifier the options apply, so with cover on it prefers targets
+  without cover (and shooters and casters move to squares with a clear shot), with shooting into
+  melee on it prefers targets no friend is fighting, with iterative attacks on it makes full
+  attacks when it stands next to its enemy, and it punches (unarmed strikes) only when it has
+  nothing better, the punch's nonlethal damage counting half.
 - ``mcts``: Monte Carlo search over the heuristic's choice and its best alternatives (the other
   standard actions with the highest expected value), each judged by rollouts in which the
   heuristic plays both sides for a round's worth of turns (dice sampled from the chance events,
@@ -74,6 +79,17 @@ class HeuristicBot:
                 p = game.attack_profile(state, i, j, k)
                 total += float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
             return total
+        if verb == "fullattack":
+            # every attack of the full attack (option iterative_attacks), each at its own bonus
+            total = 0.0
+            for step in game.full_attack_steps(state, i, j, u.hidden):
+                p = game._profile_of(state, step)
+                total += float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+            return total
+        if verb == "punch":
+            # nonlethal damage (option unarmed_strikes) only knocks out: worth half as much
+            p = game.attack_profile(state, i, j, "unarmed")
+            return 0.5 * float(hit_chance(p)) * _mean(p.dice)
         if verb == "cast":
             spell = SPELLS[rest.split(":")[0]]
             if spell.target == "enemy":
@@ -158,13 +174,15 @@ class HeuristicBot:
                         v *= 0.5  # the weapon is gone afterwards
                 if verb == "cast" and not caster:
                     v *= 1.0
-                if verb != "attack" and verb != "twoweapon" and in_combat and verb not in ("cast",):
+                if verb not in ("attack", "twoweapon", "fullattack", "punch", "cast") and in_combat:
                     v *= 0.6  # provokes
+                if verb == "punch" and game.can_threaten(state, j):
+                    v *= 0.6  # the target strikes back first
                 if verb == "cast" and in_combat:
                     v *= 0.7
                 if v > best_value:
                     best, best_value = action, v
-            if best is not None and (caster or best.split(":")[0] in ("attack", "twoweapon", "shoot", "cast")
+            if best is not None and (caster or best.split(":")[0] in ("attack", "twoweapon", "fullattack", "punch", "shoot", "cast")
                                      or state.moved or not foes):
                 return best
             if "draw" in legal_set and not u.main:
@@ -179,6 +197,16 @@ class HeuristicBot:
             if move is not None:
                 return move
         return "end_turn"
+
+    @staticmethod
+    def shot_penalty(game: Tactics, state: TacticsState, i: int, sq, target: int) -> int:
+        """What cover (option cover) the target would have against a shot from ``sq``: 0 for a
+        clear shot, else the armor class it gains.  Shooting into melee is the same from
+        anywhere, so it does not count here (the choice of target weighs it)."""
+        if not game.options.cover:
+            return 0
+        moved = _moved(state, i, sq)
+        return sum(v for _, v in game.cover_notes(moved, i, target, True))
 
     def retreat(self, game: Tactics, state: TacticsState, i: int, legal: list[str]) -> str | None:
         """A square out of every enemy's reach, provoking no more attacks than casting here would."""
@@ -216,7 +244,8 @@ class HeuristicBot:
                     continue
                 near = min(distance_feet(sq, state.units[j].pos) for j in foes)
                 reach = distance_feet(sq, state.units[target].pos)
-                key = (route.provokes, 0 if reach <= 25 else 1, -min(near, 20), reach, route.feet, sq)
+                blocked = self.shot_penalty(game, state, i, sq, target)
+                key = (route.provokes, 0 if reach <= 25 else 1, blocked, -min(near, 20), reach, route.feet, sq)
             else:
                 adj = [j for j in foes if adjacent(sq, state.units[j].pos)]
                 if adj:

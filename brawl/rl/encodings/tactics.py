@@ -5,10 +5,11 @@ order, ``foe1..foe4`` the other side's (the rules name them by id, ``attack:brok
 turns ``attack:foe1`` into that form for the observing seat).  Squares are named as the rules
 name them, ``X,Y``.
 
-Actions (``Discrete``; the size depends on the map, 332 on the 16 x 8 bridge):
+Actions (``Discrete``; the size depends on the map, 340 on the 16 x 8 bridge):
 
 - ``move:X,Y`` for every square of the map;
-- ``attack``, ``twoweapon``, ``hamstring``, ``trip``, ``shoot``, ``throw`` on ``foe1..foe4``;
+- ``attack``, ``twoweapon``, ``hamstring``, ``trip``, ``shoot``, ``throw`` on ``foe1..foe4``, and
+  ``fullattack`` and ``punch`` (legal only under the options iterative_attacks and unarmed_strikes);
   ``heal:me1..me4``;
 - ``cast:<spell>`` for the self spells, ``cast:<spell>:me<k>`` for the ally spells,
   ``cast:<spell>:foe<k>`` for the enemy spells, ``cast:<spell>:X,Y`` for area spells on every
@@ -34,7 +35,7 @@ from ...games.tactics.data import SPELLS, WEAPONS
 from ...games.tactics.grid import MAPS
 from . import Encoding
 
-FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw")
+FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "fullattack", "punch")
 PER_UNIT = 19
 MAP_KEYS = tuple(MAPS)
 SIDE_SIZE = max(len(p) for p in PARTIES.values())

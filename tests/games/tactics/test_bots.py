@@ -99,3 +99,68 @@ def test_mcts_finishes_a_foe_rather_than_hitting_a_fresh_one():
     state = with_unit(game, state, "jeff", hp=1)
     state = with_unit(game, state, "nim", hp=-5, prone=True)
     assert MCTSBot(seed=1, iterations=8).choose(game, state, 0) == "attack:jeff"
+
+
+# -- the options' rules in the heuristic's choices ---------------------------------------------------
+
+ARCHER = ("Ila", "fighter", {"main": "longbow", "two_handed": True, "armor": "leather", "sheath": "sword"})
+
+
+def test_heuristic_prefers_a_target_without_cover():
+    """Option cover (SRD, +4 AC): of two equal targets the heuristic shoots the one in the open."""
+    from brawl.games.tactics.grid import Map
+    from .helpers import OPEN
+    pillar = Map("p", "p", 16, 12, frozenset({(6, 4)}), OPEN.starts)
+    for cover in (False, True):
+        game, state = scene([ARCHER], ["jeff", "vex"], [(2, 2), (6, 5), (6, 0)], pillar, cover=cover)
+        state = with_unit(game, with_unit(game, state, "vex", hp=20), "jeff", hp=20)
+        choice = HeuristicBot(0).choose(game, state, 0)
+        if cover:
+            assert choice == "shoot:vex"  # Jeff stands just past the pillar's end
+        else:
+            assert choice in ("shoot:jeff", "shoot:vex")
+
+
+def test_heuristic_avoids_shooting_into_melee_when_it_costs():
+    """Option shooting_into_melee (SRD, -4): the heuristic shoots the enemy no friend is fighting."""
+    squares = [(2, 2), (9, 3), (8, 2), (8, 8)]
+    game, state = scene([ARCHER, "steve"], ["vex", "jeff"], squares, shooting_into_melee=True)
+    state = with_unit(game, with_unit(game, state, "vex", hp=20), "jeff", hp=20)
+    assert HeuristicBot(0).choose(game, state, 0) == "shoot:jeff"
+    game, state = scene([ARCHER, "steve"], ["jeff", "vex"], squares, shooting_into_melee=True)
+    state = with_unit(game, with_unit(game, state, "vex", hp=20), "jeff", hp=20)
+    assert HeuristicBot(0).choose(game, state, 0) == "shoot:vex"
+
+
+def test_heuristic_makes_full_attacks_with_iterative_attacks():
+    """Option iterative_attacks (SRD): next to its enemy at base attack +11 the heuristic spends the
+    turn on a full attack; without the option it attacks once."""
+    game, state = scene(["steve"], ["brok"], [(5, 5), (6, 5)], level=11, iterative_attacks=True)
+    assert HeuristicBot(0).choose(game, state, 0) == "fullattack:brok"
+    game, state = scene(["steve"], ["brok"], [(5, 5), (6, 5)], level=11)
+    assert HeuristicBot(0).choose(game, state, 0) == "attack:brok"
+
+
+def test_heuristic_punches_only_without_a_weapon():
+    """Option unarmed_strikes (SRD): a punch is a last resort, for a character with no weapon to swing."""
+    game, state = scene(["steve"], ["jeff"], [(5, 5), (6, 5)], unarmed_strikes=True)
+    assert HeuristicBot(0).choose(game, state, 0) == "attack:jeff"
+    bare = with_unit(game, state, "steve", main="", off="", sheath="")
+    assert HeuristicBot(0).choose(game, bare, 0) == "punch:jeff"
+
+
+def test_options_are_flags_of_play_and_sim():
+    """Issue: every option is a flag in the terminal (listed by brawl games); a simulation runs with
+    the SRD options on."""
+    result = CliRunner().invoke(app, ["games"])
+    assert result.exit_code == 0
+    for flag in ("--cover", "--shooting-into-melee", "--unarmed-strikes", "--iterative-attacks", "--surprise-round",
+                 "--two-weapon-penalty", "--prone-damage"):
+        assert flag in result.output, flag
+    result = CliRunner().invoke(app, ["sim", "tactics", "--bots", "heuristic,random", "--games", "2", "--json",
+                                      "--workers", "1", "--iterative-attacks", "--cover", "--shooting-into-melee",
+                                      "--unarmed-strikes", "--surprise-round", "second", "--level", "12"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["options"]["iterative_attacks"] and data["options"]["surprise_round"] == "second"
+    assert data["wins"][0] == 2

@@ -73,3 +73,47 @@ def test_brawl_odds_tactics_dispatch():
     assert json.loads(result.output)["hit_chance"] == "3/4"
     result = CliRunner().invoke(app, ["odds", "tactics", "--defense", "3"])
     assert result.exit_code == 2
+
+
+def _odds(*args):
+    result = CliRunner().invoke(app, ["odds", "tactics", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_odds_of_a_main_hand_attack_by_a_character_holding_two_weapons():
+    """Seed (Attack Bonus): "If a character is wielding two weapons, both weapons take a penalty to
+    hit": Mara (sword and light dagger) swings her sword alone at -4 (base 3, Str 1: +0); the older
+    reading, option two_weapon_penalty=both_attacks, leaves it +4."""
+    seed = json.loads(_odds("--attacker", "mara", "--target", "jeff", "--json"))
+    assert seed["bonus"] == 0 and ["two weapons (light off-hand)", -4] in seed["bonus_parts"]
+    older = json.loads(_odds("--attacker", "mara", "--target", "jeff", "--two-weapon-penalty", "both_attacks", "--json"))
+    assert older["bonus"] == 4 and Fraction(older["hit_chance"]) - Fraction(seed["hit_chance"]) == Fraction(4, 20)
+
+
+def test_odds_show_cover_and_shooting_into_melee():
+    """Options cover and shooting_into_melee (SRD): the odds name the +4 AC and the -4 to hit, and
+    the chance falls by exactly those eight points on the d20."""
+    args = ["--attacker", "orla", "--target", "jeff", "--action", "shoot", "--feet", "30"]
+    plain = json.loads(_odds(*args, "--json"))
+    both = json.loads(_odds(*args, "--cover", "--between", "creature", "--shooting-into-melee", "--ally-engaged",
+                            "--json"))
+    assert ["soft cover", 4] in both["ac_parts"] and ["shooting into melee", -4] in both["bonus_parts"]
+    assert Fraction(plain["hit_chance"]) - Fraction(both["hit_chance"]) == Fraction(8, 20)
+    text = _odds(*args, "--cover", "--between", "wall")
+    assert "cover +4" in text and "from 30 ft" in text
+    assert "cover" not in json.dumps(json.loads(_odds(*args, "--between", "wall", "--json"))["ac_parts"])
+
+
+def test_odds_of_a_full_attack_and_a_punch():
+    """Options iterative_attacks and unarmed_strikes (SRD): every roll of a full attack with its
+    own bonus (+14/+9/+4 for Steve at level 11), and a punch's 1d3 + Str nonlethal."""
+    full = json.loads(_odds("--attacker", "steve", "--target", "brok", "--action", "fullattack", "--level", "11",
+                            "--iterative-attacks", "--json"))
+    assert [a["bonus"] for a in full["attacks"]] == [14, 9, 4]
+    assert [Fraction(a["hit_chance"]) for a in full["attacks"]] == [
+        odds.hit_chance(odds.AttackProfile(b, full["ac"], 19, 2, "", 0, True, False, False, (), ())) for b in (14, 9, 4)]
+    punch = json.loads(_odds("--attacker", "steve", "--target", "jeff", "--action", "punch", "--unarmed-strikes", "--json"))
+    assert punch["damage"] == "1d3+3" and punch["nonlethal"]
+    result = CliRunner().invoke(app, ["odds", "tactics", "--attacker", "steve", "--target", "jeff", "--action", "punch"])
+    assert result.exit_code != 0 and "unarmed strikes option" in result.output
