@@ -79,14 +79,15 @@
 
   function renderGame() {
     const info = games[gameSelect.value];
-    document.getElementById("game-title").textContent = info.min_players === info.max_players
+    const players = info.min_players === info.max_players
       ? `${info.min_players} players` : `${info.min_players} to ${info.max_players} players`;
+    document.getElementById("game-title").textContent = info.description ? `${info.description} (${players})` : players;
     optionsBox.querySelectorAll(".field").forEach((f) => f.remove());
     const props = info.options_schema.properties || {};
     for (const [name, prop] of Object.entries(props)) optionsBox.append(fieldFor(name, prop, info.defaults[name]));
     optionsBox.hidden = Object.keys(props).length === 0;
-    const players = document.getElementById("opt-players");
-    if (players) players.addEventListener("input", renderSeats);
+    const count = document.getElementById("opt-players");
+    if (count) count.addEventListener("input", renderSeats);
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     const rules = document.getElementById("rules-link");
@@ -163,6 +164,8 @@
     list.append(el("li", {}, el("span", { class: "who" }, "Spectators: "),
       el("a", { href: watch, class: "watch-link" }, "Watch"), " ", brawl.copyButton(watch, "Copy the spectator link")));
     document.getElementById("commitment").textContent = room.commitment;
+    const info = games[room.game];
+    document.getElementById("commitment-line").hidden = !!info && info.dice === false;  // no dice, nothing to check
     const section = document.getElementById("links");
     section.hidden = false;
     document.getElementById("links-title").focus();
@@ -173,7 +176,7 @@
       const list = await api("GET", "/api/games");
       for (const g of list) {
         games[g.name] = g;
-        gameSelect.append(el("option", { value: g.name }, `${g.title} (${g.name})`));
+        gameSelect.append(el("option", { value: g.name }, g.title));
       }
       let lastUsed = null;
       try { lastUsed = localStorage.getItem("brawl.last-game"); } catch (e) { lastUsed = null; }

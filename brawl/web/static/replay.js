@@ -150,22 +150,35 @@
     return p;
   }
 
+  // one request at a time: while a frame is on its way, presses only move the target step, and the
+  // latest target is fetched next (holding an arrow key down never floods the server)
+  let busy = false;
   async function go(k) {
-    k = Math.max(0, Math.min(steps, k));
-    step = k;
+    step = Math.max(0, Math.min(steps, k));
     syncControls();
-    const mine = ++token;
-    let frame;
+    if (busy) return;
+    busy = true;
+    const mine = token;
     try {
-      frame = await fetchFrame(k);
-    } catch (e) {
-      if (mine === token) showError(`Step ${k} could not be replayed: ${e.message}`);
-      return;
+      for (;;) {
+        const want = step;
+        let frame;
+        try {
+          frame = await fetchFrame(want);
+        } catch (e) {
+          if (mine === token) showError(`Step ${want} could not be replayed: ${e.message}`);
+          return;
+        }
+        if (mine !== token) return;  // another record was chosen meanwhile
+        if (want !== step) continue;
+        showError("");
+        draw(frame);
+        if (want < steps) fetchFrame(want + 1).catch(() => {});  // the next step, ready for the next press
+        return;
+      }
+    } finally {
+      busy = false;
     }
-    if (mine !== token) return;
-    showError("");
-    draw(frame);
-    if (k < steps) fetchFrame(k + 1).catch(() => {});  // the next step, ready for the next press
   }
 
   function draw(frame) {
@@ -220,6 +233,7 @@
   async function begin(game, startAt) {
     frames.clear();
     token++;
+    busy = false;  // a frame of the former record still on its way is dropped when it comes
     $("board").hidden = false;
     $("controls").hidden = false;
     $("side").hidden = false;

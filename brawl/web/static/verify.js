@@ -351,15 +351,13 @@
   // the result in words
   brawl.describeDice = function (r) {
     if (!r.commitment_checked) return r.message;
-    const lines = [r.commitment_ok ? "The revealed seed matches the commitment shown at the start."
-      : "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start."];
-    if (r.recomputed && !r.differs.length && r.rolls === 0) {
-      lines.unshift("No dice were rolled in this game.");
-    } else if (r.recomputed && !r.differs.length) {
-      lines.unshift(r.commitment_ok ? `All ${plural(r.rolls, "roll")} verified.`
-        : `All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
+    const lines = [];
+    if (r.recomputed && !r.differs.length) {
+      lines.push(r.rolls === 0 ? "No dice were rolled in this game."
+        : r.commitment_ok ? `All ${plural(r.rolls, "roll")} verified.`
+          : `All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
     } else if (r.recomputed) {
-      lines.unshift(`${plural(r.differs.length, "roll")} of ${r.rolls} ${r.differs.length === 1 ? "differs" : "differ"} from what the seed gives.`);
+      lines.push(`${plural(r.differs.length, "roll")} of ${r.rolls} ${r.differs.length === 1 ? "differs" : "differ"} from what the seed gives:`);
       for (const d of r.differs.slice(0, 20)) {
         lines.push(d.expected === undefined ? `Roll ${d.n + 1}: the record has an extra roll (${show(d.recorded)}) the game never made.`
           : d.recorded === null ? `Roll ${d.n + 1} (${d.event}): missing from the record; the seed gives ${show(d.expected)}.`
@@ -367,6 +365,8 @@
       }
       if (r.differs.length > 20) lines.push(`… and ${r.differs.length - 20} more.`);
     }
+    lines.push(r.commitment_ok ? "The revealed seed matches the commitment shown at the start."
+      : "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start.");
     if (r.message) lines.push(r.message);
     return lines.join("\n");
   };

@@ -533,7 +533,7 @@
         drawBuilder();
         if (brawl.reveal) brawl.reveal(root.querySelector(".board-view"));  // the table, to click on
       });
-      const drop = el("button", { type: "button", "aria-label": `remove kniggit ${i + 1}` }, "remove");
+      const drop = el("button", { type: "button", "aria-label": `remove kniggit ${i + 1}` }, "✕");
       drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
       cells.push(el("td", {}, place), el("td", {}, drop));
       table.append(el("tr", {}, ...cells));
@@ -626,7 +626,7 @@
         .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-hand label{display:inline-flex;align-items:center;gap:.3em;min-height:44px;margin-right:.6em}
         .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
-        #kn-army table.status input{max-width:3.4rem}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
+        #kn-army table.status input{max-width:3.2rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .4em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
       const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
       const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
       const zoomFit = el("button", { type: "button" }, "Whole table");
@@ -640,7 +640,7 @@
       root.replaceChildren(style,
         el("div", { class: "kn-title" }, el("h2", {}, "The table"),
           el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "kn-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
-        el("div", { class: "board-view kn-view" }, svg),
+        el("div", { class: "board-view kn-view", tabindex: 0, role: "region", "aria-label": "The table (scrolls when zoomed)" }, svg),
         el("p", { id: "kn-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "kn-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": "Fight" }),

@@ -380,7 +380,7 @@
       root.replaceChildren(style,
         el("div", { class: "tc-title" }, el("h2", {}, "The battle"),
           el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "tc-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
-        el("div", { class: "board-view tc-view" }, svg),
+        el("div", { class: "board-view tc-view", tabindex: 0, role: "region", "aria-label": "The map (scrolls inside this box)" }, svg),
         el("p", { id: "tc-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "tc-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "tc-targets", "aria-live": "polite" }),
