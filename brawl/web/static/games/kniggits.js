@@ -383,7 +383,7 @@
 
   function sizeTable() {
     const box = root.querySelector(".board-view");
-    const fit = Math.min((box.clientWidth || 360) - 2, 42 * 16);
+    const fit = Math.max(200, Math.min((box.clientWidth || 360) - 2, 42 * 16, Math.round(window.innerHeight * 0.7)));
     const w = Math.round(fit * zoom);
     svg.style.width = `${w}px`;
     svg.style.height = `${w}px`;
