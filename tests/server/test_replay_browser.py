@@ -305,3 +305,27 @@ def test_a_game_not_over_is_not_replayed(live, page):
     page.wait_for_selector("#error:not([hidden])")
     assert "not over" in page.text_content("#error")
     assert page.get_attribute("#links a", "href") == f"/watch/{room}"
+
+
+def test_axe_finds_nothing_serious(live, browser):
+    axe = pytest.importorskip("axe_playwright_python")
+    source = (Path(axe.__file__).parent / "axe.min.js").read_text()
+    url, rooms = live
+    found = {}
+    for scheme in ("light", "dark"):
+        ctx = browser.new_context(color_scheme=scheme, reduced_motion="reduce", bypass_csp=True,
+                                  viewport={"width": 360, "height": 740})
+        page = ctx.new_page()
+        for name, path in (("upload", "/replay"), ("krig", f"/replay/{rooms['krig']}#step=3"),
+                           ("tactics", f"/replay/{rooms['tactics']}#step=5")):
+            page.goto(url + path)
+            if name != "upload":
+                at(page, 3 if name == "krig" else 5)
+                page.click("#verify-dice")
+                page.wait_for_selector("#verify-result[data-state=ok]")
+            page.add_script_tag(content=source)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            found[f"{name}-{scheme}"] = [f"{v['id']}: {v['help']} ({', '.join(n['target'][0] for n in v['nodes'][:3])})"
+                                         for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        ctx.close()
+    assert {k: v for k, v in found.items() if v} == {}
