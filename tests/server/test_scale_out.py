@@ -55,9 +55,12 @@ class Server:
                 self.kill()
 
 
-@pytest.fixture
-def servers(db_url):  # noqa: F811
-    made = [Server(db_url), Server(db_url)]
+@pytest.fixture(scope="module")
+def servers(cluster):  # noqa: F811
+    """Two processes on one fresh database, shared by the tests that keep both alive."""
+    cluster.admin(f"CREATE DATABASE scale_{os.getpid()}")
+    url = cluster.url(f"scale_{os.getpid()}")
+    made = [Server(url), Server(url)]
     yield made
     for s in made:
         s.stop()
@@ -86,7 +89,7 @@ def eventually(check, timeout: float = 20.0):
 
 
 @pytest.mark.parametrize("game, options", [("krig", {"hp": 6}), ("ktog", {"players": 3, "hp": 6}), ("rps", {}),
-                                           ("tactics", {})])
+                                           ("tactics", {"max_rounds": 3})])
 def test_seats_on_different_processes_play_a_whole_game(servers, game, options):
     a, b = servers
     n = {"ktog": 3}.get(game, 2)
