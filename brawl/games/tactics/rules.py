@@ -10,13 +10,17 @@ its lower-case name, e.g. ``steve``):
 - ``attack:<id>``: a melee attack with the main-hand weapon; ``twoweapon:<id>``: with both weapons.
 - ``shoot:<id>`` (bow or sling in hand), ``throw:<id>`` (the main-hand weapon).
 - ``trip:<id>``, ``hamstring:<id>``: the special attacks.
+- ``fullattack:<id>`` (option iterative_attacks: the whole turn on every attack the base attack
+  gives) and ``punch:<id>`` (option unarmed_strikes: 1d3 nonlethal, provoking from the target).
 - ``cast:<spell>`` (self spells), ``cast:<spell>:<id>``, ``cast:fireball:X,Y``.
 - ``heal:<id>`` (Heal check DC 15 on a fallen ally), ``stand``, ``draw`` (swap the main-hand weapon
   with the sheathed one), ``hide`` (a Hide check, out of combat and in cover), ``end_turn``.
 - Reactions: when a character provokes, each threatening enemy's side answers ``aoo`` (take the
   attack of opportunity) or ``pass``.
 
-The rules page (``rules.md``) names the seed section or ruling of each rule.
+The rules page (``rules.md``) names the seed section or ruling of each rule.  The rules are kept
+by concept: options in :mod:`.options`, numbers in :mod:`.data`, attack and damage modifiers in
+:mod:`.modifiers`, cover and lines of fire in :mod:`.cover`, the grid in :mod:`.grid`.
 """
 
 from __future__ import annotations
