@@ -10,6 +10,7 @@ full state anywhere.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from ..core.game import Decision
@@ -38,6 +39,16 @@ def known_state(room: Room, seat: int | None):
         raise Unprojectable(str(exc)) from None
 
 
+def renamer(room: Room) -> Callable[[str], str]:
+    """Text with each seat's name ("Sun", "Player 2") replaced by the name its person chose, where
+    one was chosen: what people read names people, not seats."""
+    names = {room.game.seat_name(s.seat): s.player for s in room.seats if s.player}
+    if not names:
+        return lambda text: text
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+    return lambda text: pattern.sub(lambda m: names[m.group(1)], text) if isinstance(text, str) else text
+
+
 def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
     g = room.game
     return [{"seat": s.seat, "name": g.seat_name(s.seat), "kind": s.kind, "bot": s.bot, "player": s.player,
@@ -52,12 +63,15 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
     g, state = room.game, room.match.state
     node = room.node()
     waiting = room.waiting()
+    named = renamer(room)
     try:
         known = known_state(room, seat)
         rows = g.status_rows(known)
-        summary = g.summary(known)
+        summary = named(g.summary(known))
     except Unprojectable:
         rows, summary = None, ""
+    if rows:
+        rows = [{k: named(v) for k, v in row.items()} for row in rows]
     legal = g.legal_actions(state, seat) if seat is not None and seat in waiting else []
     over = room.over
     winners = room.winners
@@ -73,10 +87,10 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "summary": summary,
         "node": {"type": "terminal" if over else type(node).__name__.lower(), "seats": waiting,
                  "kind": node.kind if isinstance(node, Decision) and not over else None,
-                 "prompt": node.prompt if isinstance(node, Decision) and not over else "",
+                 "prompt": named(node.prompt) if isinstance(node, Decision) and not over else "",
                  "winners": list(winners) if winners is not None else None},
         "your_turn": seat is not None and seat in waiting,
-        "legal": [{"action": a, "label": g.describe_action(state, seat, a), "odds": g.action_odds(state, seat, a)}
+        "legal": [{"action": a, "label": named(g.describe_action(state, seat, a)), "odds": g.action_odds(state, seat, a)}
                   for a in legal],
         "free_form": room.free_form() and seat is not None and seat in waiting,
         "over": over,
@@ -96,7 +110,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
     }
 
 
-def event(room: Room, seat: int | None, n: int) -> dict:
+def event(room: Room, seat: int | None, n: int, named: Callable[[str], str] | None = None) -> dict:
     """Event ``n`` as ``seat`` may see it, with the log lines it wrote that ``seat`` may read; a
     sealed choice of another seat shows as made, not what it was."""
     entry = room.match.record.entries[n]
@@ -107,7 +121,8 @@ def event(room: Room, seat: int | None, n: int) -> dict:
         if n not in room.sealed or entry["seat"] == seat:
             item["action"] = entry["action"]
     lines = room.event_lines[n] if n < len(room.event_lines) else []
-    item["log"] = [line.to_json() for line in lines if line.visible_to(seat)]
+    named = named or renamer(room)
+    item["log"] = [dict(line.to_json(), text=named(line.text)) for line in lines if line.visible_to(seat)]
     return item
 
 
@@ -116,7 +131,8 @@ def events(room: Room, seat: int | None, since: int = -1, limit: int | None = No
     sent.  With nothing before event 0, the lines written before the first event come with it."""
     since = max(-1, since)
     end = room.last + 1 if limit is None else min(room.last + 1, since + 1 + limit)
-    out = [event(room, seat, n) for n in range(since + 1, end)]
+    named = renamer(room)
+    out = [event(room, seat, n, named) for n in range(since + 1, end)]
     if since < 0 and room.last < 0 and room.event_lines and room.event_lines[0]:
         out.append({"n": -1, "type": "start", "log": [l.to_json() for l in room.event_lines[0] if l.visible_to(seat)]})
     return out
@@ -127,8 +143,9 @@ def log_page(room: Room, seat: int | None, before: int | None, size: int) -> dic
     end).  A finished game of any length opens with its last page and loads older ones on demand."""
     end = room.last + 1 if before is None else max(0, min(before, room.last + 1))
     start = max(0, end - size)
+    named = renamer(room)
     return {"from": start, "to": end - 1, "last": room.last,
-            "events": [event(room, seat, n) for n in range(start, end)]}
+            "events": [event(room, seat, n, named) for n in range(start, end)]}
 
 
 def chat(room: Room, since: int = -1) -> list[dict]:

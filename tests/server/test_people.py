@@ -4,6 +4,7 @@ the server's clock still; they never assert how fast anything happened."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -38,6 +39,21 @@ def test_a_name_is_chosen_per_seat_shown_everywhere_and_kept_in_the_record(clien
         decide(client, room, seat, "attack" if "attack" in legal else legal[0])
     record = client.get(f"/api/rooms/{room['room']}/record").json()
     assert record["players"] == ["Ana María", None]
+
+
+def test_names_replace_seat_names_in_what_people_read(client):
+    """Issue 11: player names shown everywhere instead of Sun / Moon: status table, prompt, log."""
+    room = make_room(client, options={"hp": 20})
+    post(client, room, "name", 0, name="Ana")
+    post(client, room, "name", 1, name="Bo")
+    seat = view(client, room, None)["node"]["seats"][0]
+    decide(client, room, seat, "attack")
+    v = view(client, room, None)
+    shown = json.dumps([v["status_rows"], v["summary"], v["node"]["prompt"]])
+    log = " ".join(l["text"] for e in client.get(f"/api/rooms/{room['room']}/events").json()["events"] for l in e["log"])
+    for text in (shown, log):
+        assert "Ana" in text and "Sun" not in text and "Moon" not in text, text
+    assert v["seats"][0]["name"] == "Sun" and v["seats"][0]["player"] == "Ana"
 
 
 @pytest.mark.parametrize("name, words", [("x" * 200, "too long"), ("   ", "empty"), ("a\u0000b", "cannot be shown")])
