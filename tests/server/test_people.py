@@ -296,3 +296,7 @@ def test_dice_tables_let_anyone_recompute_every_roll(client):
             if r < total:
                 break
         assert outcome == recorded[k] == roll["outcome"]
+    record = client.get(f"/api/rooms/{room['room']}/record").json()
+    assert client.post("/api/rooms/dice", json=record).json()["rolls"] == data["rolls"]
+    del record["dice"]["seed"]
+    assert client.post("/api/rooms/dice", json=record).status_code == 422

@@ -155,13 +155,27 @@ async def dice(room_id: str, request: Request) -> dict:
     value is below the largest multiple of ``denominator`` under 2^256, taken modulo
     ``denominator``; that number r picks the outcome whose running total of ``weights`` first
     exceeds r."""
-    room = hub_of(request).get(room_id)
-    data = projection.record(room)
-    rolls = []
-    from ...core.game import Chance
+    return dice_tables(projection.record(hub_of(request).get(room_id)))
+
+
+@router.post("/dice", tags=["rooms"])
+async def dice_of_record(body: dict = Body(...)) -> dict:
+    """The dice tables of an uploaded record with its revealed seed (the replay viewer's file mode)."""
+    return dice_tables(body)
+
+
+def dice_tables(data: Any) -> dict:
+    """Each roll of a record with the event's outcomes and integer weights (see :func:`dice`)."""
     from ...core.match import Match
     from ...games import make_game
-    game = make_game(data["game"], data["options"])
+    try:
+        rec = Record.from_json(data)
+        if "seed" not in rec.dice:
+            raise RoomError("the record holds no revealed seed: its dice cannot be recomputed", 422)
+        game = make_game(rec.game, rec.options)
+    except RecordError as exc:
+        raise RoomError(str(exc), 422) from None
+    rolls: list[dict] = []
 
     class Watch(ReplayDice):
         def roll(self, event):
@@ -172,11 +186,14 @@ async def dice(room_id: str, request: Request) -> dict:
                           "weights": [p.numerator * (d // p.denominator) for p in event.probabilities]})
             return outcome
 
-    match = Match(game, Watch(Record.from_json(data).rolls()))
-    for seat, action in Record.from_json(data).decisions():
-        match.decide(seat, action)
-    return {"seed": data["dice"]["seed"], "commitment": data["dice"]["commitment"],
-            "covers": data["dice"].get("covers"), "rolls": rolls}
+    try:
+        match = Match(game, Watch(rec.rolls()))
+        for seat, action in rec.decisions():
+            match.decide(seat, action)
+    except Exception as exc:  # an illegal decision or an impossible roll in an uploaded record
+        raise RoomError(f"the record does not replay: {exc}", 422) from None
+    return {"seed": rec.dice["seed"], "commitment": rec.dice.get("commitment"), "covers": rec.dice.get("covers"),
+            "rolls": rolls}
 
 
 @router.post("/{room_id}/rematch", response_model=RoomCreated)
