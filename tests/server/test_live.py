@@ -163,8 +163,8 @@ def test_sealed_choice_never_reaches_the_other_seat_before_the_reveal(client):
         hello(spec)
         ws0.send_json({"type": "decide", "action": "scissors", "ref": 1})
         mine = receive_until(ws0, "ok")
-        assert "You chose scissors" in json.dumps(mine)  # the chooser sees it
-        seen = [ws1.receive_json(), spec.receive_json()]
+        assert "You chose: Player 1 shows scissors" in json.dumps(mine)  # the chooser sees it
+        seen = [next_update_with_events(ws1), next_update_with_events(spec)]
         seen += [client.get(f"/api/rooms/{rid}", headers={"X-Seat-Token": t[1]}).json(),
                  client.get(f"/api/rooms/{rid}").json(),
                  client.get(f"/api/rooms/{rid}/events", headers={"X-Seat-Token": t[1]}).json(),
@@ -178,8 +178,8 @@ def test_sealed_choice_never_reaches_the_other_seat_before_the_reveal(client):
         ws1.send_json({"type": "decide", "action": "paper", "ref": 2})
         theirs = receive_until(ws1, "ok")
         reveal = json.dumps(theirs)
-        assert "Revealed: Player 1 scissors; Player 2 paper" in reveal
-        assert "Revealed: Player 1 scissors; Player 2 paper" in json.dumps(spec.receive_json())
+        assert "Revealed: Player 1 shows scissors; Player 2 shows paper" in reveal
+        assert "Revealed: Player 1 shows scissors; Player 2 shows paper" in json.dumps(next_update_with_events(spec))
 
 
 def test_restart_mid_game_loses_nothing(db_url):
