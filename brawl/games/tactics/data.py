@@ -187,6 +187,7 @@ SHIELDS: dict[str, Shield] = {s.key: s for s in (
     Shield("shield", "shield", 3, ("fighter",)),
 )}
 
+TURN_ACTIONS = 2  # seed (Actions): one standard action and one move action each turn
 BASE_SPEED = 30  # seed: 30 feet per move
 ARMORED_SPEED = 20  # seed: medium or heavier armor
 PRONE_SPEED = 5  # seed: a prone character moves five feet
@@ -260,6 +261,7 @@ ITERATIVE_EVERY = 5  # ... and every further +5 (+11, +16) another ...
 ITERATIVE_STEP = -5  # ... each at -5 more than the one before (+6/+1, +11/+6/+1, ...)
 MAX_ATTACKS = 4  # SRD: at most four attacks from base attack (+16/+11/+6/+1)
 SURPRISE_ACTIONS = 1  # SRD, Surprise: one standard or one move action in the surprise round
+STAGGERED_ACTIONS = 1  # SRD, Staggered (nonlethal damage equal to hit points): one move or standard action
 
 
 def attacks_per_full_attack(base_attack_bonus: int) -> int:

@@ -30,15 +30,13 @@ from fractions import Fraction
 from functools import lru_cache
 from ...core.dice import ChanceEvent, die, parse
 from ...core.game import Chance, Decision, Game, IllegalAction, Terminal
-from . import cover as C
-from . import modifiers as M
 from .characters import CharacterError, Sheet, custom_party, party
-from .data import (BLUR_MISS, COVER_AC, COVER_REFLEX, FIREBALL_RADIUS, FLANK_BONUS, HASTE_FEET, HEAL_DC,
-                   HIDE_BASE_DC, IMPROVISED_THROW_PENALTY, IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE,
-                   MAX_INCREMENTS_THROWN, PRONE_PENALTY, PRONE_SPEED, RANGE_PENALTY, RESISTANCE_BONUS,
-                   RESISTANCE_ROUNDS, SHIELDS, SOFT_COVER_AC, SPELLS, SURPRISE_ACTIONS, UNARMED_DICE,
-                   UNSEEN_BONUS, WEAPONS, weapon_dice)
+from .data import (BLUR_MISS, FIREBALL_RADIUS, HASTE_FEET, HEAL_DC, HIDE_BASE_DC, IMPROVISED_THROW_RANGE,
+                   MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, PRONE_SPEED, RESISTANCE_BONUS,
+                   RESISTANCE_ROUNDS, SPELLS, STAGGERED_ACTIONS, SURPRISE_ACTIONS, TURN_ACTIONS, WEAPONS)
 from .grid import MAPS, Map, Route, Square, adjacent, burst, distance_feet, flanks, line_of_effect, routes
+from . import attacks as A
+from . import words as W
 from .options import TacticsOptions
 
 __all__ = ["Tactics", "TacticsOptions", "TacticsState", "Unit", "Step", "AttackProfile", "d20_result",
@@ -186,21 +184,7 @@ class TacticsState:
         return self.order[self.pos] if self.pos >= 0 else -1
 
 
-@dataclass(frozen=True)
-class AttackProfile:
-    bonus: int
-    ac: int
-    crit_lo: int
-    mult: int
-    dice: str  # damage before a critical
-    sneak: int  # sneak attack d6s (not multiplied)
-    min_one: bool  # weapon damage is at least 1
-    touch: bool
-    ranged: bool
-    notes: tuple  # ((what, value), ...) for roll cards
-    ac_notes: tuple
-    damage_notes: tuple = ()  # modifiers to damage beyond the ability bonus, ((what, value), ...)
-    nonlethal: bool = False  # an unarmed strike (option unarmed_strikes)
+AttackProfile = A.AttackProfile
 
 
 def d20_result(roll: int, bonus: int, ac: int, crit_lo: int = 20) -> str:
@@ -427,151 +411,18 @@ class Tactics(Game[TacticsState]):
 
     def armor_class(self, state: TacticsState, attacker: int, target: int, touch: bool,
                     unseen: bool = False, ranged: bool = False) -> tuple[int, tuple]:
-        """Seed (Armor Class): 10 + Dex bonus (capped by the armor's MDB) + armor + shield; a touch
-        attack ignores armor and shield.  Flanking (and being down) negates a Dex bonus (seed:
-        Flanking); so does being flat-footed (ruling, SRD) and an attack from hiding (``unseen``:
-        ruling, SRD).  Prone: -5 (seed).  Cover: +4 (option cover, SRD)."""
-        s, t = self.sheets[target], state.units[target]
-        dex = min(s.mod("dex"), s.max_dex)
-        notes = [("base", 10)]
-        if dex > 0 and (unseen or self.is_flanked(state, attacker, target) or self.flat_footed(state, target)):
-            dex = 0
-            notes.append(("Dex bonus lost", 0))
-        else:
-            notes.append(("Dex", dex))
-        ac = 10 + dex
-        if not touch:
-            armor = s.armor_bonus
-            shield = SHIELDS[t.off].ac if t.off in SHIELDS else 0
-            ac += armor + shield
-            if armor:
-                notes.append(("armor", armor))
-            if shield:
-                notes.append(("shield", shield))
-        if t.prone or t.down:
-            ac -= PRONE_PENALTY
-            notes.append(("prone", -PRONE_PENALTY))
-        for what, value in self.cover_notes(state, attacker, target, ranged):
-            ac += value
-            notes.append((what, value))
-        return ac, tuple(notes)
+        return A.armor_class(self, state, attacker, target, touch, unseen, ranged)
 
     def cover_notes(self, state: TacticsState, attacker: int, target: int, ranged: bool) -> list[tuple[str, int]]:
-        """Option cover (SRD, corner-to-corner lines; see the cover module): +4 AC from walls, or +4
-        from characters in the way of a ranged attack (soft cover); the two do not add up."""
-        if not self.options.cover:
-            return []
-        a, t = state.units[attacker].pos, state.units[target].pos
-        if ranged:
-            kind = C.ranged_cover(self.map.walls, self._standing(state, attacker, target), a, t)
-        else:
-            kind = C.WALL_COVER if C.melee_cover(self.map.walls, a, t) else None
-        if kind == C.WALL_COVER:
-            return [("cover", COVER_AC)]
-        if kind == C.SOFT_COVER:
-            return [("soft cover", SOFT_COVER_AC)]
-        return []
-
-    def _standing(self, state: TacticsState, *besides: int) -> frozenset:
-        """Squares of the characters who stand in the way of a line (option cover): everyone alive
-        and on their feet; one lying on the ground does not block (ruling)."""
-        return frozenset(u.pos for j, u in enumerate(state.units)
-                         if j not in besides and not u.dead and not u.prone and u.conscious)
+        return A.cover_notes(self, state, attacker, target, ranged)
 
     def reflex_cover(self, origin: Square, i: int, state: TacticsState) -> int:
-        """Option cover (SRD): +2 on the Reflex save against a burst when a wall lies between its
-        point of origin and the character."""
-        if self.options.cover and C.burst_cover(self.map.walls, origin, state.units[i].pos):
-            return COVER_REFLEX
-        return 0
+        return A.reflex_cover(self, origin, i, state)
 
     def attack_profile(self, state: TacticsState, attacker: int, target: int, kind: str,
-                       spell: str = "", unseen: bool | None = None, iterative: int = 0) -> AttackProfile:
-        """Everything an attack roll needs.  ``kind``: main, off, main_tw, off_tw (two weapons),
-        aoo, trip, hamstring, shoot, throw, touch (a melee touch spell), ray (a ranged touch spell),
-        unarmed (option unarmed_strikes).  ``unseen``: the attack is made from hiding (by default:
-        whether the attacker is hidden now).  ``iterative``: which attack of a full attack."""
-        sa, ua, ut = self.sheets[attacker], state.units[attacker], state.units[target]
-        o = self.options
-        ranged = kind in ("shoot", "throw", "ray")
-        touch = kind in ("trip", "touch", "ray")
-        notes = [("base attack", sa.bab)]
-        bonus = sa.bab
-        ability = sa.mod("dex") if ranged else sa.mod("str")
-        bonus += ability
-        notes.append(("Dex" if ranged else "Str", ability))
-        weapon_key = ""
-        if kind in ("main", "main_tw", "hamstring", "shoot", "throw"):
-            weapon_key = ua.main
-        elif kind in ("off", "off_tw"):
-            weapon_key = ua.off
-        elif kind == "aoo":
-            weapon_key = self.melee_weapon(ua)
-        w = WEAPONS.get(weapon_key)
-        extra = (M.iterative_modifier(iterative) + M.two_weapon_modifier(o.two_weapon_penalty, ua, kind)
-                 + M.prone_attack_modifier(ua, ranged)
-                 + M.shooting_into_melee_modifier(self, state, attacker, target, ranged))
-        for what, value in extra:
-            bonus += value
-            notes.append((what, value))
-        flanked = self.is_flanked(state, attacker, target)
-        if flanked:
-            bonus += FLANK_BONUS
-            notes.append(("flanking", FLANK_BONUS))
-        if unseen is None:
-            unseen = ua.hidden
-        if unseen:
-            bonus += UNSEEN_BONUS
-            notes.append(("from hiding", UNSEEN_BONUS))
-        feet = distance_feet(ua.pos, ut.pos)
-        if kind in ("shoot", "throw"):
-            if kind == "shoot":
-                incr = w.ranged
-            else:
-                incr = w.thrown or IMPROVISED_THROW_RANGE
-                if not w.thrown:
-                    bonus += IMPROVISED_THROW_PENALTY
-                    notes.append(("improvised throw", IMPROVISED_THROW_PENALTY))
-            pen = RANGE_PENALTY * max(0, (feet - 1) // incr)
-            if pen:
-                bonus += pen
-                notes.append(("range", pen))
-        ac, ac_notes = self.armor_class(state, attacker, target, touch, unseen, ranged)
-        # damage
-        strength = sa.mod("str")
-        damage_notes: list[tuple[str, int]] = []
-        if kind in ("trip",):
-            dice, crit_lo, mult, min_one = "", 20, 2, False
-        elif kind in ("touch", "ray"):
-            dice, crit_lo, mult, min_one = SPELLS[spell].dice, 20, 2, False
-        else:
-            if kind == "unarmed":
-                base, str_dmg, crit_lo, mult = UNARMED_DICE, strength, 20, 2
-            else:
-                if kind in ("off", "off_tw") or (kind == "aoo" and weapon_key != ua.main):
-                    base = weapon_dice(w, False)
-                    str_dmg = strength // 2 if strength > 0 else strength
-                elif kind == "shoot":
-                    base = weapon_dice(w, True if w.grip == "two" else False)
-                    str_dmg = strength if w.str_to_damage else min(0, strength)
-                elif kind == "throw":
-                    base = weapon_dice(w, False)
-                    str_dmg = strength
-                else:
-                    base = weapon_dice(w, ua.two_handed)
-                    str_dmg = (strength * 3 // 2 if strength > 0 else strength) if ua.two_handed else strength
-                crit_lo, mult = w.crit_lo, w.mult
-            damage_notes = M.prone_damage_modifier(o.prone_damage, ua, ranged)
-            str_dmg += sum(v for _, v in damage_notes)
-            dice = base + (f"{str_dmg:+d}" if str_dmg else "")
-            min_one = True
-        sneak = 0
-        if sa.sneak_dice and kind != "trip" and (not ranged or feet <= 30):
-            denied = flanked or unseen or self.flat_footed(state, target)
-            if denied:
-                sneak = sa.sneak_dice
-        return AttackProfile(bonus, ac, crit_lo, mult, dice, sneak, min_one, touch, ranged,
-                             tuple(notes), ac_notes, tuple(damage_notes), kind == "unarmed")
+                       spell: str = "", unseen: bool | None = None, iterative: int = 0) -> "AttackProfile":
+        """Everything an attack roll needs (see the attacks module)."""
+        return A.attack_profile(self, state, attacker, target, kind, spell, unseen, iterative)
 
     def damage_expr(self, profile: AttackProfile, crit: bool) -> str:
         expr = scale_dice(profile.dice, profile.mult) if crit else profile.dice
@@ -652,16 +503,7 @@ class Tactics(Game[TacticsState]):
         return Decision((self.sides[state.actor],), "turn", f"{self.name_of(state.actor)} to act")
 
     def _attack_words(self, step: Step) -> str:
-        kind, _, spell = step.arg.partition(":")
-        if spell:
-            return f"{SPELLS[spell].name} attack roll"
-        words = {"aoo": "attack of opportunity roll", "main_tw": "main-hand attack roll",
-                 "off_tw": "off-hand attack roll", "off": "off-hand attack roll", "shoot": "shot",
-                 "throw": "throw", "trip": "trip attack roll", "hamstring": "hamstring attack roll",
-                 "unarmed": "unarmed strike"}.get(kind, "attack roll")
-        if step.iterative:
-            words += f" (attack {step.iterative + 1} of the full attack)"
-        return words
+        return W.attack_words(self, step)
 
     def _rollers(self, state: TacticsState) -> list[int]:
         """Who rolls initiative and acts this round: every living character, or in the surprise
@@ -708,35 +550,27 @@ class Tactics(Game[TacticsState]):
         out.append("end_turn")
         return out
 
+    def actions_allowed(self, state: TacticsState, i: int) -> int:
+        """Actions a turn has: a move and a standard action (seed: Actions); one of them in the
+        surprise round (option surprise_round; SRD) or when staggered (option unarmed_strikes; SRD)."""
+        if state.round == 0:
+            return SURPRISE_ACTIONS
+        if state.units[i].staggered:
+            return STAGGERED_ACTIONS
+        return TURN_ACTIONS
+
     def one_action_turn(self, state: TacticsState, i: int) -> bool:
-        """A turn of one action, a move or a standard action but not both: in the surprise round
-        (option surprise_round; SRD) or when staggered (option unarmed_strikes; SRD)."""
-        return state.round == 0 or state.units[i].staggered
+        """A turn with no room for both actions (and so for no full attack)."""
+        return self.actions_allowed(state, i) < TURN_ACTIONS
 
     def full_attack_count(self, i: int) -> int:
-        """Main-hand attacks in a full attack (option iterative_attacks; SRD: base attack +6, +11, +16)."""
-        return M.full_attack_count(self.sheets[i].bab) if self.options.iterative_attacks else 1
+        return A.full_attack_count(self, i)
 
     def _full_attacks(self, state: TacticsState, i: int) -> list[str]:
-        """Option iterative_attacks (SRD): ``fullattack:<id>``, the whole turn on every attack the
-        base attack gives, with the main-hand melee weapon (and one off-hand attack with two
-        weapons), against an adjacent enemy."""
-        u = state.units[i]
-        if self.full_attack_count(i) < 2 or not (u.main and WEAPONS[u.main].melee):
-            return []
-        return [f"fullattack:{self.ids[j]}" for j in self.enemies(state, i)
-                if not state.units[j].hidden and adjacent(u.pos, state.units[j].pos)]
+        return A.full_attacks(self, state, i)
 
     def full_attack_steps(self, state: TacticsState, i: int, j: int, unseen: bool) -> tuple[Step, ...]:
-        """The attacks of a full attack, the first on top of the stack's order last: main-hand attacks
-        at -0, -5, -10, -15 and, with two weapons, one off-hand attack after them (SRD)."""
-        two = M.wields_two_weapons(state.units[i])
-        main_kind = "main_tw" if two else "main"
-        steps = [Step("attack", i, j, main_kind, unseen=unseen and k == 0, iterative=k)
-                 for k in range(self.full_attack_count(i))]
-        if two:
-            steps.append(Step("attack", i, j, "off_tw"))
-        return tuple(reversed(steps))
+        return A.full_attack_steps(self, state, i, j, unseen)
 
     def _standard_actions(self, state: TacticsState, i: int) -> list[str]:
         u = state.units[i]
@@ -842,18 +676,7 @@ class Tactics(Game[TacticsState]):
 
     def refusal(self, state: TacticsState, seat: int, action: str, legal: list[str]) -> str:
         """Why a decision is refused, in a player's words, with what may be done instead."""
-        if not legal:
-            return f"{self.seat_name(seat)} has nothing to decide now"
-        if state.stack and state.stack[-1].kind == "offer":
-            top = state.stack[-1]
-            return (f"{self.name_of(top.actor)} may take the attack of opportunity on {self.name_of(top.target)} "
-                    f"or let it pass, nothing else")
-        wanted = self.describe_action(state, seat, action)
-        moves = sum(1 for a in legal if a.startswith("move:"))
-        others = [self.describe_action(state, seat, a).removeprefix(self.name_of(state.actor) + " ")
-                  for a in legal if not a.startswith("move:")]
-        offer = ([f"move to one of {moves} squares"] if moves else []) + others
-        return f"Not possible now: {wanted}. {self.name_of(state.actor)} may: {'; '.join(offer)}"
+        return W.refusal(self, state, seat, action, legal)
 
     @staticmethod
     def _parse_square(text: str) -> Square | None:
@@ -1271,8 +1094,7 @@ class Tactics(Game[TacticsState]):
                 continue
             i = state.actor
             u = state.units[i]
-            if (not u.conscious or (state.moved and state.acted_std)
-                    or (self.one_action_turn(state, i) and (state.moved or state.acted_std))):
+            if not u.conscious or int(state.moved) + int(state.acted_std) >= self.actions_allowed(state, i):
                 state = self._end_turn(state)
                 continue
             return state
@@ -1427,152 +1249,15 @@ class Tactics(Game[TacticsState]):
         return state.first_mover if state.first_mover >= 0 else None
 
     def describe_action(self, state: TacticsState, seat: int, action: str) -> str:
-        """A decision in a player's words ("Steve moves to square 3,4 (15 ft)", "Mara attacks Brok
-        with both weapons"); never the decision's code."""
-        if state.stack and state.stack[-1].kind == "offer":
-            top = state.stack[-1]
-            if action == "aoo":
-                return f"{self.name_of(top.actor)} takes an attack of opportunity on {self.name_of(top.target)}"
-            if action == "pass":
-                return f"{self.name_of(top.actor)} lets {self.name_of(top.target)} pass"
-        who = self.name_of(state.actor) if state.pos >= 0 else self.seat_name(seat)
-        verb, _, rest = action.partition(":")
-        if verb == "move":
-            sq = self._parse_square(rest)
-            if sq is None:
-                return f"{who} moves (to a square that cannot be read)"
-            route = self.move_routes(state, state.actor).get(sq) if state.pos >= 0 and not state.stack else None
-            if route is None:
-                return f"{who} moves to square {sq[0]},{sq[1]}"
-            risk = (f", provoking {route.provokes} attack{'s' if route.provokes > 1 else ''} of opportunity"
-                    if route.provokes else "")
-            return f"{who} moves to square {sq[0]},{sq[1]} ({route.feet} ft{risk})"
-        if verb == "end_turn":
-            return f"{who} ends the turn"
-        if rest in self.index:
-            whom = self.name_of(self.index[rest])
-            text = {"attack": f"{who} attacks {whom}", "twoweapon": f"{who} attacks {whom} with both weapons",
-                    "shoot": f"{who} shoots at {whom}", "throw": f"{who} throws a weapon at {whom}",
-                    "trip": f"{who} tries to trip {whom}", "hamstring": f"{who} tries to hamstring {whom}",
-                    "heal": f"{who} tries to stabilize {whom} (Heal check)",
-                    "fullattack": f"{who} makes a full attack on {whom}",
-                    "punch": f"{who} punches {whom} (unarmed strike)"}.get(verb)
-            if text:
-                return text
-        if verb == "stand":
-            return f"{who} stands up"
-        if verb == "draw":
-            return f"{who} draws the sheathed weapon"
-        if verb == "hide":
-            return f"{who} tries to hide"
-        if verb == "cast":
-            parts = rest.split(":")
-            if parts[0] in SPELLS:
-                tail = ""
-                if len(parts) > 1:
-                    sq = self._parse_square(parts[1])
-                    tail = (" on " + self.name_of(self.index[parts[1]]) if parts[1] in self.index else
-                            f" at square {sq[0]},{sq[1]}" if sq else " on someone unknown")
-                return f"{who} casts {SPELLS[parts[0]].name}{tail}"
-            return f"{who} casts a spell this game does not have"
-        return f"{who} does something this game does not know"
+        """A decision in a player's words ("Steve moves to square 3,4 (15 ft)"), never its code."""
+        return W.describe(self, state, seat, action)
 
     def action_odds(self, state: TacticsState, seat: int, action: str) -> str | None:
-        from .odds import hit_chance, save_chance
-        try:
-            i = state.actor
-            verb, _, rest = action.partition(":")
-            if state.stack and state.stack[-1].kind == "offer":
-                top = state.stack[-1]
-                if action != "aoo":
-                    return None
-                p = self.attack_profile(state, top.actor, top.target, "aoo")
-                return _pct(hit_chance(p)) + f" to hit (d20{p.bonus:+d} against AC {p.ac})"
-            kinds = {"attack": "main" if self.melee_weapon(state.units[i]) == state.units[i].main else "aoo",
-                     "shoot": "shoot", "throw": "throw", "trip": "trip", "hamstring": "hamstring",
-                     "punch": "unarmed"}
-            if verb in ("fullattack", "twoweapon") and rest in self.index:
-                j = self.index[rest]
-                steps = (self.full_attack_steps(state, i, j, state.units[i].hidden) if verb == "fullattack" else
-                         (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw", unseen=state.units[i].hidden)))
-                parts = []
-                for st in reversed(steps):
-                    p = self._profile_of(state, st)
-                    parts.append(f"{_pct(hit_chance(p))} (d20{p.bonus:+d}{_extras(p.notes)}, damage {p.dice}"
-                                 + (f"+{p.sneak}d6 sneak" if p.sneak else "") + ")")
-                return f"{len(parts)} attacks against AC {p.ac}{_extras(p.ac_notes)}: " + ", ".join(parts)
-            if verb in kinds and rest in self.index:
-                j = self.index[rest]
-                p = self.attack_profile(state, i, j, kinds[verb])
-                text = (f"{_pct(hit_chance(p))} to hit (d20{p.bonus:+d}{_extras(p.notes)} against "
-                        f"{'touch ' if p.touch else ''}AC {p.ac}{_extras(p.ac_notes)})")
-                if p.dice:
-                    text += (f", damage {p.dice}" + (f"+{p.sneak}d6 sneak" if p.sneak else "")
-                             + (" nonlethal" if p.nonlethal else "") + _extras(p.damage_notes))
-                if verb == "trip":
-                    text += f"; then {self.name_of(j)} resists {_pct(save_chance(self.trip_save(state, j), self.trip_dc(i), False))} (DC {self.trip_dc(i)})"
-                if verb == "punch" and self.can_threaten(state, j):
-                    text += f"; {self.name_of(j)} may strike back first"
-                return text
-            if verb == "cast":
-                parts = rest.split(":")
-                s = SPELLS[parts[0]]
-                if s.target == "enemy_ranged_touch" and len(parts) > 1 and parts[1] in self.index:
-                    p = self.attack_profile(state, i, self.index[parts[1]], "ray", s.key)
-                    return (f"{_pct(hit_chance(p))} to hit (ranged touch d20{p.bonus:+d}{_extras(p.notes)} against "
-                            f"touch AC {p.ac}{_extras(p.ac_notes)}), damage {s.dice}")
-                if s.target == "enemy_melee_touch" and len(parts) > 1 and parts[1] in self.index:
-                    p = self.attack_profile(state, i, self.index[parts[1]], "touch", s.key)
-                    return f"{_pct(hit_chance(p))} to hit (touch AC {p.ac}), damage {s.dice}, Will half"
-                if s.key == "fireball":
-                    return f"{s.dice} to everyone within 10 ft; Reflex DC {self.sheets[i].spell_dc('fireball')} for none"
-                if s.dice:
-                    return f"{s.dice}"
-            if verb == "hide":
-                bonus, dc = self.sheets[i].skill("hide"), self.hide_dc(state, i)
-                return f"hides {_pct(save_chance(bonus, dc, False))} (Hide {bonus:+d} against DC {dc})"
-            if verb == "heal" and rest in self.index:
-                return f"stabilizes {_pct(save_chance(self.sheets[i].skill('heal'), HEAL_DC, False))} (Heal {self.sheets[i].skill('heal'):+d} against DC {HEAL_DC})"
-        except (KeyError, ValueError, IndexError):
-            return None
-        return None
+        return W.odds_line(self, state, seat, action)
 
     def status_rows(self, state: TacticsState) -> list[dict]:
         """One row per character, in a player's words (public information only)."""
-        rows = []
-        for i, u in enumerate(state.units):
-            s = self.sheets[i]
-            cond = ("dead" if u.dead else "stabilized" if u.stable else "incapacitated" if u.hp <= 0 else
-                    "knocked out" if u.knocked_out else "conscious")
-            flags = [f for f, on in (("prone", u.prone and not u.dead), ("staggered", u.staggered),
-                                     ("hamstrung", u.hamstrung), ("blur", u.blur),
-                                     ("flat-footed", self.flat_footed(state, i) and not u.dead),
-                                     ("hidden", u.hidden and not u.dead)) if on]
-            hp = f"{u.hp}/{s.max_hp}" + (f", {u.nonlethal} nonlethal" if u.nonlethal else "")
-            rows.append({"character": s.name, "side": self.seat_name(self.sides[i]),
-                         "class": f"{s.cls}, level {s.level}", "hp": hp, "square": f"{u.x},{u.y}",
-                         "condition": ", ".join([cond] + flags),
-                         "": "on turn" if i == state.actor and not state.over else ""})
-        return rows
+        return W.status_rows(self, state)
 
     def summary(self, state: TacticsState) -> str:
-        parts = ["surprise round" if state.round == 0 else f"round {state.round}"]
-        for side in (0, 1):
-            alive = [f"{self.name_of(i)} {u.hp}" for i, u in enumerate(state.units) if self.sides[i] == side and not u.dead]
-            parts.append(f"{self.seat_name(side)}: " + (", ".join(alive) or "none"))
-        return " | ".join(parts)
-
-
-#: modifiers every attack has; the odds name the others ("cover +4", "shooting into melee -4")
-_PLAIN_NOTES = ("base attack", "Str", "Dex", "base", "armor", "shield")
-
-
-def _extras(notes) -> str:
-    """The modifiers beyond the plain ones, in words: ": two weapons -4, cover +4"."""
-    extra = [k if "lost" in k else f"{k} {v:+d}" for k, v in notes if k not in _PLAIN_NOTES and (v or "lost" in k)]
-    return (" with " + ", ".join(extra)) if extra else ""
-
-
-def _pct(p: Fraction) -> str:
-    v = float(p) * 100
-    return f"{v:.0f}%" if abs(v - round(v)) < 1e-9 else f"{v:.1f}%"
+        return W.summary(self, state)
