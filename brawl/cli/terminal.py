@@ -91,7 +91,8 @@ class TerminalGame:
             odds = self.game.action_odds(state, seat, action)
             hint = hint_values.get(action) if hint_values else None
             extra = (f"  ({odds})" if odds else "") + (f"  [win chance {hint:.0%}]" if hint is not None else "")
-            self.console.print(f"  {i}. {action}{extra}", markup=False)
+            label = self.game.describe_action(state, seat, action)
+            self.console.print(f"  {i}. {label}{extra}", markup=False)
         if hint_values:
             from ..solve.hints import best_hint
 
@@ -101,7 +102,8 @@ class TerminalGame:
             choice = self.resolve(answer, legal)
             if choice is None:
                 self.console.print(f"Not a legal choice: {answer!r}. Choose one of: "
-                                   + ", ".join(f"{i}={a}" for i, a in enumerate(legal, 1)), style="yellow", markup=False)
+                                   + ", ".join(f"{i}={self.game.describe_action(state, seat, a)}"
+                                               for i, a in enumerate(legal, 1)), style="yellow", markup=False)
                 continue
             try:
                 self.match.decide(seat, choice)
