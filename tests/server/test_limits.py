@@ -212,3 +212,28 @@ def test_start_up_loads_only_rooms_where_the_server_acts(db_url):
     app = create_app(db_url, bot_delay=0)
     with TestClient(app):
         assert idle["room"] not in app.state.hub.rooms
+
+
+def test_connections_catch_up_after_a_database_outage(client, monkeypatch):
+    """Issue 12: a WebSocket opened before an outage hears the decisions made after it."""
+    room = make_room(client, options={"hp": 20})
+    seat = view(client, room, None)["node"]["seats"][0]
+    store = client.app.state.hub.store
+    from sqlalchemy.exc import OperationalError
+
+    def down():
+        raise OperationalError("connect", {}, Exception("server closed the connection"))
+
+    with client.websocket_connect(f"/api/rooms/{room['room']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": None, "since": -1})
+        assert ws.receive_json()["type"] == "welcome"
+        monkeypatch.setattr(store, "sessions", down)
+        client.app.state.hub.forget(room["room"])  # the room must be read again, during the outage
+        assert decide(client, room, seat, "attack").status_code == 503
+        monkeypatch.undo()
+        assert decide(client, room, seat, "attack").status_code == 200
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] == "update" and any(e["type"] == "decision" for e in msg["events"]):
+                break
+        assert [e["action"] for e in msg["events"] if e["type"] == "decision"] == ["attack"]
