@@ -712,7 +712,7 @@ class Tactics(Game[TacticsState]):
             route = self.move_routes(state, i)[sq]
             path = ";".join(f"{x},{y}" for x, y in route.path)
             state = replace(state, moved=True, stack=state.stack + (Step("move", i, arg=path),),
-                            last=f"{name} moves to {sq[0]},{sq[1]} ({route.feet} ft)")
+                            last=self.describe_action(state, seat, action))
             return self._settle(state)
         state = replace(state, acted_std=True, hits=(), spoiled=False)
         # ruling: an action aimed at an enemy or at a square ends hiding; its first attack roll is
@@ -1025,7 +1025,7 @@ class Tactics(Game[TacticsState]):
                 savers = ",".join(str(j) for j in inside if state.units[j].conscious)
                 helpless = ",".join(str(j) for j in inside if not state.units[j].conscious)
                 step = Step("fireball", i, arg=f"{sq[0]},{sq[1]}|{savers}|{helpless}", n=self.sheets[i].spell_dc(spell))
-                return replace(state, stack=state.stack + (step,), last=f"{name} casts fireball at {sq[0]},{sq[1]}")
+                return replace(state, stack=state.stack + (step,), last=f"{name} casts fireball at square {sq[0]},{sq[1]}")
             j = self.index[target]
             if state.units[j].dead:
                 return replace(state, last=f"{name}'s target is gone")

@@ -22,7 +22,7 @@ def attack_words(game: Tactics, step: Step) -> str:
              "throw": "throw", "trip": "trip attack roll", "hamstring": "hamstring attack roll",
              "unarmed": "unarmed strike"}.get(kind, "attack roll")
     if step.iterative:
-        words += f" (attack {step.iterative + 1} of the full attack)"
+        words = ("second", "third", "fourth")[step.iterative - 1] + " " + words
     return words
 
 
