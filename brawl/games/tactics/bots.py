@@ -182,6 +182,10 @@ class HeuristicBot:
                     v *= 0.7
                 if v > best_value:
                     best, best_value = action, v
+            if best is not None and not state.moved:
+                step = self.clear_shot(game, state, i, best)
+                if step is not None:
+                    return step  # step out from behind the target's cover first, then shoot
             if best is not None and (caster or best.split(":")[0] in ("attack", "twoweapon", "fullattack", "punch", "shoot", "cast")
                                      or state.moved or not foes):
                 return best
@@ -207,6 +211,32 @@ class HeuristicBot:
             return 0
         moved = _moved(state, i, sq)
         return sum(v for _, v in game.cover_notes(moved, i, target, True))
+
+    def clear_shot(self, game: Tactics, state: TacticsState, i: int, action: str) -> str | None:
+        """Option cover: when the chosen shot or ray would meet cover, the nearest square (reached
+        without provoking, out of every enemy's reach) from which the same target is in range with
+        no cover, as a move to make before shooting; None when there is none or no need."""
+        verb, _, rest = action.partition(":")
+        spell = rest.split(":")[0] if verb == "cast" else ""
+        if not game.options.cover or not (verb == "shoot" or (spell and SPELLS[spell].target == "enemy_ranged_touch")):
+            return None
+        j = game.index.get(rest.split(":")[-1], -1)
+        if j < 0 or not self.shot_penalty(game, state, i, state.units[i].pos, j):
+            return None
+        foes = self.foes_up(game, state, i)
+        best, best_key = None, None
+        for sq, route in game.move_routes(state, i).items():
+            if route.provokes or any(adjacent(sq, state.units[f].pos) for f in foes):
+                continue
+            moved = _moved(state, i, sq)
+            if not game._in_range(moved, i, j, "shoot" if verb == "shoot" else "spell", spell):
+                continue
+            if self.shot_penalty(game, state, i, sq, j):
+                continue
+            key = (route.feet, sq)
+            if best_key is None or key < best_key:
+                best, best_key = f"move:{sq[0]},{sq[1]}", key
+        return best
 
     def retreat(self, game: Tactics, state: TacticsState, i: int, legal: list[str]) -> str | None:
         """A square out of every enemy's reach, provoking no more attacks than casting here would."""

@@ -121,6 +121,23 @@ def test_heuristic_prefers_a_target_without_cover():
             assert choice in ("shoot:jeff", "shoot:vex")
 
 
+def test_heuristic_steps_out_for_a_clear_shot():
+    """Option cover (SRD): an archer whose only target stands behind a pillar's end first moves to a
+    square with a clear shot, then shoots."""
+    from brawl.games.tactics.grid import Map
+    from .helpers import OPEN
+    pillar = Map("p", "p", 16, 12, frozenset({(6, 4)}), OPEN.starts)
+    game, state = scene([ARCHER], ["jeff"], [(2, 2), (6, 5)], pillar, cover=True)
+    bot = HeuristicBot(0)
+    move = bot.choose(game, state, 0)
+    assert move.startswith("move:")
+    state = play(game, state, move)
+    assert "cover" not in dict(game.attack_profile(state, 0, 1, "shoot").ac_notes)
+    assert bot.choose(game, state, 0) == "shoot:jeff"
+    game, state = scene([ARCHER], ["jeff"], [(2, 2), (6, 5)], pillar)
+    assert bot.choose(game, state, 0) == "shoot:jeff"  # without the option there is nothing to gain
+
+
 def test_heuristic_avoids_shooting_into_melee_when_it_costs():
     """Option shooting_into_melee (SRD, -4): the heuristic shoots the enemy no friend is fighting."""
     squares = [(2, 2), (9, 3), (8, 2), (8, 8)]

@@ -194,6 +194,8 @@ def test_full_attack_with_iterative_attacks():
     full = play(game, state, "fullattack:brok")
     bonuses = [game._profile_of(full, s).bonus for s in reversed(full.stack)]
     assert bonuses == [14, 9, 4]  # base +11, Str +3: +14/+9/+4
+    assert game.node(full).event.label == "Steve's attack roll against Brok"
+    assert game.node(play(game, full, 1)).event.label == "Steve's second attack roll against Brok"
     full = play(game, full, 1, 1, 1)  # three misses; the turn is over
     assert full.actor == 1
     moved = play(game, with_unit(game, state, "steve", x=3, y=5), "move:5,5")
@@ -260,3 +262,14 @@ def test_every_option_has_a_readable_title_and_description():
     assert (defaults.two_weapon_penalty, defaults.prone_damage) == ("wielding", "all")
     assert not (defaults.cover or defaults.shooting_into_melee or defaults.unarmed_strikes
                 or defaults.iterative_attacks) and defaults.surprise_round == "none"
+
+
+def test_learning_encoding_names_full_attacks_and_punches():
+    """The encoding for learning agents offers the options' decisions (full attack, punch) by the
+    observer's names and maps them back."""
+    from brawl.rl import encoding_for
+    game, state = scene(["steve"], ["brok"], [(5, 5), (6, 5)], level=11, iterative_attacks=True,
+                        unarmed_strikes=True)
+    enc = encoding_for(game)
+    names = {enc.decode(state, 0, k) for k in enc.legal_indices(state, 0)}
+    assert {"fullattack:brok", "punch:brok"} <= names and names == set(game.legal_actions(state, 0))
