@@ -128,7 +128,7 @@ class HeuristicBot:
 
         if not state.acted_std:
             # heal the fallen
-            fallen = [j for j in game.allies(state, i) if state.units[j].incapacitated]
+            fallen = [j for j in game.allies(state, i) if state.units[j].down]
             for j in sorted(fallen, key=lambda j: state.units[j].hp):
                 for spell in ("cure_serious", "cure_moderate", "cure_light"):
                     if f"cast:{spell}:{game.ids[j]}" in legal_set:

@@ -637,7 +637,7 @@ class Tactics(Game[TacticsState]):
                 t = state.units[j]
                 if j != i and not adjacent(u.pos, t.pos):
                     continue
-                if s.effect == "heal" and t.hp < self.sheets[j].max_hp:
+                if s.effect == "heal" and (t.hp < self.sheets[j].max_hp or t.nonlethal > 0):
                     out.append(f"cast:{spell}:{self.ids[j]}")
                 elif s.effect == "resistance" and t.conscious and t.resist_until < state.round:
                     out.append(f"cast:{spell}:{self.ids[j]}")

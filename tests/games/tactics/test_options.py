@@ -273,3 +273,16 @@ def test_learning_encoding_names_full_attacks_and_punches():
     enc = encoding_for(game)
     names = {enc.decode(state, 0, k) for k in enc.legal_indices(state, 0)}
     assert {"fullattack:brok", "punch:brok"} <= names and names == set(game.legal_actions(state, 0))
+
+
+def test_a_cleric_cures_a_knocked_out_friend():
+    """SRD (Nonlethal Damage): healing cures nonlethal damage, so a cure spell may wake a friend
+    knocked out at full hit points; the heuristic bot does so."""
+    from brawl.games.tactics.bots import HeuristicBot
+    game, state = scene(["ada", "steve"], ["jeff"], [(5, 5), (5, 6), (12, 10)], unarmed_strikes=True)
+    state = with_unit(game, state, "steve", nonlethal=45, prone=True)
+    assert unit(game, state, "steve").knocked_out
+    assert "cast:cure_light:steve" in game.legal_actions(state, 0)
+    assert HeuristicBot(0).choose(game, state, 0).startswith("cast:cure_")
+    woken = play(game, state, "cast:cure_serious:steve", 20)
+    assert unit(game, woken, "steve").conscious and unit(game, woken, "steve").nonlethal == 25
