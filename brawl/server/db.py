@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from importlib.util import find_spec
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, create_engine, event, inspect, text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, LargeBinary, String, Text, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
@@ -86,6 +86,18 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SnapshotRow(Base):
+    """A room's match as it stood after event ``n`` (pickled by this very code, named by ``code``):
+    loading the room reads it and replays only the events after it."""
+
+    __tablename__ = "snapshots"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(64))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class LeaseRow(Base):

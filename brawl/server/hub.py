@@ -26,7 +26,7 @@ from . import projection
 from .botrunner import BotRunner
 from .clocks import Clocks, TimeControl
 from .notify import Notifier
-from .room import Ending, Room, RoomError, SeatInfo, token_hash
+from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
 from .store import Conflict, Store, entry_of
 
@@ -95,12 +95,22 @@ class Hub:
 
     # -- loading -------------------------------------------------------------------------------
     def load(self, room_id: str) -> Room:
-        stored = self.store.load(room_id)
+        """A room from the store: its snapshot (when this code wrote one) and the events after it."""
+        stored = self.store.load(room_id, code_version())
         row = stored.row
         seats = [SeatInfo(s["seat"], s["kind"], s["bot"], s["token_hash"], s.get("player")) for s in stored.seats]
         game = make_game(row["game"], row["options"])
         room = Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
                     rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"))
+        if stored.snapshot is not None:
+            try:
+                room.restore(stored.snapshot[2])
+            except Exception:  # an unreadable snapshot: replay everything instead
+                log.exception("room %s: snapshot unreadable; replaying all its events", room_id)
+                stored = self.store.load(room_id)
+                room = Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"],
+                            parent_id=row["parent_id"], rematch_id=row["rematch_id"], public=bool(row.get("public")),
+                            time_control=row.get("time_control"))
         self._replay(room, stored.events)
         if row.get("ended"):
             ended = json.loads(row["ended"])
@@ -305,6 +315,11 @@ class Hub:
             if isinstance(exc, Conflict):
                 raise
             raise RoomError("the decision could not be stored; nothing changed, try again", 503) from None
+        if (room.last + 1) // self.settings.snapshot_every > start // self.settings.snapshot_every:
+            try:
+                self.store.save_snapshot(room.id, room.last, code_version(), room.snapshot())
+            except RoomError:
+                pass  # only a shortcut for loading: the events are the truth
         self.after_change(room)
         return entries
 

@@ -9,9 +9,11 @@ the room's events, numbered from 0.  Every log line is filed under the event tha
 from __future__ import annotations
 
 import hashlib
+import pickle
 import secrets
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.game import BrawlError, Decision, Game, IllegalAction, Terminal
@@ -46,6 +48,23 @@ class Ending:
 
     reason: str
     winners: tuple[int, ...]
+
+
+def code_version() -> str:
+    """A name for this very code (a hash of the package's Python files): a snapshot is used only by
+    the code that wrote it."""
+    global _CODE
+    if _CODE is None:
+        root = Path(__file__).resolve().parents[1]
+        digest = hashlib.sha256()
+        for path in sorted(root.rglob("*.py")):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+        _CODE = digest.hexdigest()
+    return _CODE
+
+
+_CODE: str | None = None
 
 
 def covers(game: Game, seats: list[SeatInfo]) -> dict:
@@ -149,6 +168,22 @@ class Room:
                 and isinstance(after, Decision) and after.kind == "simultaneous"
                 and len(self.match.record.entries) == start + 1
                 and set(after.seats) == set(before.seats) - {seat})
+
+    # -- snapshots -------------------------------------------------------------------------------
+    _SNAPSHOT = ("match", "event_lines", "_filed", "sealed", "client_ids", "opened")
+
+    def snapshot(self) -> bytes:
+        """The match and its event index as bytes: what replaying every event would rebuild."""
+        return pickle.dumps({k: getattr(self, k) for k in self._SNAPSHOT}, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def restore(self, data: bytes) -> None:
+        """Take the match and its index from a :meth:`snapshot` of this room (made by this code)."""
+        parts = pickle.loads(data)  # our own store's bytes, written by this very code
+        if parts["match"].source.commitment != self.commitment:
+            raise RoomError(f"room {self.id}: its snapshot belongs to other dice", 500)
+        for k in self._SNAPSHOT:
+            setattr(self, k, parts[k])
+        self.source = self.match.source
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_for(self, token: str | None) -> int | None:

@@ -24,6 +24,7 @@ class Settings(BaseModel):
     chat_length: int = Field(300, ge=1, le=5000, description="longest chat line (422 above)")
     chat_per_minute: int = Field(20, ge=1, description="chat lines one seat may send per minute (429 above)")
     max_events: int = Field(20_000, ge=100, description="events a room may hold; the server ends a room that reaches it")
+    snapshot_every: int = Field(500, ge=10, description="events between a room's snapshots (loading replays only what came after)")
     away_after: float = Field(20.0, gt=0, description="seconds after a seat's last connection closes before it shows as away")
     idle_evict: float = Field(300.0, gt=0, description="seconds a room nobody watches stays in memory")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

@@ -16,7 +16,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
-from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, utcnow
+from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, SnapshotRow, utcnow
 from .room import RoomError
 
 
@@ -36,8 +36,9 @@ class Stored:
 
     row: dict[str, Any]
     seats: list[dict[str, Any]]
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]]  # after the snapshot, when there is one
     chat: list[dict[str, Any]]
+    snapshot: tuple[int, str, bytes] | None = None  # (last event in it, code, data)
 
 
 def entry_of(event: dict) -> dict:
@@ -75,20 +76,34 @@ class Store:
                 db.execute(update(RoomRow).where(RoomRow.id == parent_id).values(rematch_id=row["id"]))
         self._run(work)
 
-    def load(self, room_id: str) -> Stored:
+    def load(self, room_id: str, code: str | None = None) -> Stored:
+        """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
+        events after it."""
         def work(db):
             row = db.get(RoomRow, room_id)
             if row is None:
                 raise RoomError(f"no room {room_id!r}", 404)
+            snap = None
+            if code is not None:
+                found = db.get(SnapshotRow, room_id)
+                if found is not None and found.code == code:
+                    snap = (found.n, found.code, found.data)
             events = db.execute(select(EventRow.n, EventRow.kind, EventRow.seat, EventRow.action, EventRow.event,
                                        EventRow.outcome, EventRow.sealed, EventRow.client_id)
-                                .where(EventRow.room_id == room_id).order_by(EventRow.n)).mappings().all()
+                                .where(EventRow.room_id == room_id, EventRow.n > (snap[0] if snap else -1))
+                                .order_by(EventRow.n)).mappings().all()
             chat = db.execute(select(ChatRow.n, ChatRow.seat, ChatRow.text, ChatRow.created_at)
                               .where(ChatRow.room_id == room_id).order_by(ChatRow.n)).mappings().all()
             values = {c.name: getattr(row, c.name) for c in RoomRow.__table__.columns}
             seats = [{c.name: getattr(s, c.name) for c in SeatRow.__table__.columns} for s in row.seats]
-            return Stored(values, seats, [dict(e) for e in events], [dict(c) for c in chat])
+            return Stored(values, seats, [dict(e) for e in events], [dict(c) for c in chat], snap)
         return self._run(work)
+
+    def save_snapshot(self, room_id: str, n: int, code: str, data: bytes) -> None:
+        def work(db):
+            db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room_id))
+            db.add(SnapshotRow(room_id=room_id, n=n, code=code, data=data))
+        self._run(work)
 
     def events_after(self, room_id: str, n: int) -> list[dict]:
         """Events stored after number ``n`` (another process added them)."""
@@ -117,6 +132,7 @@ class Store:
         """Drop events from number ``from_n`` on (a takeback): the record keeps only what stood."""
         def work(db):
             db.execute(delete(EventRow).where(EventRow.room_id == room_id, EventRow.n >= from_n))
+            db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room_id, SnapshotRow.n >= from_n))
             db.execute(update(RoomRow).where(RoomRow.id == room_id).values(wake=wake, finished_at=None))
         self._run(work)
 

@@ -237,3 +237,21 @@ def test_connections_catch_up_after_a_database_outage(client, monkeypatch):
             if msg["type"] == "update" and any(e["type"] == "decision" for e in msg["events"]):
                 break
         assert [e["action"] for e in msg["events"] if e["type"] == "decision"] == ["attack"]
+
+
+def test_a_long_room_loads_from_its_snapshot_and_the_events_after_it(db_url):
+    """Issue 12: rooms load from a snapshot plus the events after it; the result is the same room."""
+    settings = Settings(db_url=db_url, bot_delay=0, snapshot_every=10, decisions_per_second=10**6)
+    with TestClient(create_app(settings=settings)) as client:
+        room = make_room(client, game="rps")
+        hub = client.app.state.hub
+        r = hub.get(room["room"])
+        for _ in range(13):
+            for seat in (0, 1):
+                hub.decide(r, seat, "paper")  # ties: 26 events, a snapshot after event 19
+        before = (view(client, room, 0), events(client, room))
+        stored = hub.store.load(room["room"], __import__("brawl.server.room", fromlist=["x"]).code_version())
+        assert stored.snapshot is not None and stored.snapshot[0] == 19 and [e["n"] for e in stored.events] == list(range(20, 26))
+        hub.forget(room["room"])
+        assert (view(client, room, 0), events(client, room)) == before
+        assert decide(client, room, 0, "rock").status_code == 200
