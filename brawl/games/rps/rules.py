@@ -20,6 +20,9 @@ BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 class RpsOptions(GameOptions):
     wins_needed: int = Field(2, ge=1, le=5, title="Wins needed",
                              description="Rounds a player must win to win the game; 2 makes it best of three.")
+    max_rounds: int = Field(100, ge=1, le=1000, title="Round limit",
+                            description="Rounds played at most, ties included; then whoever won more rounds wins, "
+                                        "and equal wins are a draw (so a game of endless ties still ends).")
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,9 @@ class RockPaperScissors(Game[RpsState]):
         for seat, w in enumerate(state.wins):
             if w >= self.options.wins_needed:
                 return Terminal((seat,))
+        if len(state.rounds) >= self.options.max_rounds:
+            a, b = state.wins
+            return Terminal(() if a == b else ((0,) if a > b else (1,)))
         waiting = tuple(s for s in (0, 1) if state.sealed[s] is None)
         return Decision(waiting, "simultaneous",
                         f"Round {len(state.rounds) + 1}: rock, paper or scissors? (the other player sees it only when both have chosen)")

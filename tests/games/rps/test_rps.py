@@ -102,3 +102,21 @@ def test_refusal_names_the_choices_in_words():
     with pytest.raises(IllegalAction, match="show rock, paper or scissors"):
         game.apply_action(s, 0, "lizard")
     assert game.description and game.Options.model_json_schema()["properties"]["wins_needed"]["title"] == "Wins needed"
+
+
+def test_round_limit_ends_endless_ties_in_a_draw():
+    """Ruling (rules page, rule 5): after the round limit, more rounds won wins; equal is a draw."""
+    from brawl.core.game import Terminal
+    from brawl.games import make_game
+
+    game = make_game("rps", {"max_rounds": 3})
+    s = game.initial_state()
+    for _ in range(3):
+        s = game.apply_action(s, 0, "rock")
+        s = game.apply_action(s, 1, "rock")
+    assert game.node(s) == Terminal(())
+    s = game.initial_state()
+    for a, b in (("rock", "scissors"), ("rock", "rock"), ("paper", "paper")):
+        s = game.apply_action(game.apply_action(s, 0, a), 1, b)
+    assert game.node(s) == Terminal((0,))
+    assert make_game("rps").options.max_rounds == 100
