@@ -20,9 +20,11 @@ from .terminal import TerminalGame
 
 
 @app.command()
-def games() -> None:
-    """List the games and their options."""
-    for name in game_names():
+def games(game: Optional[str] = typer.Argument(None, help="one game (default: all)")) -> None:
+    """List the games and their options: each option is a flag of play, sim, solve and analyze."""
+    with handle_errors():
+        names = [game_class(game).name] if game else game_names()
+    for name in names:
         cls = game_class(name)
         console.print(f"[bold]{name}[/]: {cls.title}")
         for opt, field in cls.Options.model_fields.items():

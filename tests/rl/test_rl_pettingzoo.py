@@ -205,4 +205,4 @@ def test_render_text():
     env = pettingzoo_env("krig", hp=7, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert "7 hp" in text and "to decide" in text and "attack" in text
+    assert "7 hit points" in text and "to decide" in text and "attack" in text
