@@ -2,6 +2,7 @@
 "use strict";
 
 window.brawl = window.brawl || {};
+brawl.t = brawl.t || ((key, params) => key.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m)));
 
 brawl.api = async function (method, path, body, token) {
   const headers = { "Accept": "application/json" };
@@ -11,7 +12,7 @@ brawl.api = async function (method, path, body, token) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `request failed (${res.status})`);
+    const err = new Error((data && data.error) || brawl.t("request failed ({status})", { status: res.status }));
     err.status = res.status;
     throw err;
   }
@@ -41,16 +42,16 @@ brawl.svg = function (tag, attrs) {
 };
 
 brawl.copyButton = function (text, label) {
-  const button = brawl.el("button", { type: "button", class: "copy", "aria-label": label }, "Copy link");
+  const button = brawl.el("button", { type: "button", class: "copy", "aria-label": label }, brawl.t("Copy link"));
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = "Copied ✓";
+      button.textContent = brawl.t("Copied ✓");
     } catch (e) {
       // no clipboard permission: select the text so the user can copy it
-      window.prompt("Copy this link:", text);
+      window.prompt(brawl.t("Copy this link:"), text);
     }
-    setTimeout(() => { button.textContent = "Copy link"; }, 2000);
+    setTimeout(() => { button.textContent = brawl.t("Copy link"); }, 2000);
   });
   return button;
 };

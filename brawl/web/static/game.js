@@ -5,6 +5,7 @@
 
 (function () {
   const { api, el } = brawl;
+  const t = brawl.t;
   const parts = window.location.pathname.split("/").filter(Boolean);
   const spectator = parts[0] === "watch";
   const roomId = decodeURIComponent(parts[1] || "");
@@ -26,6 +27,7 @@
   let welcomed = false; // the server answered this socket's hello: only then is it "connected"
   let wasMyTurn = null; // whose turn it was at the last drawing (null: nothing drawn yet)
   let audio = null;
+  let chatSeen = false;  // the first update's chat lines are the history: not announced
   let lastTarget = null; // what the person last pressed or typed in: errors show next to it
   // keys for the decision buttons: 1-9, then a-z (Escape skips the dice animation)
   const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
@@ -96,12 +98,12 @@
   // "Ana (Sun)" when a person chose a name, else the game's name for the seat
   function seatName(s) {
     const seat = view && view.seats[s];
-    if (!seat) return `Player ${s + 1}`;
+    if (!seat) return t("Player {n}", { n: s + 1 });
     return seat.player ? `${seat.player} (${seat.name})` : seat.name;
   }
   brawl.seatName = (v, s) => {
     const seat = v && v.seats && v.seats[s];
-    if (!seat) return `Player ${s + 1}`;
+    if (!seat) return t("Player {n}", { n: s + 1 });
     return seat.player ? `${seat.player} (${seat.name})` : seat.name;
   };
 
@@ -110,19 +112,19 @@
     const seat = view && view.seats[s];
     if (!seat || !seat.presence) return null;
     const word = String(seat.presence);
-    return el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`, title: `${seatName(s)} is ${word}` }, word);
+    return el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`, title: t("{name} is {state}", { name: seatName(s), state: t(word) }) }, t(word));
   }
   brawl.presence = (v, s) => {
     const seat = v && v.seats && v.seats[s];
     if (!seat || !seat.presence) return null;
     const word = String(seat.presence);
-    return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}` }, word);
+    return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}` }, t(word));
   };
 
   // -- generic renderer --------------------------------------------------------------------------
   const generic = {
     mount(root) {
-      root.replaceChildren(el("h2", {}, "Players"), el("div", { id: "status" }), el("p", { id: "summary", class: "summary" }));
+      root.replaceChildren(el("h2", {}, t("Players")), el("div", { id: "status" }), el("p", { id: "summary", class: "summary" }));
     },
     update(v) {
       const box = $("status");
@@ -130,9 +132,9 @@
       if (rows && rows.length) {
         const keys = Object.keys(rows[0]);
         const table = el("table", { class: "status" });
-        table.append(el("caption", { class: "sr-only" }, "Each player's state"));
+        table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
         const head = el("tr", {});
-        for (const k of keys) head.append(el("th", { scope: "col" }, k || "status"));
+        for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
         table.append(el("thead", {}, head));
         const body = el("tbody", {});
         rows.forEach((row, i) => {
@@ -140,9 +142,11 @@
           const seatRows = rows.length === v.seats.length;
           keys.forEach((k, j) => {
             let text = String(row[k]);
-            if (j === 0 && seatRows && v.seats[i] && v.seats[i].player) text = `${v.seats[i].player} (${text})`;
-            if (j === 0 && i === v.seat) text += " (you)";
-            else if (j === 0 && seatRows && v.seats[i] && v.seats[i].kind === "bot") text += ` (bot: ${v.seats[i].bot})`;
+            // the server names people in its rows ("Ana"); the page adds the seat ("Ana (Sun)")
+            const who = seatRows && v.seats[i];
+            if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
+            if (j === 0 && i === v.seat) text += " " + t("(you)");
+            else if (j === 0 && seatRows && v.seats[i] && v.seats[i].kind === "bot") text += " " + t("(bot: {bot})", { bot: v.seats[i].bot });
             tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? presence(i) : null) : el("td", {}, text));
           });
           body.append(tr);
@@ -157,7 +161,7 @@
   };
 
   function stateTable(state) {
-    const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, "Game state"));
+    const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, t("Game state")));
     const body = el("tbody", {});
     for (const [k, val] of Object.entries(state || {})) {
       body.append(el("tr", {}, el("th", { scope: "row" }, k.replace(/_/g, " ")), el("td", {}, show(val))));
@@ -182,11 +186,11 @@
     const v = view;
     document.body.dataset.last = String(v.last);  // the last event shown (tests and renderers may read it)
     $("title").textContent = `· ${v.title}`;
-    if (v.seat === null) $("who").textContent = "You are watching (spectator)";
-    else $("who").replaceChildren(`You are ${seatName(v.seat)}`);
+    if (v.seat === null) $("who").textContent = t("You are watching (spectator)");
+    else $("who").replaceChildren(t("You are {name}", { name: seatName(v.seat) }));
     turnAlert(v);
     $("skip").setAttribute("href", v.seat === null || v.over ? (v.over ? "#end" : "#board") : "#actions");
-    $("skip").textContent = v.seat === null ? "Skip to the table" : v.over ? "Skip to the result" : "Skip to your decisions";
+    $("skip").textContent = t(v.seat === null ? "Skip to the table" : v.over ? "Skip to the result" : "Skip to your decisions");
     // the hints toggle only where hints can be had, the dice's commitment only where there are dice
     $("hints-setting").hidden = v.hints === false;
     if (v.hints === false && hintsOn) { hintsOn = false; $("show-hints").checked = false; }
@@ -199,10 +203,15 @@
       fallBack(e);
       generic.update(v, ctx);
     }
+    renderPeople(v);
     renderTurn(v);
     renderClock(v);
+    renderClaim(v);
+    renderTakeback(v);
     renderActions(v);
     renderEnd(v);
+    renderChatForm(v);
+    askName(v);
     $("commitment").textContent = v.commitment;
     if (v.seed && v.dice !== false) {
       $("seed").textContent = v.seed;
@@ -217,18 +226,18 @@
     const prompt = (v.node && v.node.prompt) || "";
     if (v.over) {
       const w = (v.winners || []).map(seatName).join(", ");
-      text = w ? `Game over: ${w} ${v.winners.length > 1 ? "win" : "wins"}.` : "Game over: a draw, no winner.";
+      text = w ? t(v.winners.length > 1 ? "Game over: {names} win." : "Game over: {names} wins.", { names: w }) : t("Game over: a draw, no winner.");
     } else if (v.your_turn) {
-      text = v.node.kind === "reaction" ? `Your reaction: ${prompt || "decide"}` :
-        v.node.kind === "simultaneous" ? `Your secret choice: ${prompt || "choose"}` :
-          prompt ? `Your turn: ${prompt}` : "Your turn: choose a decision.";
-      if (v.node.kind === "simultaneous") detail = "Hidden until all have chosen.";
+      text = v.node.kind === "reaction" ? t("Your reaction: {prompt}", { prompt: prompt || t("decide") }) :
+        v.node.kind === "simultaneous" ? t("Your secret choice: {prompt}", { prompt: prompt || t("choose") }) :
+          prompt ? t("Your turn: {prompt}", { prompt }) : t("Your turn: choose a decision.");
+      if (v.node.kind === "simultaneous") detail = t("Hidden until all have chosen.");
     } else if (v.node.seats.length) {
-      const names = v.node.seats.map(seatName).join(" and ");
-      text = v.node.kind === "simultaneous" ? `Waiting for ${names} to choose in secret…` : `Waiting for ${names}…`;
+      const names = v.node.seats.map(seatName).join(t(" and "));
+      text = t(v.node.kind === "simultaneous" ? "Waiting for {names} to choose in secret…" : "Waiting for {names}…", { names });
       if (prompt && v.node.kind !== "simultaneous") detail = prompt;
     } else {
-      text = "Rolling…";
+      text = t("Rolling…");
     }
     box.replaceChildren(text);
     if (detail) box.append(el("span", { class: "prompt" }, detail));
@@ -246,8 +255,8 @@
     const end = Date.now() + v.timer.left * 1000;
     const tick = () => {
       const left = Math.max(0, (end - Date.now()) / 1000);
-      line.textContent = left > 0 ? `Time left for this decision: ${Math.ceil(left)} s` :
-        "Time is up: the server decides for whoever has not chosen.";
+      line.textContent = left > 0 ? t("Time left for this decision: {s} s", { s: Math.ceil(left) }) :
+        t("Time is up: the server decides for whoever has not chosen.");
       if (left <= 0) clearInterval(clockTimer);
     };
     line.hidden = false;
@@ -261,7 +270,7 @@
     section.hidden = v.seat === null || v.over;
     const box = $("action-buttons");
     box.replaceChildren();
-    $("actions-title").textContent = v.your_turn ? "Your decision" : "Your decision (not now)";
+    $("actions-title").textContent = t(v.your_turn ? "Your decision" : "Your decision (not now)");
     let k = 0;
     if (!owns) {
       // a renderer may offer some decisions itself (a form for a fight): those are not repeated here
@@ -290,7 +299,7 @@
         box.append(b);
       });
       if (!legal.length && !v.free_form && !v.over) {
-        box.append(el("p", { class: "hint" }, v.your_turn ? (v.legal.length ? "Decide on the board." : "") : "Nothing to decide now."));
+        box.append(el("p", { class: "hint" }, v.your_turn ? (v.legal.length ? t("Decide on the board.") : "") : t("Nothing to decide now.")));
       }
     }
     $("key-help").hidden = k < 2;
@@ -302,17 +311,19 @@
     const id = `choose-${group.replace(/[^a-z0-9_-]/gi, "_")}`;
     const select = el("select", { id, "data-group": group });
     for (const d of items) select.append(el("option", { value: d.action }, actionName(d, v) + (d.odds ? ` (${d.odds})` : "")));
-    const go = el("button", { type: "button", class: "go" }, "Do it");
+    const go = el("button", { type: "button", class: "go" }, t("Do it"));
     go.addEventListener("click", () => decide(select.value).catch(() => {}));
     const label = group.charAt(0).toUpperCase() + group.slice(1).replace(/_/g, " ");
-    return el("div", { class: "choice-list" }, el("label", { for: id }, `${label} (${items.length} choices)`), select, go);
+    return el("div", { class: "choice-list" }, el("label", { for: id }, t("{label} ({n} choices)", { label, n: items.length })), select, go);
   }
 
   // "Sun attacks (d10, d6)" -> "Attacks (d10, d6)": the button says what the decision does
   function actionName(d, v) {
-    const me = seatName(v.seat) + " ";
-    let text = d.label && d.label.startsWith(me) ? d.label.slice(me.length) : (d.label || d.action);
-    if (!text || text.startsWith(seatName(v.seat) + ":")) text = d.action;
+    const seat = v.seats[v.seat] || {};
+    const mine = [seatName(v.seat), seat.player, seat.name].filter(Boolean);
+    const me = mine.find((m) => d.label && d.label.startsWith(m + " "));
+    let text = me ? d.label.slice(me.length + 1) : (d.label || d.action);
+    if (!text || mine.some((m) => text.startsWith(m + ":"))) text = d.action;
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
@@ -324,18 +335,22 @@
     const winners = v.winners || [];
     const names = winners.map(seatName).join(", ");
     let title;
-    if (!winners.length) title = "Draw";
-    else if (v.seat === null) title = `${names} ${winners.length > 1 ? "win" : "wins"}`;
-    else if (winners.includes(v.seat)) title = winners.length > 1 ? "You won (shared)" : "You won!";
-    else title = "You lost";
+    if (!winners.length) title = t("Draw");
+    else if (v.seat === null) title = t(winners.length > 1 ? "{names} win" : "{names} wins", { names });
+    else if (winners.includes(v.seat)) title = t(winners.length > 1 ? "You won (shared)" : "You won!");
+    else title = t("You lost");
     $("end-title").textContent = title;
-    const why = v.ended ? ` (${String(v.ended).replace(/_/g, " ")})` : "";
-    $("end-text").textContent = winners.length ? `${names} won${why}.` : `No winner${why}.`;
+    $("end-text").textContent = winners.length ? t("{names} won.", { names }) : t("No winner.");
+    // why the server ended it (a claim, a clock): its own words
+    $("end-why").hidden = !v.ended;
+    $("end-why").textContent = v.ended ? t("Why it ended: {reason}", { reason: String(v.ended).replace(/_/g, " ") }) : "";
+    $("replay-link").href = `/replay/${encodeURIComponent(roomId)}`;
+    if (v.dice !== false) mountVerify();
     $("record-link").href = `/api/rooms/${encodeURIComponent(roomId)}/record`;
     $("record-link").setAttribute("download", `brawl-${v.game}-${roomId}.json`);
     const rematch = $("rematch");
     rematch.hidden = v.seat === null && !v.rematch;
-    rematch.textContent = v.rematch ? "Go to the rematch" : "Rematch";
+    rematch.textContent = t(v.rematch ? "Go to the rematch" : "Rematch");
     if (wasHidden) $("end-title").focus();
   }
 
@@ -344,7 +359,7 @@
     const li = document.createElement("li");
     li.className = `line ${line.kind}`;
     const body = document.createElement("span");
-    if (line.kind === "roll") body.append(el("span", { class: "tag" }, "roll"));
+    if (line.kind === "roll") body.append(el("span", { class: "tag" }, t("roll")));
     if (line.kind === "end") body.append(el("strong", {}, line.text));
     else body.append(line.text);
     li.append(body);
@@ -402,7 +417,7 @@
       tray.replaceChildren(...rolls.map((r) => {
         const sides = (r.log[0] && r.log[0].data && r.log[0].data.sides) || 6;
         const d = die(r, 1 + Math.floor(Math.random() * sides));
-        d.querySelector("figcaption").textContent = "rolling…";
+        d.querySelector("figcaption").textContent = t("rolling…");
         return d;
       }));
       if (++ticks < 8) animTimer = setTimeout(spin, 60); else finish();
@@ -416,9 +431,372 @@
     for (const ev of events) {
       for (const line of ev.log) lines.push(line);
       last = Math.max(last, ev.n);
+      if (ev.type === "decision") lastDecisionSeat = ev.seat;
     }
     addLines(lines);
     showDice(diceFrom(events), animate);
+  }
+
+  // -- people: names, presence and clocks ----------------------------------------------------------
+  // view.clocks.seats[s].left is what the server counted at view.clocks.now; a running clock counts
+  // down here from when the update arrived, so the browser's clock need not agree with the server's.
+  let clockBase = null;
+  let peopleTimer = null;
+
+  function clockOf(v, s) {
+    const c = v.clocks;
+    if (!c || c.mode === "none" || !c.seats) return null;
+    return c.seats[String(s)] || null;
+  }
+
+  function timeText(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    return h ? `${h}:${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
+  }
+
+  function tickClocks() {
+    if (!clockBase) return;
+    const gone = (performance.now() - clockBase.at) / 1000;
+    document.querySelectorAll("#people .pclock").forEach((span) => {
+      const c = clockBase.seats[span.dataset.seat];
+      if (!c) return;
+      const left = c.running && !clockBase.over ? c.left - gone : c.left;
+      const text = c.flagged || left <= 0 ? t("out of time") : timeText(left);
+      if (span.firstChild === null || span.lastChild.textContent !== text) span.lastChild.textContent = text;
+      span.classList.toggle("low", !c.flagged && left > 0 && left < 10);
+      span.classList.toggle("flagged", !!c.flagged || left <= 0);
+    });
+  }
+
+  function renderPeople(v) {
+    clearInterval(peopleTimer);
+    const list = $("people");
+    const hasClocks = !!(v.clocks && v.clocks.mode !== "none" && v.clocks.seats);
+    clockBase = hasClocks ? { at: performance.now(), seats: v.clocks.seats, over: v.over } : null;
+    list.replaceChildren(...v.seats.map((seat, i) => {
+      const c = clockOf(v, i);
+      const li = el("li", { class: ["person", i === v.seat ? "mine" : "", v.node.seats.includes(i) && !v.over ? "to-move" : ""].join(" ").trim() },
+        el("span", { class: "pname" }, seatName(i)),
+        i === v.seat ? el("span", { class: "you" }, t("(you)")) : seat.kind === "bot" ? el("span", { class: "bot" }, t("(bot: {bot})", { bot: seat.bot })) : null,
+        presence(i),
+        c ? el("span", { class: `pclock${c.running && !v.over ? " running" : ""}`, "data-seat": String(i), title: t("Clocks") },
+          el("span", {}, "")) : null);
+      return li;
+    }));
+    tickClocks();
+    if (clockBase && Object.values(clockBase.seats).some((c) => c.running) && !v.over) peopleTimer = setInterval(tickClocks, 250);
+  }
+
+  // -- claims: an opponent out of time, or away while the decision is theirs ---------------------------
+  function claimAgainst(v) {
+    const flagged = [], away = [];
+    if (v.seat === null || v.over) return { flagged, away };
+    v.seats.forEach((seat, i) => {
+      if (i === v.seat || seat.kind !== "human") return;
+      const c = clockOf(v, i);
+      if (c && c.flagged) flagged.push(i);
+      else if (v.node.seats.includes(i) && seat.presence === "away") away.push(i);
+    });
+    return { flagged, away };
+  }
+
+  function renderClaim(v) {
+    const { flagged, away } = claimAgainst(v);
+    const box = $("claim-box");
+    const was = box.hidden;
+    box.hidden = !flagged.length && !away.length;
+    if (box.hidden) return;
+    $("claim-text").textContent = flagged.length
+      ? t("{names} ran out of time: you may claim the game.", { names: flagged.map(seatName).join(t(" and ")) })
+      : t("{names} is away while it is their decision: you may claim the game once the away limit has passed.", { names: away.map(seatName).join(t(" and ")) });
+    if (was) reveal(box);
+  }
+
+  async function claim() {
+    const button = $("claim");
+    button.disabled = true;
+    showError("");
+    try {
+      const v = await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/claim`, { token });
+      onUpdate([], v);
+    } catch (e) {
+      showError(e.message, $("claim-box"));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // -- takebacks ----------------------------------------------------------------------------------------
+  let lastDecisionSeat = null; // who made the newest decision shown
+  let takebackOpen = false;    // a takeback request was open at the last drawing
+
+  function renderTakeback(v) {
+    const request = v.takeback;
+    const ask = $("takeback-ask");
+    const wasHidden = ask.hidden;
+    ask.hidden = !(request && request.yours) || v.over;
+    if (!ask.hidden) {
+      $("takeback-question").textContent = t("{name} wants to take back their last decision: allow?", { name: seatName(request.by) });
+      if (wasHidden) reveal(ask);
+    }
+    const mine = request && request.by === v.seat;
+    $("takeback-row").hidden = v.seat === null || v.over || !(lastDecisionSeat === v.seat || mine);
+    $("takeback").disabled = !!mine;
+    const status = $("takeback-status");
+    if (mine) status.textContent = t("Waiting for the others to allow your takeback…");
+    else if (status.dataset.waiting) status.textContent = "";
+    status.dataset.waiting = mine ? "1" : "";
+    // a request that closed may have rewritten the history: read it again
+    if (takebackOpen && !request) resync();
+    takebackOpen = !!request;
+  }
+
+  async function askTakeback() {
+    showError("");
+    try {
+      const r = await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/takeback`, { token });
+      if (r.done) { $("takeback-status").textContent = t("Your last decision was taken back."); resync(); }
+      else { $("takeback-status").textContent = t("Waiting for the others to allow your takeback…"); }
+    } catch (e) {
+      showError(e.message, $("takeback-row"));
+    }
+  }
+
+  async function answerTakeback(accept) {
+    showError("");
+    try {
+      const r = await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/takeback/answer`, { token, accept });
+      $("takeback-ask").hidden = true;
+      if (r.done) resync();
+    } catch (e) {
+      showError(e.message, $("takeback-ask"));
+    }
+  }
+
+  // -- chat ------------------------------------------------------------------------------------------------
+  const CHAT_MAX = 300;
+  let chatLast = -1;
+  let chatUnread = 0;
+
+  function chatTime(at) {
+    try { return new Date(at * 1000).toLocaleTimeString(brawl.lang, { hour: "2-digit", minute: "2-digit" }); } catch (e) { return ""; }
+  }
+
+  function addChat(lines, announce) {
+    const fresh = (lines || []).filter((l) => l.n > chatLast);
+    if (!fresh.length) return;
+    const list = $("chat-lines");
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    const frag = document.createDocumentFragment();
+    for (const l of fresh) {
+      const mine = view && view.seat !== null && l.seat === view.seat;
+      frag.append(el("li", { class: mine ? "mine" : "" },
+        el("time", { class: "chat-at", datetime: new Date(l.at * 1000).toISOString() }, chatTime(l.at)), " ",
+        el("span", { class: "chat-name" }, `${l.name}:`), " ", el("span", { class: "chat-text" }, l.text)));
+      chatLast = Math.max(chatLast, l.n);
+    }
+    list.append(frag);
+    $("chat-empty").hidden = true;
+    if (atEnd || !announce) list.scrollTop = list.scrollHeight;
+    if (!announce) return;
+    const others = fresh.filter((l) => !(view && view.seat !== null && l.seat === view.seat));
+    if (!others.length) return;
+    const l = others[others.length - 1];
+    $("chat-announce").textContent = t("{name} says: {text}", { name: l.name, text: l.text });
+    if (!$("chat-panel").open) { chatUnread += others.length; chatTitle(); }
+  }
+
+  function chatTitle() {
+    $("chat-title").textContent = chatUnread ? t("Chat ({n} new)", { n: chatUnread }) : t("Chat");
+  }
+
+  function renderChatForm(v) {
+    const player = v.seat !== null;
+    $("chat-form").hidden = !player;
+    $("chat-readonly").hidden = player;
+  }
+
+  function chatHelp() {
+    const used = $("chat-input").value.length;
+    $("chat-help").textContent = t("Enter sends. {used} of {max} characters.", { used, max: CHAT_MAX });
+  }
+
+  function chatError(message) {
+    const box = $("chat-error");
+    box.textContent = message || "";
+    box.hidden = !message;
+    if (message) reveal(box);
+  }
+
+  async function sendChat(e) {
+    e.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    chatError("");
+    if (!text) { chatError(t("the message is empty")); return; }
+    if (text.length > CHAT_MAX) { chatError(t("a chat line is at most {n} characters", { n: CHAT_MAX })); return; }
+    const button = $("chat-form").querySelector("button");
+    button.disabled = true;
+    try {
+      const line = await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/chat`, { token, text });
+      input.value = "";
+      chatHelp();
+      addChat([line], false);
+    } catch (err) {
+      chatError(err.message);
+    } finally {
+      button.disabled = false;
+      input.focus();
+    }
+  }
+
+  // -- the name a person goes by -------------------------------------------------------------------------
+  const NAME = "brawl.name";
+  const SKIPPED = "brawl.name-skipped";
+  const NAME_MAX = 24;
+  let nameAsked = false;
+  let beforeDialog = null;
+
+  function skippedRooms() {
+    try { return JSON.parse(localStorage.getItem(SKIPPED) || "[]"); } catch (e) { return []; }
+  }
+
+  function askName(v) {
+    $("rename").hidden = v.seat === null;
+    $("rename").textContent = t(v.seat !== null && v.seats[v.seat].player ? "Change my name" : "Set my name");
+    if (nameAsked || v.seat === null || v.over) return;
+    nameAsked = true;
+    if (v.seats[v.seat].player || skippedRooms().includes(roomId)) return;
+    openNameDialog(false);
+  }
+
+  // asked on arrival beside the game, never over it (nothing is blocked); focus only when asked for
+  function openNameDialog(focus) {
+    const input = $("name-input");
+    let stored = "";
+    try { stored = localStorage.getItem(NAME) || ""; } catch (e) { stored = ""; }
+    const current = view && view.seat !== null ? view.seats[view.seat].player : null;
+    input.value = current || stored;
+    $("name-help").textContent = t("At most {n} characters. Remembered in this browser for next time.", { n: NAME_MAX });
+    nameError("");
+    $("name-dialog").hidden = false;
+    if (focus !== false) {
+      beforeDialog = document.activeElement;
+      reveal($("name-dialog"));
+      input.focus();
+      input.select();
+    }
+  }
+
+  function closeNameDialog() {
+    const had = $("name-dialog").contains(document.activeElement);
+    $("name-dialog").hidden = true;
+    if (had && beforeDialog && document.contains(beforeDialog) && beforeDialog !== document.body) beforeDialog.focus();
+  }
+
+  function nameError(message) {
+    const box = $("name-error");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  async function saveName(e) {
+    e.preventDefault();
+    const name = $("name-input").value.trim();
+    if (!name) { nameError(t("a name cannot be empty")); return; }
+    if (name.length > NAME_MAX) { nameError(t("a name is at most {n} characters", { n: NAME_MAX })); return; }
+    try {
+      await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/name`, { token, name });
+      try { localStorage.setItem(NAME, name); } catch (err) { /* not kept */ }
+      closeNameDialog();
+    } catch (err) {
+      nameError(err.message);
+    }
+  }
+
+  function skipName() {
+    try { localStorage.setItem(SKIPPED, JSON.stringify([roomId, ...skippedRooms().filter((r) => r !== roomId)].slice(0, 50))); } catch (e) { /* not kept */ }
+    closeNameDialog();
+  }
+
+  // -- the end: the dice checked in this browser ----------------------------------------------------------
+  let verifyMounted = false;
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const s = el("script", { src });
+      s.onload = resolve; s.onerror = reject;
+      document.body.append(s);
+    });
+  }
+
+  function mountVerify() {
+    if (verifyMounted) return;
+    verifyMounted = true;
+    const box = $("verify-box");
+    box.hidden = false;
+    const go = () => loadScript("/static/verify.js").then(() => {
+      const check = brawl.mountVerify(box, roomId);
+      check.run();
+    }).catch(() => { box.hidden = true; });
+    // after the page is drawn: the check reads the record and recomputes every roll
+    if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 500 }); else setTimeout(go, 50);
+  }
+
+  // -- the log: the newest page first, older pages on demand ----------------------------------------------
+  const PAGE = 200;
+  let oldest = 0; // the first event number whose lines are shown
+
+  function logPage(before) {
+    const at = before === undefined ? "" : `&before=${before}`;
+    return api("GET", `/api/rooms/${encodeURIComponent(roomId)}/log?size=${PAGE}${at}`, undefined, token);
+  }
+
+  async function showOlder() {
+    const button = $("log-older");
+    button.disabled = true;
+    try {
+      const page = await logPage(oldest);
+      const log = $("log");
+      const height = log.scrollHeight;
+      const frag = document.createDocumentFragment();
+      for (const ev of page.events) for (const line of ev.log) frag.append(logLine(line));
+      log.prepend(frag);
+      log.scrollTop += log.scrollHeight - height;  // the lines in view stay put
+      oldest = page.from;
+      button.hidden = oldest <= 0;
+    } catch (e) {
+      showError(e.message, button);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // the history changed under us (a decision taken back): read the newest page and the view again
+  let resyncing = null;
+  function resync() {
+    if (resyncing) return resyncing;
+    resyncing = (async () => {
+      try {
+        const [v, page] = await Promise.all([api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token), logPage()]);
+        $("log").replaceChildren();
+        last = -1;
+        lastDecisionSeat = null;
+        oldest = page.from;
+        $("log-older").hidden = oldest <= 0;
+        view = v;
+        apply(page.events, false);
+        last = Math.max(last, v.last);
+        if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync", since: last }));
+        render();
+      } catch (e) {
+        showError(e.message, null);
+      } finally {
+        resyncing = null;
+      }
+    })();
+    return resyncing;
   }
 
   // -- talking to the server -----------------------------------------------------------------------
@@ -428,7 +806,7 @@
     return new Promise((resolve, reject) => {
       const fail = (message) => { showError(message, anchor); reject(new Error(message)); };
       if (navigator.onLine === false) {
-        fail("you are offline, so the decision was not sent; make it again once the page says connected");
+        fail(t("you are offline, so the decision was not sent; make it again once the page says connected"));
         return;
       }
       if (!ws || ws.readyState !== WebSocket.OPEN) {
@@ -443,7 +821,7 @@
         if (!pending[ref]) return;
         delete pending[ref];
         if (view) renderActions(view);
-        fail("no answer from the server; check the connection and decide again");
+        fail(t("no answer from the server; check the connection and decide again"));
       }, 15000);
       pending[ref] = { resolve: (m) => { clearTimeout(timeout); resolve(m); },
         reject: (e) => { clearTimeout(timeout); showError(e.message, anchor); reject(e); } };
@@ -456,16 +834,16 @@
   function showConnection() {
     const line = $("connection");
     const open = ws && ws.readyState === WebSocket.OPEN && welcomed && navigator.onLine !== false;
-    if (open) { line.textContent = "connected"; line.className = "connection ok"; }
-    else if (ws && ws.fatal) { line.textContent = "disconnected"; line.className = "connection down"; }
-    else { line.textContent = navigator.onLine === false ? "offline — reconnecting…" : "reconnecting…"; line.className = "connection down"; }
+    if (open) { line.textContent = t("connected"); line.className = "connection ok"; }
+    else if (ws && ws.fatal) { line.textContent = t("disconnected"); line.className = "connection down"; }
+    else { line.textContent = t(navigator.onLine === false ? "offline — reconnecting…" : "reconnecting…"); line.className = "connection down"; }
     document.body.classList.toggle("offline", !open);
   }
 
   // the tab's title says when a decision becomes yours; a short beep too, if asked for
   function turnAlert(v) {
     const mine = !!v.your_turn && !v.over;
-    document.title = mine ? "Your turn — brawl" : v.over ? `Game over: ${v.title} — brawl` : `${v.title} — brawl`;
+    document.title = mine ? t("Your turn — brawl") : t(v.over ? "Game over: {title} — brawl" : "{title} — brawl", { title: v.title });
     if (mine && wasMyTurn === false && $("sound").checked) beep();
     wasMyTurn = mine;
   }
@@ -486,11 +864,19 @@
     } catch (e) { /* no sound here */ }
   }
 
-  function onUpdate(events, v) {
+  function onUpdate(events, v, chat) {
+    if (v.last < last) {  // fewer events than shown: a decision was taken back
+      view = v;
+      resync();
+      addChat(chat, true);
+      return;
+    }
     const fresh = events.filter((e) => e.n > last);
     view = v;
     apply(fresh, fresh.length <= 6);
     render();
+    addChat(chat, chatSeen);
+    chatSeen = true;
   }
 
   function connect() {
@@ -499,7 +885,7 @@
     welcomed = false;
     const socket = ws;
     ws.onopen = () => {
-      socket.send(JSON.stringify({ type: "hello", token, since: last }));
+      socket.send(JSON.stringify({ type: "hello", token, since: last, chat_since: chatLast }));
     };
     ws.onmessage = (msg) => {
       let m;
@@ -509,7 +895,7 @@
         welcomed = true;
         showConnection();
       } else if (m.type === "update") {
-        onUpdate(m.events, m.view);
+        onUpdate(m.events, m.view, m.chat);
       } else if (m.type === "ok") {
         const p = pending[m.ref]; delete pending[m.ref];
         if (p) p.resolve(m);
@@ -525,7 +911,7 @@
       if (socket !== ws) return;
       welcomed = false;
       showConnection();
-      for (const [k, p] of Object.entries(pending)) { p.reject(new Error("connection lost; decide again once connected")); delete pending[k]; }
+      for (const [k, p] of Object.entries(pending)) { p.reject(new Error(t("connection lost; decide again once connected"))); delete pending[k]; }
       if (ws.fatal) return;
       retry = Math.min(retry + 1, 5);
       setTimeout(() => { if (socket === ws) connect(); }, 300 * retry);
@@ -538,14 +924,14 @@
     if (!hintsOn || !view || !view.your_turn) { status.textContent = ""; return; }
     try {
       const h = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}/hints`, undefined, token);
-      if (!h.available) { status.textContent = `Hints unavailable: ${h.message}`; return; }
-      status.textContent = "Hints: chance of winning with best play after each decision.";
+      if (!h.available) { status.textContent = t("Hints unavailable: {message}", { message: h.message }); return; }
+      status.textContent = t("Hints: chance of winning with best play after each decision.");
       document.querySelectorAll(".hint-value").forEach((s) => {
         const p = h.hints[s.dataset.action];
-        if (p !== undefined) s.textContent = `win ${Math.round(p * 100)}%`;
+        if (p !== undefined) s.textContent = t("win {p}%", { p: Math.round(p * 100) });
       });
     } catch (e) {
-      status.textContent = `Hints unavailable: ${e.message}`;
+      status.textContent = t("Hints unavailable: {message}", { message: e.message });
     }
   }
 
@@ -573,9 +959,11 @@
   }
 
   async function start() {
-    if (!roomId) { showError("no room in this address"); return; }
-    if (!spectator && !token) { showError("this invite link has no seat token (#t=…); ask for the link again or watch as a spectator"); }
+    if (!roomId) { showError(t("no room in this address")); return; }
+    if (!spectator && !token) { showError(t("this invite link has no seat token (#t=…); ask for the link again or watch as a spectator")); }
     try {
+      // the view, the newest page of the log and the game's board load side by side
+      const pageP = logPage();
       const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
       renderer = await loadRenderer(v.game);
       try {
@@ -583,14 +971,17 @@
       } catch (e) {
         fallBack(e);
       }
-      const evs = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}/events?since=-1`, undefined, token);
+      const page = await pageP;
       view = v;
-      apply(evs.events, false);
+      oldest = page.from;
+      $("log-older").hidden = oldest <= 0;
+      apply(page.events, false);
       render();
+      document.body.dataset.ready = "1";
       connect();
     } catch (e) {
       showError(e.message, null);
-      $("connection").textContent = navigator.onLine === false ? "offline" : "not connected";
+      $("connection").textContent = t(navigator.onLine === false ? "offline" : "not connected");
     }
   }
 
@@ -618,7 +1009,7 @@
     if (e.target.checked) beep();  // a first sound from a click lets the browser play later ones
   });
   // phones: the log starts folded so the decisions keep the sheet
-  if (window.matchMedia("(max-width: 899px)").matches) $("log-panel").open = false;
+  if (window.matchMedia("(max-width: 899px)").matches) { $("log-panel").open = false; $("chat-panel").open = false; }
   $("free-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("free-action");
@@ -626,6 +1017,19 @@
     if (!value) return;
     decide(value).then(() => { input.value = ""; }).catch(() => {});
   });
+  $("claim").addEventListener("click", claim);
+  $("takeback").addEventListener("click", askTakeback);
+  $("takeback-allow").addEventListener("click", () => answerTakeback(true));
+  $("takeback-refuse").addEventListener("click", () => answerTakeback(false));
+  $("chat-form").addEventListener("submit", sendChat);
+  $("chat-input").addEventListener("input", () => { chatHelp(); if (!$("chat-error").hidden) chatError(""); });
+  $("chat-panel").addEventListener("toggle", () => { if ($("chat-panel").open) { chatUnread = 0; chatTitle(); } });
+  $("log-older").addEventListener("click", showOlder);
+  $("name-form").addEventListener("submit", saveName);
+  $("name-skip").addEventListener("click", skipName);
+  $("name-dialog").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); skipName(); } });
+  $("rename").addEventListener("click", () => openNameDialog(true));
+  chatHelp();
   $("show-hints").addEventListener("change", (e) => { hintsOn = e.target.checked; loadHints(); });
   $("animate").checked = !reducedMotion.matches;
   $("rematch").addEventListener("click", async () => {
@@ -635,7 +1039,7 @@
       window.location.assign(spectator ? `/watch/${next}` : `/play/${next}#t=${token}`);
     } catch (e) { showError(e.message, $("rematch")); }
   });
-  $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, "Spectator link"), " · ",
-    el("a", { href: "/" }, "New game"), " · ", el("a", { href: "/docs" }, "API"));
+  $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, t("Spectator link")), " · ",
+    el("a", { href: "/" }, t("New game")), " · ", el("a", { href: "/docs" }, t("API")));
   start();
 })();

@@ -3,6 +3,9 @@
 
 (function () {
   const { api, el } = brawl;
+  const t = brawl.t;
+  const $ = (id) => document.getElementById(id);
+  const NAME = "brawl.name";
   const gameSelect = document.getElementById("game");
   const optionsBox = document.getElementById("options");
   const seatsBox = document.getElementById("seats");
@@ -70,17 +73,19 @@
     for (let i = 0; i < seatCount(); i++) {
       const id = `seat-${i}`;
       const select = el("select", { id, name: id });
-      select.append(el("option", { value: "human" }, "Human (invite link)"));
-      for (const b of info.bots) select.append(el("option", { value: `bot:${b}` }, `Bot: ${b}`));
+      select.append(el("option", { value: "human" }, t("Human (invite link)")));
+      for (const b of info.bots) select.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b })));
       select.value = previous[i] || (i === 0 ? "human" : preferred);
-      seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, `Seat ${i + 1}`), select));
+      seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, t("Seat {n}", { n: i + 1 })), select));
+      if (i === 0) select.addEventListener("change", nameField);
     }
+    nameField();
   }
 
   function renderGame() {
     const info = games[gameSelect.value];
     const players = info.min_players === info.max_players
-      ? `${info.min_players} players` : `${info.min_players} to ${info.max_players} players`;
+      ? t("{n} players", { n: info.min_players }) : t("{min} to {max} players", { min: info.min_players, max: info.max_players });
     document.getElementById("game-title").textContent = info.description ? `${info.description} (${players})` : players;
     optionsBox.querySelectorAll(".field").forEach((f) => f.remove());
     const props = info.options_schema.properties || {};
@@ -91,7 +96,7 @@
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     const rules = document.getElementById("rules-link");
-    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, `Rules of ${info.title}`));
+    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, t("Rules of {title}", { title: info.title })));
   }
 
   async function create(event) {
@@ -101,7 +106,13 @@
     button.disabled = true;
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-      const room = await api("POST", "/api/rooms", { game: gameSelect.value, options: readOptions(), seats });
+      const body = { game: gameSelect.value, options: readOptions(), seats, time_control: timeControl(), public: $("public").checked };
+      const name = $("my-name").value.trim();
+      if (name && seats[0] === "human") {
+        body.names = { "0": name };
+        try { localStorage.setItem(NAME, name); } catch (e) { /* not kept */ }
+      }
+      const room = await api("POST", "/api/rooms", body);
       try { localStorage.setItem("brawl.last-game", gameSelect.value); } catch (e) { /* not kept */ }
       showLinks(room);
     } catch (e) {
@@ -137,9 +148,9 @@
       const li = el("li", {}, el("span", { class: "who" }, `${r.title}, ${new Date(r.at).toLocaleString()}`));
       for (const s of r.seats) {
         if (s.kind !== "human") continue;
-        li.append(el("a", { href: origin + s.invite }, `Play as ${s.name}`), brawl.copyButton(origin + s.invite, `Copy ${s.name}'s invite link`));
+        li.append(el("a", { href: origin + s.invite }, t("Play as {name}", { name: s.name })), brawl.copyButton(origin + s.invite, t("Copy {name}'s invite link", { name: s.name })));
       }
-      li.append(el("a", { href: origin + r.spectate }, "Watch"));
+      li.append(el("a", { href: origin + r.spectate }, t("Watch")));
       list.append(li);
     }
   }
@@ -151,18 +162,18 @@
     const origin = window.location.origin;
     for (const seat of room.seats) {
       if (seat.kind !== "human") {
-        list.append(el("li", {}, el("span", { class: "who" }, `${seat.name}: bot ${seat.bot}`)));
+        list.append(el("li", {}, el("span", { class: "who" }, t("{seat}: bot {bot}", { seat: seat.name, bot: seat.bot }))));
         continue;
       }
       const url = origin + seat.invite;
       list.append(el("li", {},
-        el("span", { class: "who" }, `${seat.name}: `),
-        el("a", { href: url, class: "play-link" }, `Play as ${seat.name}`), " ",
-        brawl.copyButton(url, `Copy ${seat.name}'s invite link`)));
+        el("span", { class: "who" }, seat.player ? `${seat.player} (${seat.name}): ` : `${seat.name}: `),
+        el("a", { href: url, class: "play-link" }, t("Play as {name}", { name: seat.name })), " ",
+        brawl.copyButton(url, t("Copy {name}'s invite link", { name: seat.name }))));
     }
     const watch = origin + room.spectate;
-    list.append(el("li", {}, el("span", { class: "who" }, "Spectators: "),
-      el("a", { href: watch, class: "watch-link" }, "Watch"), " ", brawl.copyButton(watch, "Copy the spectator link")));
+    list.append(el("li", {}, el("span", { class: "who" }, t("Spectators: ")),
+      el("a", { href: watch, class: "watch-link" }, t("Watch")), " ", brawl.copyButton(watch, t("Copy the spectator link"))));
     document.getElementById("commitment").textContent = room.commitment;
     const info = games[room.game];
     document.getElementById("commitment-line").hidden = !!info && info.dice === false;  // no dice, nothing to check
@@ -186,10 +197,111 @@
       renderGame();
       renderRecent();
     } catch (e) {
-      showError(`cannot load the games: ${e.message}`);
+      showError(t("cannot load the games: {message}", { message: e.message }));
     }
   }
 
+  // -- the time control -------------------------------------------------------------------------
+  function timeMode() {
+    const mode = $("time-mode").value;
+    $("move-field").hidden = mode !== "move";
+    $("game-field").hidden = mode !== "game";
+    $("increment-field").hidden = mode !== "game";
+  }
+
+  function timeControl() {
+    const mode = $("time-mode").value;
+    const num = (id, fallback) => { const n = Number($(id).value); return Number.isFinite(n) && $(id).value !== "" ? n : fallback; };
+    const out = { mode, away_limit: num("away-limit", 120) };
+    if (mode === "move") out.seconds = num("time-seconds", 60);
+    if (mode === "game") { out.seconds = num("time-minutes", 10) * 60; out.increment = num("time-increment", 0); }
+    return out;
+  }
+
+  // the creator's own name, for seat 1 when a person sits there
+  function nameField() {
+    const first = $("seat-0");
+    $("my-name-field").hidden = !!first && first.value !== "human";
+  }
+
+  // -- open games: public rooms with a free seat ---------------------------------------------------
+  async function loadOpen() {
+    const box = $("open-error");
+    box.hidden = true;
+    try {
+      const data = await api("GET", "/api/rooms/public");
+      renderOpen(data.rooms || []);
+    } catch (e) {
+      box.textContent = t("cannot load the open games: {message}", { message: e.message });
+      box.hidden = false;
+    }
+  }
+
+  function renderOpen(rooms) {
+    const list = $("open-list");
+    if (list.querySelector(".join-form")) return;  // someone is typing a name: leave the list alone
+    list.replaceChildren();
+    $("open-empty").hidden = rooms.length > 0;
+    for (const r of rooms) {
+      const players = r.players.map((p, i) => p || (r.free.includes(i) ? t("free seat") : "–"));
+      const seats = el("div", { class: "open-seats" });
+      const li = el("li", { "data-room": r.room },
+        el("div", { class: "open-head" }, el("span", { class: "who" }, r.title),
+          el("span", { class: "hint" }, t("Players: {names}", { names: players.join(", ") }))), seats);
+      for (const seat of r.free) {
+        const seatName = seatLabel(r, seat);
+        seats.append(el("button", { type: "button", class: "join", "data-seat": String(seat),
+          onclick: () => joinForm(li, r, seat) }, t("Join as {seat}", { seat: seatName })));
+      }
+      list.append(li);
+    }
+  }
+
+  // the seat's name in its game (Sun, Moon) when the lobby knows the game, else "Seat N"
+  function seatLabel(r, seat) {
+    const info = games[r.game];
+    const names = info && (info.seat_names || info.seats_names);
+    return names && names[seat] ? names[seat] : t("Seat {n}", { n: seat + 1 });
+  }
+
+  function joinForm(li, r, seat) {
+    li.querySelectorAll(".join-form").forEach((f) => f.remove());
+    const id = `join-name-${r.room}-${seat}`;
+    let stored = "";
+    try { stored = localStorage.getItem(NAME) || ""; } catch (e) { stored = ""; }
+    const input = el("input", { id, type: "text", maxlength: "24", autocomplete: "nickname", value: stored, required: true });
+    const error = el("p", { class: "error", role: "alert", hidden: true });
+    const cancel = el("button", { type: "button" }, t("Cancel"));
+    const form = el("form", { class: "join-form", novalidate: true, "aria-label": t("Join {title} as {seat}", { title: r.title, seat: seatLabel(r, seat) }) },
+      el("div", { class: "field" }, el("label", { for: id }, t("Your name")), input),
+      el("button", { type: "submit", class: "primary" }, t("Join")), cancel, error);
+    cancel.addEventListener("click", () => { form.remove(); loadOpen(); });
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      error.hidden = true;
+      if (!name) { error.textContent = t("a name is needed to join"); error.hidden = false; return; }
+      try {
+        const joined = await api("POST", `/api/rooms/${encodeURIComponent(r.room)}/join`, { seat, name });
+        try { localStorage.setItem(NAME, name); } catch (err) { /* not kept */ }
+        remember({ room: joined.room, game: r.game, spectate: `/watch/${joined.room}`,
+          seats: [{ name: seatLabel(r, seat), kind: "human", invite: joined.invite }] });
+        window.location.assign(joined.invite);
+      } catch (err) {
+        error.textContent = err.message;
+        error.hidden = false;
+      }
+    });
+    li.append(form);
+    input.focus();
+  }
+
+  $("time-mode").addEventListener("change", timeMode);
+  timeMode();
+  try { $("my-name").value = localStorage.getItem(NAME) || ""; } catch (e) { /* not kept */ }
+  $("open-refresh").addEventListener("click", loadOpen);
+  loadOpen();
+  setInterval(() => { if (!document.hidden) loadOpen(); }, 15000);
   document.getElementById("forget").addEventListener("click", () => {
     try { localStorage.removeItem(RECENT); } catch (e) { /* nothing kept anyway */ }
     renderRecent();

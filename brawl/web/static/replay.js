@@ -85,7 +85,7 @@
   // -- the status table (games without a renderer) ------------------------------------------------
   const generic = {
     mount(root) {
-      root.replaceChildren(el("h2", {}, "Players"), el("div", { id: "status", class: "status-wrap" }),
+      root.replaceChildren(el("h2", {}, brawl.t("Players")), el("div", { id: "status", class: "status-wrap" }),
         el("p", { id: "summary", class: "summary" }));
     },
     update(v) {
@@ -111,7 +111,7 @@
         table.append(body);
         box.replaceChildren(table);
       } else {
-        box.replaceChildren(el("p", { class: "hint" }, "This game shows no table of players."));
+        box.replaceChildren(el("p", { class: "hint" }, brawl.t("This game shows no table of players.")));
       }
       $("summary").textContent = v.summary || "";
     },
@@ -184,8 +184,8 @@
   function draw(frame) {
     view = viewOf(frame);
     document.title = `brawl: replay of ${frame.title}, step ${frame.step}`;
-    $("title").textContent = `· Replay of ${frame.title}`;
-    $("room-id").textContent = roomId ? `game ${roomId}` : "";
+    $("title").textContent = brawl.t("· Replay of {title}", { title: frame.title });
+    $("room-id").textContent = roomId ? brawl.t("game {room}", { room: roomId }) : "";
     drawPlayers(view);
     try {
       (renderer || generic).update(view, ctx);
@@ -198,7 +198,7 @@
     document.body.dataset.step = String(frame.step);
     $("board").dataset.step = String(frame.step);
     const newest = frame.log.length ? frame.log[frame.log.length - 1].text : "";
-    $("position").replaceChildren(el("span", { class: "sr-only" }, "Step "), `${frame.step} of ${frame.steps}${frame.over ? ", the end" : ""}`);
+    $("position").replaceChildren(el("span", { class: "sr-only" }, brawl.t("Step") + " "), brawl.t(frame.over ? "{step} of {steps}, the end" : "{step} of {steps}", { step: frame.step, steps: frame.steps }));
     $("step").setAttribute("aria-valuetext", `Step ${frame.step} of ${frame.steps}${newest ? `: ${newest}` : ""}`);
     if (window.location.hash !== `#step=${frame.step}`) history.replaceState(null, "", `#step=${frame.step}`);
   }
@@ -215,7 +215,7 @@
   function drawLog(frame) {
     const list = $("log");
     list.replaceChildren(...frame.log.map((line) => el("li", { class: line.kind || "", "data-n": line.n }, line.text)));
-    if (!frame.log.length) list.append(el("li", { class: "empty" }, "Nothing has happened yet."));
+    if (!frame.log.length) list.append(el("li", { class: "empty" }, brawl.t("Nothing has happened yet.")));
     list.scrollTop = list.scrollHeight;  // the newest line at the bottom, inside the panel only
   }
 
@@ -267,7 +267,7 @@
         showError("This game is not over yet: a game can be replayed once it has ended.");
         $("links").hidden = false;
         $("side").hidden = false;
-        $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, "Watch it live"), " · ", el("a", { href: "/" }, "Lobby"));
+        $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, brawl.t("Watch it live")), " · ", el("a", { href: "/" }, brawl.t("Lobby")));
         $("fair").hidden = true;
         $("log-panel").hidden = true;
       } else showError(`This game could not be loaded: ${e.message}`);
@@ -275,9 +275,9 @@
     }
     brawl.mountVerify(box, roomId);
     $("links").replaceChildren(
-      el("a", { href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `brawl-${roomId}.json`, id: "record-link" }, "Download the game record"),
-      " · ", el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, "The game's page"),
-      " · ", el("a", { href: "/replay" }, "Replay a record file"), " · ", el("a", { href: "/" }, "Lobby"));
+      el("a", { href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `brawl-${roomId}.json`, id: "record-link" }, brawl.t("Download the game record")),
+      " · ", el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, brawl.t("The game's page")),
+      " · ", el("a", { href: "/replay" }, brawl.t("Replay a record file")), " · ", el("a", { href: "/" }, brawl.t("Lobby")));
     try {
       const wanted = /^#step=(\d+)$/.exec(window.location.hash);
       await begin(record.game, wanted ? Number(wanted[1]) : 0);
@@ -288,7 +288,7 @@
 
   function startUpload() {
     $("upload").hidden = false;
-    $("links").replaceChildren(el("a", { href: "/" }, "Lobby"));
+    $("links").replaceChildren(el("a", { href: "/" }, brawl.t("Lobby")));
     let mounted = false;
     $("record-file").addEventListener("change", async (e) => {
       const file = e.target.files && e.target.files[0];
@@ -323,7 +323,7 @@
         $("verify-result").textContent = "";
         delete $("verify-result").dataset.state;
       }
-      $("upload-title").textContent = `Replaying ${file.name}`;
+      $("upload-title").textContent = brawl.t("Replaying {file}", { file: file.name });
       $("controls").focus({ preventScroll: true });  // the arrow keys step from here
     });
   }

@@ -13,6 +13,8 @@
 (function () {
   window.brawl = window.brawl || {};
   const brawl = window.brawl;
+  const t = (key, params) => (brawl.t ? brawl.t(key, params)
+    : key.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m)));
   const TWO256 = 1n << 256n;
   const utf8 = new TextEncoder();
 
@@ -353,8 +355,8 @@
     if (!r.commitment_checked) return r.message;
     const lines = [];
     if (r.recomputed && !r.differs.length) {
-      lines.push(r.rolls === 0 ? "No dice were rolled in this game."
-        : r.commitment_ok ? `All ${plural(r.rolls, "roll")} verified.`
+      lines.push(r.rolls === 0 ? t("No dice were rolled in this game.")
+        : r.commitment_ok ? (r.rolls === 1 ? t("All 1 roll verified.") : t("All {n} rolls verified.", { n: r.rolls }))
           : `All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
     } else if (r.recomputed) {
       lines.push(`${plural(r.differs.length, "roll")} of ${r.rolls} ${r.differs.length === 1 ? "differs" : "differ"} from what the seed gives:`);
@@ -365,8 +367,8 @@
       }
       if (r.differs.length > 20) lines.push(`… and ${r.differs.length - 20} more.`);
     }
-    lines.push(r.commitment_ok ? "The revealed seed matches the commitment shown at the start."
-      : "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start.");
+    lines.push(r.commitment_ok ? t("The revealed seed matches the commitment shown at the start.")
+      : t("The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start."));
     if (r.message) lines.push(r.message);
     return lines.join("\n");
   };
@@ -377,7 +379,7 @@
     const button = document.createElement("button");
     button.type = "button";
     button.id = "verify-dice";
-    button.textContent = "Verify the dice";
+    button.textContent = t("Verify the dice");
     const output = document.createElement("p");
     output.id = "verify-result";
     output.className = "verify-result";
@@ -387,7 +389,7 @@
     async function run() {
       button.disabled = true;
       output.dataset.state = "working";
-      output.textContent = "Checking the commitment and recomputing every roll…";
+      output.textContent = t("Checking the commitment and recomputing every roll…");
       try {
         const result = typeof source === "function" ? await brawl.verifyRecord(await source()) : await brawl.verifyDice(source);
         output.dataset.state = result.ok ? "ok" : !result.commitment_checked ? "partial"
@@ -396,7 +398,7 @@
         return result;
       } catch (e) {
         output.dataset.state = "error";
-        output.textContent = `The dice could not be checked: ${e.message}`;
+        output.textContent = t("The dice could not be checked: {message}", { message: e.message });
         return null;
       } finally {
         button.disabled = false;

@@ -1,0 +1,340 @@
+// The interface's one text catalogue: brawl.t(key, params) gives a fixed interface string in the
+// chosen language.  The key is the English text ("Waiting for {names}…"); {name} placeholders take
+// params.  A missing translation falls back to the English key.  Game content sent by the server
+// (rules' labels, prompts, log lines) is shown as it comes.
+// Static page text: an element with data-i18n has its own text as key (replaced at load);
+// data-i18n-attr="aria-label title" translates those attributes the same way.
+// The language: localStorage "brawl.lang", else the browser's language; a switch (a <select>) goes
+// into #lang-slot, or at the end of the page header.
+"use strict";
+
+(function () {
+  window.brawl = window.brawl || {};
+  const brawl = window.brawl;
+  const KEY = "brawl.lang";
+  const NAMES = { en: "English", es: "Español" };
+
+  const es = {
+    // shared
+    "Language": "Idioma",
+    "Copy link": "Copiar enlace",
+    "Copied ✓": "Copiado ✓",
+    "Copy this link:": "Copia este enlace:",
+    "request failed ({status})": "la petición falló ({status})",
+    "Player {n}": "Jugador {n}",
+    "online": "conectado",
+    "away": "ausente",
+    "offline": "desconectado",
+    "{name} is {state}": "{name} está {state}",
+    "Skip to content": "Saltar al contenido",
+    "API": "API",
+    "Lobby": "Inicio",
+    "New game": "Partida nueva",
+    "Refused:": "Rechazado:",
+    // lobby
+    "brawl: new game": "brawl: partida nueva",
+    "Game": "Juego",
+    "Options": "Opciones",
+    "Seats": "Asientos",
+    "Create game": "Crear partida",
+    "Your game is ready": "Tu partida está lista",
+    "Each human seat has its own secret link: open yours, send the other to your opponent. The spectator link shows the public view only.":
+      "Cada asiento humano tiene su propio enlace secreto: abre el tuyo y envía el otro a tu rival. El enlace de espectador solo muestra la vista pública.",
+    "Dice commitment (SHA-256 of the server's secret seed, revealed at the end):":
+      "Compromiso de los dados (SHA-256 de la semilla secreta del servidor, revelada al final):",
+    "Games you created": "Partidas que creaste",
+    "Kept in this browser only, so you can find an invite link again.": "Guardadas solo en este navegador, para que puedas volver a encontrar un enlace de invitación.",
+    "Forget this list": "Olvidar esta lista",
+    "{n} players": "{n} jugadores",
+    "{min} to {max} players": "de {min} a {max} jugadores",
+    "Human (invite link)": "Humano (enlace de invitación)",
+    "Bot: {bot}": "Bot: {bot}",
+    "Seat {n}": "Asiento {n}",
+    "Rules of {title}": "Reglas de {title}",
+    "Play as {name}": "Jugar como {name}",
+    "Copy {name}'s invite link": "Copiar el enlace de invitación de {name}",
+    "Watch": "Mirar",
+    "Spectators: ": "Espectadores: ",
+    "Copy the spectator link": "Copiar el enlace de espectador",
+    "{seat}: bot {bot}": "{seat}: bot {bot}",
+    "cannot load the games: {message}": "no se pueden cargar los juegos: {message}",
+    "Your name (seat 1, optional)": "Tu nombre (asiento 1, opcional)",
+    "Shown to the other players; you can change it later.": "Lo verán los demás jugadores; puedes cambiarlo luego.",
+    "Time": "Tiempo",
+    "Clock": "Reloj",
+    "No clock": "Sin reloj",
+    "Per decision": "Por decisión",
+    "Whole game": "Partida entera",
+    "Seconds per decision": "Segundos por decisión",
+    "Minutes per person": "Minutos por persona",
+    "Increment (seconds added after each decision)": "Incremento (segundos añadidos tras cada decisión)",
+    "Away limit (seconds)": "Límite de ausencia (segundos)",
+    "How long a person whose decision is open may stay away before the others may claim the game.":
+      "Cuánto tiempo puede ausentarse una persona con una decisión pendiente antes de que los demás puedan reclamar la partida.",
+    "Public: list the free seats in the lobby so strangers can join": "Pública: mostrar los asientos libres en el inicio para que se una cualquiera",
+    "Open games": "Partidas abiertas",
+    "Public games with a free seat. Join one under a name.": "Partidas públicas con un asiento libre. Únete con un nombre.",
+    "No open games right now.": "Ahora no hay partidas abiertas.",
+    "Refresh": "Actualizar",
+    "Join as {seat}": "Unirse como {seat}",
+    "Join {title} as {seat}": "Unirse a {title} como {seat}",
+    "Your name": "Tu nombre",
+    "Join": "Unirse",
+    "Cancel": "Cancelar",
+    "free seat": "asiento libre",
+    "cannot load the open games: {message}": "no se pueden cargar las partidas abiertas: {message}",
+    "Players: {names}": "Jugadores: {names}",
+    "a name is needed to join": "hace falta un nombre para unirse",
+    // game page
+    "brawl: game": "brawl: partida",
+    "Skip to your decisions": "Saltar a tus decisiones",
+    "Skip to the table": "Saltar a la mesa",
+    "Skip to the result": "Saltar al resultado",
+    "connecting…": "conectando…",
+    "connected": "conectado",
+    "disconnected": "desconectado",
+    "offline — reconnecting…": "sin conexión — reconectando…",
+    "reconnecting…": "reconectando…",
+    "not connected": "sin conexión",
+    "The table": "La mesa",
+    "Table": "Mesa",
+    "Your turn, decisions, dice and log": "Tu turno, decisiones, dados y registro",
+    "Your decision": "Tu decisión",
+    "Your decision (not now)": "Tu decisión (ahora no)",
+    "Keys: 1 to 9, then a to z, choose the decision marked with that key.": "Teclas: de 1 a 9 y luego de la a a la z eligen la decisión marcada con esa tecla.",
+    "Decision": "Decisión",
+    "Send": "Enviar",
+    "Type a decision; the rules check it.": "Escribe una decisión; las reglas la comprueban.",
+    "Rematch": "Revancha",
+    "Go to the rematch": "Ir a la revancha",
+    "Download the game record": "Descargar el registro de la partida",
+    "Replay": "Repetición",
+    "Check the dice yourself:": "Comprueba los dados tú mismo:",
+    "Last roll": "Última tirada",
+    "The dice of the last roll": "Los dados de la última tirada",
+    "Skip dice animation": "Saltar la animación de los dados",
+    "Log": "Registro",
+    "Show older lines": "Mostrar líneas anteriores",
+    "Settings and fair dice": "Ajustes y dados justos",
+    "Show hints (win chance with best play)": "Mostrar pistas (probabilidad de ganar jugando perfecto)",
+    "Animate dice": "Animar los dados",
+    "Beep when it is my turn": "Pitar cuando me toque",
+    "Dice commitment (SHA-256 of the secret seed):": "Compromiso de los dados (SHA-256 de la semilla secreta):",
+    "Revealed seed:": "Semilla revelada:",
+    "Spectator link": "Enlace de espectador",
+    "You are watching (spectator)": "Estás mirando (espectador)",
+    "You are {name}": "Eres {name}",
+    "(you)": "(tú)",
+    "(bot: {bot})": "(bot: {bot})",
+    "Players": "Jugadores",
+    "Each player's state": "El estado de cada jugador",
+    "Game state": "Estado de la partida",
+    "status": "estado",
+    "Game over: {names} wins.": "Fin de la partida: gana {names}.",
+    "Game over: {names} win.": "Fin de la partida: ganan {names}.",
+    "Game over: a draw, no winner.": "Fin de la partida: empate, sin ganador.",
+    "Your reaction: {prompt}": "Tu reacción: {prompt}",
+    "Your secret choice: {prompt}": "Tu elección secreta: {prompt}",
+    "Your turn: {prompt}": "Tu turno: {prompt}",
+    "Your turn: choose a decision.": "Tu turno: elige una decisión.",
+    "decide": "decide",
+    "choose": "elige",
+    "Hidden until all have chosen.": "Oculto hasta que todos hayan elegido.",
+    "Waiting for {names} to choose in secret…": "Esperando a que {names} elija en secreto…",
+    "Waiting for {names}…": "Esperando a {names}…",
+    " and ": " y ",
+    "Rolling…": "Tirando…",
+    "Time left for this decision: {s} s": "Tiempo para esta decisión: {s} s",
+    "Time is up: the server decides for whoever has not chosen.": "Se acabó el tiempo: el servidor decide por quien no haya elegido.",
+    "Decide on the board.": "Decide en el tablero.",
+    "Nothing to decide now.": "Nada que decidir ahora.",
+    "Do it": "Hacerlo",
+    "{label} ({n} choices)": "{label} ({n} opciones)",
+    "Draw": "Empate",
+    "{names} wins": "Gana {names}",
+    "{names} win": "Ganan {names}",
+    "You won (shared)": "Has ganado (compartido)",
+    "You won!": "¡Has ganado!",
+    "You lost": "Has perdido",
+    "{names} won.": "Ganó {names}.",
+    "No winner.": "Sin ganador.",
+    "Why it ended: {reason}": "Por qué terminó: {reason}",
+    "roll": "tirada",
+    "rolling…": "tirando…",
+    "you are offline, so the decision was not sent; make it again once the page says connected":
+      "no tienes conexión, así que la decisión no se envió; repítela cuando la página diga conectado",
+    "no answer from the server; check the connection and decide again": "el servidor no responde; comprueba la conexión y decide de nuevo",
+    "connection lost; decide again once connected": "se perdió la conexión; decide de nuevo cuando vuelva",
+    "Your turn — brawl": "Te toca — brawl",
+    "Game over: {title} — brawl": "Fin de la partida: {title} — brawl",
+    "{title} — brawl": "{title} — brawl",
+    "Hints unavailable: {message}": "Pistas no disponibles: {message}",
+    "Hints: chance of winning with best play after each decision.": "Pistas: probabilidad de ganar jugando perfecto tras cada decisión.",
+    "win {p}%": "gana {p}%",
+    "no room in this address": "no hay sala en esta dirección",
+    "this invite link has no seat token (#t=…); ask for the link again or watch as a spectator":
+      "este enlace de invitación no tiene la clave del asiento (#t=…); pide el enlace otra vez o mira como espectador",
+    // names
+    "What name should the others see?": "¿Qué nombre verán los demás?",
+    "Name": "Nombre",
+    "At most {n} characters. Remembered in this browser for next time.": "Como mucho {n} caracteres. Este navegador lo recordará para la próxima vez.",
+    "Save name": "Guardar nombre",
+    "Skip": "Omitir",
+    "Change my name": "Cambiar mi nombre",
+    "Set my name": "Poner mi nombre",
+    "a name cannot be empty": "el nombre no puede estar vacío",
+    "a name is at most {n} characters": "un nombre tiene como mucho {n} caracteres",
+    // chat
+    "Chat": "Chat",
+    "Chat ({n} new)": "Chat ({n} nuevos)",
+    "No messages yet.": "Aún no hay mensajes.",
+    "Message": "Mensaje",
+    "Enter sends. {used} of {max} characters.": "Intro envía. {used} de {max} caracteres.",
+    "Spectators read the chat; only players write in it.": "Los espectadores leen el chat; solo los jugadores escriben.",
+    "{name} says: {text}": "{name} dice: {text}",
+    "the message is empty": "el mensaje está vacío",
+    "a chat line is at most {n} characters": "una línea de chat tiene como mucho {n} caracteres",
+    "Chat messages": "Mensajes del chat",
+    // clocks and claims
+    "Clocks": "Relojes",
+    "out of time": "sin tiempo",
+    "running": "en marcha",
+    "{name}: {time} left": "{name}: quedan {time}",
+    "Claim the game": "Reclamar la partida",
+    "{names} ran out of time: you may claim the game.": "A {names} se le acabó el tiempo: puedes reclamar la partida.",
+    "{names} is away while it is their decision: you may claim the game once the away limit has passed.":
+      "{names} está ausente con una decisión pendiente: puedes reclamar la partida cuando pase el límite de ausencia.",
+    // takebacks
+    "Take back my last decision": "Deshacer mi última decisión",
+    "{name} wants to take back their last decision: allow?": "{name} quiere deshacer su última decisión: ¿lo permites?",
+    "Allow": "Permitir",
+    "Refuse": "Rechazar",
+    "Waiting for the others to allow your takeback…": "Esperando a que los demás permitan deshacer…",
+    "Your last decision was taken back.": "Se deshizo tu última decisión.",
+    "The takeback was refused.": "Se rechazó deshacer la decisión.",
+    // dice check
+    "Verify the dice": "Verificar los dados",
+    "Checking the commitment and recomputing every roll…": "Comprobando el compromiso y recalculando cada tirada…",
+    "The dice could not be checked: {message}": "No se pudieron comprobar los dados: {message}",
+    "No dice were rolled in this game.": "En esta partida no se tiraron dados.",
+    "All {n} rolls verified.": "Las {n} tiradas verificadas.",
+    "All 1 roll verified.": "La única tirada, verificada.",
+    "The revealed seed matches the commitment shown at the start.": "La semilla revelada coincide con el compromiso mostrado al principio.",
+    "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start.":
+      "La semilla revelada (con el juego, las opciones y los asientos) NO coincide con el compromiso mostrado al principio.",
+    // replay page
+    "brawl: replay": "brawl: repetición",
+    "Skip to the replay controls": "Saltar a los controles de la repetición",
+    "· Replay": "· Repetición",
+    "Replay a game record": "Reproducir un registro de partida",
+    "Game record (JSON)": "Registro de partida (JSON)",
+    "Back to the lobby": "Volver al inicio",
+    "Replay controls": "Controles de la repetición",
+    "Start": "Inicio",
+    "Back": "Atrás",
+    "Forward": "Adelante",
+    "End": "Final",
+    "Start of the game": "Principio de la partida",
+    "One step back": "Un paso atrás",
+    "One step forward": "Un paso adelante",
+    "End of the game": "Final de la partida",
+    "Step": "Paso",
+    "Keys: ← and → step back and forward, Home and End jump to the start and the end.":
+      "Teclas: ← y → retroceden y avanzan un paso; Inicio y Fin saltan al principio y al final.",
+    "Log up to this step": "Registro hasta este paso",
+    "Fair dice": "Dados justos",
+    "Recompute every roll from the seed revealed at the end, and check that seed against the commitment shown at the start.":
+      "Recalcula cada tirada con la semilla revelada al final y comprueba esa semilla con el compromiso mostrado al principio.",
+    "Choose a brawl game record (the JSON file from “Download the game record” or": "Elige un registro de partida de brawl (el archivo JSON de «Descargar el registro de la partida» o",
+    "). The server replays it step by step and keeps nothing.": "). El servidor lo reproduce paso a paso y no guarda nada.",
+    "· Replay of {title}": "· Repetición de {title}",
+    "game {room}": "partida {room}",
+    "{step} of {steps}": "{step} de {steps}",
+    "{step} of {steps}, the end": "{step} de {steps}, el final",
+    "Nothing has happened yet.": "Aún no ha pasado nada.",
+    "This game shows no table of players.": "Este juego no muestra una tabla de jugadores.",
+    "Watch it live": "Verla en directo",
+    "The game's page": "La página de la partida",
+    "Replay a record file": "Reproducir un archivo de registro",
+    "Replaying {file}": "Reproduciendo {file}",
+  };
+
+  const DICTS = { en: {}, es };
+
+  function pick() {
+    let chosen = null;
+    try { chosen = localStorage.getItem(KEY); } catch (e) { chosen = null; }
+    if (chosen && DICTS[chosen]) return chosen;
+    const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    for (const l of langs) {
+      const base = String(l).toLowerCase().split("-")[0];
+      if (DICTS[base]) return base;
+    }
+    return "en";
+  }
+
+  brawl.lang = pick();
+  document.documentElement.lang = brawl.lang;
+
+  brawl.t = function (key, params) {
+    let text = DICTS[brawl.lang][key];
+    if (text === undefined) text = key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    return text;
+  };
+
+  brawl.setLang = function (lang) {
+    if (!DICTS[lang]) return;
+    try { localStorage.setItem(KEY, lang); } catch (e) { /* not kept */ }
+    window.location.reload();  // every page redraws itself from the server in the new language
+  };
+
+  const squash = (s) => s.replace(/\s+/g, " ").trim();
+
+  // the page's own fixed text, in the chosen language
+  brawl.translatePage = function (root) {
+    (root || document).querySelectorAll("[data-i18n]").forEach((node) => {
+      const key = node.dataset.i18nKey || squash(node.textContent);
+      node.dataset.i18nKey = key;
+      node.textContent = brawl.t(key);
+    });
+    (root || document).querySelectorAll("[data-i18n-attr]").forEach((node) => {
+      for (const attr of node.dataset.i18nAttr.split(/\s+/).filter(Boolean)) {
+        const stored = `i18n${attr.replace(/-(\w)/g, (m, c) => c.toUpperCase())}`;
+        const key = node.dataset[stored] || node.getAttribute(attr);
+        if (key === null) continue;
+        node.dataset[stored] = key;
+        node.setAttribute(attr, brawl.t(key));
+      }
+    });
+    const title = document.querySelector("title");
+    if (title && !title.dataset.i18nKey) { title.dataset.i18nKey = title.textContent; title.textContent = brawl.t(title.textContent); }
+  };
+
+  function mountSwitch() {
+    const slot = document.getElementById("lang-slot") || document.querySelector("header.top");
+    if (!slot || document.getElementById("lang")) return;
+    const wrap = document.createElement("span");
+    wrap.className = "lang";
+    const label = document.createElement("label");
+    label.htmlFor = "lang";
+    label.className = slot.closest("header") ? "sr-only" : "lang-label";
+    label.textContent = brawl.t("Language");
+    const select = document.createElement("select");
+    select.id = "lang";
+    for (const [code, name] of Object.entries(NAMES)) {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = name;
+      option.selected = code === brawl.lang;
+      select.append(option);
+    }
+    select.addEventListener("change", () => brawl.setLang(select.value));
+    wrap.append(label, select);
+    slot.append(wrap);
+  }
+
+  brawl.translatePage();
+  mountSwitch();
+})();
