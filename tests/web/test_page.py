@@ -217,15 +217,24 @@ def test_more_than_nine_decisions_each_have_a_key(server, browser, errors):
     page.context.close()
 
 
-def test_a_finished_long_game_opens_with_its_whole_log(server, browser, errors):
-    """Many log lines come in at once (one fragment); the window does not move."""
+def test_a_finished_long_game_opens_with_its_newest_log_page_and_loads_older_ones(server, browser, errors):
+    """The newest page of the log comes at once (one fragment); older pages on demand; the window
+    does not move."""
     room = create(server, "ktog", ["bot:heuristic"] * 4, {"players": 4, "hp": 40})
     wait_until(lambda: room_view(server, room)["over"], timeout=60)
     page = new_page(browser, errors, **PHONE)
     open_room(page, server, room, None)
     import httpx
-    lines = sum(len(e["log"]) for e in httpx.get(f"{server}/api/rooms/{room['room']}/events?since=-1").json()["events"])
-    assert lines > 50
+    events = httpx.get(f"{server}/api/rooms/{room['room']}/events?since=-1").json()["events"]
+    lines = sum(len(e["log"]) for e in events)
+    newest = sum(len(e["log"]) for e in events[-200:])
+    assert len(events) > 200 and lines > newest
+    assert page.locator("#log li").count() == newest
+    page.locator("#log-panel summary").click()
+    while page.is_visible("#log-older"):
+        page.click("#log-older")
+        page.wait_for_timeout(100)
     assert page.locator("#log li").count() == lines
+    assert page.locator("#log li").first.inner_text().endswith(events[0]["log"][0]["text"])
     assert page.evaluate("scrollY") == 0
     page.context.close()
