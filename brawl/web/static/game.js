@@ -745,7 +745,7 @@
   }
 
   // -- the log: the newest page first, older pages on demand ----------------------------------------------
-  const PAGE = 200;
+  const PAGE = 100;  // events per page: a long game opens with its newest hundred
   let oldest = 0; // the first event number whose lines are shown
 
   function logPage(before) {
@@ -943,10 +943,10 @@
     generic.mount($("board"), ctx);
   }
 
-  async function loadRenderer(game) {
+  async function loadRenderer(game, gamesP) {
     try {
-      const info = await api("GET", `/api/games/${encodeURIComponent(game)}`);
-      if (!info.renderer) return null;
+      const info = (await gamesP).find((g) => g.name === game);
+      if (!info || !info.renderer) return null;
       await new Promise((resolve, reject) => {
         const s = el("script", { src: `/static/games/${encodeURIComponent(game)}.js` });
         s.onload = resolve; s.onerror = reject;
@@ -964,8 +964,11 @@
     try {
       // the view, the newest page of the log and the game's board load side by side
       const pageP = logPage();
+      const gamesP = api("GET", "/api/games");  // which games draw their own board (no wait for the view)
+      gamesP.catch(() => {});
+      pageP.catch(() => {});
       const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
-      renderer = await loadRenderer(v.game);
+      renderer = await loadRenderer(v.game, gamesP);
       try {
         (renderer || generic).mount($("board"), ctx);
       } catch (e) {
