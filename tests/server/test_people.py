@@ -14,7 +14,7 @@ from brawl.server import clocks as clocks_module
 from brawl.server.app import create_app
 from brawl.server.settings import Settings
 
-from .conftest import decide, make_room, tokens, view, wait_for
+from .conftest import decide, make_room, play_krig_step, tokens, view, wait_for
 
 
 def post(client, room, path, seat, **body):
@@ -33,10 +33,8 @@ def test_a_name_is_chosen_per_seat_shown_everywhere_and_kept_in_the_record(clien
     assert r.status_code == 200 and r.json()["name"] == "Ana María"
     v = view(client, room, None)
     assert v["seats"][0]["player"] == "Ana María" and v["seats"][1]["player"] is None
-    while not view(client, room, None)["over"]:
-        seat = view(client, room, None)["node"]["seats"][0]
-        legal = [d["action"] for d in view(client, room, seat)["legal"]]
-        decide(client, room, seat, "attack" if "attack" in legal else legal[0])
+    while play_krig_step(client, room):
+        pass
     record = client.get(f"/api/rooms/{room['room']}/record").json()
     assert record["players"] == ["Ana María", None]
 
@@ -107,10 +105,8 @@ def test_chat_for_seats_read_only_for_spectators_and_never_in_the_record(client)
         assert msg["type"] == "error" and msg["status"] == 403
     lines = client.get(f"/api/rooms/{room['room']}/chat").json()["lines"]
     assert [line["text"] for line in lines] == ["good luck"]
-    while not view(client, room, None)["over"]:
-        seat = view(client, room, None)["node"]["seats"][0]
-        legal = [d["action"] for d in view(client, room, seat)["legal"]]
-        decide(client, room, seat, "attack" if "attack" in legal else legal[0])
+    while play_krig_step(client, room):
+        pass
     record = client.get(f"/api/rooms/{room['room']}/record").json()
     assert "good luck" not in str(record)
     client.app.state.hub.forget(room["room"])  # chat is kept with the room's events
@@ -252,10 +248,8 @@ def test_public_rooms_list_free_seats_and_strangers_join_by_name(client):
 def test_replay_frames_step_through_a_finished_game(client):
     room = make_room(client, options={"hp": 2})
     assert client.get(f"/api/rooms/{room['room']}/replay?step=0").status_code == 409
-    while not view(client, room, None)["over"]:
-        seat = view(client, room, None)["node"]["seats"][0]
-        legal = [d["action"] for d in view(client, room, seat)["legal"]]
-        decide(client, room, seat, "attack" if "attack" in legal else legal[0])
+    while play_krig_step(client, room):
+        pass
     first = client.get(f"/api/rooms/{room['room']}/replay?step=0").json()
     assert first["step"] == 0 and first["steps"] > 0 and not first["over"]
     end = client.get(f"/api/rooms/{room['room']}/replay?step={first['steps']}").json()
@@ -274,10 +268,8 @@ def test_dice_tables_let_anyone_recompute_every_roll(client):
 
     room = make_room(client, options={"hp": 2})
     assert client.get(f"/api/rooms/{room['room']}/dice").status_code == 409
-    while not view(client, room, None)["over"]:
-        seat = view(client, room, None)["node"]["seats"][0]
-        legal = [d["action"] for d in view(client, room, seat)["legal"]]
-        decide(client, room, seat, "attack" if "attack" in legal else legal[0])
+    while play_krig_step(client, room):
+        pass
     data = client.get(f"/api/rooms/{room['room']}/dice").json()
     key = bytes.fromhex(data["seed"])
     recorded = [e["outcome"] for e in client.get(f"/api/rooms/{room['room']}/record").json()["entries"] if "roll" in e]
