@@ -100,17 +100,18 @@ class Hub:
         row = stored.row
         seats = [SeatInfo(s["seat"], s["kind"], s["bot"], s["token_hash"], s.get("player")) for s in stored.seats]
         game = make_game(row["game"], row["options"])
-        room = Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
-                    rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"))
+
+        def fresh() -> Room:
+            return Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
+                        rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"))
+
+        room = fresh()
         if stored.snapshot is not None:
             try:
                 room.restore(stored.snapshot[2])
             except Exception:  # an unreadable snapshot: replay everything instead
                 log.exception("room %s: snapshot unreadable; replaying all its events", room_id)
-                stored = self.store.load(room_id)
-                room = Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"],
-                            parent_id=row["parent_id"], rematch_id=row["rematch_id"], public=bool(row.get("public")),
-                            time_control=row.get("time_control"))
+                stored, room = self.store.load(room_id), fresh()
         self._replay(room, stored.events)
         if row.get("ended"):
             ended = json.loads(row["ended"])
