@@ -51,6 +51,8 @@ class Notifier:
         self.connections: dict[str, set[Connection]] = {}
         self.presence: dict[tuple[str, int], Presence] = {}
         self.per_client: dict[str, int] = {}
+        self.versions: dict[str, int] = {}
+        self._shared: dict[str, tuple[tuple, str]] = {}
         self.on_change: Callable[["Room", bool], None] | None = None  # e.g. announce to other processes
         self.on_presence: Callable[[str], None] | None = None
 
@@ -76,6 +78,7 @@ class Notifier:
             conns.discard(conn)
             if not conns:
                 self.connections.pop(conn.room_id, None)
+                self.drop_shared(conn.room_id)
         left = self.per_client.get(conn.client, 1) - 1
         if left > 0:
             self.per_client[conn.client] = left
@@ -99,9 +102,7 @@ class Notifier:
         loop.call_later(self.away_after + 0.05, self._presence_changed, room_id)
 
     def _presence_changed(self, room_id: str) -> None:
-        for conn in self.connections.get(room_id, ()):
-            conn.dirty = True
-            conn.wake.set()
+        self.wake(room_id)
         if self.on_presence:
             self.on_presence(room_id)
 
@@ -132,9 +133,27 @@ class Notifier:
             self.on_change(room, reload)
 
     def wake(self, room_id: str) -> None:
+        self.versions[room_id] = self.versions.get(room_id, 0) + 1
         for conn in self.connections.get(room_id, ()):
             conn.dirty = True
             conn.wake.set()
+
+    def version(self, room_id: str) -> int:
+        """A number that changes whenever anything a connection of ``room_id`` shows may have changed."""
+        return self.versions.get(room_id, 0)
+
+    def shared(self, key: tuple, make: Callable[[], str]) -> str:
+        """One message text for every connection that would be sent the same (spectators of a room
+        at the same point): built once, not once per connection."""
+        hit = self._shared.get(key[0])
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        text = make()
+        self._shared[key[0]] = (key, text)
+        return text
+
+    def drop_shared(self, room_id: str) -> None:
+        self._shared.pop(room_id, None)
 
     def broadcast(self, room_id: str, message: dict) -> None:
         for conn in self.connections.get(room_id, ()):

@@ -173,12 +173,19 @@ async def write_loop(ws: WebSocket, hub: Hub, conn: Connection) -> None:
             except RoomError:
                 continue  # the store is down: the next change or sync catches this connection up
             if room.last > conn.last_sent or conn.dirty or len(room.chat) - 1 > conn.chat_sent:
-                message = {"type": "update", "events": projection.events(room, conn.seat, conn.last_sent),
-                           "view": hub.view(room, conn.seat), "last": room.last,
-                           "chat": projection.chat(room, conn.chat_sent)}
+                def update(room=room, since=conn.last_sent, chat_since=conn.chat_sent, seat=conn.seat) -> str:
+                    return json.dumps({"type": "update", "events": projection.events(room, seat, since),
+                                       "view": hub.view(room, seat), "last": room.last,
+                                       "chat": projection.chat(room, chat_since)})
+                if conn.seat is None:  # spectators at the same point all get the same text
+                    key = (room.id, id(room), hub.notifier.version(room.id), room.last, len(room.chat),
+                           conn.last_sent, conn.chat_sent)
+                    text = hub.notifier.shared(key, update)
+                else:
+                    text = update()
                 conn.last_sent = room.last
                 conn.chat_sent = len(room.chat) - 1
                 conn.dirty = False
-                await ws.send_text(json.dumps(message))
+                await ws.send_text(text)
             while conn.outbox:
                 await ws.send_json(conn.outbox.pop(0))
