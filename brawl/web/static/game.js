@@ -464,7 +464,7 @@
       const left = c.running && !clockBase.over ? c.left - gone : c.left;
       const text = c.flagged || left <= 0 ? t("out of time") : timeText(left);
       if (span.firstChild === null || span.lastChild.textContent !== text) span.lastChild.textContent = text;
-      span.classList.toggle("low", !c.flagged && left > 0 && left < 10);
+      span.classList.toggle("low", !!c.running && !c.flagged && left > 0 && left < 10);
       span.classList.toggle("flagged", !!c.flagged || left <= 0);
     });
   }
@@ -667,7 +667,7 @@
     $("rename").textContent = t(v.seat !== null && v.seats[v.seat].player ? "Change my name" : "Set my name");
     if (nameAsked || v.seat === null || v.over) return;
     nameAsked = true;
-    if (v.seats[v.seat].player || skippedRooms().includes(roomId)) return;
+    if (v.seats[v.seat].player || skippedRooms().includes(`${roomId}:${v.seat}`)) return;
     openNameDialog(false);
   }
 
@@ -716,7 +716,8 @@
   }
 
   function skipName() {
-    try { localStorage.setItem(SKIPPED, JSON.stringify([roomId, ...skippedRooms().filter((r) => r !== roomId)].slice(0, 50))); } catch (e) { /* not kept */ }
+    const key = `${roomId}:${view ? view.seat : ""}`;
+    try { localStorage.setItem(SKIPPED, JSON.stringify([key, ...skippedRooms().filter((r) => r !== key)].slice(0, 50))); } catch (e) { /* not kept */ }
     closeNameDialog();
   }
 
