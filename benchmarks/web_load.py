@@ -1,149 +1,877 @@
-"""Load on the web app: many concurrent games played over WebSockets against a local server.
+"""Load on the web app: concurrent games (people on WebSockets with think time, and server bots)
+against one or two ``brawl serve`` processes, and many spectators on one room.
 
-Starts ``brawl serve`` in its own process on a free port with a fresh SQLite file, creates rooms
-through the HTTP API, and plays every game with two scripted clients (one per seat, each on its own
-WebSocket; attack when possible, never parry).  Round-trip latency is measured from sending a
-decision to receiving its ``ok`` (which the server sends after the decision and its rolls are
-committed to the database and the update has been pushed).  Prints games, decisions, decisions per
-second and p50/p99 round-trip latency.
+Per setup (``--setups``), with a fresh database and a fresh server for every row of the table:
 
-    .venv/bin/python benchmarks/web_load.py --games 200 --concurrency 50
+- the database is a new SQLite file, or a database in a throwaway PostgreSQL cluster this script
+  starts itself (the server binaries under /usr/lib/postgresql/*/bin; as the ``postgres`` user when
+  run as root, since initdb refuses root; fsync and synchronous commit off) and removes at the end;
+- the server is ``brawl serve`` (``sqlite1``, ``pg1``), ``brawl serve --workers 2`` (``pg2``: two
+  processes on one port, the kernel spreads the connections) or two ``brawl serve`` on two ports
+  (``pg2ports``: every room creation and every WebSocket picks one of them at random; any process
+  serves any room), with limits raised so that they refuse none of the load;
+- client processes of their own (``--clients``, asyncio and ``websockets``) create the rooms over
+  HTTP and open one WebSocket per human seat; once every game is connected they play: a seat whose
+  turn it is waits the think time (uniform between half and one and a half times ``--think``), then
+  sends ``decide`` (``attack`` when legal, else the first legal action) with ``expect``, ``ref`` and
+  a ``client_id``.  A fraction ``--bots`` of the games are against ``bot:heuristic`` (moving after
+  ``--bot-delay``, by default the think time).  A finished game is replaced by a new room;
+- after ``--warmup`` seconds, a steady window of ``--duration`` seconds is measured: decisions per
+  second (people's and bots', each counted once, when the first human seat's socket receives it),
+  the round trip to the other seat (from sending a decision to the moment the *other* seat's
+  WebSocket receives the update containing it: games between two people), errors (refusals,
+  failed rooms or connections, sockets closed by the server, decisions sent in the window that the
+  other seat had not received ``--drain`` seconds after its end) and CPU (the server processes, PostgreSQL,
+  the client processes, and the whole machine, whatever else runs on it);
+- ``--spectators N`` adds a line: N spectator WebSockets on one room (spread over the client
+  processes and, with two processes, over both) while two people play it; per decision, the time
+  from sending it until all N spectators have the update containing it (p50/p99 over the decisions).
+
+Several think times (``--think 1,0.5,0.25``) raise the offered rate for the same games: the highest
+decisions/s whose p99 stays under ``--p99-target`` is a setup's capacity.  On a machine with few
+cores the clients share the CPU with the server: the CPU columns tell when the machine, not the
+server, is the limit (machine busy near its core count).
+
+Run (each line a minute or three):
+
+    .venv/bin/python benchmarks/web_load.py                                   # SQLite, one process: 50, 200, 500 games
+    .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2ports --games 500
+    .venv/bin/python benchmarks/web_load.py --games 500 --think 1,0.5,0.25    # capacity
+    .venv/bin/python benchmarks/web_load.py --games 2000 --think 4 --duration 30
+    .venv/bin/python benchmarks/web_load.py --games 0 --spectators 500
+    .venv/bin/python benchmarks/web_load.py --help
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
+import multiprocessing
 import os
+import random
+import resource
+import secrets
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-import websockets
+
+SETUPS = {  # name -> (database, server processes, how the processes share the clients)
+    "sqlite1": ("sqlite", 1, "one"),
+    "pg1": ("postgresql", 1, "one"),
+    "pg2": ("postgresql", 2, "workers"),
+    "pg2ports": ("postgresql", 2, "ports"),
+}
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+# -- small helpers ---------------------------------------------------------------------------------
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+
+
+def raise_fd_limit() -> int:
+    """Thousands of sockets: lift the soft limit on open files to the hard one (children inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
 def choose(legal: list[dict]) -> str:
     names = [d["action"] for d in legal]
-    for a in ("attack", "take"):
-        if a in names:
-            return a
-    return names[0]
+    return "attack" if "attack" in names else names[0]
 
 
-async def seat_client(ws_url: str, token: str, latencies: list[float], errors: list[str]) -> int:
-    decisions = 0
-    async with websockets.connect(ws_url, max_size=None) as ws:
+# -- CPU accounting from /proc ---------------------------------------------------------------------------
+def _proc_table() -> dict[int, tuple[int, float]]:
+    """pid -> (parent pid, CPU seconds used) for every process we can read."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        table[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / CLK_TCK)
+    return table
+
+
+def tree_cpu(roots: list[int]) -> dict[int, float]:
+    """CPU seconds of each process in the trees under ``roots`` (the roots included)."""
+    table = _proc_table()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out, todo = {}, [r for r in roots if r in table]
+    while todo:
+        pid = todo.pop()
+        out[pid] = table[pid][1]
+        todo.extend(children.get(pid, ()))
+    return out
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds between two snapshots (a process born in between counts from zero)."""
+    return sum(max(0.0, t - before.get(pid, 0.0)) for pid, t in after.items())
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) jiffies of all cores since boot."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]
+    total = sum(values[:8])
+    return total - idle, total
+
+
+# -- PostgreSQL of its own ----------------------------------------------------------------------------------
+class Postgres:
+    """A throwaway PostgreSQL cluster in a temporary directory on a free loopback port, removed by
+    :meth:`stop`.  Run as root, its tools run as the ``postgres`` user (initdb refuses root)."""
+
+    def __init__(self) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                       key=lambda p: [int(x) if x.isdigit() else x for x in Path(p).parts[-3].split(".")])
+        if not found:
+            raise SystemExit("PostgreSQL is not installed: no initdb under /usr/lib/postgresql/*/bin")
+        self.bindir = Path(found[-1]).parent
+        self.base = Path(tempfile.mkdtemp(prefix="brawl-bench-pg-"))
+        self.data = self.base / "data"
+        self.port = free_port()
+        self.user: str | None = None
+        self.count = 0
+        if os.geteuid() == 0:
+            import pwd
+            account = pwd.getpwnam("postgres")
+            self.user = "postgres"
+            os.chown(self.base, account.pw_uid, account.pw_gid)
+
+    def _tool(self, tool: str, *args: str) -> None:
+        cmd = [str(self.bindir / tool), *args]
+        if self.user:
+            cmd = ["runuser", "-u", self.user, "--", *cmd]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{tool} failed ({done.returncode}): {done.stderr or done.stdout}")
+
+    def start(self) -> "Postgres":
+        self._tool("initdb", "-D", str(self.data), "-U", "brawl", "--auth=trust", "-E", "UTF8", "--no-sync")
+        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.base} "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
+        self._tool("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.base / "log"), "-w", "-t", "60", "start")
+        return self
+
+    def pid(self) -> int:
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    def new_database(self) -> str:
+        import psycopg
+        self.count += 1
+        name = f"bench_{os.getpid()}_{self.count}"
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=brawl dbname=postgres", autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://brawl@127.0.0.1:{self.port}/{name}"
+
+    def stop(self) -> None:
+        try:
+            if (self.data / "postmaster.pid").exists():
+                self._tool("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+# -- the servers ------------------------------------------------------------------------------------------------
+class Servers:
+    """``brawl serve`` as one process, as ``--workers 2`` on one port, or as two processes on two ports."""
+
+    def __init__(self, db_url: str, processes: int, mode: str, bot_delay: float, logdir: Path) -> None:
+        self.brawl = str(Path(sys.executable).with_name("brawl"))
+        self.db_url, self.processes, self.mode, self.bot_delay = db_url, processes, mode, bot_delay
+        self.log = logdir / f"server-{secrets.token_hex(3)}.log"
+        self.procs: list[subprocess.Popen] = []
+        self.urls: list[str] = []
+
+    def _command(self, port: int, workers: int) -> list[str]:
+        return [self.brawl, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", self.db_url,
+                "--bot-delay", f"{self.bot_delay:g}", "--workers", str(workers),
+                "--rooms-per-minute", "1000000", "--decisions-per-second", "1000",
+                "--sockets-per-room", "1000", "--sockets-per-client", "1000000"]
+
+    def start(self, timeout: float = 60.0) -> None:
+        log = open(self.log, "ab")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if self.mode == "ports":
+            ports = [free_port() for _ in range(self.processes)]
+            for i, port in enumerate(ports):
+                self.procs.append(subprocess.Popen(self._command(port, 1), stdout=log, stderr=log, env=env))
+                if i == 0:  # the first one makes the tables; the second would race it
+                    self._wait([f"http://127.0.0.1:{port}"], timeout)
+        else:
+            ports = [free_port()]
+            self.procs.append(subprocess.Popen(self._command(ports[0], self.processes), stdout=log, stderr=log, env=env))
+        self.urls = [f"http://127.0.0.1:{p}" for p in ports]
+        self._wait(self.urls, timeout)
+        log.close()
+
+    def _wait(self, urls: list[str], timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        for url in urls:
+            while True:
+                for p in self.procs:
+                    if p.poll() is not None:
+                        raise SystemExit(f"brawl serve exited with code {p.returncode}; see {self.log}:\n"
+                                         + self.log.read_text()[-2000:])
+                try:
+                    if httpx.get(url + "/api/games", timeout=5).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"brawl serve did not answer within {timeout:g} s")
+                time.sleep(0.1)
+        if self.mode == "workers":  # every worker must be up, not just the first to answer
+            while len(tree_cpu([self.procs[0].pid])) < 1 + self.processes and time.monotonic() < deadline:
+                time.sleep(0.1)
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs]
+
+    def stop(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(timeout=10)
+
+    def problems(self) -> int:
+        """Tracebacks and error lines the servers logged."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return sum(1 for line in text.splitlines() if line.startswith("Traceback") or line.startswith("ERROR"))
+
+
+# -- the client processes ----------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Play:
+    """One game a client process plays: what each human seat sent and has not yet been seen by the other."""
+
+    room: str
+    humans: list[int]
+    sent: dict[int, tuple[float, int]] = field(default_factory=dict)  # event number -> (sent at, seat)
+    latest: dict[int, int] = field(default_factory=dict)  # seat -> last event number of its latest view
+    over: bool = False
+
+
+class Clients:
+    """One client process: its share of the games, spectators, and the spectated room's two players."""
+
+    def __init__(self, job: dict, pipe) -> None:
+        self.job = job
+        self.pipe = pipe
+        self.rng = random.Random(job["seed"])
+        self.urls: list[str] = job["urls"]
+        self.think: float = job["think"]
+        self.go = asyncio.Event()
+        self.start = self.end = float("inf")
+        self.stopping = False
+        self.ready = 0
+        self.latencies: list[float] = []
+        self.decisions = 0
+        self.errors: Counter[str] = Counter()
+        self.setup_errors: Counter[str] = Counter()
+        self.plays: set[Play] = set()
+        self.sockets: set = set()
+        self.arrivals: dict[int, list[float]] = {}  # spectators: event number -> when each socket got it
+        self.driven: dict[int, float] = {}  # the spectated room: event number -> sent at
+        self.cpu = 0.0
+        self.gate = asyncio.Semaphore(job["connect_at_once"])
+
+    # -- plumbing ------------------------------------------------------------------------------------------
+    def in_window(self, t: float) -> bool:
+        return self.start <= t <= self.end
+
+    def error(self, what: str, setup: bool = False) -> None:
+        (self.setup_errors if setup else self.errors)[what[:90]] += 1
+
+    async def connect(self, room: str, token: str | None):
+        from websockets.asyncio.client import connect
+
+        base = self.rng.choice(self.urls).replace("http", "ws", 1)
+        ws = await connect(f"{base}/api/rooms/{room}/ws", max_size=None, open_timeout=30, close_timeout=2,
+                           ping_interval=None, compression="deflate" if self.job["deflate"] else None)
+        self.sockets.add(ws)
         await ws.send(json.dumps({"type": "hello", "token": token, "since": -1}))
-        sent_at = None
-        latest = None
+        welcome = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if welcome.get("type") != "welcome":
+            await ws.close()
+            raise RuntimeError(f"no welcome: {welcome.get('message', welcome)}")
+        return ws
 
-        async def maybe_decide():
-            nonlocal sent_at
-            if latest and not latest["over"] and latest["your_turn"] and sent_at is None:
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "decide", "action": choose(latest["legal"]),
-                                          "expect": latest["last"], "ref": latest["last"]}))
+    async def close(self, ws) -> None:
+        self.sockets.discard(ws)
+        try:
+            await asyncio.wait_for(ws.close(), 3)
+        except Exception:
+            pass
 
-        while True:
-            msg = json.loads(await ws.recv())
-            kind = msg["type"]
-            if kind == "update":
-                latest = msg["view"]
-                if latest["over"]:
-                    return decisions
-                await maybe_decide()
-            elif kind == "ok":
-                latencies.append(time.perf_counter() - sent_at)
-                decisions += 1
-                sent_at = None
-                await maybe_decide()
-            elif kind == "error":
-                errors.append(msg.get("message", "?"))
-                sent_at = None
-                if msg.get("ref") is None:
-                    return decisions
-                await ws.send(json.dumps({"type": "sync", "since": latest["last"] if latest else -1}))
+    async def create(self, seats: list[str]) -> dict:
+        base = self.rng.choice(self.urls)
+        r = await self.http.post(base + "/api/rooms", json={"game": "krig", "options": {"hp": self.job["hp"]}, "seats": seats})
+        if r.status_code != 201:
+            raise RuntimeError(f"room refused: {r.status_code} {r.text[:60]}")
+        return r.json()
+
+    # -- a game ------------------------------------------------------------------------------------------------
+    async def slot(self, against_bot: bool) -> None:
+        """Keep one game going: a room, its human seats' sockets, played to the end, then a new room."""
+        first = True
+        while not self.stopping and (first or time.monotonic() < self.end):
+            sockets = []
+            try:
+                async with self.gate:
+                    made = await self.create(["human", "bot:heuristic"] if against_bot else ["human", "human"])
+                    humans = [s for s in made["seats"] if s.get("token")]
+                    play = Play(made["room"], [s["seat"] for s in humans])
+                    for s in humans:
+                        sockets.append(await self.connect(play.room, s["token"]))
+            except Exception as exc:
+                self.error(f"room or connection failed: {type(exc).__name__}: {exc}", setup=first)
+                for ws in sockets:
+                    await self.close(ws)
+                if first:
+                    first = False
+                    self.ready += 1
+                    await self.go.wait()
+                await asyncio.sleep(1.0)
+                continue
+            if first:
+                first = False
+                self.ready += 1
+            self.plays.add(play)
+            try:
+                await asyncio.gather(*(self.seat(play, s, ws) for s, ws in zip(play.humans, sockets)))
+            finally:
+                self.plays.discard(play)
+                for ws in sockets:
+                    await self.close(ws)
+
+    async def seat(self, play: Play, seat: int, ws) -> None:
+        """One human seat: read updates, time the other seat's decisions, decide after the think time."""
+        from websockets.exceptions import ConnectionClosed
+
+        counter = seat == play.humans[0]
+        thinking: asyncio.Task | None = None
+        decided_for: int | None = None
+        try:
+            while not play.over:
+                raw = await ws.recv()
+                now = time.monotonic()
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                if kind == "update":
+                    for ev in msg["events"]:
+                        if ev["type"] != "decision":
+                            continue
+                        n = ev["n"]
+                        if counter and self.in_window(now):
+                            self.decisions += 1
+                        mine = play.sent.get(n)
+                        if mine is not None and mine[1] != seat:
+                            del play.sent[n]
+                            if self.in_window(mine[0]):
+                                self.latencies.append(now - mine[0])
+                    view = msg["view"]
+                    play.latest[seat] = view["last"]
+                    if view["over"]:
+                        play.over = True
+                        break
+                    if view["your_turn"] and view["last"] != decided_for and view["legal"]:
+                        decided_for = view["last"]
+                        thinking = asyncio.create_task(self.decide(play, seat, ws, view["last"], choose(view["legal"])))
+                elif kind == "error":
+                    if self.in_window(now):
+                        self.error(f"refused: {msg.get('status')} {msg.get('message', '')}")
+                    ref = msg.get("ref")
+                    if isinstance(ref, int) and play.sent.get(ref, (0, -1))[1] == seat:
+                        del play.sent[ref]
+                    decided_for = None
+                    await ws.send(json.dumps({"type": "sync", "since": play.latest.get(seat, -1)}))
+        except ConnectionClosed as exc:
+            if not self.stopping:
+                self.error(f"socket closed by the server: {exc.rcvd.code if exc.rcvd else '?'}")
+            play.over = True
+        finally:
+            if thinking is not None:
+                thinking.cancel()
+
+    async def decide(self, play: Play, seat: int, ws, last: int, action: str) -> None:
+        if not self.go.is_set():
+            await self.go.wait()
+            await asyncio.sleep(self.rng.uniform(0, self.think))  # stagger the games' first moves
+        else:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        if self.stopping or time.monotonic() > self.end or play.over or play.latest.get(seat) != last:
+            return
+        n = last + 1
+        if len(play.humans) > 1:
+            play.sent[n] = (time.monotonic(), seat)
+        await ws.send(json.dumps({"type": "decide", "action": action, "expect": last, "ref": n,
+                                  "client_id": secrets.token_hex(8)}))
+
+    # -- spectators and the spectated room's players ---------------------------------------------------------
+    async def spectator(self, room: str) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async with self.gate:
+                ws = await self.connect(room, None)
+        except Exception as exc:
+            self.error(f"spectator connection failed: {type(exc).__name__}: {exc}", setup=True)
+            self.ready += 1
+            return
+        self.ready += 1
+        try:
+            while True:
+                msg = json.loads(await ws.recv())
+                now = time.monotonic()
+                if msg.get("type") == "update":
+                    for ev in msg["events"]:
+                        if ev["type"] == "decision":
+                            self.arrivals.setdefault(ev["n"], []).append(now)
+                elif msg.get("type") == "error":
+                    self.error(f"spectator got: {msg.get('message', '')}")
+        except ConnectionClosed:
+            if not self.stopping:
+                self.error("spectator socket closed by the server")
+
+    async def drive(self, room: str, tokens: list[str], decisions: int, gap: float) -> None:
+        """Both players of the spectated room: ``decisions`` decisions, each ``gap`` seconds after
+        both players have seen the one before."""
+        views: dict[int, dict] = {}
+        sockets = [await self.connect(room, t) for t in tokens]
+
+        async def read(i: int, ws) -> None:
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg.get("type") == "update":
+                    views[i] = msg["view"]
+                elif msg.get("type") == "error":
+                    self.error(f"player refused: {msg.get('message', '')}")
+
+        readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
+        self.ready += 1
+        await self.go.wait()
+        await asyncio.sleep(max(0.0, self.start - time.monotonic()))
+        try:
+            for _ in range(decisions):
+                await asyncio.sleep(gap)
+                if time.monotonic() > self.end - 3.0:  # the last one gets time to reach every spectator
+                    break
+                turn = [i for i, v in views.items() if v["your_turn"] and not v["over"]]
+                if not turn:
+                    break
+                view = views[turn[0]]
+                n = view["last"] + 1
+                self.driven[n] = time.monotonic()
+                await sockets[turn[0]].send(json.dumps({"type": "decide", "action": choose(view["legal"]),
+                                                        "expect": view["last"], "client_id": secrets.token_hex(8)}))
+                waited = time.monotonic() + 10.0  # both players see it before the next one
+                while min(v["last"] for v in views.values()) < n and time.monotonic() < waited:
+                    await asyncio.sleep(0.01)
+        finally:
+            for r in readers:
+                r.cancel()
+
+    # -- the whole run -------------------------------------------------------------------------------------------
+    async def run(self) -> dict:
+        loop = asyncio.get_running_loop()
+        job = self.job
+        self.http = httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=job["connect_at_once"]))
+        tasks = [asyncio.create_task(self.slot(b)) for b in job["games"]]
+        tasks += [asyncio.create_task(self.spectator(job["spectate"])) for _ in range(job["spectators"])]
+        expected = len(tasks)
+        if job.get("drive"):
+            tasks.append(asyncio.create_task(self.drive(**job["drive"])))
+            expected += 1
+        deadline = time.monotonic() + job["setup_timeout"]
+        while self.ready < expected and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        self.pipe.send(("ready", {"ready": self.ready, "expected": expected}))
+        message = await loop.run_in_executor(None, self.pipe.recv)
+        _, self.start, self.end = message
+        self.go.set()
+        await asyncio.sleep(max(0.0, self.start - time.monotonic()))
+        cpu0 = time.process_time()
+        await asyncio.sleep(max(0.0, self.end - time.monotonic()))
+        self.cpu = time.process_time() - cpu0
+        await asyncio.sleep(job["drain"])
+        lost = sum(1 for p in self.plays for t, _ in p.sent.values() if self.in_window(t))
+        self.stopping = True
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(self.close(ws) for ws in list(self.sockets)), return_exceptions=True)
+        await self.http.aclose()
+        if lost:
+            self.errors[f"late: sent in the window, not at the other seat {job['drain']:g} s after it"] += lost
+        return {"latencies": self.latencies, "decisions": self.decisions, "errors": dict(self.errors),
+                "setup_errors": dict(self.setup_errors), "cpu": self.cpu, "arrivals": self.arrivals,
+                "driven": self.driven}
 
 
-async def play_game(base: str, http: httpx.AsyncClient, hp: int, latencies: list[float], errors: list[str]) -> int:
-    r = await http.post(base + "/api/rooms", json={"game": "krig", "options": {"hp": hp}, "seats": ["human", "human"]})
-    r.raise_for_status()
-    room = r.json()
-    ws_url = base.replace("http", "ws", 1) + f"/api/rooms/{room['room']}/ws"
-    counts = await asyncio.gather(*(seat_client(ws_url, s["token"], latencies, errors) for s in room["seats"]))
-    return sum(counts)
+def client_process(job: dict, pipe) -> None:
+    """Entry point of one client process: the parent says go by ``pipe`` and gets the results back."""
+    raise_fd_limit()
+    try:
+        result = asyncio.run(Clients(job, pipe).run())
+    except BaseException as exc:  # report, never hang the parent
+        result = {"fatal": f"{type(exc).__name__}: {exc}"}
+    pipe.send(("done", result))
 
 
-async def run(base: str, games: int, concurrency: int, hp: int) -> dict:
-    latencies: list[float] = []
-    errors: list[str] = []
-    sem = asyncio.Semaphore(concurrency)
-    async with httpx.AsyncClient(timeout=60) as http:
-        async def one():
-            async with sem:
-                return await play_game(base, http, hp, latencies, errors)
+# -- one measurement ----------------------------------------------------------------------------------------------
+@dataclass
+class Row:
+    setup: str
+    games: int
+    think: float
+    seconds: float
+    decisions: int
+    latencies: list[float]
+    errors: Counter
+    setup_errors: Counter
+    server_cpu: float
+    server_split: list[float]
+    db_cpu: float
+    client_cpu: float
+    machine: float
+    server_problems: int
+    arrivals: dict = field(default_factory=dict)
+    driven: dict = field(default_factory=dict)
+    spectators: int = 0
 
-        start = time.perf_counter()
-        decisions = sum(await asyncio.gather(*(one() for _ in range(games))))
-        elapsed = time.perf_counter() - start
-    return {"games": games, "concurrency": concurrency, "decisions": decisions, "seconds": elapsed,
-            "latencies": latencies, "errors": errors}
+    @property
+    def others(self) -> float:
+        """Busy cores not ours: whatever else ran on the machine during the window."""
+        return max(0.0, self.machine - (self.server_cpu + self.db_cpu + self.client_cpu) / 100)
+
+    @property
+    def rate(self) -> float:
+        return self.decisions / self.seconds
+
+    def p(self, q: float) -> float | None:
+        return percentile(self.latencies, q) * 1000 if self.latencies else None
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited with code {proc.returncode}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise SystemExit("server did not start")
+def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], *, warmup: float, duration: float,
+            drain: float, setup_timeout: float, profile: Path | None = None) -> Row:
+    ctx = multiprocessing.get_context("spawn")
+    procs, pipes = [], []
+    for job in jobs:
+        job.update(drain=drain, setup_timeout=setup_timeout)
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(target=client_process, args=(job, theirs), daemon=True)
+        proc.start()
+        procs.append(proc)
+        pipes.append(mine)
+    try:
+        for pipe in pipes:
+            if not pipe.poll(setup_timeout + 60):
+                raise SystemExit("a client process did not get ready in time")
+            kind, info = pipe.recv()
+            if kind == "done":
+                raise SystemExit(f"a client process failed: {info.get('fatal')}")
+        start = time.monotonic() + warmup
+        end = start + duration
+        for pipe in pipes:
+            pipe.send(("go", start, end))
+        time.sleep(max(0.0, start - time.monotonic()))
+        roots = servers.pids()
+        profilers = profile_servers(roots, duration, profile) if profile else []
+        s0, d0, c0, m0 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        time.sleep(max(0.0, end - time.monotonic()))
+        s1, d1, c1, m1 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        results = []
+        for pipe in pipes:
+            if not pipe.poll(drain + 120):
+                raise SystemExit("a client process did not finish in time")
+            kind, info = pipe.recv()
+            if "fatal" in info:
+                raise SystemExit(f"a client process failed: {info['fatal']}")
+            results.append(info)
+        for p in profilers:
+            p.wait(timeout=60)
+    finally:
+        for proc in procs:
+            proc.join(timeout=10)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=5)
+    elapsed = end - start
+    busy = (m1[0] - m0[0]) / max(1, m1[1] - m0[1]) * (os.cpu_count() or 1)
+    split = []
+    for pid in sorted(s1):  # the server processes that did the work (not a supervisor)
+        used = s1[pid] - s0.get(pid, 0.0)
+        if used / elapsed > 0.02:
+            split.append(used / elapsed * 100)
+    row = Row(setup, sum(len(j["games"]) for j in jobs), jobs[0]["think"], elapsed,
+              sum(r["decisions"] for r in results), [x for r in results for x in r["latencies"]],
+              sum((Counter(r["errors"]) for r in results), Counter()),
+              sum((Counter(r["setup_errors"]) for r in results), Counter()),
+              spent(s0, s1) / elapsed * 100, split, spent(d0, d1) / elapsed * 100,
+              spent(c0, c1) / elapsed * 100, busy, servers.problems())
+    for r in results:
+        for n, times in r["arrivals"].items():
+            row.arrivals.setdefault(n, []).extend(times)
+        row.driven.update(r["driven"])
+    return row
+
+
+def profile_servers(roots: list[int], duration: float, out: Path) -> list[subprocess.Popen]:
+    """Sample every server process (not a supervisor) for ``duration`` seconds: collapsed stacks in
+    ``out``.<pid>.txt, one line per stack with its sample count."""
+    tool = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(tool).exists():
+        raise SystemExit("--profile needs py-spy (pip install py-spy into the virtual environment)")
+    pids = [pid for pid in tree_cpu(roots) if b"brawl" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            or b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    if len(pids) > 1:  # with --workers the supervisor only waits
+        pids = [pid for pid in pids if pid not in roots] or pids
+    return [subprocess.Popen([tool, "record", "--pid", str(pid), "--duration", str(max(1, int(duration))), "--rate", "200",
+                              "--format", "raw", "--nonblocking", "-o", f"{out}.{pid}.txt"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
+
+
+def jobs_for(urls: list[str], games: int, clients: int, think: float, bots: float, args) -> list[dict]:
+    """Split the games over the client processes; ``bots`` of them are against a server bot."""
+    kinds = [i < round(games * bots) for i in range(games)]
+    random.Random(7).shuffle(kinds)
+    return [{"urls": urls, "games": kinds[i::clients], "think": think, "hp": args.hp, "seed": 1000 + i,
+             "deflate": not args.no_deflate, "connect_at_once": 25, "spectators": 0, "spectate": None}
+            for i in range(clients)]
+
+
+# -- the whole benchmark ----------------------------------------------------------------------------------------------
+def fmt(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def print_table(rows: list[Row]) -> None:
+    head = (f"{'setup':<9} {'db':<10} {'procs':>5} {'games':>6} {'think s':>7} {'dec/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+            f"{'samples':>7} {'errors':>6} {'server CPU %':>14} {'db CPU %':>8} {'client CPU %':>12} {'busy cores':>10} {'others':>6} {'server ms/dec':>13}")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        if r.spectators:
+            continue
+        db, procs, _ = SETUPS[r.setup]
+        split = "+".join(f"{x:.0f}" for x in r.server_split) if len(r.server_split) > 1 else f"{r.server_cpu:.0f}"
+        print(f"{r.setup:<9} {db:<10} {procs:>5} {r.games:>6} {r.think:>7g} {r.rate:>7.0f} {fmt(r.p(0.5)):>7} "
+              f"{fmt(r.p(0.99)):>7} {len(r.latencies):>7} {sum(r.errors.values()) + sum(r.setup_errors.values()):>6} "
+              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f}")
+
+
+def spectator_line(r: Row) -> str:
+    samples, missing, firsts = [], 0, []
+    for n, sent in sorted(r.driven.items()):
+        times = r.arrivals.get(n, [])
+        if len(times) < r.spectators:
+            missing += r.spectators - len(times)
+        if times:
+            samples.append((max(times) - sent) * 1000)
+            firsts.append((min(times) - sent) * 1000)
+    if not samples:
+        return f"spectators ({r.setup}): no decision was made"
+    return (f"spectators ({r.setup}, {SETUPS[r.setup][0]}, {SETUPS[r.setup][1]} process(es)): {r.spectators} on one room, "
+            f"{len(samples)} decisions: all have the update p50 {statistics.median(samples):.1f} ms, "
+            f"p99 {percentile(samples, 0.99):.1f} ms (first spectator p50 {statistics.median(firsts):.1f} ms); "
+            f"updates missing {missing}; errors {sum(r.errors.values()) + sum(r.setup_errors.values())}"
+            + "".join(f" [{n} x {what}]" for what, n in (r.errors + r.setup_errors).most_common(3)) + "; "
+            f"server CPU {r.server_cpu * r.seconds * 10 / len(samples):.0f} ms per decision "
+            f"({r.server_cpu * r.seconds * 10 / len(samples) / max(1, r.spectators) * 1000:.0f} us per spectator), "
+            f"client CPU {r.client_cpu * r.seconds * 10 / len(samples):.0f} ms per decision")
+
+
+def verdicts(rows: list[Row], target: float) -> list[str]:
+    out = []
+    load = [r for r in rows if not r.spectators]
+    one = [r for r in load if SETUPS[r.setup][1] == 1 and r.games == 500 and r.latencies]
+    for r in one:
+        p99 = r.p(0.99)
+        out.append(f"p99 under {target:g} ms at 500 games on one process ({r.setup}, think {r.think:g} s): "
+                   f"{'MET' if p99 < target else 'NOT MET'} (p99 {p99:.1f} ms, {r.rate:.0f} decisions/s)")
+
+    def capacity(setup: str) -> Row | None:
+        ok = [r for r in load if r.setup == setup and r.latencies and r.p(0.99) < target and not r.errors]
+        return max(ok, key=lambda r: r.rate, default=None)
+
+    for two in ("pg2", "pg2ports"):
+        if not any(r.setup == two for r in load):
+            continue
+        base = capacity("pg1") or capacity("sqlite1")
+        got = capacity(two)
+        same = []  # at the same offered load, whatever the p99
+        for r in load:
+            if r.setup != two:
+                continue
+            for one_setup in ("pg1", "sqlite1"):
+                b = next((x for x in load if x.setup == one_setup and x.games == r.games and x.think == r.think), None)
+                if b is not None and b.rate:
+                    same.append(f"{r.games} games think {r.think:g}: {r.rate:.0f} vs {b.rate:.0f} decisions/s "
+                                f"({r.rate / b.rate:.2f} x {b.setup}), p99 {fmt(r.p(0.99), 0)} vs {fmt(b.p(0.99), 0)} ms")
+                    break
+        detail = "; ".join(same) or "no one-process row at the same load"
+        if base is None or got is None:
+            out.append(f"two processes ({two}) at least 1.7 x one process at p99 under {target:g} ms: NOT MET "
+                       f"(no load measured where both kept p99 under {target:g} ms without errors; "
+                       f"at the same offered load: {detail})")
+            continue
+        ratio = got.rate / base.rate
+        out.append(f"two processes ({two}) at least 1.7 x one process ({base.setup}) at p99 under {target:g} ms: "
+                   f"{'MET' if ratio >= 1.7 else 'NOT MET'} ({got.rate:.0f} vs {base.rate:.0f} decisions/s = {ratio:.2f} x, "
+                   f"the highest rates measured with p99 under the target and no errors; at the same offered load: {detail})")
+    return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="games to play")
-    parser.add_argument("--concurrency", type=int, default=50, help="games in progress at once")
-    parser.add_argument("--hp", type=int, default=20, help="Krig starting hit points")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n\n".join(__doc__.split("\n\n")[1:]))
+    parser.add_argument("--setups", default="sqlite1", help=f"comma-separated, of {', '.join(SETUPS)} (default sqlite1)")
+    parser.add_argument("--games", default="50,200,500", help="comma-separated numbers of concurrent games (0: none)")
+    parser.add_argument("--think", default="1.0", help="comma-separated mean think times in seconds (default 1.0)")
+    parser.add_argument("--bots", type=float, default=0.2, help="fraction of the games against bot:heuristic (default 0.2)")
+    parser.add_argument("--bot-delay", type=float, default=None, help="the server's --bot-delay (default: the think time)")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds measured per row (default 20)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before the window (at least 1.5 x think)")
+    parser.add_argument("--drain", type=float, default=2.0,
+                        help="seconds after the window a decision sent in it may take to reach the other seat (later: an error)")
+    parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--hp", type=int, default=20, help="Krig starting hit points (default 20)")
+    parser.add_argument("--spectators", type=int, default=0, help="spectators on one room, per setup (0: no spectator line)")
+    parser.add_argument("--spectated-decisions", type=int, default=20, help="decisions timed with the spectators")
+    parser.add_argument("--no-deflate", action="store_true", help="clients do not offer permessage-deflate")
+    parser.add_argument("--p99-target", type=float, default=50.0, help="the p99 target in ms for the verdicts")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="sample the server processes with py-spy during each window: collapsed stacks in PROFILE.<pid>.txt")
+    parser.add_argument("--setup-timeout", type=float, default=180.0, help="seconds allowed to create and connect the games")
     args = parser.parse_args()
-    brawl = Path(sys.executable).with_name("brawl")
-    with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        db = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-        proc = subprocess.Popen([str(brawl), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        try:
-            wait_for_port(port, proc)
-            result = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.concurrency, args.hp))
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
-        lat = sorted(result["latencies"])
-        if not lat:
-            raise SystemExit("no decisions were made")
-        p50 = statistics.median(lat) * 1000
-        p99 = lat[min(len(lat) - 1, int(round(0.99 * (len(lat) - 1))))] * 1000
-        print(f"web load: krig hp {args.hp}, 2 WebSocket clients per game, SQLite, server in its own process")
-        print(f"games:                {result['games']} ({result['concurrency']} at once)")
-        print(f"decisions:            {result['decisions']} in {result['seconds']:.2f} s")
-        print(f"decisions per second: {result['decisions'] / result['seconds']:.0f}")
-        print(f"round trip p50:       {p50:.1f} ms")
-        print(f"round trip p99:       {p99:.1f} ms")
-        print(f"refused decisions:    {len(result['errors'])}")
+    setups = [s.strip() for s in args.setups.split(",") if s.strip()]
+    for s in setups:
+        if s not in SETUPS:
+            parser.error(f"unknown setup {s!r}: use {', '.join(SETUPS)}")
+    game_counts = [int(x) for x in args.games.split(",") if x.strip()]
+    thinks = [float(x) for x in args.think.split(",") if x.strip()]
+    if args.clients < 1 or any(g < 0 for g in game_counts) or any(t <= 0 for t in thinks):
+        parser.error("--clients at least 1, --games at least 0, --think above 0")
+    raise_fd_limit()
+
+    pg = Postgres().start() if any(SETUPS[s][0] == "postgresql" for s in setups) else None
+    rows: list[Row] = []
+    tmp = Path(tempfile.mkdtemp(prefix="brawl-bench-"))
+    try:
+        print(f"web load: krig hp {args.hp}, {args.bots:.0%} of the games against bot:heuristic, think time x0.5..1.5, "
+              f"{args.duration:g} s measured per row after {args.warmup:g} s, {args.clients} client process(es), "
+              f"{os.cpu_count()} cores; PostgreSQL with fsync and synchronous commit off", flush=True)
+
+        def fresh(setup: str, delay: float) -> Servers:
+            kind, procs, mode = SETUPS[setup]
+            url = pg.new_database() if kind == "postgresql" else f"sqlite:///{tmp / f'load-{secrets.token_hex(4)}.sqlite3'}"
+            servers = Servers(url, procs, mode, delay, tmp)
+            servers.start()
+            return servers
+
+        for setup in setups:
+            for games in game_counts:
+                if games == 0:
+                    continue
+                for think in thinks:
+                    servers = fresh(setup, think if args.bot_delay is None else args.bot_delay)
+                    try:
+                        jobs = jobs_for(servers.urls, games, min(args.clients, games), think, args.bots, args)
+                        row = measure(setup, servers, pg.pid() if pg and SETUPS[setup][0] == "postgresql" else None, jobs,
+                                      warmup=max(args.warmup, 1.5 * think), duration=args.duration, drain=args.drain,
+                                      setup_timeout=args.setup_timeout,
+                                      profile=args.profile.with_name(f"{args.profile.name}-{setup}-{games}-{think:g}")
+                                      if args.profile else None)
+                    finally:
+                        servers.stop()
+                    rows.append(row)
+                    print(f"  {setup} {games} games think {think:g}: {row.rate:.0f} decisions/s, p50 {fmt(row.p(0.5))} ms, "
+                          f"p99 {fmt(row.p(0.99))} ms, errors {sum(row.errors.values())} "
+                          f"(+{sum(row.setup_errors.values())} at set-up), server log problems {row.server_problems}",
+                          flush=True)
+                    for what, count in (row.errors + row.setup_errors).most_common(5):
+                        print(f"      {count} x {what}")
+            if args.spectators:
+                rows.append(spectate(setup, fresh(setup, 0.5), pg, args))
+                print("  " + spectator_line(rows[-1]), flush=True)
+    finally:
+        if pg is not None:
+            pg.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    print()
+    print_table(rows)
+    for r in rows:
+        if r.spectators:
+            print(spectator_line(r))
+    print("(CPU: % of one core; server CPU per process when there are two; busy cores: the whole machine, "
+          f"of {os.cpu_count()}; others: busy cores used by anything but this benchmark's processes; "
+          "server ms/dec: server CPU milliseconds per decision, all processes)")
+    for line in verdicts(rows, args.p99_target):
+        print(line)
+
+
+def spectate(setup: str, servers: Servers, pg: Postgres | None, args) -> Row:
+    """``args.spectators`` spectators on one room while its two players make timed decisions."""
+    try:
+        made = httpx.post(servers.urls[0] + "/api/rooms", timeout=30,
+                          json={"game": "krig", "options": {"hp": args.hp}, "seats": ["human", "human"]}).json()
+        clients = max(1, args.clients)
+        gap = 0.5
+        jobs = []
+        for i in range(clients):
+            share = args.spectators // clients + (1 if i < args.spectators % clients else 0)
+            job = {"urls": servers.urls, "games": [], "think": gap, "hp": args.hp, "seed": 2000 + i,
+                   "deflate": not args.no_deflate, "connect_at_once": 50, "spectators": share, "spectate": made["room"]}
+            if i == 0:
+                job["drive"] = {"room": made["room"], "tokens": [s["token"] for s in made["seats"]],
+                                "decisions": args.spectated_decisions, "gap": gap}
+            jobs.append(job)
+        row = measure(setup, servers, pg.pid() if pg and SETUPS[setup][0] == "postgresql" else None, jobs,
+                      warmup=1.0, duration=(gap + 1.5) * (args.spectated_decisions + 1), drain=3.0,
+                      setup_timeout=args.setup_timeout,
+                      profile=args.profile.with_name(f"{args.profile.name}-{setup}-spectators") if args.profile else None)
+    finally:
+        servers.stop()
+    row.spectators = args.spectators
+    return row
 
 
 if __name__ == "__main__":
