@@ -103,6 +103,7 @@ class Game(ABC, Generic[S]):
     name: ClassVar[str]
     title: ClassVar[str]
     description: ClassVar[str] = ""  # one or two sentences a newcomer reads before choosing the game
+    free_form: ClassVar[bool] = False  # decisions beyond the listed ones (a point on a table), judged by check_action
     Options: ClassVar[type[GameOptions]] = GameOptions
     State: ClassVar[type]
     min_players: ClassVar[int] = 2
@@ -149,7 +150,8 @@ class Game(ABC, Generic[S]):
     # -- optional overrides --------------------------------------------------------------------
     def check_action(self, state: S, seat: int, action: str) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal for ``seat`` now.  Games whose
-        decisions are not a finite list (positions on a table) override this."""
+        decisions are not a finite list (positions on a table) override this and set
+        ``free_form = True``; others may override it only to explain a refusal better."""
         legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(legal)}", legal)

@@ -203,4 +203,4 @@ class Room:
         return f"{player} ({name})" if player else name
 
     def free_form(self) -> bool:
-        return type(self.game).check_action is not Game.check_action
+        return self.game.free_form

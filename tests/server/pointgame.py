@@ -38,6 +38,7 @@ class PointGame(Game[PointState]):
 
     name = "pointgame"
     title = "Point game (test)"
+    free_form = True
     Options = PointOptions
     State = PointState
 

@@ -54,3 +54,12 @@ def test_renderer_flag_and_file(tmp_path, monkeypatch, pointgame):
         assert games["pointgame"]["renderer"] is True
         assert games["krig"]["renderer"] is (server_app.STATIC / "games" / "krig.js").is_file()
         assert "registerRenderer" in c.get("/static/games/pointgame.js").text
+
+
+@pytest.mark.parametrize("game, options", [("krig", {}), ("ktog", {}), ("rps", {}), ("tactics", {})])
+def test_games_with_listed_decisions_offer_no_text_field(client, game, options):
+    """Issue 13: a game that only explains its refusals better (its own check_action) is not
+    free-form: no text box for decisions it lists itself."""
+    room = make_room(client, game=game, options=options)
+    for seat in range(len(room["seats"])):
+        assert not view(client, room, seat)["free_form"]

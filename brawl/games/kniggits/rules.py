@@ -131,6 +131,7 @@ _NUM = r"(-?\d+(?:\.\d+)?)"
 class Kniggits(Game[KniggitsState]):
     name = "kniggits"
     title = "Kniggits"
+    free_form = True  # armies and moves are written as text (a point on the table), judged by the rules
     description = ("Rock-paper-scissors meets sword and shield: two armies of toy knights on a measured table; "
                    "in every fight both sides show sword and shield at once, high, middle or low.")
     Options = KniggitsOptions
