@@ -234,6 +234,7 @@ def test_public_rooms_list_free_seats_and_strangers_join_by_name(client):
     room = r.json()
     listed = client.get("/api/rooms/public").json()["rooms"]
     assert [x["room"] for x in listed] == [room["room"]] and listed[0]["free"] == [1]
+    assert listed[0]["seat_names"] == ["Sun", "Moon"]
     assert private["room"] not in str(listed) and "token" not in str(listed)
     joined = client.post(f"/api/rooms/{room['room']}/join", json={"seat": 1, "name": "Stranger"})
     assert joined.status_code == 200

@@ -56,6 +56,7 @@ async def public_rooms(request: Request) -> dict:
         free = [s.seat for s in room.seats if s.kind == "human" and not s.player]
         if free and not room.over:
             out.append({"room": room.id, "game": room.game.name, "title": room.game.title,
+                        "seat_names": [room.game.seat_name(s.seat) for s in room.seats],
                         "players": [room.seat_label(s.seat) if s.kind == "human" and s.player else
                                     (f"bot ({s.bot})" if s.kind == "bot" else None) for s in room.seats],
                         "free": free})

@@ -257,11 +257,9 @@
     }
   }
 
-  // the seat's name in its game (Sun, Moon) when the lobby knows the game, else "Seat N"
+  // the seat's name in its game (Sun, Moon), as the open-games list gives it, else "Seat N"
   function seatLabel(r, seat) {
-    const info = games[r.game];
-    const names = info && (info.seat_names || info.seats_names);
-    return names && names[seat] ? names[seat] : t("Seat {n}", { n: seat + 1 });
+    return r.seat_names && r.seat_names[seat] ? r.seat_names[seat] : t("Seat {n}", { n: seat + 1 });
   }
 
   function joinForm(li, r, seat) {
