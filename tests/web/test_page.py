@@ -85,7 +85,7 @@ def test_a_refused_army_is_shown_by_its_send_button_and_announced(server, browse
 
 def test_a_refused_typed_decision_is_shown_under_the_field(server, browser, errors):
     page = new_page(browser, errors, **PHONE)
-    room = create(server, "tactics", ["human", "bot:heuristic"])
+    room = create(server, "kniggits", ["human", "bot:heuristic"])  # free-form: armies and moves are text
     open_room(page, server, room)
     page.wait_for_selector("#free-form:not([hidden])")
     page.fill("#free-action", "dance:wildly")

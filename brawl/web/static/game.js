@@ -96,30 +96,22 @@
   brawl.reveal = reveal;
 
   // "Ana (Sun)" when a person chose a name, else the game's name for the seat
-  function seatName(s) {
-    const seat = view && view.seats[s];
-    if (!seat) return t("Player {n}", { n: s + 1 });
-    return seat.player ? `${seat.player} (${seat.name})` : seat.name;
-  }
   brawl.seatName = (v, s) => {
     const seat = v && v.seats && v.seats[s];
     if (!seat) return t("Player {n}", { n: s + 1 });
     return seat.player ? `${seat.player} (${seat.name})` : seat.name;
   };
+  const seatName = (s) => brawl.seatName(view, s);
 
   // a dot and a word for whether a person is here (bots have none)
-  function presence(s) {
-    const seat = view && view.seats[s];
-    if (!seat || !seat.presence) return null;
-    const word = String(seat.presence);
-    return el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`, title: t("{name} is {state}", { name: seatName(s), state: t(word) }) }, t(word));
-  }
   brawl.presence = (v, s) => {
     const seat = v && v.seats && v.seats[s];
     if (!seat || !seat.presence) return null;
     const word = String(seat.presence);
-    return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}` }, t(word));
+    return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`,
+      title: t("{name} is {state}", { name: brawl.seatName(v, s), state: t(word) }) }, t(word));
   };
+  const presence = (s) => brawl.presence(view, s);
 
   // -- generic renderer --------------------------------------------------------------------------
   const generic = {
@@ -128,37 +120,43 @@
     },
     update(v) {
       const box = $("status");
-      const rows = v.status_rows;
-      if (rows && rows.length) {
-        const keys = Object.keys(rows[0]);
-        const table = el("table", { class: "status" });
-        table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
-        const head = el("tr", {});
-        for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
-        table.append(el("thead", {}, head));
-        const body = el("tbody", {});
-        rows.forEach((row, i) => {
-          const tr = el("tr", { class: [i === v.seat ? "mine" : "", v.node.seats.includes(i) ? "to-move" : ""].join(" ") });
-          const seatRows = rows.length === v.seats.length;
-          keys.forEach((k, j) => {
-            let text = String(row[k]);
-            // the server names people in its rows ("Ana"); the page adds the seat ("Ana (Sun)")
-            const who = seatRows && v.seats[i];
-            if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
-            if (j === 0 && i === v.seat) text += " " + t("(you)");
-            else if (j === 0 && seatRows && v.seats[i] && v.seats[i].kind === "bot") text += " " + t("(bot: {bot})", { bot: v.seats[i].bot });
-            tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? presence(i) : null) : el("td", {}, text));
-          });
-          body.append(tr);
-        });
-        table.append(body);
-        box.replaceChildren(table);
-      } else {
-        box.replaceChildren(stateTable(v.state));
-      }
+      const table = statusTable(v);
+      box.replaceChildren(table || stateTable(v.state));
       $("summary").textContent = v.summary || "";
     },
   };
+
+  // The status rows as a table (a card per player on a phone), or null when the game has none.
+  // Renderers use it too: brawl.statusTable(view).
+  function statusTable(v) {
+    const rows = v.status_rows;
+    if (!rows || !rows.length) return null;
+    const keys = Object.keys(rows[0]);
+    const table = el("table", { class: "status cards" });
+    table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
+    const head = el("tr", {});
+    for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
+    table.append(el("thead", {}, head));
+    const body = el("tbody", {});
+    const seatRows = rows.length === v.seats.length;
+    rows.forEach((row, i) => {
+      const tr = el("tr", { class: [i === v.seat ? "mine" : "", v.node.seats.includes(i) ? "to-move" : ""].join(" ") });
+      keys.forEach((k, j) => {
+        let text = String(row[k]);
+        // the server names people in its rows ("Ana"); the page adds the seat ("Ana (Sun)")
+        const who = seatRows && v.seats[i];
+        if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
+        if (j === 0 && i === v.seat) text += " " + t("(you)");
+        else if (j === 0 && seatRows && v.seats[i] && v.seats[i].kind === "bot") text += " " + t("(bot: {bot})", { bot: v.seats[i].bot });
+        tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
+          : el("td", { "data-label": k || t("status") }, text));
+      });
+      body.append(tr);
+    });
+    table.append(body);
+    return table;
+  }
+  brawl.statusTable = statusTable;
 
   function stateTable(state) {
     const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, t("Game state")));

@@ -574,18 +574,10 @@
     const st = view.state;
     const help = root.querySelector("#kn-help");
     if (myMovePhase()) help.textContent = "Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with \"End move\".";
-    else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then end_turning.";
+    else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then say you are done turning.";
     else help.textContent = view.summary || "";
-    const rows = view.status_rows || [];
-    if (rows.length) {
-      const keys = Object.keys(rows[0]);
-      const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, "Each army"),
-        el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, k || "status"))));
-      rows.forEach((row, i) => table.append(el("tr", { class: i === view.seat ? "mine" : "" },
-        ...keys.map((k, j) => (j === 0 ? el("th", { scope: "row" }, String(row[k]) + (i === view.seat ? " (you)" : ""))
-          : el("td", {}, String(row[k])))))));
-      root.querySelector("#kn-status").replaceChildren(table);
-    }
+    const table = brawl.statusTable(view);
+    if (table) root.querySelector("#kn-status").replaceChildren(table);
     const list = root.querySelector("#kn-events");
     list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, e)));
   }
