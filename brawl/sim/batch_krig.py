@@ -23,13 +23,28 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import overload
 
+from ..games.krig import mechanics as M
 from .engine import SimResult
 
 CHUNK = 1 << 16
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
 POLICIES = {"attacker": 0, "random": 1, "optimal": 2}
+ATTACK, DEFEND, CHARGE, PARRY, TAKE = 0, 1, 2, 3, 4  # decision codes, as in ``DECISIONS``
+DECISIONS = ("attack", "defend", "charge", "parry", "take")
+
+_is_miss = njit(cache=True)(M.is_miss)
+_is_critical = njit(cache=True)(M.is_critical)
+_initiative_first = njit(cache=True)(M.initiative_first)
+_charge_damage = njit(cache=True)(M.charge_damage)
+_parry_succeeds = njit(cache=True)(M.parry_succeeds)
+_may_parry = njit(cache=True)(M.may_parry)
+_defense_after_charge = njit(cache=True)(M.defense_after_charge)
+_absorb = njit(cache=True)(M.absorb)
+_critical_hit = njit(cache=True)(M.critical_hit)
+_knocked_out = njit(cache=True)(M.knocked_out)
 
 
 @njit(cache=True, inline="always")
@@ -56,112 +71,274 @@ def _chunk_seed(seed, k):
     return out
 
 
+# -- where the randomness comes from ---------------------------------------------------------------
+# The compiled games draw through the functions below.  Their first argument ``src`` is either the
+# generator's state (a uint64: the fast path) or a tape ``(values, cursor, log, rows)`` made by
+# :func:`new_tape`: then every die and every random choice is the next value of ``values`` (a face
+# ``v % sides + 1``, a choice ``v % k`` among the legal decisions in the rules module's order) and
+# every decision is written to ``log`` (a choice among one decision takes no value), so the engine can be driven by the same values and the two
+# games compared decision by decision.  Numba picks the version by the type of ``src`` when it
+# compiles, so the fast path carries no trace of the tape.
+
+def new_tape(values, width: int, rows: int = 100_000):
+    """A tape over ``values`` (non-negative ints) with room for ``rows`` log rows of ``width``."""
+    return (np.asarray(values, np.int64), np.zeros(1, np.int64), np.zeros((rows, width), np.int64),
+            np.zeros(1, np.int64))
+
+
+def _is_tape(src) -> bool:
+    return isinstance(src, types.BaseTuple)
+
+
+@njit(cache=True, inline="always")
+def _tape_next(src):
+    v = src[0][src[1][0]]
+    src[1][0] += 1
+    return v
+
+
+def below(src, k):
+    """(src, a uniform integer 0..k-1)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(below)
+def _below_impl(src, k):
+    if _is_tape(src):
+        return lambda src, k: (src, 0 if k == 1 else _tape_next(src) % k)
+
+    def fast(src, k):
+        src, r = _next(src)
+        return src, np.int64(((r >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+    return fast
+
+
+def note(src, row):
+    """Write a decision to the tape's log; nothing on the fast path."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(note)
+def _note_impl(src, row):
+    if _is_tape(src):
+        def write(src, row):
+            i = src[3][0]
+            for j in range(len(row)):
+                src[2][i, j] = row[j]
+            src[3][0] = i + 1
+        return write
+    return lambda src, row: None
+
+
+def _roll_pair(src, sides_lo, sides_hi):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_roll_pair)
+def _roll_pair_impl(src, sides_lo, sides_hi):
+    """Two dice: from one 64-bit draw (its halves) on the fast path, two values from a tape."""
+    if _is_tape(src):
+        def tape(src, sides_lo, sides_hi):
+            a = _tape_next(src) % sides_lo + 1
+            return src, a, _tape_next(src) % sides_hi + 1
+        return tape
+
+    def fast(src, sides_lo, sides_hi):
+        src, r = _next(src)
+        return src, _face(r & np.uint64(0xFFFFFFFF), sides_lo), _face(r >> np.uint64(32), sides_hi)
+    return fast
+
+
+def _roll(src, sides):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_roll)
+def _roll_impl(src, sides):
+    """One die (1..sides), or a choice index + 1 among ``sides`` decisions."""
+    if _is_tape(src):
+        return lambda src, sides: (src, 1 if sides == 1 else _tape_next(src) % sides + 1)
+
+    def fast(src, sides):
+        src, r = _next(src)
+        return src, _face(r & np.uint64(0xFFFFFFFF), sides)
+    return fast
+
+
+def _random_parries(src):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_random_parries)
+def _random_parries_impl(src):
+    """The random policy's parry or take (a coin; on a tape, choice 0 of ("parry", "take"))."""
+    if _is_tape(src):
+        return lambda src: (src, _tape_next(src) % 2 == 0)
+
+    def fast(src):
+        src, r = _next(src)
+        return src, (r >> np.uint64(63)) == np.uint64(1)
+    return fast
+
+
+def _first_mover(src):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_first_mover)
+def _first_mover_impl(src):
+    """Who goes first.  The rule (two agility d10s, ties re-roll) is symmetric, so the fast path
+    tosses a coin; a tape rolls the dice as the rules module does."""
+    if _is_tape(src):
+        def tape(src):
+            while True:
+                a = _tape_next(src) % M.AGILITY_SIDES + 1
+                b = _tape_next(src) % M.AGILITY_SIDES + 1
+                first = _initiative_first(a, b)
+                if first >= 0:
+                    return src, first
+        return tape
+
+    def fast(src):
+        src, r = _next(src)
+        return src, np.int64(r >> np.uint64(63))
+    return fast
+
+
+@njit(cache=True)
+def _play_game(src, hp, article, pol0, pol1, turn_tab, parry_tab, h, d, c, row):
+    """One game (RULINGS Krig); returns (src, winner, first mover, turns).  ``h``, ``d``, ``c``:
+    hit points, active defense and charging of each seat; ``row``: room for one log row (seat,
+    decision, then hit points, defense and charging of both seats before it)."""
+    h[0] = hp
+    h[1] = hp
+    d[0] = 0
+    d[1] = 0
+    c[0] = 0
+    c[1] = 0
+    src, t = _first_mover(src)
+    first = t
+    turns = 0
+    while True:
+        e = 1 - t
+        turns += 1
+        pol = pol0 if t == 0 else pol1
+        # the decision of the seat on turn: attack, defend or charge
+        if c[t] == 1:
+            act = ATTACK  # the charge attack is forced
+        elif pol == 0:
+            act = ATTACK
+        elif pol == 1:
+            nlegal = 3 if d[t] == 0 else 2
+            src, pick = _roll(src, nlegal)
+            if pick == 1:
+                act = ATTACK
+            elif nlegal == 3 and pick == 2:
+                act = DEFEND
+            else:
+                act = CHARGE
+        else:
+            act = turn_tab[h[t], h[e], d[t], d[e], c[t], c[e]]
+        _log(src, row, t, act, h, d, c)
+        if act == DEFEND:
+            src, face = _roll(src, M.DEFENSE_SIDES)
+            d[t] = face
+            t = e
+            continue
+        if act == CHARGE:
+            c[t] = 1
+            d[t] = _defense_after_charge(article, d[t])
+            t = e
+            continue
+        src, agility, blow = _roll_pair(src, M.AGILITY_SIDES, M.ATTACK_SIDES)
+        if c[t] == 1:
+            src, extra = _roll(src, M.DEFENSE_SIDES)
+            blow = _charge_damage(blow, extra)
+            c[t] = 0
+            d[t] = M.DEFENSE_AFTER_CHARGE_ATTACK
+            if _is_miss(agility):
+                t = e
+                continue
+            if _is_critical(agility):
+                h[e] = _critical_hit(h[e], blow)
+            else:
+                he, de = _absorb(h[e], d[e], blow)
+                h[e] = he
+                d[e] = de
+            if _knocked_out(h[e]):
+                break
+            t = e
+            continue
+        if _is_miss(agility):
+            t = e
+            continue
+        if _is_critical(agility):
+            h[e] = _critical_hit(h[e], blow)
+            if _knocked_out(h[e]):
+                break
+            t = e
+            continue
+        parry = False
+        if _may_parry(article, c[e] == 1):
+            epol = pol0 if e == 0 else pol1
+            if epol == 1:
+                src, parry = _random_parries(src)
+            elif epol == 2:
+                parry = parry_tab[h[t], h[e], d[t], d[e], c[t], c[e], blow] == 1
+            _log(src, row, e, PARRY if parry else TAKE, h, d, c)
+        again = False
+        if parry:
+            src, face = _roll(src, M.PARRY_SIDES)
+            if _parry_succeeds(face, blow):
+                t = e
+                continue
+            again = True  # the defender loses the next turn
+        he, de = _absorb(h[e], d[e], blow)
+        h[e] = he
+        d[e] = de
+        if _knocked_out(h[e]):
+            break
+        if not again:
+            t = e
+    return src, t, first, turns
+
+
+def _log(src, row, seat, act, h, d, c):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_log)
+def _log_impl(src, row, seat, act, h, d, c):
+    """On a tape: log (seat, decision, hit points, defense and charging of both seats)."""
+    if not _is_tape(src):
+        return lambda src, row, seat, act, h, d, c: None
+
+    def write(src, row, seat, act, h, d, c):
+        row[0] = seat
+        row[1] = act
+        row[2] = h[0]
+        row[3] = h[1]
+        row[4] = d[0]
+        row[5] = d[1]
+        row[6] = c[0]
+        row[7] = c[1]
+        note(src, row)
+    return write
+
+
 @njit(cache=True)
 def _play_chunk(k, n, seed, hp, article, pol0, pol1, turn_tab, parry_tab, hist):
     """Play ``n`` games of chunk ``k``; returns (seat 0 wins, first-mover wins, total turns)."""
     rng = _chunk_seed(seed, k)
-    mask = np.uint64(0xFFFFFFFF)
     w0 = 0
     fmw = 0
     total_turns = 0
     h = np.empty(2, np.int64)
     d = np.empty(2, np.int64)
     c = np.empty(2, np.int64)
+    row = np.empty(LOG_WIDTH, np.int64)
     for _ in range(n):
-        h[0] = hp
-        h[1] = hp
-        d[0] = 0
-        d[1] = 0
-        c[0] = 0
-        c[1] = 0
-        rng, r = _next(rng)
-        t = np.int64(r >> np.uint64(63))  # initiative: each seat first with chance 1/2
-        first = t
-        turns = 0
-        while True:
-            e = 1 - t
-            turns += 1
-            pol = pol0 if t == 0 else pol1
-            # the decision of the seat on turn: 0 attack, 1 defend, 2 charge
-            if c[t] == 1:
-                act = 0
-            elif pol == 0:
-                act = 0
-            elif pol == 1:
-                rng, r = _next(rng)
-                nlegal = 3 if d[t] == 0 else 2
-                pick = _face(r & mask, nlegal) - 1
-                if pick == 0:
-                    act = 0
-                elif nlegal == 3 and pick == 1:
-                    act = 1
-                else:
-                    act = 2
-            else:
-                act = turn_tab[h[t], h[e], d[t], d[e], c[t], c[e]]
-            if act == 1:
-                rng, r = _next(rng)
-                d[t] = _face(r & mask, 8)
-                t = e
-                continue
-            if act == 2:
-                c[t] = 1
-                if article:
-                    d[t] = 0
-                t = e
-                continue
-            rng, r = _next(rng)
-            agility = _face(r & mask, 10)
-            blow = _face(r >> np.uint64(32), 6)
-            if c[t] == 1:
-                rng, r = _next(rng)
-                blow += _face(r & mask, 8)
-                c[t] = 0
-                d[t] = 0
-                if agility == 1:
-                    t = e
-                    continue
-                if agility == 10:
-                    h[e] -= blow
-                else:
-                    soak = min(d[e], blow)
-                    d[e] -= soak
-                    h[e] -= blow - soak
-                if h[e] <= 0:
-                    break
-                t = e
-                continue
-            if agility == 1:
-                t = e
-                continue
-            if agility == 10:
-                h[e] -= blow
-                if h[e] <= 0:
-                    break
-                t = e
-                continue
-            parry = False
-            if not (article and c[e] == 1):
-                epol = pol0 if e == 0 else pol1
-                if epol == 1:
-                    rng, r = _next(rng)
-                    parry = (r >> np.uint64(63)) == np.uint64(1)
-                elif epol == 2:
-                    parry = parry_tab[h[t], h[e], d[t], d[e], c[t], c[e], blow] == 1
-            again = False
-            if parry:
-                rng, r = _next(rng)
-                if _face(r & mask, 4) >= blow:
-                    t = e
-                    continue
-                again = True
-            soak = min(d[e], blow)
-            d[e] -= soak
-            h[e] -= blow - soak
-            if h[e] <= 0:
-                break
-            if not again:
-                t = e
+        rng, t, first, turns = _play_game(rng, hp, article, pol0, pol1, turn_tab, parry_tab, h, d, c, row)
         if t == 0:
             w0 += 1
         if t == first:
@@ -169,6 +346,86 @@ def _play_chunk(k, n, seed, hp, article, pol0, pol1, turn_tab, parry_tab, hist):
         total_turns += turns
         hist[min(turns, MAX_TURNS - 1)] += 1
     return w0, fmw, total_turns
+
+
+LOG_WIDTH = 8
+
+
+@njit(cache=True)
+def _play_tape(tape, hp, article, pol0, pol1, turn_tab, parry_tab):
+    h = np.empty(2, np.int64)
+    d = np.empty(2, np.int64)
+    c = np.empty(2, np.int64)
+    row = np.empty(LOG_WIDTH, np.int64)
+    tape, winner, first, turns = _play_game(tape, hp, article, pol0, pol1, turn_tab, parry_tab, h, d, c, row)
+    return winner, first, turns
+
+
+def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+    """One game whose dice and random choices are ``values`` in turn (see :func:`new_tape`): the
+    winner, the first mover, the turns, the values used and each decision as (seat, name, hit
+    points, defense and charging of both seats before it)."""
+    from ..games import make_game
+
+    opts = make_game("krig", options).options_json()
+    turn_tab, parry_tab = _tables(opts, bot_specs)
+    tape = new_tape(values, LOG_WIDTH)
+    winner, first, turns = _play_tape(tape, opts["hp"], opts["edition"] == "article", POLICIES[bot_specs[0]],
+                                      POLICIES[bot_specs[1]], turn_tab, parry_tab)
+    log = tape[2][:tape[3][0]]
+    decisions = [(int(r[0]), DECISIONS[r[1]], (int(r[2]), int(r[3])), (int(r[4]), int(r[5])),
+                  (bool(r[6]), bool(r[7]))) for r in log]
+    return {"winner": int(winner), "first": int(first), "turns": int(turns), "used": int(tape[1][0]),
+            "decisions": decisions}
+
+
+def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], values) -> dict:
+    """The full engine's side of a tape: one game of the rules module whose dice and ``random``
+    decisions read ``values`` in turn exactly as the compiled games do (a die of ``k`` equally likely
+    faces takes one value, ``v % k``; a sum such as ``2d6`` takes one value per die; a ``random``
+    seat picks ``legal[v % len(legal)]``, and takes no value when only one decision is legal); the other bots play as in the engine.  Returns the
+    winner, the first mover, the values used and every decision as (seat, action, state before it)."""
+    import re
+
+    from ..bots import make_bot
+    from ..core.game import Chance, Terminal
+    from ..games import make_game
+
+    game = make_game(game_name, options)
+    bots = [None if b == "random" else make_bot(game_name, b, seed=0, game=game) for b in bot_specs]
+    values = [int(v) for v in values]
+    pos = 0
+
+    def take() -> int:
+        nonlocal pos
+        pos += 1
+        return values[pos - 1]
+
+    state = game.initial_state()
+    decisions = []
+    while True:
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            return {"winner": node.winners[0], "first": state.first_mover, "used": pos, "decisions": decisions,
+                    "state": state}
+        if isinstance(node, Chance):
+            event = node.event
+            if len(set(event.probabilities)) == 1:
+                outcome = event.outcomes[take() % len(event.outcomes)]
+            else:
+                count, sides = (int(x) for x in re.fullmatch(r"(\d+)d(\d+)", event.name).groups())
+                outcome = sum(take() % sides + 1 for _ in range(count))
+            state = game.apply_chance(state, outcome)
+            continue
+        seat = node.seats[0]
+        legal = game.legal_actions(state, seat)
+        bot = bots[seat]
+        if bot is not None:
+            action = bot.choose(game, state, seat)
+        else:
+            action = legal[take() % len(legal)] if len(legal) > 1 else legal[0]
+        decisions.append((seat, action, state))
+        state = game.apply_action(state, seat, action)
 
 
 @njit(cache=True, parallel=True)

@@ -20,7 +20,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..games.krig import mechanics as M
+
 TOL = 1e-14
+ND = M.DEFENSE_SIDES + 1  # defense 0 (none) to the d8's top face
+P_MISS = M.MISS_FACES / M.AGILITY_SIDES
+P_CRIT = M.CRITICAL_FACES / M.AGILITY_SIDES
+P_ORDINARY = M.ORDINARY_FACES / M.AGILITY_SIDES
+_absorb = njit(cache=True)(M.absorb)
+_critical_hit = njit(cache=True)(M.critical_hit)
+_knocked_out = njit(cache=True)(M.knocked_out)
+_parry_faces = njit(cache=True)(M.parry_faces)
+_may_parry = njit(cache=True)(M.may_parry)
+_charge_damage = njit(cache=True)(M.charge_damage)
+_defense_after_charge = njit(cache=True)(M.defense_after_charge)
 ACTIONS = ("attack", "defend", "charge")  # index order of the turn policy table
 ATTACK, DEFEND, CHARGE = 0, 1, 2
 
@@ -31,13 +44,11 @@ def _hit(V, hm, ho, dm, do, cm, co, dmg, crit, again):
 
     ``again``: the mover keeps the turn (a failed parry); otherwise the turn passes."""
     if crit:
-        ho2 = ho - dmg
+        ho2 = _critical_hit(ho, dmg)
         do2 = do
     else:
-        soak = min(do, dmg)
-        do2 = do - soak
-        ho2 = ho - (dmg - soak)
-    if ho2 <= 0:
+        ho2, do2 = _absorb(ho, do, dmg)
+    if _knocked_out(ho2):
         return 1.0
     if again:
         return V[hm, ho2, dm, do2, cm, co]
@@ -52,7 +63,7 @@ def _pass(V, hm, ho, dm, do, cm, co):
 @njit(cache=True)
 def parry_value(V, hm, ho, dm, do, cm, co, b):
     """The mover's value when the opponent parries an ordinary attack with d6 = ``b``."""
-    k = max(0, 5 - b) / 4.0
+    k = _parry_faces(b) / M.PARRY_SIDES
     return k * _pass(V, hm, ho, dm, do, cm, co) + (1.0 - k) * _hit(V, hm, ho, dm, do, cm, co, b, False, True)
 
 
@@ -67,34 +78,36 @@ def q_attack(V, hm, ho, dm, do, cm, co, article):
     """Value of ``attack`` for the mover (the charge attack when charging)."""
     if cm == 1:
         # d10, d6, d8; damage d6 + d8; never parried; afterwards the mover's defense is 0
-        q = 0.1 * _pass(V, hm, ho, 0, do, 0, co)
-        for b in range(1, 7):
-            for c in range(1, 9):
-                q += (0.1 * _hit(V, hm, ho, 0, do, 0, co, b + c, True, False)
-                      + 0.8 * _hit(V, hm, ho, 0, do, 0, co, b + c, False, False)) / 48.0
+        d0 = M.DEFENSE_AFTER_CHARGE_ATTACK
+        q = P_MISS * _pass(V, hm, ho, d0, do, 0, co)
+        for b in range(1, M.ATTACK_SIDES + 1):
+            for c in range(1, M.DEFENSE_SIDES + 1):
+                dmg = _charge_damage(b, c)
+                q += (P_CRIT * _hit(V, hm, ho, d0, do, 0, co, dmg, True, False)
+                      + P_ORDINARY * _hit(V, hm, ho, d0, do, 0, co, dmg, False, False)) / (M.ATTACK_SIDES * M.DEFENSE_SIDES)
         return q
-    q = 0.1 * _pass(V, hm, ho, dm, do, cm, co)  # d10 = 1: a miss
-    can_parry = not (article and co == 1)
-    for b in range(1, 7):
+    q = P_MISS * _pass(V, hm, ho, dm, do, cm, co)  # the agility d10 misses
+    can_parry = _may_parry(article, co == 1)
+    for b in range(1, M.ATTACK_SIDES + 1):
         crit = _hit(V, hm, ho, dm, do, cm, co, b, True, False)
         normal = take_value(V, hm, ho, dm, do, cm, co, b)
         if can_parry:
             normal = min(normal, parry_value(V, hm, ho, dm, do, cm, co, b))
-        q += (0.1 * crit + 0.8 * normal) / 6.0
+        q += (P_CRIT * crit + P_ORDINARY * normal) / M.ATTACK_SIDES
     return q
 
 
 @njit(cache=True)
 def q_defend(V, hm, ho, dm, do, cm, co):
     q = 0.0
-    for c in range(1, 9):
-        q += _pass(V, hm, ho, c, do, cm, co) / 8.0
+    for c in range(1, M.DEFENSE_SIDES + 1):
+        q += _pass(V, hm, ho, c, do, cm, co) / M.DEFENSE_SIDES
     return q
 
 
 @njit(cache=True)
 def q_charge(V, hm, ho, dm, do, cm, co, article):
-    return _pass(V, hm, ho, 0 if article else dm, do, 1, co)
+    return _pass(V, hm, ho, _defense_after_charge(article, dm), do, 1, co)
 
 
 @njit(cache=True)
@@ -116,14 +129,16 @@ def best(V, hm, ho, dm, do, cm, co, article):
 @njit(cache=True)
 def _reachable(hm, ho, dm, do, cm, co, article):
     """Table cells that play can reach (article: a charging player has no defense)."""
-    if article and ((cm == 1 and dm > 0) or (co == 1 and do > 0)):
+    if cm == 1 and _defense_after_charge(article, dm) != dm:
+        return False
+    if co == 1 and _defense_after_charge(article, do) != do:
         return False
     return True
 
 
 @njit(cache=True)
 def _solve(H, article, tol):
-    V = np.full((H + 1, H + 1, 9, 9, 2, 2), 0.5)
+    V = np.full((H + 1, H + 1, ND, ND, 2, 2), 0.5)
     sweeps = 0
     for total in range(2, 2 * H + 1):
         for a in range(max(1, total - H), total // 2 + 1):
@@ -134,8 +149,8 @@ def _solve(H, article, tol):
                 for side in range(2):
                     hm = a if side == 0 else b
                     ho = b if side == 0 else a
-                    for dm in range(9):
-                        for do in range(9):
+                    for dm in range(ND):
+                        for do in range(ND):
                             for cm in range(2):
                                 for co in range(2):
                                     if not _reachable(hm, ho, dm, do, cm, co, article):
@@ -154,18 +169,18 @@ def _solve(H, article, tol):
 
 @njit(cache=True)
 def _policy(V, H, article):
-    turn = np.zeros((H + 1, H + 1, 9, 9, 2, 2), dtype=np.int8)
-    parry = np.zeros((H + 1, H + 1, 9, 9, 2, 2, 7), dtype=np.int8)
+    turn = np.zeros((H + 1, H + 1, ND, ND, 2, 2), dtype=np.int8)
+    parry = np.zeros((H + 1, H + 1, ND, ND, 2, 2, M.ATTACK_SIDES + 1), dtype=np.int8)
     for hm in range(1, H + 1):
         for ho in range(1, H + 1):
-            for dm in range(9):
-                for do in range(9):
+            for dm in range(ND):
+                for do in range(ND):
                     for cm in range(2):
                         for co in range(2):
                             _, act = best(V, hm, ho, dm, do, cm, co, article)
                             turn[hm, ho, dm, do, cm, co] = act
                             # the opponent parries when that leaves the mover less
-                            for b in range(1, 7):
+                            for b in range(1, M.ATTACK_SIDES + 1):
                                 if parry_value(V, hm, ho, dm, do, cm, co, b) < take_value(V, hm, ho, dm, do, cm, co, b) - 1e-12:
                                     parry[hm, ho, dm, do, cm, co, b] = 1
     return turn, parry
@@ -175,12 +190,12 @@ def count_states(H: int, article: bool) -> int:
     """Decision states valued, counted as the game sees them (either seat on turn): turn
     decisions plus parry decisions (one per attack d6)."""
     per_layer = 0
-    for dm in range(9):
-        for do in range(9):
+    for dm in range(ND):
+        for do in range(ND):
             for cm in range(2):
                 for co in range(2):
                     if _reachable(1, 1, dm, do, cm, co, article):
-                        per_layer += 1 + (0 if cm else 6)
+                        per_layer += 1 + (0 if cm else M.ATTACK_SIDES)
     return 2 * H * H * per_layer
 
 
@@ -193,7 +208,7 @@ def solve_tables(hp: int, edition: str) -> dict[str, np.ndarray]:
 
 
 def _agility_class(a: int) -> int:
-    return a if a in (1, 10) else 2
+    return a if a in (M.MISS_FACE, M.CRITICAL_FACE) else 2
 
 
 def krig_key(state):

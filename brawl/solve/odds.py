@@ -27,45 +27,51 @@ def _sorted(dist: dict) -> dict:
 def krig_attack(defense: int = 0, parry: bool = False, charge: bool = False) -> dict:
     """One Krig attack into ``defense`` (0 = none active).  ``parry``: the defender parries every
     ordinary hit (RULINGS Krig, Parry); ``charge``: the charge attack (d6 + d8, never parried)."""
-    from ..games.krig.rules import absorb
+    from ..games.krig import mechanics as M
 
-    if not 0 <= defense <= 8:
-        raise BrawlError(f"a Krig defense is 0 (none) to 8, not {defense}")
+    if not 0 <= defense <= M.DEFENSE_SIDES:
+        raise BrawlError(f"a Krig defense is 0 (none) to {M.DEFENSE_SIDES}, not {defense}")
     if charge and parry:
         raise BrawlError("a charge attack can never be parried")
     hp_loss: dict[int, Fraction] = {}
     defense_left: dict[int, Fraction] = {}
     miss = critical = parried = again = Fraction(0)
     big = 10**6  # hit points far above any blow, so the loss is the whole damage that gets through
-    blow = parse("d6+d8").distribution() if charge else die(6).items()
-    blow = dict(blow)
-    for agility, pa in die(10).items():
-        if agility == 1:
+    attack, defense_die = die(M.ATTACK_SIDES), die(M.DEFENSE_SIDES)
+    if charge:
+        blow: dict[int, Fraction] = {}
+        for a, pa in attack.items():
+            for b, pb in defense_die.items():
+                _add(blow, M.charge_damage(a, b), pa * pb)
+    else:
+        blow = dict(attack.items())
+    for agility, pa in die(M.AGILITY_SIDES).items():
+        if M.is_miss(agility):
             miss += pa
             _add(hp_loss, 0, pa)
             _add(defense_left, defense, pa)
             continue
         for dmg, pd in blow.items():
             p = pa * pd
-            if agility == 10:
+            if M.is_critical(agility):
                 critical += p
                 _add(hp_loss, dmg, p)
                 _add(defense_left, defense, p)
                 continue
             if parry:
-                for face, pf in die(4).items():
+                for face, pf in die(M.PARRY_SIDES).items():
                     q = p * pf
-                    if face >= dmg:
+                    if M.parry_succeeds(face, dmg):
                         parried += q
                         _add(hp_loss, 0, q)
                         _add(defense_left, defense, q)
                     else:
                         again += q
-                        hp, left = absorb(big, defense, dmg)
+                        hp, left = M.absorb(big, defense, dmg)
                         _add(hp_loss, big - hp, q)
                         _add(defense_left, left, q)
                 continue
-            hp, left = absorb(big, defense, dmg)
+            hp, left = M.absorb(big, defense, dmg)
             _add(hp_loss, big - hp, p)
             _add(defense_left, left, p)
     mean = sum((k * p for k, p in hp_loss.items()), Fraction(0))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .rules import Krig, KrigState, absorb, parry_chance
+from .mechanics import absorb, parry_faces
+from .rules import Krig, KrigState
 
 
 class AttackerBot:
@@ -35,7 +36,7 @@ class HeuristicBot:
         other = 1 - seat
         if state.phase == "parry?":
             attack = state.rolls[1]
-            odds = parry_chance(attack)
+            odds = parry_faces(attack)
             hp_after, _ = absorb(state.hp[seat], state.defense[seat], attack)
             if odds >= 3 or (odds >= 1 and hp_after <= 0):
                 return "parry"

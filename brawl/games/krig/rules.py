@@ -26,12 +26,13 @@ from pydantic import Field
 
 from ...core.dice import die
 from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
+from . import mechanics as M
 
-D10 = die(10, "d10", "agility")
-D6 = die(6, "d6", "attack")
-D8_DEFENSE = die(8, "d8", "defense")
-D8_CHARGE = die(8, "d8", "charge")
-D4 = die(4, "d4", "parry")
+D10 = die(M.AGILITY_SIDES, f"d{M.AGILITY_SIDES}", "agility")
+D6 = die(M.ATTACK_SIDES, f"d{M.ATTACK_SIDES}", "attack")
+D8_DEFENSE = die(M.DEFENSE_SIDES, f"d{M.DEFENSE_SIDES}", "defense")
+D8_CHARGE = die(M.DEFENSE_SIDES, f"d{M.DEFENSE_SIDES}", "charge")
+D4 = die(M.PARRY_SIDES, f"d{M.PARRY_SIDES}", "parry")
 
 
 class KrigOptions(GameOptions):
@@ -39,7 +40,7 @@ class KrigOptions(GameOptions):
         "author", title="Edition",
         description=("Which rules: author (the designer's own page) or article (a later write-up: charging drops "
                      "your defense at once and you may not parry until the charge attack)."))
-    hp: int = Field(20, ge=1, le=20, title="Hit points", description="Hit points each player starts with, 1 to 20.")
+    hp: int = Field(M.STARTING_HP, ge=1, le=M.STARTING_HP, title="Hit points", description=f"Hit points each player starts with, 1 to {M.STARTING_HP}.")
 
 
 @dataclass(frozen=True)
@@ -60,15 +61,9 @@ class KrigState:
         return 1 - self.to_act
 
 
-def parry_chance(attack_d6: int) -> int:
-    """Faces of the d4 that parry an attack d6 (d4 >= d6), out of 4."""
-    return max(0, 4 - attack_d6 + 1)
-
-
-def absorb(hp: int, defense: int, damage: int) -> tuple[int, int]:
-    """Damage goes into the active defense first, the rest into hit points: (hp, defense) after."""
-    soaked = min(defense, damage)
-    return max(0, hp - (damage - soaked)), defense - soaked
+#: faces of the d4 that parry an attack d6, out of 4 (the name the bots and hints use)
+parry_chance = M.parry_faces
+absorb = M.absorb
 
 
 def _set(pair: tuple, seat: int, value) -> tuple:
@@ -157,7 +152,7 @@ class Krig(Game[KrigState]):
         return []
 
     def can_parry(self, state: KrigState, seat: int) -> bool:
-        return not (self.options.edition == "article" and state.charging[seat])
+        return M.may_parry(self.options.edition == "article", state.charging[seat])
 
     # -- transitions ---------------------------------------------------------------------------
     def _apply_action(self, state: KrigState, seat: int, action: str) -> KrigState:
@@ -172,9 +167,8 @@ class Krig(Game[KrigState]):
             return replace(turn, phase="defend")
         # charge
         charged = replace(turn, charging=_set(state.charging, seat, True), last=f"{self.seat_name(seat)} charges")
-        if self.options.edition == "article":
-            charged = replace(charged, defense=_set(state.defense, seat, 0))
-        return self._end_turn(charged)
+        defense = M.defense_after_charge(self.options.edition == "article", state.defense[seat])
+        return self._end_turn(replace(charged, defense=_set(state.defense, seat, defense)))
 
     def _apply_chance(self, state: KrigState, outcome: int) -> KrigState:
         rolls = state.rolls + (outcome,)
@@ -183,9 +177,9 @@ class Krig(Game[KrigState]):
             if len(rolls) < 2:
                 return replace(state, rolls=rolls)
             a, b = rolls
-            if a == b:
+            first = M.initiative_first(a, b)
+            if first < 0:
                 return replace(state, rolls=(), last=f"initiative tie {a}-{b}: roll again")
-            first = 0 if a > b else 1
             return replace(state, rolls=(), phase="turn", to_act=first, first_mover=first,
                            last=f"{self.seat_name(first)} goes first ({a} against {b})")
         if p == "defend":
@@ -196,16 +190,16 @@ class Krig(Game[KrigState]):
                 return replace(state, rolls=rolls)
             agility, attack = rolls
             state = replace(state, rolls=rolls)
-            if agility == 1:
+            if M.is_miss(agility):
                 return self._end_turn(replace(state, last=f"{self.seat_name(state.to_act)} misses"))
-            if agility == 10:
+            if M.is_critical(agility):
                 return self._hit(state, attack, "critical", critical=True)
             if self.can_parry(state, state.defender):
                 return replace(state, phase="parry?")
             return self._hit(state, attack, "no parry while charging")
         if p == "parry":
             attack = state.rolls[1]
-            if outcome >= attack:
+            if M.parry_succeeds(outcome, attack):
                 return self._end_turn(replace(state, rolls=state.rolls + (outcome,),
                                               last=f"{self.seat_name(state.defender)} parries ({outcome} against {attack})"))
             hit = self._hit(replace(state, rolls=state.rolls + (outcome,)), attack,
@@ -220,19 +214,20 @@ class Krig(Game[KrigState]):
             agility, attack, extra = rolls
             me = state.to_act
             after = replace(state, rolls=rolls, charging=_set(state.charging, me, False),
-                            defense=_set(state.defense, me, 0))
-            if agility == 1:
+                            defense=_set(state.defense, me, M.DEFENSE_AFTER_CHARGE_ATTACK))
+            if M.is_miss(agility):
                 return self._end_turn(replace(after, last=f"{self.seat_name(me)}'s charge misses"))
-            return self._hit(after, attack + extra, "charge" + (", critical" if agility == 10 else ""),
-                             critical=agility == 10)
+            critical = M.is_critical(agility)
+            return self._hit(after, M.charge_damage(attack, extra), "charge" + (", critical" if critical else ""),
+                             critical=critical)
         raise ValueError(f"no chance in phase {p!r}")
 
     def _hit(self, state: KrigState, damage: int, how: str, critical: bool = False, end: bool = True) -> KrigState:
         target = state.defender
         if critical:
-            hp, defense = max(0, state.hp[target] - damage), state.defense[target]
+            hp, defense = M.critical_hit(state.hp[target], damage), state.defense[target]
         else:
-            hp, defense = absorb(state.hp[target], state.defense[target], damage)
+            hp, defense = M.absorb(state.hp[target], state.defense[target], damage)
         soaked = state.defense[target] - defense
         lost = state.hp[target] - hp
         text = f"{how}: {damage} damage to {self.seat_name(target)}"
@@ -240,7 +235,7 @@ class Krig(Game[KrigState]):
             text += f", {soaked} absorbed by defense"
         text += f", {lost} off hit points ({hp} left)"
         state = replace(state, hp=_set(state.hp, target, hp), defense=_set(state.defense, target, defense), last=text)
-        if hp <= 0:
+        if M.knocked_out(hp):
             return replace(state, phase="over", winner=state.to_act, last=text + f"; {self.seat_name(state.to_act)} wins")
         return self._end_turn(state) if end else state
 
@@ -262,21 +257,26 @@ class Krig(Game[KrigState]):
     def action_odds(self, state: KrigState, seat: int, action: str) -> str | None:
         other = 1 - seat
         if action == "parry" and state.phase == "parry?":
-            k = parry_chance(state.rolls[1])
-            return f"parry succeeds {k} in 4 (d4 >= {state.rolls[1]})"
+            k = M.parry_faces(state.rolls[1])
+            return f"parry succeeds {k} in {M.PARRY_SIDES} (d{M.PARRY_SIDES} >= {state.rolls[1]})"
         if action == "take" and state.phase == "parry?":
-            hp, _ = absorb(state.hp[seat], state.defense[seat], state.rolls[1])
+            hp, _ = M.absorb(state.hp[seat], state.defense[seat], state.rolls[1])
             return f"you take {state.rolls[1]}, left with {hp} hit points"
         if action == "attack" and state.charging[seat]:
-            return "charge attack: hits 9 in 10 (1 in 10 critical), damage d6+d8 (2-14, average 8), cannot be parried"
+            return (f"charge attack: {_hits()} (1 in {M.AGILITY_SIDES} critical), damage {_CHARGE} "
+                    f"({M.charge_damage(1, 1)}-{M.charge_damage(M.ATTACK_SIDES, M.DEFENSE_SIDES)}, average "
+                    f"{_mean(M.ATTACK_SIDES) + _mean(M.DEFENSE_SIDES):g}), cannot be parried")
         if action == "attack":
             parry = "" if not self.can_parry(state, other) else "; the defender may parry"
-            return f"hits 9 in 10 (1 in 10 critical past defense), damage d6 (average 3.5){parry}"
+            return (f"{_hits()} (1 in {M.AGILITY_SIDES} critical past defense), damage d{M.ATTACK_SIDES} "
+                    f"(average {_mean(M.ATTACK_SIDES):g}){parry}")
         if action == "defend":
-            return "defense d8: 1 to 8, average 4.5"
+            return f"defense d{M.DEFENSE_SIDES}: 1 to {M.DEFENSE_SIDES}, average {_mean(M.DEFENSE_SIDES):g}"
         if action == "charge":
-            lose = ", you lose your defense and cannot parry until then" if self.options.edition == "article" else ""
-            return f"next turn: d6+d8 damage (average 8), cannot be parried{lose}"
+            article = self.options.edition == "article"
+            lose = ", you lose your defense and cannot parry until then" if article else ""
+            return (f"next turn: {_CHARGE} damage (average {_mean(M.ATTACK_SIDES) + _mean(M.DEFENSE_SIDES):g}), "
+                    f"cannot be parried{lose}")
         return None
 
     def status_rows(self, state: KrigState) -> list[dict]:
@@ -296,6 +296,18 @@ class Krig(Game[KrigState]):
             flags = (f" defense {state.defense[s]}" if state.defense[s] else " no defense") + (", charging" if state.charging[s] else "")
             parts.append(f"{self.seat_name(s)}: {state.hp[s]} hit points,{flags}")
         return " | ".join(parts)
+
+
+_CHARGE = f"d{M.ATTACK_SIDES}+d{M.DEFENSE_SIDES}"
+
+
+def _mean(sides: int) -> float:
+    return (sides + 1) / 2
+
+
+def _hits() -> str:
+    """"hits 9 in 10": the agility faces that do not miss."""
+    return f"hits {M.AGILITY_SIDES - M.MISS_FACES} in {M.AGILITY_SIDES}"
 
 
 def _or(items: list[str]) -> str:
