@@ -26,10 +26,11 @@ BRAWL = str(Path(sys.executable).parent / "brawl")
 
 
 class Server:
-    def __init__(self, url: str, bot_delay: float = 0.05) -> None:
+    def __init__(self, url: str, bot_delay: float = 0.05, workers: int = 1) -> None:
         self.port = free_port()
         self.proc = subprocess.Popen([BRAWL, "serve", "--port", str(self.port), "--db", url, "--bot-delay", str(bot_delay),
-                                      "--rooms-per-minute", "1000", "--decisions-per-second", "1000"],
+                                      "--rooms-per-minute", "1000", "--decisions-per-second", "1000",
+                                      "--workers", str(workers)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         end = time.monotonic() + 60
@@ -178,3 +179,17 @@ def test_killing_the_process_that_runs_the_bots_loses_nothing(db_url):  # noqa: 
         a.stop()
         if b is not None:
             b.stop()
+
+
+def test_serve_workers_runs_several_processes_on_one_port(db_url):  # noqa: F811
+    """``brawl serve --workers 2``: two processes behind one port play a game against bots."""
+    server = Server(db_url, workers=2)
+    try:
+        created = httpx.post(f"{server.base}/api/rooms", json={"game": "krig", "options": {"hp": 3},
+                                                               "seats": ["bot:heuristic", "bot:heuristic"]}).json()
+        done = eventually(lambda: (lambda v: v if v["over"] else None)(view(server, created["room"])), timeout=60)
+        assert done["winners"]
+        children = subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()
+        assert len(children) >= 2  # the workers
+    finally:
+        server.stop()
