@@ -175,3 +175,21 @@ def test_the_tactics_roll_card_is_readable(server, browser, errors, scheme):
     assert contrast(page, "#tc-card") >= 4.5
     assert contrast(page, "#tc-card strong") >= 4.5
     page.context.close()
+
+
+def test_kniggits_preview_refuses_a_move_towards_a_foe_it_fights(server, browser, errors):
+    """Kniggits rules page: a kniggit in combat at the start may only move straight away from its foe;
+    the preview says so before anything is sent, and a move away is offered."""
+    room = kniggits_to_move(server, KN_NEAR)
+    page = new_page(browser, errors, **PHONE)
+    open_room(page, server, room)
+    page.wait_for_selector('g.kniggit[data-id="A1"][role="button"]')
+    a1 = kniggit(room_view(server, room, 0), "A1")
+    page.locator('g.kniggit[data-id="A1"] .kn-hit').tap()
+    page.touchscreen.tap(*kn_screen(page, a1["x"] + 2, a1["y"] + 0.5))  # sideways and towards B1
+    assert "Not a legal move" in page.inner_text("#kn-ruler")
+    assert page.is_disabled("#kn-confirm .kn-go")
+    page.touchscreen.tap(*kn_screen(page, a1["x"], a1["y"] - 2))  # straight away from B1
+    assert "Tap again or press Move here" in page.inner_text("#kn-ruler")
+    assert page.is_enabled("#kn-confirm .kn-go")
+    page.context.close()

@@ -55,3 +55,111 @@ brawl.copyButton = function (text, label) {
   });
   return button;
 };
+
+// -- shared by the game page and the replay viewer ---------------------------------------------------
+
+// a script added to the page; resolves once it has run
+brawl.loadScript = function (src) {
+  return new Promise((resolve, reject) => {
+    const s = brawl.el("script", { src });
+    s.onload = resolve; s.onerror = reject;
+    document.body.append(s);
+  });
+};
+
+// Game renderers register themselves (static/games/<game>.js, see DEVELOPERS.md).
+brawl.renderers = brawl.renderers || {};
+brawl.registerRenderer = function (game, r) { brawl.renderers[game] = r; };
+
+// The game's own renderer, or null (the status table draws every game).  info: the game's entry of
+// GET /api/games (or a promise of it), which says whether it ships a renderer.
+brawl.loadRenderer = async function (game, info) {
+  if (brawl.renderers[game]) return brawl.renderers[game];
+  try {
+    const found = await info;
+    if (!found || !found.renderer) return null;
+    await brawl.loadScript(`/static/games/${encodeURIComponent(game)}.js`);
+    return brawl.renderers[game] || null;
+  } catch (e) {
+    return null;
+  }
+};
+
+// "Ana (Sun)" when a person chose a name, else the game's name for the seat
+brawl.seatName = function (v, s) {
+  const seat = v && v.seats && v.seats[s];
+  if (!seat) return brawl.t("Player {n}", { n: s + 1 });
+  return seat.player ? `${seat.player} (${seat.name})` : seat.name;
+};
+
+// a dot and a word for whether a person is here (bots and replays have none)
+brawl.presence = function (v, s) {
+  const seat = v && v.seats && v.seats[s];
+  if (!seat || !seat.presence) return null;
+  const word = String(seat.presence);
+  return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`,
+    title: brawl.t("{name} is {state}", { name: brawl.seatName(v, s), state: brawl.t(word) }) }, brawl.t(word));
+};
+
+// scroll the panels holding node (never the window) so that node is in sight, below a sticky turn line
+brawl.reveal = function (node) {
+  let box = node && node.parentElement;
+  while (box && box !== document.body && box !== document.documentElement) {
+    const style = getComputedStyle(box);
+    if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
+      const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
+      const sticky = box.querySelector(":scope > .turn");
+      const top = b.top + (sticky && sticky !== node ? sticky.offsetHeight : 0);
+      if (r.top < top) box.scrollTop -= top - r.top + 8;
+      else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - top - 8);
+    }
+    box = box.parentElement;
+  }
+};
+
+// The status rows as a table (a card per player on a phone), or null when the game has none.
+brawl.statusTable = function (v) {
+  const { el, t } = brawl;
+  const rows = v.status_rows;
+  if (!rows || !rows.length) return null;
+  const keys = Object.keys(rows[0]);
+  const table = el("table", { class: "status cards" });
+  table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
+  const head = el("tr", {});
+  for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
+  table.append(el("thead", {}, head));
+  const body = el("tbody", {});
+  const seatRows = rows.length === v.seats.length;
+  const deciding = (v.node && v.node.seats) || [];
+  rows.forEach((row, i) => {
+    const tr = el("tr", { class: [i === v.seat ? "mine" : "", deciding.includes(i) ? "to-move" : ""].join(" ").trim() || null });
+    keys.forEach((k, j) => {
+      let text = row[k] === null || row[k] === undefined ? "–" : String(row[k]);
+      // the server names people in its rows ("Ana"); the page adds the seat ("Ana (Sun)")
+      const who = seatRows && v.seats[i];
+      if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
+      if (j === 0 && v.seat !== null && i === v.seat) text += " " + t("(you)");
+      else if (j === 0 && who && who.kind === "bot" && who.bot) text += " " + t("(bot: {bot})", { bot: who.bot });
+      tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
+        : el("td", { "data-label": k || t("status") }, text));
+    });
+    body.append(tr);
+  });
+  table.append(body);
+  return table;
+};
+
+// The renderer of games that draw no board of their own: the status table, or empty(view) without one.
+brawl.genericRenderer = function (empty) {
+  const { el, t } = brawl;
+  return {
+    mount(root) {
+      root.replaceChildren(el("h2", {}, t("Players")), el("div", { id: "status", class: "status-wrap" }),
+        el("p", { id: "summary", class: "summary" }));
+    },
+    update(v) {
+      document.getElementById("status").replaceChildren(brawl.statusTable(v) || empty(v));
+      document.getElementById("summary").textContent = v.summary || "";
+    },
+  };
+};

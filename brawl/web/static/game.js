@@ -13,7 +13,6 @@
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   const $ = (id) => document.getElementById(id);
-  const renderers = {};
   let renderer = null;
   let view = null;
   let last = -1;
@@ -31,8 +30,6 @@
   let lastTarget = null; // what the person last pressed or typed in: errors show next to it
   // keys for the decision buttons: 1-9, then a-z (Escape skips the dice animation)
   const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
-
-  brawl.registerRenderer = function (game, r) { renderers[game] = r; };
 
   // -- the context a renderer gets -------------------------------------------------------------
   const ctx = {
@@ -78,85 +75,13 @@
     else if (box.nextElementSibling !== $("action-buttons")) $("action-buttons").before(box);
   }
 
-  // scroll the panels holding node (never the window) so that node is in sight
-  function reveal(node) {
-    let box = node.parentElement;
-    while (box && box !== document.body && box !== document.documentElement) {
-      const style = getComputedStyle(box);
-      if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
-        const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
-        const sticky = box.querySelector(":scope > .turn");
-        const top = b.top + (sticky && sticky !== node ? sticky.offsetHeight : 0);
-        if (r.top < top) box.scrollTop -= top - r.top + 8;
-        else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - top - 8);
-      }
-      box = box.parentElement;
-    }
-  }
-  brawl.reveal = reveal;
+  const reveal = brawl.reveal;
 
-  // "Ana (Sun)" when a person chose a name, else the game's name for the seat
-  brawl.seatName = (v, s) => {
-    const seat = v && v.seats && v.seats[s];
-    if (!seat) return t("Player {n}", { n: s + 1 });
-    return seat.player ? `${seat.player} (${seat.name})` : seat.name;
-  };
   const seatName = (s) => brawl.seatName(view, s);
-
-  // a dot and a word for whether a person is here (bots have none)
-  brawl.presence = (v, s) => {
-    const seat = v && v.seats && v.seats[s];
-    if (!seat || !seat.presence) return null;
-    const word = String(seat.presence);
-    return brawl.el("span", { class: `presence ${word.replace(/[^a-z]/g, "")}`,
-      title: t("{name} is {state}", { name: brawl.seatName(v, s), state: t(word) }) }, t(word));
-  };
   const presence = (s) => brawl.presence(view, s);
 
-  // -- generic renderer --------------------------------------------------------------------------
-  const generic = {
-    mount(root) {
-      root.replaceChildren(el("h2", {}, t("Players")), el("div", { id: "status" }), el("p", { id: "summary", class: "summary" }));
-    },
-    update(v) {
-      const box = $("status");
-      const table = statusTable(v);
-      box.replaceChildren(table || stateTable(v.state));
-      $("summary").textContent = v.summary || "";
-    },
-  };
-
-  // The status rows as a table (a card per player on a phone), or null when the game has none.
-  // Renderers use it too: brawl.statusTable(view).
-  function statusTable(v) {
-    const rows = v.status_rows;
-    if (!rows || !rows.length) return null;
-    const keys = Object.keys(rows[0]);
-    const table = el("table", { class: "status cards" });
-    table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
-    const head = el("tr", {});
-    for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
-    table.append(el("thead", {}, head));
-    const body = el("tbody", {});
-    const seatRows = rows.length === v.seats.length;
-    rows.forEach((row, i) => {
-      const tr = el("tr", { class: [i === v.seat ? "mine" : "", v.node.seats.includes(i) ? "to-move" : ""].join(" ") });
-      keys.forEach((k, j) => {
-        let text = String(row[k]);
-        // the server names people in its rows ("Ana"); the page adds the seat ("Ana (Sun)")
-        const who = seatRows && v.seats[i];
-        if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
-        if (j === 0 && i === v.seat) text += " " + t("(you)");
-        else if (j === 0 && seatRows && v.seats[i] && v.seats[i].kind === "bot") text += " " + t("(bot: {bot})", { bot: v.seats[i].bot });
-        tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
-          : el("td", { "data-label": k || t("status") }, text));
-      });
-      body.append(tr);
-    });
-    table.append(body);
-    return table;
-  }
-  brawl.statusTable = statusTable;
+  // -- generic renderer: the status rows, else the state as a table -----------------------------
+  const generic = brawl.genericRenderer((v) => stateTable(v.state));
 
   function stateTable(state) {
     const table = el("table", { class: "status" }, el("caption", { class: "sr-only" }, t("Game state")));
@@ -722,20 +647,12 @@
   // -- the end: the dice checked in this browser ----------------------------------------------------------
   let verifyMounted = false;
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = el("script", { src });
-      s.onload = resolve; s.onerror = reject;
-      document.body.append(s);
-    });
-  }
-
   function mountVerify() {
     if (verifyMounted) return;
     verifyMounted = true;
     const box = $("verify-box");
     box.hidden = false;
-    const go = () => loadScript("/static/verify.js").then(() => {
+    const go = () => brawl.loadScript("/static/verify.js").then(() => {
       const check = brawl.mountVerify(box, roomId);
       check.run();
     }).catch(() => { box.hidden = true; });
@@ -942,19 +859,9 @@
     generic.mount($("board"), ctx);
   }
 
-  async function loadRenderer(game, gamesP) {
-    try {
-      const info = (await gamesP).find((g) => g.name === game);
-      if (!info || !info.renderer) return null;
-      await new Promise((resolve, reject) => {
-        const s = el("script", { src: `/static/games/${encodeURIComponent(game)}.js` });
-        s.onload = resolve; s.onerror = reject;
-        document.body.append(s);
-      });
-      return renderers[game] || null;
-    } catch (e) {
-      return null;  // the generic renderer draws every game
-    }
+  // the game's own board, when its entry in the list of games says it ships one
+  function loadRenderer(game, gamesP) {
+    return brawl.loadRenderer(game, gamesP.then((games) => games.find((g) => g.name === game)));
   }
 
   async function start() {

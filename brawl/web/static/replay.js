@@ -10,9 +10,6 @@
   const parts = window.location.pathname.split("/").filter(Boolean);
   const roomId = parts[0] === "replay" && parts[1] ? decodeURIComponent(parts[1]) : null;
 
-  const renderers = {};
-  brawl.registerRenderer = function (game, r) { renderers[game] = r; };
-
   let record = null;       // the record (plain JSON)
   let recordText = null;   // its text, for checking the dice exactly
   let renderer = null;     // the game's renderer, or null for the status table
@@ -32,26 +29,6 @@
     svg: brawl.svg,
     el: brawl.el,
     replay: true,
-  };
-
-  brawl.seatName = (v, s) => {
-    const seat = v && v.seats && v.seats[s];
-    if (!seat) return `Player ${s + 1}`;
-    return seat.player ? `${seat.player} (${seat.name})` : seat.name;
-  };
-  brawl.presence = () => null;
-  // scroll the panels holding node into sight of it; never the window
-  brawl.reveal = function (node) {
-    let box = node && node.parentElement;
-    while (box && box !== document.body && box !== document.documentElement) {
-      const style = getComputedStyle(box);
-      if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
-        const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
-        if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
-        else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 8;
-      }
-      box = box.parentElement;
-    }
   };
 
   function showError(message) {
@@ -83,54 +60,11 @@
   }
 
   // -- the status table (games without a renderer) ------------------------------------------------
-  const generic = {
-    mount(root) {
-      root.replaceChildren(el("h2", {}, brawl.t("Players")), el("div", { id: "status", class: "status-wrap" }),
-        el("p", { id: "summary", class: "summary" }));
-    },
-    update(v) {
-      const box = $("status");
-      const rows = v.status_rows;
-      if (rows && rows.length) {
-        const keys = Object.keys(rows[0]);
-        const seatRows = rows.length === v.seats.length;
-        const table = el("table", { class: "status", id: "status-table" }, el("caption", { class: "sr-only" }, `Each player's state after step ${v.step}`));
-        const head = el("tr", {});
-        for (const k of keys) head.append(el("th", { scope: "col" }, k || "status"));
-        table.append(el("thead", {}, head));
-        const body = el("tbody", {});
-        rows.forEach((row, i) => {
-          const tr = el("tr", {});
-          keys.forEach((k, j) => {
-            let text = row[k] === null || row[k] === undefined ? "–" : String(row[k]);
-            if (j === 0 && seatRows && v.seats[i] && v.seats[i].player) text = `${v.seats[i].player} (${text})`;
-            tr.append(j === 0 ? el("th", { scope: "row" }, text) : el("td", {}, text));
-          });
-          body.append(tr);
-        });
-        table.append(body);
-        box.replaceChildren(table);
-      } else {
-        box.replaceChildren(el("p", { class: "hint" }, brawl.t("This game shows no table of players.")));
-      }
-      $("summary").textContent = v.summary || "";
-    },
-  };
+  const generic = brawl.genericRenderer(() => el("p", { class: "hint" }, brawl.t("This game shows no table of players.")));
 
-  async function loadRenderer(game) {
-    if (renderers[game]) return renderers[game];
-    try {
-      const info = await api("GET", `/api/games/${encodeURIComponent(game)}`);
-      if (!info.renderer) return null;
-      await new Promise((resolve, reject) => {
-        const s = el("script", { src: `/static/games/${encodeURIComponent(game)}.js` });
-        s.onload = resolve; s.onerror = reject;
-        document.body.append(s);
-      });
-      return renderers[game] || null;
-    } catch (e) {
-      return null;
-    }
+  function loadRenderer(game) {
+    if (brawl.renderers[game]) return Promise.resolve(brawl.renderers[game]);
+    return brawl.loadRenderer(game, api("GET", `/api/games/${encodeURIComponent(game)}`));
   }
 
   function fallBack(e) {

@@ -22,11 +22,8 @@
   let waypoints = []; // turning points added with Shift-click
   let cursor = null; // where the pointer is, in table inches
   let pending = null; // a target tapped once (touch): shown with the ruler, not yet sent
-  let zoom = 1;
+  let pad = null; // the gestures and the zoom (brawl.board): a gesture's `on` is the kniggit it began on
   const HIT_PX = 22; // CSS px: the radius within which a tap picks a kniggit (a 44 px target)
-  const pointers = new Map();
-  let pinch = null;
-  let gesture = null; // {id, kind: "tap" | "drag" | "pan" | "none", type, on: kniggit id or null}
   let timer = null;
   let timerKey = "";
   let timerEnd = 0;
@@ -100,7 +97,10 @@
       if (best !== null) { stop = [a[0] + best * (b[0] - a[0]), a[1] + best * (b[1] - a[1])]; stopBy = who; }
     }
     const allowance = board().allowance[k.id];
-    return { path, length, allowance, stop, stopBy, blocked: isBlocked, tooFar: length > allowance + 1e-3,
+    // in combat at the start: one straight segment, away from every foe it is engaged with
+    const d = [target[0] - k.x, target[1] - k.y];
+    const notAway = engaged.length > 0 && (path.length !== 2 || engaged.some((e) => d[0] * (k.x - e.x) + d[1] * (k.y - e.y) <= 1e-9));
+    return { path, length, allowance, stop, stopBy, blocked: isBlocked, notAway, tooFar: length > allowance + 1e-3,
       offTable: target[0] < 0 || target[1] < 0 || target[0] > size() || target[1] > size(), engaged };
   }
 
@@ -245,7 +245,7 @@
     const at = pending || cursor;
     if (!at) { label.textContent = `${k.id} selected: it may move ${fmt(allowance)} in. Click or tap where it should go.`; return; }
     const p = preview(k, at);
-    const bad = p.tooFar || p.blocked || p.offTable;
+    const bad = p.tooFar || p.blocked || p.offTable || p.notAway;
     if (bad) label.classList.add("bad");
     g.append(S("polyline", { points: p.path.map((q) => toSvg(q).join(",")).join(" "), fill: "none",
       stroke: bad ? "#c00" : "#222", "stroke-width": 0.1, "stroke-dasharray": bad ? "0.3 0.2" : null }));
@@ -294,69 +294,24 @@
       .then(() => ctx.announce(`${id} moved`)).catch(() => { selected = id; drawKniggits(); drawRuler(); });
   }
 
-  // -- pointer: mouse, touch and pen alike ------------------------------------------------------
-  function onDown(e) {
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY });
-    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable */ }
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom };
-      gesture = null;
-      return;
-    }
-    if (pointers.size > 2) return;
-    const p = pointer(e);
-    gesture = { id: e.pointerId, kind: "tap", type: e.pointerType, on: movableAt(p), shift: e.shiftKey };
-    e.preventDefault();
-  }
-
-  function onMove(e) {
-    const ptr = pointers.get(e.pointerId);
-    if (!ptr) {  // a mouse with no button down: the ruler follows it
-      if (e.pointerType === "mouse" && selected && !pending) { cursor = pointer(e); drawRuler(); }
-      return;
-    }
-    const dx = e.clientX - ptr.x, dy = e.clientY - ptr.y;
-    ptr.x = e.clientX; ptr.y = e.clientY;
-    if (pinch && pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      setZoom(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.dist);
-      return;
-    }
-    if (!gesture || gesture.id !== e.pointerId) return;
-    const far = Math.hypot(e.clientX - ptr.startX, e.clientY - ptr.startY) > 8;
-    if (gesture.kind === "tap" && far) {
-      if (gesture.on) {
-        gesture.kind = "drag";
-        if (selected !== gesture.on) { selected = gesture.on; waypoints = []; drawKniggits(); }
-        pending = null;
-      } else gesture.kind = gesture.type === "mouse" ? "none" : "pan";
-    }
-    if (gesture.kind === "drag") {
-      cursor = pointer(e);
-      drawRuler();
-    } else if (gesture.kind === "pan") {
-      const box = root.querySelector(".board-view");
-      box.scrollLeft -= dx; box.scrollTop -= dy;
-    }
-  }
-
-  function onUp(e) {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (!gesture || gesture.id !== e.pointerId) return;
-    const g = gesture;
-    gesture = null;
-    if (e.type === "pointercancel") return;
-    const p = pointer(e);
-    if (g.kind === "drag") {
+  // -- pointer: what a point on the table means (the gestures themselves are brawl.board's) --------
+  const gestures = {
+    begin: (e) => ({ on: movableAt(pointer(e)) }),
+    hover(e) { if (selected && !pending) { cursor = pointer(e); drawRuler(); } },  // the ruler follows the mouse
+    dragStart(g) {
+      if (selected !== g.on) { selected = g.on; waypoints = []; drawKniggits(); }
+      pending = null;
+    },
+    dragMove(e) { cursor = pointer(e); drawRuler(); },
+    drop(e, g) {
+      const p = pointer(e);
       if (g.type === "mouse") { moveTo(p); return; }
       pending = p; cursor = null;  // the finger hid the ruler: show it and ask
       drawRuler();
-      return;
-    }
-    if (g.kind === "tap") tap(p, g);
-  }
+    },
+    tap: (e, g) => tap(pointer(e), g),
+    zoomed() { sizeTable(); if (view) { drawKniggits(); drawRuler(); } },
+  };
 
   function tap(p, g) {
     if (builder && builder.placing >= 0) { placeRow(p); return; }
@@ -369,25 +324,18 @@
     if (pending && dist(pending, q) <= hitRadius()) {
       const k = byId(selected);
       const pv = preview(k, pending);
-      if (!(pv.tooFar || pv.blocked || pv.offTable)) { moveTo(pending); return; }
+      if (!(pv.tooFar || pv.blocked || pv.offTable || pv.notAway)) { moveTo(pending); return; }
     }
     pending = q;
     drawRuler();
   }
 
-  function setZoom(z) {
-    zoom = Math.max(1, Math.min(4, z));
-    sizeTable();
-    if (view) { drawKniggits(); drawRuler(); }
-  }
-
   function sizeTable() {
     const box = root.querySelector(".board-view");
     const fit = Math.max(200, Math.min((box.clientWidth || 360) - 2, 42 * 16, Math.round(window.innerHeight * 0.7)));
-    const w = Math.round(fit * zoom);
+    const w = Math.round(fit * pad.zoom);
     svg.style.width = `${w}px`;
     svg.style.height = `${w}px`;
-    root.querySelector("#kn-zoom-level").textContent = `${Math.round(zoom * 100)}%`;
   }
 
   // -- fighting ------------------------------------------------------------------------------------
@@ -607,31 +555,23 @@
       root = r; ctx = c;
       svg = S("svg", { class: "kn-table", role: "group", "aria-label": "The table, drawn to scale in inches", preserveAspectRatio: "xMidYMid meet" });
       for (const name of ["table", "items", "place", "kniggits", "ruler"]) { layer[name] = S("g", { class: `kn-${name}` }); svg.append(layer[name]); }
-      svg.addEventListener("pointerdown", onDown);
-      svg.addEventListener("pointermove", onMove);
-      svg.addEventListener("pointerup", onUp);
-      svg.addEventListener("pointercancel", onUp);
-      svg.addEventListener("wheel", (e) => { if (e.ctrlKey) { e.preventDefault(); setZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9)); } }, { passive: false });
+      pad = brawl.board(Object.assign({ svg, scroller: () => root.querySelector(".board-view"),
+        zoom: { min: 1, max: 4, step: 1.5, levelId: "kn-zoom-level", fitLabel: "Whole table" } }, gestures));
       document.addEventListener("keydown", (e) => { if (e.key === "Escape" && selected) { selected = null; waypoints = []; pending = null; draw(); } });
       window.addEventListener("resize", () => { if (view) { sizeTable(); drawKniggits(); } });
       const style = el("style", {}, `.kn-table{display:block;background:#fff;touch-action:none;user-select:none;-webkit-user-select:none}
         .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-hand label{display:inline-flex;align-items:center;gap:.3em;min-height:44px;margin-right:.6em}
         .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
-        #kn-army table.status input{max-width:3.2rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .4em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
-      const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
-      const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
-      const zoomFit = el("button", { type: "button" }, "Whole table");
-      zoomIn.addEventListener("click", () => setZoom(zoom * 1.5));
-      zoomOut.addEventListener("click", () => setZoom(zoom / 1.5));
-      zoomFit.addEventListener("click", () => setZoom(1));
+        #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}
+        #kn-army table.status th,#kn-army table.status td{padding:.3em .15em}#kn-army table.status th[scope=col]{font-size:.85em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
       const go = el("button", { type: "button", class: "primary kn-go" }, "Move here");
       go.addEventListener("click", () => { if (selected && pending) moveTo(pending); });
       const cancel = el("button", { type: "button" }, "Cancel");
       cancel.addEventListener("click", () => { pending = null; drawRuler(); });
       root.replaceChildren(style,
         el("div", { class: "kn-title" }, el("h2", {}, "The table"),
-          el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "kn-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
+          pad.zoomBar),
         el("div", { class: "board-view kn-view", tabindex: 0, role: "region", "aria-label": "The table (scrolls when zoomed)" }, svg),
         el("p", { id: "kn-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "kn-confirm", class: "confirm-bar", hidden: true }, go, cancel),

@@ -19,11 +19,8 @@
   let hover = null; // "x,y" of the square under the pointer while choosing a move
   let pending = null; // "x,y" of a square tapped once: shown, not yet confirmed
   let focusId = null; // token whose decisions are listed
-  let zoom = 1;
+  let pad = null; // the gestures and the zoom (brawl.board)
   const MIN_CELL = 44; // CSS px: a square is a comfortable tap target at the default zoom
-  const pointers = new Map(); // pointerId -> {x, y, startX, startY, type, onToken, actor}
-  let pinch = null; // {dist, zoom} while two fingers are down
-  let gesture = null; // the one-pointer gesture: {id, kind: "tap" | "drag" | "pan", type}
 
   const el = (...a) => brawl.el(...a);
   const S = (tag, attrs) => brawl.svg(tag, Object.fromEntries(Object.entries(attrs || {}).filter(([, v]) => v !== null && v !== undefined)));
@@ -68,7 +65,7 @@
       for (let x = 0; x < m.width; x++) {
         const k = key(x, y);
         const wall = walls.has(k);
-        const r = S("rect", { x, y, width: 1, height: 1, class: "tc-sq" + (wall ? " tc-wall" : ""),
+        const r = S("rect", { x, y, width: 1, height: 1, class: "tc-sq" + (wall ? " tc-wall" : ""), "data-sq": k,
           fill: wall ? "#555" : "#f7f5ef", stroke: "#bbb", "stroke-width": 0.02 });
         g.append(r);
         if (!wall && threat.has(k)) g.append(S("rect", { x, y, width: 1, height: 1, fill: "url(#tc-hatch)", "pointer-events": "none" }));
@@ -145,7 +142,7 @@
       return;
     }
     const pts = mv.path.map((p) => `${p[0] + 0.5},${p[1] + 0.5}`).join(" ");
-    g.append(S("polyline", { points: pts, fill: "none", stroke: "#111", "stroke-width": 0.06, "stroke-linejoin": "round" }));
+    g.append(S("polyline", { points: pts, fill: "none", stroke: "#111", "stroke-width": 0.06, "stroke-linejoin": "round", "pointer-events": "none" }));
     const feet = stepFeet(mv.path);
     mv.path.forEach((p, i) => { if (i) g.append(text(p[0] + 0.5, p[1] + 0.62, String(feet[i]), { "font-size": 0.26, "font-weight": "bold" })); });
     const who = chars()[st().actor].name;
@@ -186,73 +183,36 @@
     return i >= 0 ? i : null;
   }
 
-  function onDown(e) {
-    const p = squareAt(e);
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, startX: e.clientX, startY: e.clientY });
-    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable */ }
-    if (pointers.size === 2) {  // a second finger: pinch to zoom, no tap
-      const [a, b] = [...pointers.values()];
-      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom };
-      gesture = null;
-      return;
-    }
-    if (pointers.size > 2) return;
-    const k = p ? key(p[0], p[1]) : null;
-    const who = k !== null ? tokenAt(k) : null;
-    gesture = { id: e.pointerId, kind: "tap", type: e.pointerType, start: k, shift: e.shiftKey,
-      actor: who !== null && who === st().actor && view.your_turn };
-    e.preventDefault();
-  }
-
-  function onMove(e) {
-    const ptr = pointers.get(e.pointerId);
-    if (!ptr) {  // a mouse moving with no button down: measure the square under it
-      if (e.pointerType === "mouse" && !pending) {
-        const p = squareAt(e);
-        const k = p ? key(p[0], p[1]) : null;
-        if (k !== hover) { hover = k; drawRuler(); }
-      }
-      return;
-    }
-    const dx = e.clientX - ptr.x, dy = e.clientY - ptr.y;
-    ptr.x = e.clientX; ptr.y = e.clientY;
-    if (pinch && pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      setZoom(pinch.zoom * Math.hypot(a.x - b.x, a.y - b.y) / pinch.dist);
-      return;
-    }
-    if (!gesture || gesture.id !== e.pointerId) return;
-    const far = Math.hypot(e.clientX - ptr.startX, e.clientY - ptr.startY) > 8;
-    if (gesture.kind === "tap" && far) gesture.kind = gesture.actor ? "drag" : (gesture.type === "mouse" ? "none" : "pan");
-    if (gesture.kind === "drag") {
-      const p = squareAt(e);
-      const k = p ? key(p[0], p[1]) : null;
+  // a point on the map is a square "x,y" (null off the map); the gestures themselves are brawl.board's
+  const squareKey = (e) => { const p = squareAt(e); return p ? key(p[0], p[1]) : null; };
+  const gestures = {
+    begin(e) {
+      const k = squareKey(e);
+      const who = k !== null ? tokenAt(k) : null;
+      return { start: k, on: who !== null && who === st().actor && view.your_turn ? k : null };  // only the token on turn drags
+    },
+    hover(e) {  // a mouse with no button down: measure the square under it
+      if (pending) return;
+      const k = squareKey(e);
+      if (k !== hover) { hover = k; drawRuler(); }
+    },
+    dragMove(e) {
+      const k = squareKey(e);
       if (k !== hover) { hover = k; pending = null; drawRuler(); }
-    } else if (gesture.kind === "pan") {
-      const box = root.querySelector(".board-view");
-      box.scrollLeft -= dx; box.scrollTop -= dy;
-    }
-  }
-
-  function onUp(e) {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (!gesture || gesture.id !== e.pointerId) return;
-    const g = gesture;
-    gesture = null;
-    if (e.type === "pointercancel") return;
-    const p = squareAt(e);
-    const k = p ? key(p[0], p[1]) : null;
-    if (g.kind === "drag") {
+    },
+    drop(e, g) {
+      const k = squareKey(e);
       if (!k || k === g.start) { hover = null; drawRuler(); return; }
       if (g.type === "mouse" && myMoves()[k]) { move(k); return; }
       pending = k; hover = null;  // touch: the finger hid the route; show it and ask
       drawRuler();
-      return;
-    }
-    if (g.kind !== "tap" || !k) return;
-    tap(k, g.type, g.shift);
-  }
+    },
+    tap(e, g) {
+      const k = squareKey(e);
+      if (k) tap(k, g.type, g.shift);
+    },
+    zoomed: () => sizeGrid(),
+  };
 
   function tap(k, type, shift) {
     const who = tokenAt(k);
@@ -276,21 +236,15 @@
     drawRuler();
   }
 
-  function setZoom(z) {
-    zoom = Math.max(0.5, Math.min(3, z));
-    sizeGrid();
-  }
-
   // squares at least MIN_CELL CSS px at the default zoom; wider than the panel scrolls inside it
   function sizeGrid() {
     if (!view) return;
     const m = st().map;
     const box = root.querySelector(".board-view");
     const fit = Math.floor(((box.clientWidth || 360) - 4) / (m.width + 0.2));
-    const cell = Math.max(MIN_CELL, Math.min(fit, 72)) * zoom;
+    const cell = Math.max(MIN_CELL, Math.min(fit, 72)) * pad.zoom;
     svg.style.width = `${Math.round(cell * (m.width + 0.2))}px`;
     svg.style.height = `${Math.round(cell * (m.height + 0.2))}px`;
-    root.querySelector("#tc-zoom-level").textContent = `${Math.round(zoom * 100)}%`;
   }
 
   function squareAt(e) {
@@ -356,30 +310,21 @@
       defs.append(pat);
       svg.append(defs);
       for (const name of ["grid", "ruler", "tokens"]) { layer[name] = S("g", {}); svg.append(layer[name]); }
-      svg.addEventListener("pointerdown", onDown);
-      svg.addEventListener("pointermove", onMove);
-      svg.addEventListener("pointerup", onUp);
-      svg.addEventListener("pointercancel", onUp);
-      svg.addEventListener("mouseleave", () => { if (!gesture && hover) { hover = null; drawRuler(); } });
-      svg.addEventListener("wheel", (e) => { if (e.ctrlKey) { e.preventDefault(); setZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9)); } }, { passive: false });
+      pad = brawl.board(Object.assign({ svg, scroller: () => root.querySelector(".board-view"),
+        zoom: { min: 0.5, max: 3, step: 1.25, levelId: "tc-zoom-level", fitLabel: "Reset zoom" } }, gestures));
+      svg.addEventListener("mouseleave", () => { if (!pad.busy && hover) { hover = null; drawRuler(); } });
       const style = el("style", {}, `.tc-grid{display:block;background:#fff;touch-action:none;user-select:none;-webkit-user-select:none}
         .tc-token{cursor:pointer}.tc-token:focus{outline:3px solid #111}#tc-ruler{min-height:2.8em}
         #tc-card{border:1px solid var(--warn);border-left-width:6px;border-radius:.4rem;padding:.5rem;background:var(--panel);color:var(--fg)}.tc-now{font-weight:bold}
         .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem;min-width:0}.tc-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}
         .tc-title h2{margin:0}.board-view.tc-view{max-height:70vh}`);
-      const zoomIn = el("button", { type: "button", "aria-label": "Zoom in" }, "+");
-      const zoomOut = el("button", { type: "button", "aria-label": "Zoom out" }, "−");
-      const zoomFit = el("button", { type: "button" }, "Reset zoom");
-      zoomIn.addEventListener("click", () => setZoom(zoom * 1.25));
-      zoomOut.addEventListener("click", () => setZoom(zoom / 1.25));
-      zoomFit.addEventListener("click", () => setZoom(1));
       const go = el("button", { type: "button", class: "primary tc-go" }, "Move here");
       go.addEventListener("click", () => { if (pending && myMoves()[pending]) move(pending); });
       const cancel = el("button", { type: "button", class: "tc-cancel" }, "Cancel");
       cancel.addEventListener("click", () => { pending = null; drawRuler(); });
       root.replaceChildren(style,
         el("div", { class: "tc-title" }, el("h2", {}, "The battle"),
-          el("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" }, zoomOut, el("span", { id: "tc-zoom-level", "aria-live": "polite" }, "100%"), zoomIn, zoomFit)),
+          pad.zoomBar),
         el("div", { class: "board-view tc-view", tabindex: 0, role: "region", "aria-label": "The map (scrolls inside this box)" }, svg),
         el("p", { id: "tc-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "tc-confirm", class: "confirm-bar", hidden: true }, go, cancel),
