@@ -499,7 +499,8 @@ class Clients:
                 view = views[turn[0]]
                 n = view["last"] + 1
                 self.driven[n] = time.monotonic()
-                await sockets[turn[0]].send(json.dumps({"type": "decide", "action": choose(view["legal"]),
+                action = self.rng.choice(view["legal"])["action"]  # any legal one: longer games than always attacking
+                await sockets[turn[0]].send(json.dumps({"type": "decide", "action": action,
                                                         "expect": view["last"], "client_id": secrets.token_hex(8)}))
                 waited = time.monotonic() + 10.0  # both players see it before the next one
                 while min(v["last"] for v in views.values()) < n and time.monotonic() < waited:
