@@ -11,7 +11,7 @@
   const SEND_BEFORE_END = 0.75; // seconds: a picked but unsent hand goes out this long before the clock ends
   const SEAT_COLOURS = ["#b3261e", "#1f5fa8"];
   const HAND_WORDS = { high: "high", middle: "middle", low: "low", none: "nothing",
-    "guard-high": "guard high", "guard-middle": "guard middle", "guard-low": "guard low" };
+    "guard-high": "guard high", "guard-middle": "guard middle", "guard-low": "guard low" };  // keys of the catalogue
 
   let root = null;
   let ctx = null;
@@ -33,6 +33,7 @@
   let builder = null; // {rows: [{m, a, d, archer, x, y}], placing: index or -1}
 
   const el = (...a) => brawl.el(...a);
+  const T = (key, params) => brawl.t(key, params);  // the interface's catalogue (i18n.js)
   const seatName = (s) => (brawl.seatName ? brawl.seatName(view, s) : view.seats[s].name);
   const S = (tag, attrs) => brawl.svg(tag, attrs);
   const board = () => view.state.board;
@@ -146,7 +147,7 @@
     for (const seat of [0, 1]) {
       const y = seat === 0 ? W - depth : 0;
       g.append(S("rect", { x: 0, y, width: W, height: depth, fill: SEAT_COLOURS[seat], opacity: 0.08 }));
-      g.append(text(W / 2, seat === 0 ? W - 0.3 : 0.9, `${view.seats[seat] ? seatName(seat) : ""}'s edge`,
+      g.append(text(W / 2, seat === 0 ? W - 0.3 : 0.9, T("{name}'s edge", { name: view.seats[seat] ? seatName(seat) : "" }),
         { "font-size": 0.7, fill: "#333" }));
     }
     for (let i = 6; i < W; i += 6) {  // a 6-inch grid helps judge distances
@@ -157,7 +158,7 @@
       const pts = poly.map((p) => toSvg(p).join(",")).join(" ");
       const shape = S("polygon", { points: pts, fill: "#8d7b68", stroke: "#4a3f35", "stroke-width": 0.1 });
       shape.append(S("title", {}));
-      shape.firstChild.textContent = "obstacle";
+      shape.firstChild.textContent = T("obstacle");
       g.append(shape);
     }
   }
@@ -168,7 +169,7 @@
     for (const it of view.state.items) {
       if (it.carrier) continue;
       const [x, y] = toSvg([it.x, it.y]);
-      const label = it.kind === "potion" ? `potion +5 ${it.power}` : it.kind === "flag" ? `${seatName(it.owner)} flag` : it.kind;
+      const label = it.kind === "potion" ? T("potion +5 {power}", { power: it.power }) : it.kind === "flag" ? T("{name}'s flag", { name: seatName(it.owner) }) : it.kind;
       const group = S("g", { class: "item", "data-item": it.id });
       group.append(S("circle", { cx: x, cy: y, r: board().reach, fill: "none", stroke: "#a07d00", "stroke-dasharray": "0.2 0.2", "stroke-width": 0.06 }));
       group.append(S("rect", { x: x - 0.35, y: y - 0.35, width: 0.7, height: 0.7, fill: it.kind === "potion" ? "#7b3fa0" : "#e0b000",
@@ -186,9 +187,10 @@
     for (const k of kniggits()) {
       const [x, y] = toSvg([k.x, k.y]);
       const fleeing = k.status === "fleeing";
-      const words = `${k.id}${k.archer ? " (archer)" : ""}${k.two_swords ? " (two swords)" : ""}: ${k.move} move, ${k.attack} attack, ${k.defense} defense` +
-        `${fleeing ? ", fleeing" : ""}${k.carrying ? `, carrying ${k.carrying}` : ""}${k.facing ? `, facing ${k.facing}` : ""}` +
-        ` at (${fmt(k.x)}, ${fmt(k.y)})`;
+      const words = k.id + (k.archer ? " " + T("(archer)") : "") + (k.two_swords ? " " + T("(two swords)") : "") + ": " +
+        T("{move} move, {attack} attack, {defense} defense", { move: k.move, attack: k.attack, defense: k.defense }) +
+        (fleeing ? ", " + T("fleeing") : "") + (k.carrying ? ", " + T("carrying {item}", { item: k.carrying }) : "") +
+        (k.facing ? ", " + T("facing {id}", { id: k.facing }) : "") + " " + T("at ({x}, {y})", { x: fmt(k.x), y: fmt(k.y) });
       const group = S("g", { class: "kniggit", "data-id": k.id, "data-seat": k.seat, "aria-label": words, role: "img" });
       const face = k.facing && byId(k.facing) ? toSvg([byId(k.facing).x, byId(k.facing).y]) : null;
       const angle = face ? Math.atan2(face[1] - y, face[0] - x) : -k.heading * Math.PI / 180;
@@ -209,7 +211,7 @@
         if (Math.abs(ux) > Math.abs(uy)) { lx = x + ux * 0.85; ly = y + 0.2; anchor = ux > 0 ? "start" : "end"; }
         else { lx = x; ly = uy > 0 ? y + 1.35 : y - 0.85; }
       }
-      group.append(text(lx, ly, `${k.move}/${k.attack}/${k.defense}${fleeing ? " fleeing" : ""}${k.archer ? " bow" : ""}`,
+      group.append(text(lx, ly, `${k.move}/${k.attack}/${k.defense}` + (fleeing ? " " + T("fleeing") : "") + (k.archer ? " " + T("bow") : ""),
         { "font-size": 0.5, fill: "#222", "text-anchor": anchor, class: "kn-stats" }));
       const title = S("title", {});
       title.textContent = words;
@@ -217,7 +219,7 @@
       if (movable && k.seat === mine && k.status === "fighting" && !k.moved && !k.shot) {
         group.setAttribute("tabindex", "0");
         group.setAttribute("role", "button");
-        group.setAttribute("aria-label", `${words}. Select to move`);
+        group.setAttribute("aria-label", `${words}. ${T("Select to move")}`);
         group.style.cursor = "pointer";
         group.insertBefore(S("circle", { cx: x, cy: y, r: hitRadius(), fill: "transparent", class: "kn-hit" }), group.firstChild);
         group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(k.id); } });
@@ -243,29 +245,29 @@
       g.append(S("circle", { cx: ex, cy: ey, r: board().ring, fill: "none", stroke: "#b00", "stroke-width": 0.05, "stroke-dasharray": "0.15 0.15" }));
     }
     const at = pending || cursor;
-    if (!at) { label.textContent = `${k.id} selected: it may move ${fmt(allowance)} in. Click or tap where it should go.`; return; }
+    if (!at) { label.textContent = T("{id} selected: it may move {n} in. Click or tap where it should go.", { id: k.id, n: fmt(allowance) }); return; }
     const p = preview(k, at);
     const bad = p.tooFar || p.blocked || p.offTable || p.notAway;
     if (bad) label.classList.add("bad");
     g.append(S("polyline", { points: p.path.map((q) => toSvg(q).join(",")).join(" "), fill: "none",
       stroke: bad ? "#c00" : "#222", "stroke-width": 0.1, "stroke-dasharray": bad ? "0.3 0.2" : null }));
-    let words = `ruler: ${fmt(p.length)} in of ${fmt(allowance)} in`;
-    if (p.tooFar) words += ", too far";
-    if (p.blocked) words += ", crosses an obstacle";
-    if (p.offTable) words += ", off the table";
+    let words = T("ruler: {n} in of {max} in", { n: fmt(p.length), max: fmt(allowance) });
+    if (p.tooFar) words += ", " + T("too far");
+    if (p.blocked) words += ", " + T("crosses an obstacle");
+    if (p.offTable) words += ", " + T("off the table");
     if (p.stop) {
       const [sx, sy] = toSvg(p.stop);
       g.append(S("circle", { cx: sx, cy: sy, r: 0.35, fill: "#f5b700", stroke: "#000", "stroke-width": 0.06, class: "kn-stop" }));
-      words += `; stops at (${fmt(p.stop[0])}, ${fmt(p.stop[1])}), in combat with ${p.stopBy.id}`;
+      words += "; " + T("stops at ({x}, {y}), in combat with {id}", { x: fmt(p.stop[0]), y: fmt(p.stop[1]), id: p.stopBy.id });
     }
-    if (p.engaged.length) words += `; starts in combat: only straight away from ${p.engaged.map((e) => e.id).join(" and ")}`;
+    if (p.engaged.length) words += "; " + T("starts in combat: only straight away from {ids}", { ids: p.engaged.map((e) => e.id).join(T(" and ")) });
     if (pending) {
       const [px, py] = toSvg(pending);
       g.append(S("circle", { cx: px, cy: py, r: 0.3, fill: "none", stroke: bad ? "#c00" : "#f5b700", "stroke-width": 0.12, class: "kn-pending" }));
-      words += bad ? ". Not a legal move: tap elsewhere." : ". Tap again or press Move here to go.";
+      words += ". " + T(bad ? "Not a legal move: tap elsewhere." : "Tap again or press Move here to go.");
       const go = bar.querySelector(".kn-go");
       go.disabled = bad;
-      go.textContent = `Move ${k.id} here (${fmt(p.length)} in)`;
+      go.textContent = T("Move {id} here ({n} in)", { id: k.id, n: fmt(p.length) });
     }
     label.textContent = words;
   }
@@ -291,7 +293,7 @@
     drawKniggits();
     drawRuler();
     ctx.decide(action, { anchor: root.querySelector(".board-view") })
-      .then(() => ctx.announce(`${id} moved`)).catch(() => { selected = id; drawKniggits(); drawRuler(); });
+      .then(() => ctx.announce(T("{id} moved", { id }))).catch(() => { selected = id; drawKniggits(); drawRuler(); });
   }
 
   // -- pointer: what a point on the table means (the gestures themselves are brawl.board's) --------
@@ -354,14 +356,14 @@
     const box = root.querySelector("#kn-fight");
     const st = view.state;
     const last = st.revealed && st.revealed.length ? st.revealed[3] : "";
-    root.querySelector("#kn-revealed").textContent = last ? `Last fight: ${last}` : "";
+    root.querySelector("#kn-revealed").textContent = last ? T("Last fight: {text}", { text: last }) : "";
     const fightKey = st.phase === "fight" && st.fights.length ? `${st.turns}:${st.fights.length}:${st.fights[0][0]}-${st.fights[0][1]}` : "";
     if (st.phase !== "fight" || !view.your_turn) {
       box.hidden = true;
       box.replaceChildren();
       if (st.phase === "fight" && view.seat !== null && st.sealed[view.seat]) {
         box.hidden = false;
-        box.replaceChildren(el("p", {}, `Your hands are sealed (${st.sealed[view.seat]}); waiting for the other side.`), clockLine());
+        box.replaceChildren(el("p", {}, T("Your hands are sealed ({hands}); waiting for the other side.", { hands: st.sealed[view.seat] })), clockLine());
         startTimer(`sealed:${fightKey}`, null);
       } else {
         stopTimer();
@@ -383,19 +385,19 @@
       for (const v of values) {
         const id = `kn-${name}-${v}`;
         fs.append(el("label", { for: id }, el("input", { type: "radio", name, id, value: v, checked: values.length === 1 ? true : null }),
-          ` ${HAND_WORDS[v] || v}`));
+          ` ${HAND_WORDS[v] ? T(HAND_WORDS[v]) : v}`));
       }
       return fs;
     };
-    const form = el("form", { class: "kn-fight-form", "aria-label": `Fight ${pair}` },
-      el("p", {}, `${mine.id} against ${foe.id}: choose both hands in secret; they are shown together.`),
-      group("kn-sword", mine.two_swords ? "First sword" : "Sword hand", h1),
-      group("kn-shield", mine.two_swords ? "Second sword" : "Shield hand", h2),
+    const form = el("form", { class: "kn-fight-form", "aria-label": T("Fight {pair}", { pair }) },
+      el("p", {}, T("{mine} against {foe}: choose both hands in secret; they are shown together.", { mine: mine.id, foe: foe.id })),
+      group("kn-sword", T(mine.two_swords ? "First sword" : "Sword hand"), h1),
+      group("kn-shield", T(mine.two_swords ? "Second sword" : "Shield hand"), h2),
       clockLine(),
-      el("button", { type: "submit", class: "primary" }, "Show hands"));
+      el("button", { type: "submit", class: "primary" }, T("Show hands")));
     form.addEventListener("change", () => { touched = true; });
     form.addEventListener("submit", (e) => { e.preventDefault(); sendHands(pair); });
-    box.replaceChildren(el("h3", {}, `Fight ${pair}`), form);
+    box.replaceChildren(el("h3", {}, T("Fight {pair}", { pair })), form);
     startTimer(key, pair);
   }
 
@@ -403,9 +405,9 @@
   // every hand not sent (the seed's fumble).  A hand picked but not sent goes out just before.
   function clockLine() {
     const t = view.timer;
-    if (!t) return el("p", { class: "kn-timer" }, el("span", { id: "kn-time-left" }, "No time limit."));
+    if (!t) return el("p", { class: "kn-timer" }, el("span", { id: "kn-time-left" }, T("No time limit.")));
     return el("p", { class: "kn-timer", role: "timer", "aria-live": "off" },
-      el("progress", { id: "kn-time", max: t.seconds, value: t.left, "aria-label": "time left" }), " ",
+      el("progress", { id: "kn-time", max: t.seconds, value: t.left, "aria-label": T("time left") }), " ",
       el("span", { id: "kn-time-left" }, ""));
   }
 
@@ -432,7 +434,7 @@
       const bar = root.querySelector("#kn-time");
       const words = root.querySelector("#kn-time-left");
       if (bar) bar.value = left;
-      if (words) words.textContent = left > 0 ? `${Math.ceil(left)} s left` : "Time is up: hands not shown count as none.";
+      if (words) words.textContent = left > 0 ? T("{s} s left", { s: Math.ceil(left) }) : T("Time is up: hands not shown count as none.");
       if (pair && touched && left <= SEND_BEFORE_END) sendHands(pair);
       if (left <= 0) return;
       timer = setTimeout(tick, 250);
@@ -460,46 +462,46 @@
     box.hidden = false;
     const total = view.options.points;
     const used = cost(builder.rows);
-    const table = el("table", { class: "status" }, el("caption", {}, "Your kniggits (5 points each, 1 a token)"));
-    table.append(el("tr", {}, ...["#", "move", "attack", "defense", view.options.archers ? "archer" : null, "position", ""]
+    const table = el("table", { class: "status" }, el("caption", {}, T("Your kniggits (5 points each, 1 a token)")));
+    table.append(el("tr", {}, ...["#", T("move"), T("attack"), T("defense"), view.options.archers ? T("archer") : null, T("position"), ""]
       .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h))));
     builder.rows.forEach((r, i) => {
       const num = (key, label) => {
-        const input = el("input", { type: "number", min: 0, max: 200, value: r[key], "aria-label": `kniggit ${i + 1} ${label}`, class: "kn-num" });
+        const input = el("input", { type: "number", min: 0, max: 200, value: r[key], "aria-label": T("kniggit {n} {stat}", { n: i + 1, stat: T(label) }), class: "kn-num" });
         input.addEventListener("change", () => { r[key] = Math.max(0, parseInt(input.value || "0", 10)); drawBuilder(); });
         return el("td", {}, input);
       };
       const cells = [el("th", { scope: "row" }, String(i + 1)), num("m", "movement"), num("a", "attack"), num("d", "defense")];
       if (view.options.archers) {
-        const cb = el("input", { type: "checkbox", checked: r.archer ? true : null, "aria-label": `kniggit ${i + 1} is an archer` });
+        const cb = el("input", { type: "checkbox", checked: r.archer ? true : null, "aria-label": T("kniggit {n} is an archer", { n: i + 1 }) });
         cb.addEventListener("change", () => { r.archer = cb.checked; });
         cells.push(el("td", {}, cb));
       }
-      const place = el("button", { type: "button" }, builder.placing === i ? "click the table…" : `(${fmt(r.x)}, ${fmt(r.y)}) place`);
+      const place = el("button", { type: "button" }, builder.placing === i ? T("click the table…") : T("({x}, {y}) place", { x: fmt(r.x), y: fmt(r.y) }));
       place.addEventListener("click", () => {
         builder.placing = i;
         drawBuilder();
         if (brawl.reveal) brawl.reveal(root.querySelector(".board-view"));  // the table, to click on
       });
-      const drop = el("button", { type: "button", "aria-label": `remove kniggit ${i + 1}` }, "✕");
+      const drop = el("button", { type: "button", "aria-label": T("remove kniggit {n}", { n: i + 1 }) }, "✕");
       drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
       cells.push(el("td", {}, place), el("td", {}, drop));
       table.append(el("tr", {}, ...cells));
     });
-    const add = el("button", { type: "button" }, "Add a kniggit");
+    const add = el("button", { type: "button" }, T("Add a kniggit"));
     add.addEventListener("click", () => {
       const W = size(), y = board().deploy_depth / 2;
       builder.rows.push({ m: 1, a: 1, d: 1, archer: false, x: W / 2, y: view.seat === 0 ? y : W - y });
       drawBuilder();
     });
-    const send = el("button", { type: "button", class: "primary", disabled: used > total || !builder.rows.length ? true : null }, "Send this army (sealed)");
+    const send = el("button", { type: "button", class: "primary", disabled: used > total || !builder.rows.length ? true : null }, T("Send this army (sealed)"));
     send.addEventListener("click", () => {
       const spec = builder.rows.map((r) => `${r.m}/${r.a}/${r.d}${r.archer ? "/archer" : ""}@${fmt(r.x)},${fmt(r.y)}`).join(";");
       ctx.decide(`army:${spec}`, { anchor: send.parentElement }).catch(() => {});
     });
-    box.replaceChildren(el("h3", {}, "Build your army"),
-      el("p", { class: used > total ? "error" : "", "aria-live": "polite" }, `Points: ${used} of ${total}` + (used > total ? " (too many)" : "")),
-      el("p", { class: "hint" }, `Every kniggit needs a token of each colour or it runs away. Place them within ${fmt(board().deploy_depth)} in of your edge. Or take a ready-made army from the buttons below.`),
+    box.replaceChildren(el("h3", {}, T("Build your army")),
+      el("p", { class: used > total ? "error" : "", "aria-live": "polite" }, T("Points: {used} of {total}", { used, total }) + (used > total ? " " + T("(too many)") : "")),
+      el("p", { class: "hint" }, T("Every kniggit needs a token of each colour or it runs away. Place them within {n} in of your edge. Or take a ready-made army from the buttons below.", { n: fmt(board().deploy_depth) })),
       el("div", { class: "status-wrap" }, table), el("div", { class: "buttons" }, add, send));
     const g = layer.place;
     g.replaceChildren();
@@ -521,8 +523,8 @@
   function drawInfo() {
     const st = view.state;
     const help = root.querySelector("#kn-help");
-    if (myMovePhase()) help.textContent = "Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with \"End move\".";
-    else if (st.phase === "turning" && view.your_turn) help.textContent = "Turn your kniggits in combat to face one attacker each, then say you are done turning.";
+    if (myMovePhase()) help.textContent = T("Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with the decision that ends the moving phase.");
+    else if (st.phase === "turning" && view.your_turn) help.textContent = T("Turn your kniggits in combat to face one attacker each, then say you are done turning.");
     else help.textContent = view.summary || "";
     const table = brawl.statusTable(view);
     if (table) root.querySelector("#kn-status").replaceChildren(table);
@@ -553,7 +555,7 @@
     ownsClock(v) { return fightFormShown(v); },
     mount(r, c) {
       root = r; ctx = c;
-      svg = S("svg", { class: "kn-table", role: "group", "aria-label": "The table, drawn to scale in inches", preserveAspectRatio: "xMidYMid meet" });
+      svg = S("svg", { class: "kn-table", role: "group", "aria-label": T("The table, drawn to scale in inches"), preserveAspectRatio: "xMidYMid meet" });
       for (const name of ["table", "items", "place", "kniggits", "ruler"]) { layer[name] = S("g", { class: `kn-${name}` }); svg.append(layer[name]); }
       pad = brawl.board(Object.assign({ svg, scroller: () => root.querySelector(".board-view"),
         zoom: { min: 1, max: 4, step: 1.5, levelId: "kn-zoom-level", fitLabel: "Whole table" } }, gestures));
@@ -565,22 +567,22 @@
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
         #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}
         #kn-army table.status th,#kn-army table.status td{padding:.3em .15em}#kn-army table.status th[scope=col]{font-size:.85em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
-      const go = el("button", { type: "button", class: "primary kn-go" }, "Move here");
+      const go = el("button", { type: "button", class: "primary kn-go" }, T("Move here"));
       go.addEventListener("click", () => { if (selected && pending) moveTo(pending); });
-      const cancel = el("button", { type: "button" }, "Cancel");
+      const cancel = el("button", { type: "button" }, T("Cancel"));
       cancel.addEventListener("click", () => { pending = null; drawRuler(); });
       root.replaceChildren(style,
-        el("div", { class: "kn-title" }, el("h2", {}, "The table"),
+        el("div", { class: "kn-title" }, el("h2", {}, T("The table")),
           pad.zoomBar),
-        el("div", { class: "board-view kn-view", tabindex: 0, role: "region", "aria-label": "The table (scrolls when zoomed)" }, svg),
+        el("div", { class: "board-view kn-view", tabindex: 0, role: "region", "aria-label": T("The table (scrolls when zoomed)") }, svg),
         el("p", { id: "kn-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "kn-confirm", class: "confirm-bar", hidden: true }, go, cancel),
-        el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": "Fight" }),
-        el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": "Army builder" }),
+        el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": T("Fight") }),
+        el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": T("Army builder") }),
         el("p", { id: "kn-help", class: "hint" }),
         el("p", { id: "kn-revealed", "aria-live": "polite" }),
         el("div", { id: "kn-status", class: "status-wrap" }),
-        el("h3", {}, "What happened"), el("ul", { id: "kn-events" }));
+        el("h3", {}, T("What happened")), el("ul", { id: "kn-events" }));
     },
     update(v) {
       view = v;

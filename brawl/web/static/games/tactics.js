@@ -23,6 +23,7 @@
   const MIN_CELL = 44; // CSS px: a square is a comfortable tap target at the default zoom
 
   const el = (...a) => brawl.el(...a);
+  const T = (key, params) => brawl.t(key, params);  // the interface's catalogue (i18n.js)
   const S = (tag, attrs) => brawl.svg(tag, Object.fromEntries(Object.entries(attrs || {}).filter(([, v]) => v !== null && v !== undefined)));
   const st = () => view.state;
   const chars = () => st().characters;
@@ -74,7 +75,7 @@
           g.append(S("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, fill: "none",
             stroke: mv.provokes ? "#c77700" : "#2e7d32", "stroke-width": 0.05, "stroke-dasharray": mv.provokes ? "0.12 0.08" : null,
             "pointer-events": "none" }));
-          if (mv.flanks.length) g.append(text(x + 0.5, y + 0.3, "flank", { "font-size": 0.22, fill: "#2e7d32" }));
+          if (mv.flanks.length) g.append(text(x + 0.5, y + 0.3, T("flank"), { "font-size": 0.22, fill: "#2e7d32" }));
         }
       }
     }
@@ -88,7 +89,8 @@
       const c = chars()[i];
       const cx = u.x + 0.5, cy = u.y + 0.5;
       const down = u.hp <= 0;
-      const label = `${c.name}, ${c.cls} ${c.level}, ${u.hp} of ${c.max_hp} hit points${down ? ", incapacitated" : ""}${u.prone && !down ? ", prone" : ""}${u.hidden ? ", hidden" : ""}`;
+      const label = `${c.name}, ${c.cls} ${c.level}, ` + T("{hp} of {max} hit points", { hp: u.hp, max: c.max_hp }) +
+        (down ? ", " + T("incapacitated") : "") + (u.prone && !down ? ", " + T("prone") : "") + (u.hidden ? ", " + T("hidden") : "");
       const tok = S("g", { class: "tc-token", tabindex: 0, role: "button", "aria-label": label, "data-id": c.id,
         opacity: u.hidden ? 0.45 : null });
       const common = { fill: down ? "#ddd" : SIDE_COLOURS[c.side], stroke: i === st().actor ? "#111" : "#fff",
@@ -99,8 +101,8 @@
       const frac = Math.max(0, u.hp) / c.max_hp;
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8, height: 0.08, fill: "#ccc" }));
       tok.append(S("rect", { x: u.x + 0.1, y: u.y + 0.86, width: 0.8 * frac, height: 0.08, fill: frac > 0.5 ? "#2e7d32" : frac > 0.2 ? "#c77700" : "#b3261e" }));
-      if (u.prone) tok.append(text(u.x + 0.85, u.y + 0.25, down ? "✝" : "P", { "font-size": 0.22 }));
-      if (u.hidden) tok.append(text(cx, u.y + 0.14, "hidden", { "font-size": 0.16, "font-style": "italic", class: "tc-hidden" }));
+      if (u.prone) tok.append(text(u.x + 0.85, u.y + 0.25, down ? "✝" : T("P (prone)").charAt(0), { "font-size": 0.22 }));
+      if (u.hidden) tok.append(text(cx, u.y + 0.14, T("hidden"), { "font-size": 0.16, "font-style": "italic", class: "tc-hidden" }));
       tok.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickToken(c.id); } });
       g.append(tok);
     });
@@ -108,13 +110,13 @@
 
   // why a square is no move now, in words
   function whyNot(k) {
-    if (!view.your_turn) return "it is not your turn";
+    if (!view.your_turn) return T("it is not your turn");
     const [x, y] = k.split(",").map(Number);
-    if (st().map.walls.some((w) => w[0] === x && w[1] === y)) return "a wall";
+    if (st().map.walls.some((w) => w[0] === x && w[1] === y)) return T("a wall");
     const i = units().findIndex((u) => !u.dead && u.x === x && u.y === y);
-    if (i >= 0) return `${chars()[i].name} stands there`;
-    if (!Object.keys(myMoves()).length) return "no move is open now";
-    return "out of reach this turn";
+    if (i >= 0) return T("{name} stands there", { name: chars()[i].name });
+    if (!Object.keys(myMoves()).length) return T("no move is open now");
+    return T("out of reach this turn");
   }
 
   function drawRuler() {
@@ -133,11 +135,11 @@
     }
     if (!mv) {
       if (pending) {
-        out.textContent = `${pending}: no move there (${whyNot(pending)}).`;
+        out.textContent = T("{square}: no move there ({why}).", { square: pending, why: whyNot(pending) });
         out.classList.add("bad");
       } else {
         out.textContent = view.your_turn && Object.keys(myMoves()).length
-          ? "Point at a square to measure, click to move; on a touch screen tap a square to see the route, tap again to move." : "";
+          ? T("Point at a square to measure, click to move; on a touch screen tap a square to see the route, tap again to move.") : "";
       }
       return;
     }
@@ -146,9 +148,10 @@
     const feet = stepFeet(mv.path);
     mv.path.forEach((p, i) => { if (i) g.append(text(p[0] + 0.5, p[1] + 0.62, String(feet[i]), { "font-size": 0.26, "font-weight": "bold" })); });
     const who = chars()[st().actor].name;
-    out.textContent = `${who} to ${shown}: ${mv.feet} ft` + (mv.provokes ? `, provokes ${mv.provokes} attack${mv.provokes > 1 ? "s" : ""} of opportunity` : ", provokes nothing") +
-      (mv.flanks.length ? `, flanks ${mv.flanks.join(", ")}` : "") + (pending ? ". Tap again or press Move here to go." : "");
-    if (pending) bar.querySelector(".tc-go").textContent = `Move ${who} here (${mv.feet} ft)`;
+    out.textContent = T("{name} to {square}: {feet} ft", { name: who, square: shown, feet: mv.feet }) + ", " +
+      T(mv.provokes > 1 ? "provokes {n} attacks of opportunity" : mv.provokes ? "provokes an attack of opportunity" : "provokes nothing", { n: mv.provokes }) +
+      (mv.flanks.length ? ", " + T("flanks {names}", { names: mv.flanks.join(", ") }) : "") + (pending ? ". " + T("Tap again or press Move here to go.") : "");
+    if (pending) bar.querySelector(".tc-go").textContent = T("Move {name} here ({feet} ft)", { name: who, feet: mv.feet });
   }
 
   function move(k) {
@@ -173,7 +176,7 @@
       return b;
     });
     box.replaceChildren(el("h3", {}, `${c.name}`), buttons.length ? el("div", { class: "buttons" }, ...buttons)
-      : el("p", { class: "hint" }, view.your_turn ? "Nothing to do to this character from here." : "Not your decision now."));
+      : el("p", { class: "hint" }, T(view.your_turn ? "Nothing to do to this character from here." : "Not your decision now.")));
   }
 
   // -- pointer: mouse, touch and pen alike ------------------------------------------------------
@@ -260,7 +263,7 @@
 
   function drawCard() {
     const card = root.querySelector("#tc-card");
-    card.replaceChildren(el("strong", {}, `Round ${st().round}: `), document.createTextNode(st().last || "The battle begins."));
+    card.replaceChildren(el("strong", {}, T("Round {n}:", { n: st().round }) + " "), document.createTextNode(st().last || T("The battle begins.")));
   }
 
   function drawOrder() {
@@ -269,22 +272,28 @@
     list.replaceChildren(...order.map((i) => {
       const c = chars()[i], u = units()[i];
       const li = el("li", { "aria-current": i === st().actor ? "step" : null, class: i === st().actor ? "tc-now" : "" },
-        `${i === st().actor ? "▶ " : ""}${c.name} (${brawl.seatName ? brawl.seatName(view, c.side) : view.seats[c.side].name})${u.dead ? ", dead" : u.hp <= 0 ? ", down" : ""}`);
+        `${i === st().actor ? "▶ " : ""}${c.name} (${brawl.seatName(view, c.side)})` + (u.dead ? ", " + T("dead") : u.hp <= 0 ? ", " + T("down") : ""));
       return li;
     }));
-    if (!order.length) list.replaceChildren(el("li", {}, "Rolling initiative…"));
+    if (!order.length) list.replaceChildren(el("li", {}, T("Rolling initiative…")));
   }
+
+  const signed = (n) => (n >= 0 ? `+${n}` : String(n));
 
   function drawSheets() {
     const box = root.querySelector("#tc-sheets");
     box.replaceChildren(...chars().map((c, i) => {
       const u = units()[i];
       const ab = Object.entries(c.abilities).map(([k, v]) => `${k} ${v}`).join(", ");
-      const spells = (u.spells || []).filter((s) => s[1] > 0).map((s) => `${s[0].replace(/_/g, " ")} ×${s[1]}`).join(", ") || "none";
-      const gear = [u.main && `${u.main}${u.two_handed ? " (two hands)" : ""}`, u.off, c.armor !== "none" && c.armor.replace("_", " "), u.sheath && `sheath: ${u.sheath}`].filter(Boolean).join(", ");
-      return el("details", {}, el("summary", {}, `${c.name}: ${c.cls} ${c.level}, ${u.hp}/${c.max_hp} hp`),
-        el("p", {}, `${ab}. Base attack +${c.bab}; Fort ${c.saves.fort >= 0 ? "+" : ""}${c.saves.fort}, Ref +${c.saves.ref}, Will +${c.saves.will}; speed ${c.speed} ft; armor +${c.armor_bonus}, shield +${c.shield_bonus}, max Dex +${c.max_dex}.`),
-        el("p", {}, `Gear: ${gear || "nothing"}${u.ammo ? `; ${u.ammo} shots` : ""}. Spells: ${spells}. Concentration +${c.skills.concentration}, Heal +${c.skills.heal}${c.sneak_dice ? `; sneak attack ${c.sneak_dice}d6` : ""}.`));
+      const spells = (u.spells || []).filter((s) => s[1] > 0).map((s) => `${s[0].replace(/_/g, " ")} ×${s[1]}`).join(", ") || T("none");
+      const gear = [u.main && u.main + (u.two_handed ? " " + T("(two hands)") : ""), u.off, c.armor !== "none" && c.armor.replace("_", " "), u.sheath && T("sheath: {item}", { item: u.sheath })].filter(Boolean).join(", ");
+      return el("details", {}, el("summary", {}, `${c.name}: ${c.cls} ${c.level}, ` + T("{hp}/{max} hp", { hp: u.hp, max: c.max_hp })),
+        el("p", {}, `${ab}. ` + T("Base attack {bab}; Fort {fort}, Ref {ref}, Will {will}; speed {speed} ft; armor {armor}, shield {shield}, max Dex {dex}.",
+          { bab: signed(c.bab), fort: signed(c.saves.fort), ref: signed(c.saves.ref), will: signed(c.saves.will), speed: c.speed,
+            armor: signed(c.armor_bonus), shield: signed(c.shield_bonus), dex: signed(c.max_dex) })),
+        el("p", {}, T("Gear: {gear}", { gear: gear || T("nothing") }) + (u.ammo ? "; " + T("{n} shots", { n: u.ammo }) : "") + ". " +
+          T("Spells: {spells}.", { spells }) + " " + T("Concentration {c}, Heal {h}", { c: signed(c.skills.concentration), h: signed(c.skills.heal) }) +
+          (c.sneak_dice ? "; " + T("sneak attack {n}d6", { n: c.sneak_dice }) : "") + "."));
     }));
   }
 
@@ -303,7 +312,7 @@
     ownsActions: false,
     mount(r, c) {
       root = r; ctx = c;
-      svg = S("svg", { class: "tc-grid", role: "group", "aria-label": "The battle map in five-foot squares" });
+      svg = S("svg", { class: "tc-grid", role: "group", "aria-label": T("The battle map in five-foot squares") });
       const defs = S("defs", {});
       const pat = S("pattern", { id: "tc-hatch", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
       pat.append(S("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, stroke: "#b3261e", "stroke-width": 0.05, opacity: 0.45 }));
@@ -318,22 +327,22 @@
         #tc-card{border:1px solid var(--warn);border-left-width:6px;border-radius:.4rem;padding:.5rem;background:var(--panel);color:var(--fg)}.tc-now{font-weight:bold}
         .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem;min-width:0}.tc-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}
         .tc-title h2{margin:0}.board-view.tc-view{max-height:70vh}`);
-      const go = el("button", { type: "button", class: "primary tc-go" }, "Move here");
+      const go = el("button", { type: "button", class: "primary tc-go" }, T("Move here"));
       go.addEventListener("click", () => { if (pending && myMoves()[pending]) move(pending); });
-      const cancel = el("button", { type: "button", class: "tc-cancel" }, "Cancel");
+      const cancel = el("button", { type: "button", class: "tc-cancel" }, T("Cancel"));
       cancel.addEventListener("click", () => { pending = null; drawRuler(); });
       root.replaceChildren(style,
-        el("div", { class: "tc-title" }, el("h2", {}, "The battle"),
+        el("div", { class: "tc-title" }, el("h2", {}, T("The battle")),
           pad.zoomBar),
-        el("div", { class: "board-view tc-view", tabindex: 0, role: "region", "aria-label": "The map (scrolls inside this box)" }, svg),
+        el("div", { class: "board-view tc-view", tabindex: 0, role: "region", "aria-label": T("The map (scrolls inside this box)") }, svg),
         el("p", { id: "tc-ruler", class: "preview-text", "aria-live": "polite" }),
         el("div", { id: "tc-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "tc-targets", "aria-live": "polite" }),
         el("div", { id: "tc-card", "aria-live": "polite" }),
-        el("p", { class: "hint" }, "Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square (or drag the token on turn) to move; on a touch screen tap once to see the route and again to move. A token lists what you can do to it; Shift-click a square to aim a fireball there. Pinch or the zoom buttons zoom the map."),
+        el("p", { class: "hint" }, T("Hatched squares are in an enemy's melee range. Outlined squares are where the character on turn can move: solid is safe, dashed provokes attacks of opportunity; \"flank\" marks squares that flank an enemy. Click a square (or drag the token on turn) to move; on a touch screen tap once to see the route and again to move. A token lists what you can do to it; Shift-click a square to aim a fireball there. Pinch or the zoom buttons zoom the map.")),
         el("div", { class: "tc-cols" },
-          el("section", {}, el("h3", {}, "Initiative this round"), el("ol", { id: "tc-order" })),
-          el("section", {}, el("h3", {}, "Character sheets"), el("div", { id: "tc-sheets" }))));
+          el("section", {}, el("h3", {}, T("Initiative this round")), el("ol", { id: "tc-order" })),
+          el("section", {}, el("h3", {}, T("Character sheets")), el("div", { id: "tc-sheets" }))));
       window.addEventListener("resize", sizeGrid);
       document.addEventListener("keydown", (e) => { if (e.key === "Escape" && pending) { pending = null; drawRuler(); } });
     },

@@ -1,0 +1,94 @@
+"""The boards' fixed interface text goes through the catalogue (brawl.t): every key the Kniggits and
+Tactics boards and the gesture module use has a Spanish entry, and a board drawn in Spanish shows it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import PHONE, WIDE, create, kniggits_to_move, new_page, open_room, room_view
+
+STATIC = Path(__file__).resolve().parents[2] / "brawl" / "web" / "static"
+BOARD_FILES = [STATIC / "games" / "kniggits.js", STATIC / "games" / "tactics.js", STATIC / "board.js"]
+STRING = r'"((?:[^"\\]|\\.)*)"'
+
+
+def catalogue() -> dict[str, str]:
+    """The Spanish entries of i18n.js ("key": "text" pairs, one or two lines each)."""
+    text = (STATIC / "i18n.js").read_text()
+    body = text[text.index("const es = {"):text.index("const DICTS")]
+    return {json.loads(f'"{k}"'): json.loads(f'"{v}"') for k, v in re.findall(STRING + r":\s*" + STRING, body)}
+
+
+def keys_used(path: Path) -> set[str]:
+    """Every literal key handed to the catalogue: T("..."), t("...") and both sides of T(a ? "..." : "...")."""
+    src = path.read_text()
+    keys = set()
+    for call in re.finditer(r"\b(?:T|t|brawl\.t)\(([^()]*?)(?:,\s*\{|\))", src):
+        args = call.group(1)
+        if args.lstrip().startswith('"') or "?" in args:
+            keys.update(json.loads(f'"{k}"') for k in re.findall(STRING, args))
+    return keys
+
+
+@pytest.mark.parametrize("path", BOARD_FILES, ids=lambda p: p.name)
+def test_every_board_text_has_a_spanish_entry(path):
+    es = catalogue()
+    used = keys_used(path)
+    assert len(used) >= 3, used  # the file does use the catalogue
+    assert sorted(k for k in used if k not in es) == []
+
+
+def test_the_hand_words_of_a_kniggits_fight_are_in_the_catalogue():
+    es = catalogue()
+    src = (STATIC / "games" / "kniggits.js").read_text()
+    words = re.search(r"HAND_WORDS = \{(.*?)\};", src, re.S).group(1)
+    values = [json.loads(f'"{v}"') for v in re.findall(r":\s*" + STRING, words)]
+    assert values and all(v in es for v in values)
+
+
+SPANISH = "try { localStorage.setItem('brawl.lang', 'es'); } catch (e) {}"
+
+
+@pytest.mark.browser
+def test_the_kniggits_board_speaks_spanish(server, browser, errors):
+    room = create(server, "kniggits", ["human", "bot:heuristic"], {"terrain": "open", "table": 12, "points": 20})
+    page = new_page(browser, errors, **PHONE)
+    page.context.add_init_script(SPANISH)
+    open_room(page, server, room)
+    page.wait_for_selector("#kn-army:not([hidden])")
+    army = page.inner_text("#kn-army")
+    assert "Forma tu ejército" in army and "Puntos: " in army and "Enviar este ejército" in army
+    assert page.inner_text("#board h2") == "La mesa"
+    assert page.get_attribute("#board .zoom-bar button >> nth=0", "aria-label") == "Alejar"
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_the_kniggits_ruler_speaks_spanish(server, browser, errors):
+    room = kniggits_to_move(server)
+    page = new_page(browser, errors, **WIDE)
+    page.context.add_init_script(SPANISH)
+    open_room(page, server, room)
+    page.wait_for_selector('g.kniggit[data-id="A1"][role="button"]')
+    page.focus('g.kniggit[data-id="A1"]')
+    page.keyboard.press("Enter")
+    assert "A1 seleccionado" in page.inner_text("#kn-ruler")
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_the_tactics_board_speaks_spanish(server, browser, errors):
+    room = create(server, "tactics", ["human", "human"])
+    seat = room_view(server, room, 0)["node"]["seats"][0]
+    page = new_page(browser, errors, **WIDE)
+    page.context.add_init_script(SPANISH)
+    open_room(page, server, room, seat)
+    page.wait_for_selector("#tc-card strong")
+    assert page.inner_text("#tc-card strong").startswith("Ronda ")
+    assert "Hojas de personaje" in page.inner_text("#board")
+    assert "Iniciativa de esta ronda" in page.inner_text("#board")
+    page.context.close()
