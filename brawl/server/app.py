@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from swagger_ui_bundle import swagger_ui_path
 
 from ..core.game import BrawlError
-from ..games import UnknownGame
+from ..games import UnknownGame, game_names
 from .db import make_engine, make_sessions
 from .hub import Hub
 from .room import RoomError
@@ -142,10 +142,14 @@ def app_from_environment() -> FastAPI:
 
 
 async def _resume(hub: Hub) -> None:
-    """After start-up, in the background: the rooms where the server must act get going again."""
+    """After start-up, in the background: the rooms where the server must act get going again, and
+    every game's rules and bots are imported so the lobby's first request does not wait for them."""
     try:
         await asyncio.sleep(0)
         hub.resume()
+        for name in game_names():
+            games.game_info(name, STATIC)
+            await asyncio.sleep(0)
     except Exception:  # a store that is down now is retried by the next use of each room
         import logging
         logging.getLogger("brawl.server").exception("resuming rooms failed")

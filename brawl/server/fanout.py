@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
+from .store import CHANNEL
+
 if TYPE_CHECKING:  # pragma: no cover
     from sqlalchemy.engine import Engine
 
@@ -26,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .room import Room
 
 log = logging.getLogger("brawl.server")
-CHANNEL = "brawl"
 LEASE = 4.0  # seconds a lease lasts without renewal: a dead holder's rooms move within this
 
 
@@ -52,7 +53,7 @@ class Fanout:
 
     # -- news --------------------------------------------------------------------------------------
     def announce(self, room: "Room", reload: bool = False) -> None:
-        payload = f"{self.hub.holder}|{room.id}|{'reload' if reload else 'events'}"
+        payload = self.hub.news(room.id, reload)
         try:
             with self.engine.begin() as conn:
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})

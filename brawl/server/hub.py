@@ -272,9 +272,22 @@ class Hub:
             return room.match.record.entries[first:last + 1]
         if room.seats[seat].kind == "human":
             self.decisions.hit((room.id, seat), "decisions")
-        if self.leased is not None:  # several processes: judge against what is stored now
+        try:
+            self._check_turn(room, seat, action, expect)
+        except RoomError as exc:
+            if exc.status != 409 or self.leased is None:
+                raise
+            # several processes: this copy may not have heard the latest news yet; judge again
+            # against what is stored now (the store's event order settles any race either way)
             self.catch_up(room.id)
             room = self.get(room.id)
+            self._check_turn(room, seat, action, expect)
+        entries = self.apply(room, seat, action, client_id)
+        self.clocks.accepted(room, seat)
+        return entries
+
+    def _check_turn(self, room: Room, seat: int, action: Any, expect: int | None) -> None:
+        """Refuse (409) a decision out of turn, after its clock ran out, stale or after the end."""
         self.clocks.check(room)
         late = self.clocks.refuse_late(room, seat, action, expect) if isinstance(action, str) else None
         if late:
@@ -287,9 +300,6 @@ class Hub:
         if seat not in room.waiting():
             waiting = ", ".join(room.seat_label(s) for s in room.waiting()) or "nobody"
             raise RoomError(f"it is not {room.seat_label(seat)}'s decision now; waiting for {waiting}", 409)
-        entries = self.apply(room, seat, action, client_id)
-        self.clocks.accepted(room, seat)
-        return entries
 
     def apply(self, room: Room, seat: int, action: Any, client_id: str | None = None) -> list[dict]:
         """Apply, store, arm the next clock, tell and wake the bots (checks done by the caller).
@@ -307,8 +317,9 @@ class Hub:
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())
         rows = [self._event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
+        news = self.news(room.id) if self.leased is not None else None
         try:
-            self.store.append(room.id, rows, finished=room.over, wake=self.awake(room), time_control=banks)
+            self.store.append(room.id, rows, finished=room.over, wake=self.awake(room), time_control=banks, news=news)
             if capped:
                 self.store.end(room.id, room.ending.reason, ())
         except RoomError as exc:
@@ -321,7 +332,7 @@ class Hub:
                 self.store.save_snapshot(room.id, room.last, code_version(), room.snapshot())
             except RoomError:
                 pass  # only a shortcut for loading: the events are the truth
-        self.after_change(room)
+        self.after_change(room, announced=news is not None)
         return entries
 
     def _rebuild(self, room: Room) -> None:
@@ -334,12 +345,18 @@ class Hub:
             pass
         self.notifier.wake(room.id)
 
-    def after_change(self, room: Room) -> None:
+    def after_change(self, room: Room, announced: bool = True) -> None:
+        """Clocks, news and bots after a change that is stored (``announced``: other processes
+        were told in the same transaction)."""
         if self.leased is not None and room.id not in self.leased and self.awake(room):
             self.lease(room.id)
         self.clocks.arm(room)
-        self.notifier.changed(room)
+        self.notifier.changed(room, announce=not announced)
         self.bots.kick(room)
+
+    def news(self, room_id: str, reload: bool = False) -> str:
+        """What other processes hear of a change of ``room_id`` (see fanout.py)."""
+        return f"{self.holder}|{room_id}|{'reload' if reload else 'events'}"
 
     @staticmethod
     def _event_row(room: Room, n: int, client_id: str | None = None) -> dict:
@@ -544,9 +561,15 @@ class Hub:
 
 
 def hints_available(room: Room) -> bool:
-    """Whether hints can be had for this room's game and options (a solver that answers at once)."""
-    try:
-        from ..solve.hints import hints_possible
-    except ImportError:
-        return False
-    return hints_possible(room.game)
+    """Whether hints can be had for this room's game and options (a solver that answers at once);
+    asked once per room in memory."""
+    known = room._hints
+    if known is None:
+        try:
+            from ..solve.hints import hints_possible
+        except ImportError:
+            known = False
+        else:
+            known = hints_possible(room.game)
+        room._hints = known
+    return known

@@ -125,11 +125,11 @@ class Notifier:
         return time.time() - p.left_at
 
     # -- news ------------------------------------------------------------------------------------
-    def changed(self, room: "Room", reload: bool = False) -> None:
-        """``room`` changed: wake its connections here and tell other processes (``reload``: more
-        than new events changed, such as a name, chat or a claim)."""
+    def changed(self, room: "Room", reload: bool = False, announce: bool = True) -> None:
+        """``room`` changed: wake its connections here and, with ``announce``, tell other
+        processes (``reload``: more than new events changed, such as a name, chat or a claim)."""
         self.wake(room.id)
-        if self.on_change:
+        if announce and self.on_change:
             self.on_change(room, reload)
 
     def wake(self, room_id: str) -> None:

@@ -106,7 +106,12 @@ class Room:
     # -- events --------------------------------------------------------------------------------
     @property
     def commitment(self) -> str:
-        return self.source.commitment
+        if self._commitment is None:
+            self._commitment = self.source.commitment  # a hash: worked out once
+        return self._commitment
+
+    _commitment: str | None = None
+    _hints: bool | None = None  # whether hints can be had here (asked once; see hub.hints_available)
 
     @property
     def last(self) -> int:

@@ -12,11 +12,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
 from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, SnapshotRow, utcnow
+
+EVENTS, ROOMS = EventRow.__table__, RoomRow.__table__
+CHANNEL = "brawl"  # the PostgreSQL channel of news between processes
 from .room import RoomError
 
 
@@ -115,17 +118,21 @@ class Store:
         return self._run(work)
 
     def append(self, room_id: str, events: list[dict], *, finished: bool, wake: bool,
-               time_control: dict | None = None) -> None:
+               time_control: dict | None = None, news: str | None = None) -> None:
         """Add events (numbered by the caller as the room's next ones) in one transaction; another
-        process's event under the same number makes it :class:`Conflict`, changing nothing."""
+        process's event under the same number makes it :class:`Conflict`, changing nothing.
+        ``news`` (PostgreSQL) is announced to the other processes when, and only if, it commits.
+        The hot path of every decision: plain table statements, no ORM bookkeeping."""
         def work(db):
-            db.execute(insert(EventRow), events)
+            db.execute(EVENTS.insert(), events)
             values: dict[str, Any] = {"wake": wake}
             if finished:
                 values["finished_at"] = utcnow()
             if time_control is not None:
                 values["time_control"] = time_control
-            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(**values))
+            db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(**values))
+            if news is not None:
+                db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": news})
         self._run(work)
 
     def truncate(self, room_id: str, from_n: int, *, wake: bool) -> None:
