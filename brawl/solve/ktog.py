@@ -33,7 +33,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..games.ktog import mechanics as M
+
 TOL = 1e-13
+_hit_threshold = njit(cache=True)(M.hit_threshold)
+_attack_faces = njit(cache=True)(M.attack_faces)
+_disarm_faces = njit(cache=True)(M.disarm_faces)
+_disarm_target = njit(cache=True)(M.disarm_target)
+_damage = njit(cache=True)(M.damage)
+_cured = njit(cache=True)(M.cured)
+_scramble_left = njit(cache=True)(M.scramble_left)
+_may_haste_scramble = njit(cache=True)(M.may_haste_scramble)
+# the critical miss, with no flying weapon (the options this solver covers)
+P_SELF = sum(M.fumble_self_hit(f) for f in range(1, M.D20 + 1)) / M.D20
+P_NOT_SELF = (M.D20 - sum(M.fumble_self_hit(f) for f in range(1, M.D20 + 1))) / M.D20
+P_DROP = sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1)) / M.D20
+P_KEEP = (M.D20 - sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1))) / M.D20
+ORDINARY_FACES = M.D20 - 2  # the faces between the natural 1 and the natural 20
 NPOS = 5
 NW = 4
 # turn actions (index in the Q vector)
@@ -124,20 +140,14 @@ def damage_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, crit, bare, mi
     """Expected value over the damage roll of a hit that was not dodged."""
     total = 0.0
     if crit:
-        for a in range(1, 7):
-            for b in range(1, 7):
-                d = a + b
-                if bare:
-                    d = max(0, d - 2)
-                if mighty:
-                    d *= 2
-                total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / 36.0
+        for a in range(1, M.DAMAGE_SIDES + 1):
+            for b in range(1, M.DAMAGE_SIDES + 1):
+                d = _damage(a + b, bare, mighty)
+                total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / (M.DAMAGE_SIDES ** 2)
     else:
-        for a in range(1, 7):
-            d = max(0, a - 2) if bare else a
-            if mighty:
-                d *= 2
-            total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / 6.0
+        for a in range(1, M.DAMAGE_SIDES + 1):
+            d = _damage(a, bare, mighty)
+            total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / M.DAMAGE_SIDES
     return total
 
 
@@ -157,42 +167,42 @@ def hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, crit, bare
 
 @njit(cache=True)
 def fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont):
-    """A natural 1: d20 >= 17 hits himself for d6; otherwise (armed) d20 >= 17 drops the weapon."""
+    """A natural 1: a d20 may make him hit himself for d6; otherwise (armed) another may make him
+    drop the weapon (mechanics.fumble_self_hit and fumble_drop_turns)."""
     total = 0.0
-    for a in range(1, 7):
+    for a in range(1, M.DAMAGE_SIDES + 1):
         h = hp_of(cM) - a
         if h > 0:
-            total += 0.2 / 6.0 * after_swing(V, W, every, posM, castM, castO, with_hp(cM, h), dM, cO, dO, cont)
+            total += P_SELF / M.DAMAGE_SIDES * after_swing(V, W, every, posM, castM, castO, with_hp(cM, h), dM, cO, dO, cont)
     if dM:
-        total += 0.8 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
+        total += P_NOT_SELF * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
     else:
-        total += 0.8 * 0.2 * after_swing(V, W, every, posM, castM, castO, cM, 2, cO, dO, cont)
-        total += 0.8 * 0.8 * after_swing(V, W, every, posM, castM, castO, cM, 0, cO, dO, cont)
+        total += P_NOT_SELF * P_DROP * after_swing(V, W, every, posM, castM, castO, cM, M.SCRAMBLE_TURNS, cO, dO, cont)
+        total += P_NOT_SELF * P_KEEP * after_swing(V, W, every, posM, castM, castO, cM, 0, cO, dO, cont)
     return total
 
 
 @njit(cache=True)
 def hit_faces(dM, dO, blessed):
     """Faces 2..19 of the d20 that hit (the natural 20 is counted apart)."""
-    thr = 14 - (2 if blessed else 0) - (2 if dO > 0 else 0) + (1 if dM > 0 else 0)
-    return max(0, 19 - max(thr, 2) + 1)
+    return _attack_faces(_hit_threshold(M.TO_HIT, blessed, dO > 0, dM > 0, False)) - 1
 
 
 @njit(cache=True)
 def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, blessed, cont):
     """The mover's value of one attack (kind 0), disarm attempt (1) or bare-handed blow (2)."""
-    v = fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont) / 20.0
+    v = fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont) / M.D20
     if kind == 1:
-        ok = 20 - (16 if blessed else 17) + 1
-        v += ok / 20.0 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, 2, cont)
-        v += (19 - ok) / 20.0 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
+        ok = _disarm_faces(_disarm_target(blessed))
+        v += ok / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, M.SCRAMBLE_TURNS, cont)
+        v += (M.D20 - 1 - ok) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
         return v
     bare = kind == 2
     k = hit_faces(dM, dO, blessed)
-    v += (18 - k) / 20.0 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
+    v += (ORDINARY_FACES - k) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
     if k:
-        v += k / 20.0 * hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, False, bare, cont)
-    v += hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, True, bare, cont) / 20.0
+        v += k / M.D20 * hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, False, bare, cont)
+    v += hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, True, bare, cont) / M.D20
     return v
 
 
@@ -200,11 +210,11 @@ def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, bl
 def cure_value(V, every, posM, castO, cM, dM, cO, dO, H, on_self):
     c = spend(cM, 3)
     total = 0.0
-    for heal in range(2, 11):
+    for heal in range(M.CURE_MIN, M.CURE_SIDES + 1):
         if on_self:
-            total += end_value(V, every, posM, 1, castO, with_hp(c, min(H, hp_of(c) + heal)), dM, cO, dO) / 9.0
+            total += end_value(V, every, posM, 1, castO, with_hp(c, _cured(hp_of(c), heal, H, True)), dM, cO, dO) / M.CURE_FACES
         else:
-            total += end_value(V, every, posM, 1, castO, c, dM, with_hp(cO, min(H, hp_of(cO) + heal)), dO) / 9.0
+            total += end_value(V, every, posM, 1, castO, c, dM, with_hp(cO, _cured(hp_of(cO), heal, H, True)), dO) / M.CURE_FACES
     return total
 
 
@@ -233,11 +243,11 @@ def turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q):
                 best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, True, False))
             q[A_BLESS] = best
     else:
-        q[A_SCRAMBLE] = end_value(V, every, pos, castM, castO, cM, dM - 1, cO, dO)
+        q[A_SCRAMBLE] = end_value(V, every, pos, castM, castO, cM, _scramble_left(dM, 1), cO, dO)
         if not brute:
             q[A_FIGHT] = swing_value(V, W, every, brute, pos, castM, castO, cM, dM, cO, dO, 2, False, False)
-            if spells and haste_of(cM) > 0 and dM >= 2:
-                q[A_HASTE] = end_value(V, every, pos, 1, castO, spend_haste(cM), 0, cO, dO)
+            if spells and haste_of(cM) > 0 and _may_haste_scramble(dM):
+                q[A_HASTE] = end_value(V, every, pos, 1, castO, spend_haste(cM), _scramble_left(dM, M.HASTE_SWINGS), cO, dO)
     if spells and bit(cM, 3) == 1:
         q[A_CURE_SELF] = cure_value(V, every, pos, castO, cM, dM, cO, dO, H, True)
         q[A_CURE_OTHER] = cure_value(V, every, pos, castO, cM, dM, cO, dO, H, False)
@@ -333,7 +343,7 @@ def start_index(H: int) -> tuple[int, int, int]:
 
 # -- reading a solution at an engine state ---------------------------------------------------------
 
-SUPPORTED = {"players": 2, "to_hit": 14, "stand_at_zero": False, "fumble_flying": False,
+SUPPORTED = {"players": 2, "to_hit": M.TO_HIT, "stand_at_zero": False, "fumble_flying": False,
              "cure_touch_roll": False, "classes": False, "cure_cap": True}
 
 

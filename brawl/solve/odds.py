@@ -86,28 +86,24 @@ def ktog_attack(to_hit: int = 14, bless: bool = False, target_disarmed: bool = F
     1 a critical miss, otherwise a hit when the d20 reaches the threshold (``to_hit``, -2 with
     Bless, -2 against a disarmed target, +1 bare-handed).  ``mighty_blow``: cast on every hit (the
     target does not Dodge).  Damage: d6 or 2d6, bare-handed -2 (not below 0), Mighty Blow x2."""
-    from ..games.ktog.rules import damage_of
+    from ..games.ktog import mechanics as M
 
-    if not 2 <= to_hit <= 20:
-        raise BrawlError(f"to_hit is 2 to 20, not {to_hit}")
-    threshold = to_hit - 2 * bless - 2 * target_disarmed + bare_handed
+    if not M.NATURAL_MISS + 1 <= to_hit <= M.D20:
+        raise BrawlError(f"to_hit is {M.NATURAL_MISS + 1} to {M.D20}, not {to_hit}")
+    threshold = M.hit_threshold(to_hit, bless, target_disarmed, bare_handed, False)
     damage: dict[int, Fraction] = {}
     hit = crit = fumble = Fraction(0)
-    normal = list(die(6).items())
-    double = parse("2d6").distribution()
-    for roll, p in die(20).items():
-        if roll == 1:
+    dice = {critical: parse(f"{M.damage_dice(critical)}d{M.DAMAGE_SIDES}").distribution() for critical in (False, True)}
+    for roll, p in die(M.D20).items():
+        if M.is_critical_miss(roll):
             fumble += p
             _add(damage, 0, p)
-        elif roll == 20:
+        elif M.attack_hits(roll, threshold):
+            critical = M.is_critical_hit(roll)
             hit += p
-            crit += p
-            for d, q in double.items():
-                _add(damage, damage_of(d, bare_handed, mighty_blow), p * q)
-        elif roll >= threshold:
-            hit += p
-            for d, q in normal:
-                _add(damage, damage_of(d, bare_handed, mighty_blow), p * q)
+            crit += p if critical else 0
+            for d, q in dice[critical].items():
+                _add(damage, M.damage(d, bare_handed, mighty_blow), p * q)
         else:
             _add(damage, 0, p)
     mean = sum((k * p for k, p in damage.items()), Fraction(0))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from . import mechanics as M
 from .rules import FIGHTER, MAGIC_USER, Ktog, KtogState, can_cast, opponents
 
 
@@ -60,14 +61,13 @@ class HeuristicBot:
             return FIGHTER
         if p == "dodge?":
             attacker = state.to_act
-            worst = 12 if state.critical else 6
-            if state.mighty[attacker] and can_cast(state, attacker):
-                worst *= 2
+            worst = M.damage(M.DAMAGE_SIDES * M.damage_dice(state.critical), False,
+                             bool(state.mighty[attacker] and can_cast(state, attacker)))
             if state.critical or state.hp[seat] <= worst // 2 or (state.hp[seat] <= worst and len(opponents(state, seat)) == 1):
                 return "dodge"
             return "none"
         if p == "mighty?":
-            single = 12 if state.critical else (4 if state.action == "fight" else 6)
+            single = M.damage(M.DAMAGE_SIDES * M.damage_dice(state.critical), state.action == "fight", False)
             hp = state.hp[state.target]
             if state.critical or single < hp <= 2 * single:
                 return "mighty_blow"

@@ -51,49 +51,51 @@ from pydantic import Field
 
 from ...core.dice import die, roll_event
 from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
+from . import mechanics as M
+from .mechanics import DISARM_TARGET, FIGHTER_HP, FLYING_TURNS, FUMBLE_TARGET, SCRAMBLE_TURNS, STAND_MAX  # noqa: F401
 
-D20_HIT = die(20, "d20", "to hit")
-D20_DISARM = die(20, "d20", "disarm")
-D20_SELF = die(20, "d20", "critical miss: hits himself on 17+")
-D20_DROP = die(20, "d20", "critical miss: drops the weapon on 17+")
-D20_TOUCH = die(20, "d20", "touch to cure")
-D6_DAMAGE = die(6, "d6", "damage")
-D6_SELF = die(6, "d6", "damage to himself")
-TWO_D6 = roll_event("2d6", "2d6", "critical damage")
-CURE = roll_event("d10r1", "d10r1", "cure")
-D100 = die(100, "d100", "stays standing on 50 or less")
-INITIATIVE = {"d6": die(6, "d6", "initiative"), "d10": die(10, "d10", "initiative")}
-
-DISARM_TARGET = 17  # a disarm attempt needs 17+ (16 with Bless)
-FUMBLE_TARGET = 17  # critical miss: 17+ hits himself, then 17+ drops the weapon
-SCRAMBLE_TURNS = 2
-FLYING_TURNS = 3
-FIGHTER_HP = 5
-STAND_MAX = 50
+_D20 = f"d{M.D20}"
+_D6 = f"d{M.DAMAGE_SIDES}"
+_CRIT_DICE = f"{M.CRITICAL_DAMAGE_DICE}d{M.DAMAGE_SIDES}"
+_BARE = f"{_D6}-{M.BARE_HANDED_DAMAGE}"
+_CURE_DICE = f"d{M.CURE_SIDES}r{M.CURE_REROLLED}"
+D20_HIT = die(M.D20, _D20, "to hit")
+D20_DISARM = die(M.D20, _D20, "disarm")
+D20_SELF = die(M.D20, _D20, f"critical miss: hits himself on {M.FUMBLE_TARGET}+")
+D20_DROP = die(M.D20, _D20, f"critical miss: drops the weapon on {M.FUMBLE_TARGET}+")
+D20_TOUCH = die(M.D20, _D20, "touch to cure")
+D6_DAMAGE = die(M.DAMAGE_SIDES, _D6, "damage")
+D6_SELF = die(M.DAMAGE_SIDES, _D6, "damage to himself")
+TWO_D6 = roll_event(_CRIT_DICE, _CRIT_DICE, "critical damage")
+CURE = roll_event(_CURE_DICE, _CURE_DICE, "cure")
+D100 = die(M.PERCENTILE, f"d{M.PERCENTILE}", f"stays standing on {M.STAND_MAX} or less")
+INITIATIVE = {name: die(sides, name, "initiative") for name, sides in M.INITIATIVE_SIDES.items()}
 
 STANDARD, FIGHTER, MAGIC_USER = "standard", "fighter", "magic_user"
 
 
 class KtogOptions(GameOptions):
-    players: int = Field(2, ge=2, le=8, title="Players", description="Number of players, 2 to 8.")
-    hp: int = Field(20, ge=1, le=99, title="Hit points",
+    players: int = Field(M.MIN_PLAYERS, ge=M.MIN_PLAYERS, le=M.MAX_PLAYERS, title="Players",
+                         description=f"Number of players, {M.MIN_PLAYERS} to {M.MAX_PLAYERS}.")
+    hp: int = Field(M.STARTING_HP, ge=1, le=99, title="Hit points",
                     description="Hit points each player starts with (the rules suggest 15 to 25).")
-    to_hit: int = Field(14, ge=2, le=20, title="To hit", description="What the d20 must show to hit.")
+    to_hit: int = Field(M.TO_HIT, ge=2, le=M.D20, title="To hit", description="What the d20 must show to hit.")
     initiative: Literal["once", "every_round"] = Field(
         "once", title="Initiative",
         description="once: roll for who goes first once, then keep the seat order; every_round: roll again at the "
                     "start of every round.")
     initiative_die: Literal["d6", "d10"] = Field("d6", title="Initiative die", description="The die rolled for initiative.")
     stand_at_zero: bool = Field(False, title="Stand at zero",
-                                description="At 0 hit points, a d100 of 50 or less keeps a player in the fight.")
+                                description=f"At 0 hit points, a d{M.PERCENTILE} of {M.STAND_MAX} or less keeps a player in "
+                                            "the fight.")
     fumble_flying: bool = Field(False, title="Fumble flying",
-                                description="After a critical miss, a 1 on the drop roll also disarms, for 3 turns: "
-                                            "the weapon flies across the room.")
+                                description=f"After a critical miss, a {M.NATURAL_MISS} on the drop roll also disarms, "
+                                            f"for {M.FLYING_TURNS} turns: the weapon flies across the room.")
     cure_touch_roll: bool = Field(False, title="Cure touch roll",
                                   description="Curing someone else first needs a d20 roll to touch them.")
     classes: bool = Field(False, title="Classes",
-                          description="Each player picks fighter (better to hit, 5 more hit points, no spells) or "
-                                      "magic-user at the start.")
+                          description=f"Each player picks fighter (better to hit, {M.FIGHTER_HP} more hit points, "
+                                      "no spells) or magic-user at the start.")
     cure_cap: bool = Field(True, title="Cure cap", description="Cure never heals above the starting hit points.")
 
 
@@ -103,7 +105,7 @@ class KtogState:
     max_hp: tuple[int, ...]  # starting hit points (fighters +5): the Cure cap
     up: tuple[bool, ...]  # conscious (still in the game)
     role: tuple[str, ...]  # "standard", "fighter", "magic_user"; "" while still to pick
-    haste: tuple[int, ...]  # Haste spells left (0 to 2)
+    haste: tuple[int, ...]  # Haste spells left (0 to mechanics.HASTE_SPELLS)
     cure: tuple[bool, ...]  # spell still there
     bless: tuple[bool, ...]
     mighty: tuple[bool, ...]
@@ -136,42 +138,20 @@ def _set(values: tuple, seat: int, value) -> tuple:
 
 
 def hit_threshold(state: KtogState, to_hit: int, attacker: int, target: int, blessed: bool) -> int:
-    """The d20 roll an attack needs (RULINGS KtOG, Attack; ``classes``: fighter -2)."""
-    t = to_hit
-    if blessed:
-        t -= 2
-    if state.disarmed[target] > 0:
-        t -= 2
-    if state.disarmed[attacker] > 0:
-        t += 1  # bare-handed
-    if state.role[attacker] == FIGHTER:
-        t -= 2
-    return t
+    """The d20 roll an attack of ``attacker`` on ``target`` needs (:func:`mechanics.hit_threshold`)."""
+    return M.hit_threshold(to_hit, blessed, state.disarmed[target] > 0, state.disarmed[attacker] > 0,
+                           state.role[attacker] == FIGHTER)
 
 
-def disarm_threshold(blessed: bool) -> int:
-    return DISARM_TARGET - 1 if blessed else DISARM_TARGET
-
-
-def attack_faces(threshold: int) -> int:
-    """Faces of the d20 that hit: a natural 20 always, a natural 1 never, 2..19 when >= threshold."""
-    return 1 + max(0, 19 - max(threshold, 2) + 1)
-
-
-def disarm_faces(threshold: int) -> int:
-    """Faces of the d20 that disarm: >= threshold, never a natural 1."""
-    return max(0, 20 - max(threshold, 2) + 1)
+disarm_threshold = M.disarm_target
+attack_faces = M.attack_faces
+disarm_faces = M.disarm_faces
+damage_of = M.damage
 
 
 def can_cast(state: KtogState, seat: int) -> bool:
     """No spells for fighters; at most one spell per player per round (RULINGS KtOG, Spells)."""
     return state.role[seat] != FIGHTER and not state.cast[seat] and state.up[seat]
-
-
-def damage_of(roll: int, bare_handed: bool, mighty: bool) -> int:
-    """RULINGS KtOG, After a hit, step 3: bare-handed -2 (not below 0), then Mighty Blow x2."""
-    d = max(0, roll - 2) if bare_handed else roll
-    return 2 * d if mighty else d
 
 
 def conscious(state: KtogState) -> list[int]:
@@ -199,7 +179,7 @@ class Ktog(Game[KtogState]):
         base = KtogState(
             hp=(hp,) * n, max_hp=(hp,) * n, up=(True,) * n,
             role=("",) * n if self.options.classes else (STANDARD,) * n,
-            haste=(2,) * n, cure=(True,) * n, bless=(True,) * n, mighty=(True,) * n,
+            haste=(M.HASTE_SPELLS,) * n, cure=(True,) * n, bless=(True,) * n, mighty=(True,) * n,
             dodge=(True,) * n, cast=(False,) * n, disarmed=(0,) * n,
         )
         if self.options.classes:
@@ -222,10 +202,10 @@ class Ktog(Game[KtogState]):
         if p == "action":
             if state.blessed:
                 return Decision((me,), "turn", f"{who}: Bless is on: attack or try to disarm?")
-            which = "first" if state.swings == 2 else "second"
+            which = "first" if state.swings == M.HASTE_SWINGS else "second"
             return Decision((me,), "turn", f"{who}: Haste: your {which} attack or disarm attempt?")
         if p == "dodge?":
-            what = "a critical hit (2d6 damage)" if state.critical else "a hit"
+            what = f"a critical hit ({_CRIT_DICE} damage)" if state.critical else "a hit"
             return Decision((state.target,), "reaction",
                             f"{who} scores {what} on {self.seat_name(state.target)}: "
                             f"{self.seat_name(state.target)}, cast Dodge so that the hit does nothing?")
@@ -233,8 +213,9 @@ class Ktog(Game[KtogState]):
             return Decision((me,), "turn", f"{who}: your hit on {self.seat_name(state.target)} lands: "
                                            "cast Mighty Blow to double the damage?")
         if p == "class":
-            return Decision((me,), "turn", f"{who}: pick your class: fighter (2 better to hit, 5 more hit points, "
-                                           "no spells) or magic-user (all the spells)?")
+            return Decision((me,), "turn", f"{who}: pick your class: fighter ({M.FIGHTER_TO_HIT} better to hit, "
+                                           f"{M.FIGHTER_HP} more hit points, no spells) or magic-user (all the "
+                                           "spells)?")
         if p == "init":
             return Chance(INITIATIVE[self.options.initiative_die], state.rollers[len(state.rolls)])
         if p == "to_hit":
@@ -287,7 +268,7 @@ class Ktog(Game[KtogState]):
         cures = [f"cure:{s + 1}" for s in conscious(state)] if spells and state.cure[seat] else []
         if state.disarmed[seat]:
             out = ["scramble"]
-            if spells and state.haste[seat] > 0 and state.disarmed[seat] >= 2:
+            if spells and state.haste[seat] > 0 and M.may_haste_scramble(state.disarmed[seat]):
                 out.append("haste")
             return out + cures + [f"fight:{s + 1}" for s in opponents(state, seat)]
         out = self._swing_actions(state, seat) + cures
@@ -329,8 +310,8 @@ class Ktog(Game[KtogState]):
                 state = replace(state, haste=_set(state.haste, seat, state.haste[seat] - 1),
                                 cast=_set(state.cast, seat, True))
                 if state.disarmed[seat]:
-                    return self._scramble(state, seat, 2)
-                return replace(state, phase="action", swings=2, last=f"{who} casts Haste: two attacks")
+                    return self._scramble(state, seat, M.HASTE_SWINGS)
+                return replace(state, phase="action", swings=M.HASTE_SWINGS, last=f"{who} casts Haste: two attacks")
             if action == "bless":
                 return replace(state, bless=_set(state.bless, seat, False), cast=_set(state.cast, seat, True),
                                phase="action", blessed=True, last=f"{who} casts Bless")
@@ -346,7 +327,7 @@ class Ktog(Game[KtogState]):
 
     def _pick_class(self, state: KtogState, seat: int, action: str) -> KtogState:
         if action == FIGHTER:
-            hp = self.options.hp + FIGHTER_HP
+            hp = self.options.hp + M.FIGHTER_HP
             return replace(state, role=_set(state.role, seat, FIGHTER), hp=_set(state.hp, seat, hp),
                            max_hp=_set(state.max_hp, seat, hp), haste=_set(state.haste, seat, 0),
                            cure=_set(state.cure, seat, False), bless=_set(state.bless, seat, False),
@@ -355,8 +336,8 @@ class Ktog(Game[KtogState]):
         return replace(state, role=_set(state.role, seat, MAGIC_USER), last=f"{self.seat_name(seat)} is a magic-user")
 
     def _scramble(self, state: KtogState, seat: int, steps: int) -> KtogState:
-        left = max(0, state.disarmed[seat] - steps)
-        text = f"{self.seat_name(seat)} scrambles" + (" twice (Haste)" if steps == 2 else "")
+        left = M.scramble_left(state.disarmed[seat], steps)
+        text = f"{self.seat_name(seat)} scrambles" + (" twice (Haste)" if steps > 1 else "")
         text += ": weapon back from the next turn" if left == 0 else f": {left} to go"
         return self._end_turn(replace(state, disarmed=_set(state.disarmed, seat, left), last=text))
 
@@ -369,10 +350,10 @@ class Ktog(Game[KtogState]):
         if p == "to_hit":
             return self._to_hit(state, outcome)
         if p == "damage":
-            dmg = damage_of(outcome, state.action == "fight", state.mighty_on)
+            dmg = M.damage(outcome, state.action == "fight", state.mighty_on)
             return self._hurt(state, state.target, dmg, "critical " if state.critical else "")
         if p == "fumble_self":
-            if outcome >= FUMBLE_TARGET:
+            if M.fumble_self_hit(outcome):
                 return replace(state, phase="self_damage", last=f"{self.seat_name(me)} hits himself")
             if state.disarmed[me]:
                 # RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again.
@@ -381,33 +362,28 @@ class Ktog(Game[KtogState]):
         if p == "self_damage":
             return self._hurt(replace(state, target=me), me, outcome, "self-")
         if p == "fumble_drop":
-            turns = 0
-            if outcome >= FUMBLE_TARGET:
-                turns = SCRAMBLE_TURNS
-            elif outcome == 1 and self.options.fumble_flying:
-                turns = FLYING_TURNS
+            turns = M.fumble_drop_turns(outcome, self.options.fumble_flying)
             if turns:
+                flies = turns == M.FLYING_TURNS
                 state = replace(state, disarmed=_set(state.disarmed, me, turns),
-                                last=f"{self.seat_name(me)} drops the weapon" + (" (it flies across the room)" if turns == FLYING_TURNS else ""))
+                                last=f"{self.seat_name(me)} drops the weapon" + (" (it flies across the room)" if flies else ""))
             else:
                 state = replace(state, last=f"{self.seat_name(me)} keeps hold of the weapon")
             return self._after_swing(state)
         if p == "touch":
             t = hit_threshold(state, self.options.to_hit, me, state.target, False)
-            if outcome >= t:
+            if M.touch_succeeds(outcome, t):
                 return replace(state, phase="cure", last=f"{self.seat_name(me)} touches {self.seat_name(state.target)}")
             return self._end_turn(replace(state, last=f"{self.seat_name(me)} fails to touch {self.seat_name(state.target)}: Cure spent"))
         if p == "cure":
             t = state.target
-            hp = state.hp[t] + outcome
-            if self.options.cure_cap:
-                hp = min(hp, state.max_hp[t])
+            hp = M.cured(state.hp[t], outcome, state.max_hp[t], self.options.cure_cap)
             gained = hp - state.hp[t]
             return self._end_turn(replace(state, hp=_set(state.hp, t, hp),
                                           last=f"{self.seat_name(t)} is cured of {gained} (now {hp})"))
         if p == "stand":
             s = state.pending
-            if outcome <= STAND_MAX:
+            if M.stands_at_zero(outcome):
                 state = replace(state, pending=-1, last=f"{self.seat_name(s)} stays standing at 0")
             else:
                 state = replace(state, pending=-1, up=_set(state.up, s, False), last=f"{self.seat_name(s)} falls unconscious")
@@ -432,15 +408,15 @@ class Ktog(Game[KtogState]):
     def _to_hit(self, state: KtogState, roll: int) -> KtogState:
         me, t = state.to_act, state.target
         who, whom = self.seat_name(me), self.seat_name(t)
-        if roll == 1:
+        if M.is_critical_miss(roll):
             return replace(state, phase="fumble_self", last=f"{who} critically misses")
         if state.action == "disarm":
-            if roll >= disarm_threshold(state.blessed):
-                return self._after_swing(replace(state, disarmed=_set(state.disarmed, t, SCRAMBLE_TURNS),
+            if M.disarm_succeeds(roll, M.disarm_target(state.blessed)):
+                return self._after_swing(replace(state, disarmed=_set(state.disarmed, t, M.SCRAMBLE_TURNS),
                                                  last=f"{who} disarms {whom}"))
             return self._after_swing(replace(state, last=f"{who} fails to disarm {whom}"))
-        critical = roll == 20
-        if not critical and roll < hit_threshold(state, self.options.to_hit, me, t, state.blessed):
+        critical = M.is_critical_hit(roll)
+        if not M.attack_hits(roll, hit_threshold(state, self.options.to_hit, me, t, state.blessed)):
             return self._after_swing(replace(state, last=f"{who} misses {whom}"))
         state = replace(state, critical=critical, last=f"{who} {'critically ' if critical else ''}hits {whom}")
         if state.up[t] and can_cast(state, t) and state.dodge[t]:
@@ -459,7 +435,7 @@ class Ktog(Game[KtogState]):
             return self._after_swing(replace(state, last=f"no {how}damage to {name}"))
         hp = state.hp[victim] - dmg
         text = f"{name} takes {dmg} {how}damage"
-        if hp > 0:
+        if not M.knocked_out(hp):
             return self._after_swing(replace(state, hp=_set(state.hp, victim, hp), last=text))
         state = replace(state, hp=_set(state.hp, victim, 0))
         if self.options.stand_at_zero:
@@ -592,38 +568,44 @@ class Ktog(Game[KtogState]):
         verb, _, num = action.partition(":")
         if verb in ("attack", "fight") and num.isdigit():
             t = hit_threshold(state, self.options.to_hit, seat, int(num) - 1, state.blessed)
-            dmg = "d6-2" if verb == "fight" else "d6"
-            return f"need {max(t, 2)}+: {attack_faces(t) * 5}% (20: critical 2d6, 1: critical miss); damage {dmg}"
+            dmg = _BARE if verb == "fight" else _D6
+            return (f"need {max(t, M.NATURAL_MISS + 1)}+: {_percent(M.attack_faces(t))} ({M.NATURAL_CRITICAL}: "
+                    f"critical {_CRIT_DICE}, {M.NATURAL_MISS}: critical miss); damage {dmg}")
         if verb == "disarm" and num.isdigit():
-            t = disarm_threshold(state.blessed)
-            return f"need {t}+: {disarm_faces(t) * 5}%"
+            t = M.disarm_target(state.blessed)
+            return f"need {t}+: {_percent(M.disarm_faces(t))}"
         if verb == "cure" and num.isdigit():
             t = int(num) - 1
             room = state.max_hp[t] - state.hp[t]
             cap = ""
             if self.options.cure_cap and room <= 0:
                 cap = f", but {self.seat_name(t)} is at the cap ({state.max_hp[t]})"
-            elif self.options.cure_cap and room < 10:
+            elif self.options.cure_cap and room < M.CURE_SIDES:
                 cap = f", at most {room} here (cap {state.max_hp[t]})"
             touch = ""
             if self.options.cure_touch_roll and t != seat:
                 th = hit_threshold(state, self.options.to_hit, seat, t, False)
-                touch = f"; touch roll need {th}+: {max(0, min(20, 21 - th)) * 5}%"
-            return f"heals 2-10{cap}{touch}"
+                faces = sum(M.touch_succeeds(face, th) for face in range(1, M.D20 + 1))
+                touch = f"; touch roll need {th}+: {_percent(faces)}"
+            return f"heals {M.CURE_MIN}-{M.CURE_SIDES}{cap}{touch}"
         if action == "haste":
             if state.disarmed[seat]:
-                return f"scramble twice: {state.disarmed[seat]} turns to go -> {max(0, state.disarmed[seat] - 2)}"
+                left = M.scramble_left(state.disarmed[seat], M.HASTE_SWINGS)
+                return f"scramble twice: {state.disarmed[seat]} turns to go -> {left}"
             return "two attacks or disarm attempts this turn"
         if action == "bless":
-            return f"this turn: need {max(2, self.options.to_hit - 2)}+ to hit (before other modifiers), 16+ to disarm"
+            to_hit = M.hit_threshold(self.options.to_hit, True, False, False, False)
+            return (f"this turn: need {max(M.NATURAL_MISS + 1, to_hit)}+ to hit (before other modifiers), "
+                    f"{M.disarm_target(True)}+ to disarm")
         if action == "scramble":
-            left = state.disarmed[seat] - 1
+            left = M.scramble_left(state.disarmed[seat], 1)
             return "weapon back from your next turn" if left <= 0 else f"{left} scramble turn{'s' if left != 1 else ''} left after this"
         if action == "dodge":
-            return "the hit does nothing" + (" (a critical: 2d6, x2 with Mighty Blow)" if state.critical else "")
+            crit = f" (a critical: {_CRIT_DICE}, x{M.MIGHTY_MULTIPLIER} with Mighty Blow)"
+            return "the hit does nothing" + (crit if state.critical else "")
         if action == "mighty_blow":
-            base = "2d6" if state.critical else ("d6-2" if state.action == "fight" else "d6")
-            return f"damage {base} x2"
+            base = _CRIT_DICE if state.critical else (_BARE if state.action == "fight" else _D6)
+            return f"damage {base} x{M.MIGHTY_MULTIPLIER}"
         return None
 
     def view(self, state: KtogState, seat: int | None) -> dict:
@@ -667,6 +649,11 @@ class Ktog(Game[KtogState]):
                 flag += f", disarmed ({state.disarmed[s]} to go)"
             parts.append(f"{self.seat_name(s)}: {state.hp[s]} hit points{flag}")
         return " | ".join(parts)
+
+
+def _percent(faces: int) -> str:
+    """Faces of the d20 as a percentage: 7 -> "35%"."""
+    return f"{faces * 100 // M.D20}%"
 
 
 def _or(items: list[str], last: str = " or ") -> str:
