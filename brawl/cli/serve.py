@@ -24,7 +24,10 @@ def serve(
     sockets_per_client: int = typer.Option(50, help="live connections from one client address (refused above)"),
     allow_origin: list[str] = typer.Option([], help="another origin whose pages may open live connections (repeatable)"),
 ) -> None:
-    """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/)."""
+    """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
+
+    Live updates go uncompressed: they are small, and compressing each for every spectator costs
+    more server time than the bytes it saves."""
     import os
 
     import uvicorn
@@ -63,12 +66,12 @@ def serve(
     console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {shown}"
                   + (f", {workers} processes" if workers > 1 else "") + ")", markup=False)
     if workers == 1:
-        uvicorn.run(web, host=host, port=port, log_level="info")
+        uvicorn.run(web, host=host, port=port, log_level="info", ws_per_message_deflate=False)
         return
     del web  # each worker process builds its own app from these settings
     os.environ["BRAWL_SERVE_SETTINGS"] = settings.model_dump_json()
     uvicorn.run("brawl.server.app:app_from_environment", factory=True, host=host, port=port, workers=workers,
-                log_level="info")
+                log_level="info", ws_per_message_deflate=False)
 
 
 @app.command()
