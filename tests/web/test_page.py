@@ -217,6 +217,9 @@ def test_more_than_nine_decisions_each_have_a_key(server, browser, errors):
     page.context.close()
 
 
+LOG_PAGE = 40  # events per page of the log (game.js: PAGE)
+
+
 def test_a_finished_long_game_opens_with_its_newest_log_page_and_loads_older_ones(server, browser, errors):
     """The newest page of the log comes at once (one fragment); older pages on demand; the window
     does not move."""
@@ -227,8 +230,8 @@ def test_a_finished_long_game_opens_with_its_newest_log_page_and_loads_older_one
     import httpx
     events = httpx.get(f"{server}/api/rooms/{room['room']}/events?since=-1").json()["events"]
     lines = sum(len(e["log"]) for e in events)
-    newest = sum(len(e["log"]) for e in events[-100:])
-    assert len(events) > 100 and lines > newest
+    newest = sum(len(e["log"]) for e in events[-LOG_PAGE:])
+    assert len(events) > LOG_PAGE and lines > newest
     assert page.locator("#log li").count() == newest
     page.locator("#log-panel summary").click()
     while page.is_visible("#log-older"):

@@ -195,5 +195,5 @@ def test_a_whole_game_by_keyboard_on_a_wide_screen(server, browser, errors, game
     room, page = open_game(browser, errors, server, game, "wide")
     made = play(page, server, room, KEYS[game]())
     check_the_end(page, made)
-    assert page.evaluate("document.activeElement.id") == "end-title"  # the result is where the keyboard is
+    page.wait_for_function("() => document.activeElement.id === 'end-title'")  # the result is where the keyboard is
     page.context.close()

@@ -78,6 +78,7 @@ brawl.loadRenderer = async function (game, info) {
   try {
     const found = await info;
     if (!found || !found.renderer) return null;
+    if (!brawl.board) await brawl.loadScript("/static/board.js");  // the boards' gestures, before the board
     await brawl.loadScript(`/static/games/${encodeURIComponent(game)}.js`);
     return brawl.renderers[game] || null;
   } catch (e) {

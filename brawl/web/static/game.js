@@ -105,8 +105,11 @@
   }
 
   // -- drawing -----------------------------------------------------------------------------------
+  let drawn = null; // the view last drawn, as JSON
+
   function render() {
     const v = view;
+    drawn = JSON.stringify(v);
     document.body.dataset.last = String(v.last);  // the last event shown (tests and renderers may read it)
     $("title").textContent = `· ${v.title}`;
     if (v.seat === null) $("who").textContent = t("You are watching (spectator)");
@@ -274,7 +277,14 @@
     const rematch = $("rematch");
     rematch.hidden = v.seat === null && !v.rematch;
     rematch.textContent = t(v.rematch ? "Go to the rematch" : "Rematch");
-    if (wasHidden) $("end-title").focus();
+    // the result takes the focus; its panel scrolls to it before the next paint (never the window)
+    if (wasHidden) {
+      requestAnimationFrame(() => {
+        if (end.hidden) return;
+        $("end-title").focus({ preventScroll: true });
+        reveal(end);
+      });
+    }
   }
 
   // -- log and dice ------------------------------------------------------------------------------
@@ -290,14 +300,18 @@
   }
 
   // lines go in one fragment; the log's own panel follows the newest line when it was at its end
+  // An empty log is filled without measuring anything, and scrolled to its end just before the next
+  // paint, so the first drawing of a long game lays the page out once instead of three times.
   function addLines(lines) {
     if (!lines.length) return;
     const log = $("log");
-    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    const empty = !log.firstChild;
+    const atEnd = empty || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const frag = document.createDocumentFragment();
     for (const line of lines) frag.append(logLine(line));
     log.append(frag);
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    if (empty) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+    else if (atEnd) log.scrollTop = log.scrollHeight;
   }
 
   function addLog(line) { addLines([line]); }
@@ -661,7 +675,7 @@
   }
 
   // -- the log: the newest page first, older pages on demand ----------------------------------------------
-  const PAGE = 100;  // events per page: a long game opens with its newest hundred
+  const PAGE = 40;  // events per page: a long game opens with its newest forty
   let oldest = 0; // the first event number whose lines are shown
 
   function logPage(before) {
@@ -788,9 +802,14 @@
       return;
     }
     const fresh = events.filter((e) => e.n > last);
+    // the board is drawn once per change: an update that brings nothing new (the answer to the
+    // socket's hello, say) leaves the page as it is
+    const same = !fresh.length && drawn !== null && JSON.stringify(v) === drawn;
     view = v;
-    apply(fresh, fresh.length <= 6);
-    render();
+    if (!same) {
+      apply(fresh, fresh.length <= 6);
+      render();
+    }
     addChat(chat, chatSeen);
     chatSeen = true;
   }
@@ -864,6 +883,9 @@
     return brawl.loadRenderer(game, gamesP.then((games) => games.find((g) => g.name === game)));
   }
 
+  // moments of the first drawing, for profiling (performance.getEntriesByType("mark"))
+  const mark = (name) => { try { performance.mark(`brawl:${name}`); } catch (e) { /* no marks here */ } };
+
   async function start() {
     if (!roomId) { showError(t("no room in this address")); return; }
     if (!spectator && !token) { showError(t("this invite link has no seat token (#t=…); ask for the link again or watch as a spectator")); }
@@ -874,18 +896,23 @@
       gamesP.catch(() => {});
       pageP.catch(() => {});
       const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
+      mark("view");
       renderer = await loadRenderer(v.game, gamesP);
+      mark("renderer");
       try {
         (renderer || generic).mount($("board"), ctx);
       } catch (e) {
         fallBack(e);
       }
       const page = await pageP;
+      mark("log");
       view = v;
       oldest = page.from;
       $("log-older").hidden = oldest <= 0;
       apply(page.events, false);
+      mark("applied");
       render();
+      mark("drawn");
       document.body.dataset.ready = "1";
       connect();
     } catch (e) {
