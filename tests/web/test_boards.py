@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from tests.web.conftest import (KN_NEAR, PHONE, WIDE, create, kniggits_to_move, last_event, new_page, open_room,
-                                room_view)
+from tests.web.conftest import (KN_NEAR, PHONE, WIDE, create, decide, in_viewport, kniggits_to_move, last_event,
+                                new_page, open_room, room_view)
 
 pytestmark = pytest.mark.browser
 
@@ -192,4 +192,32 @@ def test_kniggits_preview_refuses_a_move_towards_a_foe_it_fights(server, browser
     page.touchscreen.tap(*kn_screen(page, a1["x"], a1["y"] - 2))  # straight away from B1
     assert "Tap again or press Move here" in page.inner_text("#kn-ruler")
     assert page.is_enabled("#kn-confirm .kn-go")
+    page.context.close()
+
+
+def kniggits_fight(server) -> dict:
+    """Two engaged kniggits: both players end their moves, then the fight's hands are Red's to choose."""
+    room = kniggits_to_move(server, KN_NEAR)
+    for _ in range(6):
+        view = room_view(server, room, 0)
+        if view["state"]["phase"] == "fight" and view["your_turn"]:
+            return room
+        seat = view["node"]["seats"][0]
+        decide(server, room, seat, "end_move")
+    raise AssertionError(f"no fight: {room_view(server, room, 0)['node']}")
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_a_fight_chosen_on_the_board_is_pointed_to_from_the_decisions(server, browser, errors, size):
+    """The decision panel says the fight is chosen on the board, and its button brings the form into
+    view with the focus on it (the window stays put)."""
+    room = kniggits_fight(server)
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    open_room(page, server, room)
+    page.wait_for_selector(".kn-fight-form")
+    assert "made on the board" in page.inner_text("#actions")
+    page.locator("#actions .go-board").click()
+    assert page.evaluate("!!document.activeElement.closest('.kn-fight-form')")
+    assert in_viewport(page, ".kn-fight-form :focus")
+    assert page.evaluate("scrollY") == 0
     page.context.close()

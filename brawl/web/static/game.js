@@ -214,17 +214,29 @@
         }
         const key = k < KEYS.length ? KEYS[k] : null;
         k += 1;
-        const odds = d.odds ? el("span", { class: "odds", id: `odds-${i}` }, d.odds) : null;
+        const name = actionName(d, v);
+        const odds = d.odds && !name.toLowerCase().includes(String(d.odds).toLowerCase()) ? el("span", { class: "odds", id: `odds-${i}` }, d.odds) : null;
         const hint = el("span", { class: "hint-value", id: `hint-${i}`, "data-action": d.action });
         const b = el("button", { type: "button", class: "action", "data-action": d.action,
           "aria-describedby": [odds ? odds.id : null, hint.id].filter(Boolean).join(" "),
           "aria-keyshortcuts": key, "data-key": key },
         key ? el("span", { class: "key", "aria-hidden": "true" }, key) : null,
-        el("span", { class: "name" }, actionName(d, v)), odds, hint);
+        el("span", { class: "name" }, name), odds, hint);
         b.addEventListener("click", () => decide(d.action).catch(() => {}));
         box.append(b);
       });
-      if (!legal.length && !v.free_form && !v.over) {
+      if (legal.length < v.legal.length && v.your_turn) {
+        // the board offers (part of) this decision itself: say so, and take the person there
+        const go = el("button", { type: "button", class: "link go-board" }, t("Go to it"));
+        go.addEventListener("click", () => {
+          const form = [...$("board").querySelectorAll("form")].find((f) => f.offsetParent !== null) || $("board");
+          reveal(form);
+          const first = form.querySelector("input:checked, input, button, select") || form;
+          if (first.tabIndex < 0 && !first.matches("input, button, select")) first.setAttribute("tabindex", "-1");
+          first.focus({ preventScroll: true });
+        });
+        box.append(el("p", { class: "hint board-offers" }, t("This decision is made on the board."), " ", go));
+      } else if (!legal.length && !v.free_form && !v.over) {
         box.append(el("p", { class: "hint" }, v.your_turn ? (v.legal.length ? t("Decide on the board.") : "") : t("Nothing to decide now.")));
       }
     }

@@ -257,6 +257,8 @@
     "The game's page": "La página de la partida",
     "Replay a record file": "Reproducir un archivo de registro",
     "Replaying {file}": "Reproduciendo {file}",
+    "This decision is made on the board.": "Esta decisión se toma en el tablero.",
+    "Go to it": "Ir allí",
     // board gestures (board.js)
     "Zoom": "Zoom",
     "Zoom in": "Acercar",
@@ -422,7 +424,8 @@
     (root || document).querySelectorAll("[data-i18n]").forEach((node) => {
       const key = node.dataset.i18nKey || squash(node.textContent);
       node.dataset.i18nKey = key;
-      node.textContent = brawl.t(key);
+      const text = brawl.t(key);
+      if (node.textContent !== text) node.textContent = text;  // English pages stay as they are
     });
     (root || document).querySelectorAll("[data-i18n-attr]").forEach((node) => {
       for (const attr of node.dataset.i18nAttr.split(/\s+/).filter(Boolean)) {
@@ -430,7 +433,8 @@
         const key = node.dataset[stored] || node.getAttribute(attr);
         if (key === null) continue;
         node.dataset[stored] = key;
-        node.setAttribute(attr, brawl.t(key));
+        const text = brawl.t(key);
+        if (node.getAttribute(attr) !== text) node.setAttribute(attr, text);
       }
     });
     const title = document.querySelector("title");
