@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.web.conftest import (KN_NEAR, PHONE, WIDE, create, decide, in_viewport, kniggits_to_move, last_event,
-                                new_page, open_room, room_view)
+                                new_page, open_room, room_view, wait_until)
 
 pytestmark = pytest.mark.browser
 
@@ -220,4 +220,23 @@ def test_a_fight_chosen_on_the_board_is_pointed_to_from_the_decisions(server, br
     assert page.evaluate("!!document.activeElement.closest('.kn-fight-form')")
     assert in_viewport(page, ".kn-fight-form :focus")
     assert page.evaluate("scrollY") == 0
+    page.context.close()
+
+
+def test_a_kniggits_replay_draws_the_table_and_its_status(server, browser, errors):
+    """The replay viewer gives the board the same helpers as the game page (brawl.statusTable): the
+    table is drawn, not replaced by the plain status table."""
+    room = create(server, "kniggits", ["bot:heuristic", "bot:heuristic"],
+                  {"table": 18, "points": 20, "turn_limit": 3, "terrain": "open"})
+    wait_until(lambda: room_view(server, room)["over"], timeout=60)
+    page = new_page(browser, errors, **WIDE)
+    failures = []
+    page.on("console", lambda m: failures.append(m.text) if m.type == "error" else None)
+    page.goto(f"{server}/replay/{room['room']}")
+    page.wait_for_selector("body[data-step]")
+    page.click("#last")
+    page.wait_for_function("() => document.body.dataset.step !== '0'")
+    assert page.locator("svg.kn-table g.kniggit").count() >= 1
+    assert page.locator("#kn-status table.status").count() == 1
+    assert failures == []
     page.context.close()
