@@ -21,9 +21,9 @@ def _cache(tmp_path, monkeypatch):
     S._MEMORY.clear()
 
 
-def brute_duel(H: int) -> float:
-    """Brute against brute, two players, default options (RULINGS KtOG: Attack, Critical miss,
-    Disarmed): P(the player on turn wins) at (H, H, armed, armed).  Blocks of equal hit points are
+def brute_duel(H: int, to_hit: int = 14) -> float:
+    """Brute against brute, two players, default options but ``to_hit`` (RULINGS KtOG: Attack, Critical
+    miss, Disarmed): P(the player on turn wins) at (H, H, armed, armed).  Blocks of equal hit points are
     linear systems in the 9 scramble-count pairs of both orientations, solved with numpy."""
     val: dict = {}
 
@@ -58,7 +58,7 @@ def brute_duel(H: int) -> float:
                 if cm > 0:  # scramble
                     after(1.0, (him, me, ch, cm - 1))
                     continue
-                need = 14 - (2 if ch > 0 else 0)
+                need = to_hit - (2 if ch > 0 else 0)
                 for roll in range(1, 21):
                     p = 1 / 20
                     if roll == 1:
@@ -89,6 +89,33 @@ def test_brute_mode_matches_independent_program(H):
 
     V, _, _ = solve_ktog_duel(H, False, brute=True)
     assert V[start_index(H)] == pytest.approx(brute_duel(H), abs=1e-10)
+
+
+@pytest.mark.parametrize("to_hit", [10, 17])
+def test_brute_mode_with_another_to_hit_matches_independent_program(to_hit):
+    """Seed rule 3 and RULINGS KtOG (``to_hit``): the solver reads the threshold from the options; with
+    both players held to brute its start value equals the independent program's."""
+    from brawl.solve.ktog import solve_ktog_duel, start_index
+
+    V, _, _ = solve_ktog_duel(2, False, brute=True, to_hit=to_hit)
+    assert V[start_index(2)] == pytest.approx(brute_duel(2, to_hit), abs=1e-10)
+    assert brute_duel(2, to_hit) != pytest.approx(brute_duel(2), abs=1e-6)
+
+
+def test_optimal_play_with_another_to_hit_in_the_engine():
+    """Seed rule 3 (``to_hit`` 10): the solved duel's value holds in the full engine (z-test), and its
+    bot beats brute there."""
+    from brawl.solve import solve
+
+    opts = {"hp": 2, "to_hit": 10}
+    sol = solve("ktog", opts)
+    assert sol.first_mover_win != pytest.approx(solve("ktog", {"hp": 2}).first_mover_win, abs=1e-6)
+    n = 1000
+    res = simulate("ktog", opts, ["optimal", "optimal"], n, seed=8, workers=1)
+    p = res.first_mover_wins / n
+    assert abs(p - sol.first_mover_win) < 4.5 * math.sqrt(sol.first_mover_win * (1 - sol.first_mover_win) / n)
+    res = simulate("ktog", opts, ["optimal", "brute"], 400, seed=9, workers=1)
+    assert res.wins[0] > res.wins[1]
 
 
 @pytest.mark.parametrize("initiative", ["once", "every_round"])
@@ -141,7 +168,8 @@ def test_solution_saved_and_reused():
     assert {"first_mover_win", "states", "seconds", "memory_bytes"} <= set(data)
 
 
-@pytest.mark.parametrize("opts", [{"players": 3}, {"classes": True}, {"to_hit": 12}, {"hp": 30}, {"stand_at_zero": True}])
+@pytest.mark.parametrize("opts", [{"players": 3}, {"classes": True}, {"fumble_flying": True}, {"hp": 30},
+                                  {"stand_at_zero": True}])
 def test_refuses_what_it_does_not_cover(opts):
     from brawl.solve import NoSolver, solve
     from brawl.solve.hints import hint_values

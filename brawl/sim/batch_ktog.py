@@ -388,7 +388,7 @@ def _optimal_opening(P, work, tabs, me, posM, hp0):
     q = work[5]
     o = 1 - me
     pos = 0 if posM == 0 else 1 + 2 * P[CAST, me] + P[CAST, o]
-    K.turn_values(V, W, o_every(tabs), False, hp0, pos, _cfg(P, me), P[DIS, me], _cfg(P, o), P[DIS, o], q)
+    K.turn_values(V, W, o_every(tabs), False, hp0, pos, _cfg(P, me), P[DIS, me], _cfg(P, o), P[DIS, o], q, tabs[3])
     best = -1
     for a in range(K.NA):
         if not np.isnan(q[a]) and (best < 0 or q[a] > q[best]):
@@ -437,9 +437,9 @@ def _next_swing(src, pols, P, work, tabs, me, blessed, posM, cont):
         cM = _cfg(P, me)
         cO = _cfg(P, t)
         a = K.swing_value(V, W, o_every(tabs), False, posM, P[CAST, me], P[CAST, t], cM, 0, cO, P[DIS, t], 0,
-                          blessed, cont)
+                          blessed, cont, tabs[3])
         d = K.swing_value(V, W, o_every(tabs), False, posM, P[CAST, me], P[CAST, t], cM, 0, cO, P[DIS, t], 1,
-                          blessed, cont)
+                          blessed, cont, tabs[3])
         return src, DISARM if d > a else ATTACK, t
     if pols[me] == BRUTE:
         return src, ATTACK, _weakest(P, me)  # never reached: the brute casts no Haste or Bless
@@ -591,7 +591,7 @@ def _setup(options: Mapping, bot_specs: list[str]):
 
         sol = solve_for_play("ktog", game.options_json())  # refuses what the duel solver does not cover
         V, W = sol.V, sol.W
-    return game, rules_record(o), pols, (V, W, o.initiative == "every_round")
+    return game, rules_record(o), pols, (V, W, o.initiative == "every_round", int(o.to_hit))
 
 
 def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:

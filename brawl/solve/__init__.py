@@ -138,7 +138,7 @@ class KtogSolution:
 
         if len(state.hp) != 2 or state.phase not in ("turn", "action", "dodge?", "mighty?"):
             return {}
-        return action_values(self.V, self.W, self.every, self.hp, state, seat)
+        return action_values(self.V, self.W, self.every, self.hp, state, seat, int(self.options["to_hit"]))
 
     def best_action(self, state, seat: int) -> str:
         values = self.action_values(state, seat)
@@ -159,7 +159,7 @@ def _solve_ktog(opts: dict, path: Path, use_cache: bool):
     bad = unsupported(opts)
     if bad:
         raise NoSolver("the KtOG solver covers the two-player duel with default options (initiative "
-                       "once or every_round, either initiative die, hp 1 to 25); not: " + ", ".join(bad))
+                       "once or every_round, either initiative die, any to_hit, hp 1 to 25); not: " + ", ".join(bad))
     if use_cache and path.exists():
         try:
             with np.load(path) as data:
@@ -168,7 +168,7 @@ def _solve_ktog(opts: dict, path: Path, use_cache: bool):
         except (OSError, ValueError, KeyError):
             pass
     t0 = time.perf_counter()
-    V, W, sweeps = solve_ktog_duel(opts["hp"], opts["initiative"] == "every_round")
+    V, W, sweeps = solve_ktog_duel(opts["hp"], opts["initiative"] == "every_round", to_hit=int(opts["to_hit"]))
     seconds = time.perf_counter() - t0
     fm = float(V[start_index(opts["hp"])])
     if use_cache:

@@ -20,8 +20,8 @@ in parallel.  Inside a block each action's value is a constant (everything that 
 plus a linear term in the block's own values, built once; the block is then iterated to
 convergence (Gauss-Seidel).  Bare-handed blows mix both inside the Dodge and Mighty Blow
 decisions and are re-decided on every sweep.  The rules follow ``shared/RULINGS.md`` (KtOG) as
-``brawl.games.ktog.rules`` implements them, for two players with ``to_hit`` 14, the d6 or d10
-initiative (ties re-roll: each player leads with chance 1/2), no standing at 0, no flying weapon,
+``brawl.games.ktog.rules`` implements them, with every number from
+``brawl.games.ktog.mechanics``, for two players with any ``to_hit``, the d6 or d10 initiative (ties re-roll: each player leads with chance 1/2), no standing at 0, no flying weapon,
 no touch roll, no classes, and the Cure cap.
 
 ``brute=True`` evaluates the fixed brute-against-brute policy instead of optimising: the check
@@ -183,13 +183,13 @@ def fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont):
 
 
 @njit(cache=True)
-def hit_faces(dM, dO, blessed):
+def hit_faces(dM, dO, blessed, to_hit):
     """Faces 2..19 of the d20 that hit (the natural 20 is counted apart)."""
-    return _attack_faces(_hit_threshold(M.TO_HIT, blessed, dO > 0, dM > 0, False)) - 1
+    return _attack_faces(_hit_threshold(to_hit, blessed, dO > 0, dM > 0, False)) - 1
 
 
 @njit(cache=True)
-def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, blessed, cont):
+def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, blessed, cont, to_hit):
     """The mover's value of one attack (kind 0), disarm attempt (1) or bare-handed blow (2)."""
     v = fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont) / M.D20
     if kind == 1:
@@ -198,7 +198,7 @@ def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, bl
         v += (M.D20 - 1 - ok) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
         return v
     bare = kind == 2
-    k = hit_faces(dM, dO, blessed)
+    k = hit_faces(dM, dO, blessed, to_hit)
     v += (ORDINARY_FACES - k) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
     if k:
         v += k / M.D20 * hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, False, bare, cont)
@@ -219,7 +219,7 @@ def cure_value(V, every, posM, castO, cM, dM, cO, dO, H, on_self):
 
 
 @njit(cache=True)
-def turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q):
+def turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q, to_hit):
     """Fill ``q`` (NaN: not legal) with the value of each turn action, reading V and W as they are."""
     for a in range(NA):
         q[a] = np.nan
@@ -227,25 +227,25 @@ def turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q):
     castO = 0 if pos == 0 else (pos - 1) % 2
     spells = castM == 0 and not brute
     if dM == 0:
-        q[A_ATTACK] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 0, False, False)
+        q[A_ATTACK] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 0, False, False, to_hit)
         if dO == 0 and not brute:
-            q[A_DISARM] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 1, False, False)
+            q[A_DISARM] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 1, False, False, to_hit)
         if spells and haste_of(cM) > 0:
             c = spend_haste(cM)
-            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, False, True)
+            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, False, True, to_hit)
             if dO == 0:
-                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, False, True))
+                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, False, True, to_hit))
             q[A_HASTE] = best
         if spells and bit(cM, 2) == 1:
             c = spend(cM, 2)
-            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, True, False)
+            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, True, False, to_hit)
             if dO == 0:
-                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, True, False))
+                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, True, False, to_hit))
             q[A_BLESS] = best
     else:
         q[A_SCRAMBLE] = end_value(V, every, pos, castM, castO, cM, _scramble_left(dM, 1), cO, dO)
         if not brute:
-            q[A_FIGHT] = swing_value(V, W, every, brute, pos, castM, castO, cM, dM, cO, dO, 2, False, False)
+            q[A_FIGHT] = swing_value(V, W, every, brute, pos, castM, castO, cM, dM, cO, dO, 2, False, False, to_hit)
             if spells and haste_of(cM) > 0 and _may_haste_scramble(dM):
                 q[A_HASTE] = end_value(V, every, pos, 1, castO, spend_haste(cM), _scramble_left(dM, M.HASTE_SWINGS), cO, dO)
     if spells and bit(cM, 3) == 1:
@@ -263,7 +263,7 @@ def _best(q):
 
 
 @njit(cache=True)
-def _solve_block(V, W, every, brute, H, c1, c2, tol):
+def _solve_block(V, W, every, brute, H, c1, c2, tol, to_hit):
     """Iterate the block {c1, c2} to convergence, then fill W for its configs.  Returns sweeps."""
     q = np.empty(NA)
     orients = 2 if c1 != c2 else 1
@@ -277,7 +277,7 @@ def _solve_block(V, W, every, brute, H, c1, c2, tol):
             for dM in range(3):
                 for dO in range(3):
                     for pos in range(NPOS):
-                        turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q)
+                        turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q, to_hit)
                         v = _best(q)
                         m = cM * 3 + dM
                         d = abs(v - V[pos, m, cO * 3 + dO])
@@ -294,19 +294,19 @@ def _solve_block(V, W, every, brute, H, c1, c2, tol):
             for pw in range(NW):
                 posM = 0 if pw < 2 else 1
                 castO = pw % 2
-                best = swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 0, False, False)
+                best = swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 0, False, False, to_hit)
                 if dO == 0:
-                    best = max(best, swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 1, False, False))
+                    best = max(best, swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 1, False, False, to_hit))
                 W[pw, cM, cO * 3 + dO] = best
     return sweeps
 
 
 @njit(cache=True, parallel=True)
-def _solve_group(V, W, every, brute, H, firsts, seconds, tol):
+def _solve_group(V, W, every, brute, H, firsts, seconds, tol, to_hit):
     n = firsts.shape[0]
     sweeps = np.zeros(n, np.int64)
     for i in prange(n):
-        sweeps[i] = _solve_block(V, W, every, brute, H, firsts[i], seconds[i], tol)
+        sweeps[i] = _solve_block(V, W, every, brute, H, firsts[i], seconds[i], tol, to_hit)
     return sweeps.sum()
 
 
@@ -322,7 +322,7 @@ def blocks_by_rank(H: int):
     return np.split(a, cuts), np.split(b, cuts)
 
 
-def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=None):
+def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=None, to_hit: int = M.TO_HIT):
     """Solve; returns (V, W, total sweeps)."""
     C = 48 * H
     V = np.zeros((NPOS, 3 * C, 3 * C))
@@ -330,7 +330,7 @@ def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=Non
     firsts, seconds = blocks_by_rank(H)
     sweeps = 0
     for k, (fa, fb) in enumerate(zip(firsts, seconds)):
-        sweeps += int(_solve_group(V, W, every_round, brute, H, fa.astype(np.int64), fb.astype(np.int64), TOL))
+        sweeps += int(_solve_group(V, W, every_round, brute, H, fa.astype(np.int64), fb.astype(np.int64), TOL, to_hit))
         if progress:
             progress(k + 1, len(firsts))
     return V, W, sweeps
@@ -343,12 +343,13 @@ def start_index(H: int) -> tuple[int, int, int]:
 
 # -- reading a solution at an engine state ---------------------------------------------------------
 
-SUPPORTED = {"players": 2, "to_hit": M.TO_HIT, "stand_at_zero": False, "fumble_flying": False,
+SUPPORTED = {"players": 2, "stand_at_zero": False, "fumble_flying": False,
              "cure_touch_roll": False, "classes": False, "cure_cap": True}
 
 
 def unsupported(options: dict) -> list[str]:
-    """The options this solver does not cover (it covers the default duel, both initiatives)."""
+    """The options this solver does not cover (it covers the default duel, both initiatives, any
+    ``to_hit``)."""
     bad = [f"{k}={options.get(k)!r}" for k, v in SUPPORTED.items() if options.get(k) != v]
     if not 1 <= int(options.get("hp", 0)) <= 25:
         bad.append(f"hp={options.get('hp')!r} (1 to 25)")
@@ -360,7 +361,7 @@ def _player(state, s: int) -> int:
                   int(state.dodge[s]))
 
 
-def action_values(V, W, every: bool, H: int, state, seat: int) -> dict[str, float]:
+def action_values(V, W, every: bool, H: int, state, seat: int, to_hit: int = M.TO_HIT) -> dict[str, float]:
     """Each legal decision of ``seat`` (engine names) with ``seat``'s win probability."""
     m = state.to_act
     o = 1 - m
@@ -374,7 +375,7 @@ def action_values(V, W, every: bool, H: int, state, seat: int) -> dict[str, floa
     if p == "turn" and seat == m:
         pos = 0 if posM == 0 else 1 + 2 * castM + castO
         q = np.empty(NA)
-        turn_values(V, W, every, False, H, pos, cM, dM, cO, dO, q)
+        turn_values(V, W, every, False, H, pos, cM, dM, cO, dO, q, to_hit)
         names = {A_ATTACK: f"attack:{name_o}", A_DISARM: f"disarm:{name_o}", A_CURE_SELF: f"cure:{m + 1}",
                  A_CURE_OTHER: f"cure:{name_o}", A_HASTE: "haste", A_BLESS: "bless", A_SCRAMBLE: "scramble",
                  A_FIGHT: f"fight:{name_o}"}
@@ -384,9 +385,9 @@ def action_values(V, W, every: bool, H: int, state, seat: int) -> dict[str, floa
         return out
     if p == "action" and seat == m:
         cont = state.swings > 1
-        out[f"attack:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 0, state.blessed, cont))
+        out[f"attack:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 0, state.blessed, cont, to_hit))
         if dO == 0:
-            out[f"disarm:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 1, state.blessed, cont))
+            out[f"disarm:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 1, state.blessed, cont, to_hit))
         return out
     cont = state.swings > 1
     bare = state.action == "fight"

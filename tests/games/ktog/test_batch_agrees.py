@@ -82,6 +82,7 @@ def test_optimal_duels_are_identical(initiative):
     for seed in range(6):
         _same_game({"hp": 4, "initiative": initiative}, ["optimal", "random"], _tape(500 + seed))
         _same_game({"hp": 4, "initiative": initiative}, ["brute", "optimal"], _tape(600 + seed))
+        _same_game({"hp": 3, "initiative": initiative, "to_hit": 11}, ["optimal", "random"], _tape(700 + seed))
 
 
 def test_a_natural_one_then_seventeen_drops_the_weapon_in_both():
