@@ -55,6 +55,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
         settings = settings.model_copy(update={"bot_delay": bot_delay})
     engine = make_engine(settings.db_url or default_db_url())
     hub = Hub(Store(make_sessions(engine)), settings)
+    hub.renderers = {path.stem for path in (STATIC / "games").glob("*.js")}
     quiet_tokens()
 
     @contextlib.asynccontextmanager

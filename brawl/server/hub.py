@@ -90,6 +90,7 @@ class Hub:
         self.chats = RateLimit(self.settings.chat_per_minute, 60.0)
         self.creations = RateLimit(self.settings.rooms_per_minute, 60.0)
         self.takebacks: dict[str, dict] = {}  # room id -> the open takeback request
+        self.renderers: set[str] = set()  # games whose browser board the page loads (set by the app)
         self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
         self._tasks: list[asyncio.Task] = []
 
@@ -405,7 +406,7 @@ class Hub:
         """The room as ``seat`` sees it, through the projection, with the server's own parts."""
         return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
                                timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
-                               takeback=self.takeback_json(room, seat))
+                               takeback=self.takeback_json(room, seat), renderer=room.game.name in self.renderers)
 
     def set_name(self, room: Room, seat: int | None, name: Any) -> str:
         if seat is None:

@@ -57,7 +57,7 @@ def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
 
 def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
          hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
-         takeback: dict | None = None) -> dict:
+         takeback: dict | None = None, renderer: bool = False) -> dict:
     """The room as ``seat`` sees it (``None``: a spectator).  Its size depends on the game's state,
     never on how long the game has run: the log comes through :func:`events`."""
     g, state = room.game, room.match.state
@@ -107,6 +107,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "public": room.public,
         "takeback": takeback,
         "chat_last": len(room.chat) - 1,
+        "renderer": renderer,
     }
 
 

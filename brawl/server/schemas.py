@@ -125,6 +125,7 @@ class RoomView(BaseModel):
     public: bool = False
     takeback: dict[str, Any] | None = Field(None, description="an open takeback request: by, waiting, yours")
     chat_last: int = Field(-1, description="number of the last chat line")
+    renderer: bool = Field(False, description="the game ships its own browser board (static/games/<game>.js)")
     timer: dict[str, float] | None = Field(None, description="the open decision's clock, when the game sets one: ends_at (Unix time, "
                                           "server clock), seconds (the whole period) and left (seconds left when this view was made); "
                                           "when it runs out the server decides for every seat still to choose (the game's stand-in)")

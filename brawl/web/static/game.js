@@ -891,10 +891,6 @@
   }
 
   // the game's own board, when its entry in the list of games says it ships one
-  function loadRenderer(game, gamesP) {
-    return brawl.loadRenderer(game, gamesP.then((games) => games.find((g) => g.name === game)));
-  }
-
   // moments of the first drawing, for profiling (performance.getEntriesByType("mark"))
   const mark = (name) => { try { performance.mark(`brawl:${name}`); } catch (e) { /* no marks here */ } };
 
@@ -904,12 +900,10 @@
     try {
       // the view, the newest page of the log and the game's board load side by side
       const pageP = logPage();
-      const gamesP = api("GET", "/api/games");  // which games draw their own board (no wait for the view)
-      gamesP.catch(() => {});
       pageP.catch(() => {});
       const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
       mark("view");
-      renderer = await loadRenderer(v.game, gamesP);
+      renderer = await brawl.loadRenderer(v.game, v);  // the view says whether the game draws its own board
       mark("renderer");
       try {
         (renderer || generic).mount($("board"), ctx);
