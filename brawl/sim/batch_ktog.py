@@ -114,13 +114,13 @@ def _decide_impl(src, work, P, seat, code, target):
 
 # -- players --------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _can_cast(P, s):
     """RULINGS KtOG, Spells: no spells for fighters, one per player per round, conscious only."""
     return P[FIGHTER, s] == 0 and P[CAST, s] == 0 and P[UP, s] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _standing(P):
     n = 0
     last = -1
@@ -131,13 +131,13 @@ def _standing(P):
     return n, last
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cfg(P, s):
     return K.cfg_of(P[HP, s], P[HASTE_LEFT, s], P[CURE_LEFT, s], P[BLESS_LEFT, s], P[MIGHTY_LEFT, s],
                     P[DODGE_LEFT, s])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _weakest(P, me):
     """The brute's target: the conscious opponent with the fewest hit points, ties to the first after
     itself in seat order."""
@@ -150,7 +150,7 @@ def _weakest(P, me):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hurt(src, o, P, victim, dmg):
     """Damage to ``victim``; at 0 he is out, unless ``stand_at_zero`` and the d100 keeps him in."""
     if dmg <= 0:
@@ -167,7 +167,7 @@ def _hurt(src, o, P, victim, dmg):
     return src
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set_up(src, o, pols, P, work):
     """Every player fresh; with ``classes`` each picks fighter or magic-user in seat order."""
     for s in range(o.players):
@@ -201,7 +201,7 @@ def _set_up(src, o, pols, P, work):
     return src
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _initiative(src, o, P, work):
     """RULINGS KtOG, Initiative: every conscious player rolls; only those tied for highest re-roll."""
     rolls, rollers = work[2], work[3]
@@ -229,7 +229,7 @@ def _initiative(src, o, P, work):
 
 # -- one attack, bare-handed blow or disarm attempt -----------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fumble(src, o, P, me):
     """RULINGS KtOG, Critical miss: a d20 to hit himself for d6, else (armed) a d20 to drop the weapon."""
     src, r = below(src, M.D20)
@@ -244,7 +244,7 @@ def _fumble(src, o, P, me):
     return src
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont):
     """RULINGS KtOG, After a hit, steps 1 and 2: the target may Dodge, else the attacker may cast
     Mighty Blow (each window opened only for a player who can cast).  Returns (src, dodged, mighty)."""
@@ -289,7 +289,7 @@ def _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont):
     return src, False, on
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, posM, cont):
     """One attack, bare-handed blow or disarm attempt (RULINGS KtOG, Turn, After a hit, Critical
     miss); returns (src, winner or -1).  ``posM`` (0 leader, 1 second) and ``cont`` (a Haste swing
@@ -321,7 +321,7 @@ def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, posM, cont):
 
 # -- decisions ------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _list_swings(P, me, kinds, targets, m):
     """Append attack:N for each conscious opponent, then disarm:N for each armed one, from
     position ``m``; returns the new length."""
@@ -339,7 +339,7 @@ def _list_swings(P, me, kinds, targets, m):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _list_openings(P, me, kinds, targets):
     """The legal opening decisions of a turn, in the rules module's order; returns their number."""
     n = P.shape[1]
@@ -369,7 +369,7 @@ def _list_openings(P, me, kinds, targets):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _list_cures(P, me, spells, kinds, targets, m):
     """Append cure:N for each conscious player when ``me`` can cast Cure; returns the new length."""
     if spells and P[CURE_LEFT, me]:
@@ -381,7 +381,7 @@ def _list_cures(P, me, spells, kinds, targets, m):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _optimal_opening(P, work, tabs, me, posM, hp0):
     """The solved duel's best opening decision (ties to the first in the solver's order)."""
     V, W = tabs[0], tabs[1]
@@ -410,7 +410,7 @@ def _optimal_opening(P, work, tabs, me, posM, hp0):
     return FIGHT, o
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _opening(src, o, pols, P, work, tabs, me, posM):
     """The decision that opens ``me``'s turn: (src, decision, target)."""
     if pols[me] == BRUTE:
@@ -426,7 +426,7 @@ def _opening(src, o, pols, P, work, tabs, me, posM):
     return src, kinds[i], targets[i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_swing(src, pols, P, work, tabs, me, blessed, posM, cont):
     """After Haste or Bless: attack or disarm attempt, and on whom.  (src, kind, target)"""
     if pols[me] == OPTIMAL:
@@ -457,7 +457,7 @@ def o_every(tabs):
 
 # -- a turn, a game -------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cure(src, o, P, me, tgt):
     """RULINGS KtOG, Cure: the touch roll first when curing someone else (``cure_touch_roll``), then
     d10 with 1s re-rolled, capped with ``cure_cap``."""
@@ -473,7 +473,7 @@ def _cure(src, o, P, me, tgt):
     return src
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn(src, o, pols, P, work, tabs, me, leader):
     """``me``'s turn (RULINGS KtOG, Turn and Disarmed); returns (src, winner or -1)."""
     posM = 0 if me == leader else 1

@@ -21,7 +21,8 @@ plus a linear term in the block's own values, built once; the block is then iter
 convergence (Gauss-Seidel).  Bare-handed blows mix both inside the Dodge and Mighty Blow
 decisions and are re-decided on every sweep.  The rules follow ``shared/RULINGS.md`` (KtOG) as
 ``brawl.games.ktog.rules`` implements them, with every number from
-``brawl.games.ktog.mechanics``, for two players with any ``to_hit``, the d6 or d10 initiative (ties re-roll: each player leads with chance 1/2), no standing at 0, no flying weapon,
+``brawl.games.ktog.mechanics``, for two players with any ``to_hit``, the d6 or d10 initiative
+(ties re-roll: each player leads with chance 1/2), no standing at 0, no flying weapon,
 no touch roll, no classes, and the Cure cap.
 
 ``brute=True`` evaluates the fixed brute-against-brute policy instead of optimising: the check
@@ -50,6 +51,10 @@ P_NOT_SELF = (M.D20 - sum(M.fumble_self_hit(f) for f in range(1, M.D20 + 1))) / 
 P_DROP = sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1)) / M.D20
 P_KEEP = (M.D20 - sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1))) / M.D20
 ORDINARY_FACES = M.D20 - 2  # the faces between the natural 1 and the natural 20
+# The table layout below (Haste 0..2 in a config, scramble counts 0..2) is built for these numbers:
+# a change to them in the mechanics must change the layout too, so it stops here rather than
+# solving something else.
+assert M.HASTE_SPELLS == 2 and M.SCRAMBLE_TURNS == 2, "the KtOG solver's table layout needs updating"
 NPOS = 5
 NW = 4
 # turn actions (index in the Q vector)
