@@ -205,7 +205,7 @@ def _first_mover_impl(src):
     return fast
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_game(src, hp, article, pol0, pol1, turn_tab, parry_tab, h, d, c, row):
     """One game (RULINGS Krig); returns (src, winner, first mover, turns).  ``h``, ``d``, ``c``:
     hit points, active defense and charging of each seat; ``row``: room for one log row (seat,
