@@ -90,10 +90,16 @@ def last_event(page) -> int:
     return int(page.evaluate("document.body.dataset.last"))
 
 
-def in_viewport(page, selector: str) -> bool:
-    """The element's box is at least partly inside the window (and the window is not scrolled)."""
-    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
-        return r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }""")
+def in_viewport(page, selector: str, settle: float = 3.0) -> bool:
+    """The element's box is at least partly inside the window once the page has drawn the latest
+    update (a board redrawn at that moment is given ``settle`` seconds to be back)."""
+    check = """sel => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
+        return r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; }"""
+    try:
+        page.wait_for_function(check, arg=selector, timeout=settle * 1000)
+        return True
+    except sync_api.TimeoutError:
+        return False
 
 
 # Kniggits on a 12-inch table: two kniggits far apart, Red (seat 0) to move after the fight for initiative
