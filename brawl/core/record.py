@@ -114,12 +114,14 @@ class Record:
         return [(e["seat"], e["action"]) for e in self.entries if "seat" in e]
 
 
-def replay(record: Record, *, verify: bool = True, steps: int | None = None) -> "Match":
+def replay(record: Record, *, verify: bool = True, steps: int | None = None,
+           dice: DiceSource | None = None) -> "Match":
     """Play ``record`` back and return the match.
 
     With ``verify`` and a seed in the record, the dice come from the seed and each must equal the
-    recorded outcome (this is ``brawl verify``); otherwise the recorded outcomes are fed back.
-    ``steps`` stops after that many decisions (to look at a game part-way)."""
+    recorded outcome (this is ``brawl verify``); otherwise the recorded outcomes are fed back, by
+    ``dice`` when given (a :class:`ReplayDice` that also watches each event, say).  ``steps`` stops
+    after that many decisions (to look at a game part-way)."""
     from ..games import make_game
     from .match import Match
 
@@ -128,7 +130,7 @@ def replay(record: Record, *, verify: bool = True, steps: int | None = None) -> 
         record.check_commitment()
         source = make_source(record.dice["kind"], record.dice["seed"])
     else:
-        source = ReplayDice(record.rolls())
+        source = dice if dice is not None else ReplayDice(record.rolls())
     match = Match(game, source)
     decisions = record.decisions()
     if steps is not None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
 
-from ...core.record import Record, RecordError
+from ...core.record import Record, RecordError, replay
 from ...core.sources import ReplayDice
 from .. import projection
 from ..room import Room, RoomError
@@ -165,17 +165,22 @@ async def dice_of_record(body: dict = Body(...)) -> dict:
     return dice_tables(body)
 
 
-def dice_tables(data: Any) -> dict:
-    """Each roll of a record with the event's outcomes and integer weights (see :func:`dice`)."""
-    from ...core.match import Match
-    from ...games import make_game
+def replayed(data: Any, *, steps: int | None = None, dice: type[ReplayDice] = ReplayDice):
+    """A record (as posted or stored) played back to ``steps`` decisions, its recorded rolls fed by
+    ``dice``; a record that is not one, or that does not replay, is refused with 422."""
     try:
         rec = Record.from_json(data)
-        if "seed" not in rec.dice:
-            raise RoomError("the record holds no revealed seed: its dice cannot be recomputed", 422)
-        game = make_game(rec.game, rec.options)
+        return rec, replay(rec, verify=False, steps=steps, dice=dice(rec.rolls()))
     except RecordError as exc:
         raise RoomError(str(exc), 422) from None
+    except Exception as exc:  # an unknown game, an illegal decision or an impossible roll in an upload
+        raise RoomError(f"the record does not replay: {exc}", 422) from None
+
+
+def dice_tables(data: Any) -> dict:
+    """Each roll of a record with the event's outcomes and integer weights (see :func:`dice`)."""
+    if not isinstance(data, dict) or "seed" not in (data.get("dice") or {}):
+        raise RoomError("the record holds no revealed seed: its dice cannot be recomputed", 422)
     rolls: list[dict] = []
 
     class Watch(ReplayDice):
@@ -187,12 +192,7 @@ def dice_tables(data: Any) -> dict:
                           "weights": [p.numerator * (d // p.denominator) for p in event.probabilities]})
             return outcome
 
-    try:
-        match = Match(game, Watch(rec.rolls()))
-        for seat, action in rec.decisions():
-            match.decide(seat, action)
-    except Exception as exc:  # an illegal decision or an impossible roll in an uploaded record
-        raise RoomError(f"the record does not replay: {exc}", 422) from None
+    rec, _ = replayed(data, dice=Watch)
     return {"seed": rec.dice["seed"], "commitment": rec.dice.get("commitment"), "covers": rec.dice.get("covers"),
             "rolls": rolls}
 
@@ -267,20 +267,8 @@ async def replay_frame(room_id: str, request: Request, step: int = Query(0, ge=0
 
 def frame(data: Any, step: int) -> dict:
     """The spectator's view after ``step`` decisions of a record, with the log up to there."""
-    try:
-        rec = Record.from_json(data)
-    except RecordError as exc:
-        raise RoomError(str(exc), 422) from None
-    from ...core.match import Match
-    from ...games import make_game
-    try:
-        game = make_game(rec.game, rec.options)
-        match = Match(game, ReplayDice(rec.rolls()))
-        decisions = rec.decisions()
-        for seat, action in decisions[:step]:
-            match.decide(seat, action)
-    except Exception as exc:  # an illegal decision or impossible roll in an uploaded record
-        raise RoomError(f"the record does not replay: {exc}", 422) from None
+    rec, match = replayed(data, steps=step)
+    game, decisions = match.game, rec.decisions()
     node = game.node(match.state)
     return {"step": min(step, len(decisions)), "steps": len(decisions), "game": game.name, "title": game.title,
             "state": game.view(match.state, None), "status_rows": game.status_rows(match.state),
