@@ -20,9 +20,8 @@ from dataclasses import dataclass
 
 from ...core.game import IllegalAction
 from .geometry import Table, dist
+from .mechanics import KNIGGIT_COST, POWER_TOKENS, TOKEN_COST, army_cost, has_power
 
-KNIGGIT_COST = 5
-TOKEN_COST = 1
 PRESETS = ("balanced", "heavy", "horde", "archers", "cavalry", "duelists", "jouster")
 _PRESET_NEEDS = {"archers": "archers", "cavalry": "horses", "duelists": "two_swords"}
 
@@ -38,7 +37,7 @@ class Recruit:
 
     @property
     def cost(self) -> int:
-        return KNIGGIT_COST + TOKEN_COST * (self.move + self.attack + self.defense)
+        return army_cost(1, self.move + self.attack + self.defense)
 
 
 _KNIGGIT = re.compile(r"^(\d{1,3})/(\d{1,3})/(\d{1,3})(/archer)?@(-?[0-9.]+),(-?[0-9.]+)$")
@@ -73,7 +72,7 @@ def preset_tokens(name: str, points: int) -> list[tuple[int, int, int, bool]]:
 
     if name == "jouster":
         return share(1, (0.4, 0.35, 0.25))
-    if points < KNIGGIT_COST + 3:
+    if points < army_cost(1, 3):  # not one kniggit with a token of each colour
         return []
     if name == "heavy":
         n = max(1, min(points // 20, points // 8))
@@ -99,8 +98,8 @@ def preset_tokens(name: str, points: int) -> list[tuple[int, int, int, bool]]:
         out = []
         for t in _split(tokens, [1.0] * n):
             m, a = _split(t, [0.45, 0.55])
-            if a < 5 and t >= 6:
-                m, a = t - 5, 5
+            if not has_power(a) and t >= POWER_TOKENS + 1:  # two swords, and one movement token
+                m, a = t - POWER_TOKENS, POWER_TOKENS
             out.append((m, a, 0, False))
         return out
     # balanced
@@ -158,10 +157,11 @@ def parse_army(spec: str, seat: int, options, table: Table) -> list[Recruit]:
         out.append(Recruit(int(m.group(1)), int(m.group(2)), int(m.group(3)), archer, x, y))
     cost = sum(r.cost for r in out)
     if cost > options.points:
-        raise IllegalAction(f"the army costs {cost} points (5 a kniggit, 1 a token); the total is {options.points}")
+        raise IllegalAction(f"the army costs {cost} points ({KNIGGIT_COST} a kniggit, {TOKEN_COST} a token); "
+                            f"the total is {options.points}")
     if options.scenario == "joust":
-        if len(out) != 1 or out[0].move < 5:
-            raise IllegalAction("jousting: the army is one kniggit on horseback (5 or more movement tokens)")
+        if len(out) != 1 or not has_power(out[0].move):
+            raise IllegalAction(f"jousting: the army is one kniggit on horseback ({POWER_TOKENS} or more movement tokens)")
     for i, r in enumerate(out):
         p = (r.x, r.y)
         if not table.in_deployment(seat, p):
@@ -170,6 +170,6 @@ def parse_army(spec: str, seat: int, options, table: Table) -> list[Recruit]:
         if table.inside_obstacle(p):
             raise IllegalAction(f"kniggit {i + 1} at ({r.x:g}, {r.y:g}) stands inside an obstacle")
         for j in range(i):
-            if dist(p, (out[j].x, out[j].y)) < 2 * table.figure_radius - 1e-9:
-                raise IllegalAction(f"kniggits {j + 1} and {i + 1} stand closer than {2 * table.figure_radius:g} in")
+            if dist(p, (out[j].x, out[j].y)) < table.standing_room - 1e-9:
+                raise IllegalAction(f"kniggits {j + 1} and {i + 1} stand closer than {table.standing_room:g} in")
     return out

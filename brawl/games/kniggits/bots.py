@@ -19,10 +19,10 @@ import numpy as np
 from scipy.optimize import linprog
 
 from ...core.game import IllegalAction
-from . import combat
+from . import combat, mechanics
 from .geometry import dist, path_length, truncate
 from .model import HEIGHT_TOKEN, Kniggit
-from .rules import MAX_WAYPOINTS, Kniggits, KniggitsState
+from .rules import Kniggits, KniggitsState
 
 
 def solve_zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
@@ -70,8 +70,7 @@ def _tokens_after(k: Kniggit, blows: list[str], defended: set[str]) -> tuple[int
 
 def flee_need(k: Kniggit) -> int:
     """Fewest tokens to knock down before ``k`` flees."""
-    counts = sorted(c for c in (k.move, k.attack, k.defense) if c > 0)
-    return sum(counts[:-1]) if counts else 0
+    return mechanics.blows_to_flee(k.move, k.attack, k.defense)
 
 
 class RandomBot:
@@ -175,7 +174,7 @@ class HeuristicBot:
         # pick up an objective within reach
         if not k.carrying:
             for it in state.items:
-                if game._may_pick(k, it) and dist(k.pos, it.pos) <= game.table.reach:
+                if game.may_pick(k, it) and dist(k.pos, it.pos) <= game.table.reach:
                     return f"pick:{k.id}:{it.id}:sword"
         if k.archer:
             return self.archer_order(game, state, k, enemies, active_enemies)
@@ -286,7 +285,7 @@ class HeuristicBot:
         allowance = game.move_allowance(k)
         for frac in (1.0, 0.9, 0.75, 0.5, 0.25):
             pts = truncate(route, allowance * frac)[1:]
-            if not pts or len(pts) > MAX_WAYPOINTS or path_length([k.pos] + pts) < 0.1:
+            if not pts or len(pts) > mechanics.MAX_STRETCHES or path_length([k.pos] + pts) < 0.1:
                 continue
             action = "move:" + k.id + "".join(f":{x:.4f}:{y:.4f}" for x, y in pts)
             if _legal(game, state, k.seat, action):

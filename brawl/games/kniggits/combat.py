@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .mechanics import TOKENS_PER_BLOW, has_power
 from .model import HEIGHT_TOKEN, HEIGHTS, Kniggit
 
 GUARDS = tuple("guard-" + h for h in HEIGHTS)
@@ -28,17 +29,17 @@ def horses_on(opts) -> bool:
 
 def mounted(k: Kniggit, opts) -> bool:
     """On horseback: 5 or more movement tokens, until the horse is lost (seed, Horses)."""
-    return horses_on(opts) and k.move >= 5 and "horse" not in k.lost
+    return horses_on(opts) and has_power(k.move) and "horse" not in k.lost
 
 
 def magic_sword(k: Kniggit, opts) -> bool:
     """5 or more attack tokens, never together with two swords (seed, Magic Swords, Two Swords)."""
-    return bool(opts.magic_swords) and k.attack >= 5 and not k.two_swords and not k.archer and "magic" not in k.lost
+    return bool(opts.magic_swords) and has_power(k.attack) and not k.two_swords and not k.archer and "magic" not in k.lost
 
 
 def double_defense(k: Kniggit, opts) -> bool:
     """5 or more defense tokens: the sword hand may guard (seed, Double Defense)."""
-    return (bool(opts.double_defense) and k.defense >= 5 and "double" not in k.lost
+    return (bool(opts.double_defense) and has_power(k.defense) and "double" not in k.lost
             and not k.archer and not k.two_swords)
 
 
@@ -137,7 +138,7 @@ def strike(target: Kniggit, attacker_hands: list[str], target_hands: tuple[str, 
             continue
         colour = HEIGHT_TOKEN[h]
         if target.tokens(colour) > 0:
-            target = replace(target, **{colour: target.tokens(colour) - 1})
+            target = replace(target, **{colour: max(0, target.tokens(colour) - TOKENS_PER_BLOW)})
             lost.append(colour)
     return target, lost
 

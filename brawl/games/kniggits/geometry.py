@@ -23,6 +23,8 @@ from typing import Iterable, Sequence
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 
+from . import mechanics as m
+
 EPS = 1e-6
 Pt = tuple[float, float]
 
@@ -74,6 +76,11 @@ def first_ring_contact(a: Pt, b: Pt, centre: Pt, radius: float) -> float | None:
     return None
 
 
+def heading(a: Pt, b: Pt) -> float:
+    """The direction from ``a`` to ``b`` in degrees, for drawing (0 along +x)."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
 def point_segment_distance(p: Pt, a: Pt, b: Pt) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     qa = dx * dx + dy * dy
@@ -104,7 +111,7 @@ def truncate(points: Sequence[Pt], length: float) -> list[Pt]:
 class Table:
     """The table: its size, its obstacles and the scale of every distance in the rules."""
 
-    size: float = 36.0
+    size: float = m.TABLE_SIDE
     terrain: str = "village"
     scale: float = 1.0
     obstacles: list[Polygon] = field(init=False)
@@ -125,28 +132,38 @@ class Table:
     # -- distances of the rules, scaled (seed, Equipment 2: halve or double every distance) --------
     @property
     def ring(self) -> float:
-        return 2.0 * self.scale
+        """In combat within this of an enemy (seed, Phase one)."""
+        return m.COMBAT_RANGE * self.scale
 
     @property
     def inches_per_token(self) -> float:
-        return 2.0 * self.scale
+        return m.INCHES_PER_MOVEMENT_TOKEN * self.scale
 
     @property
     def max_move(self) -> float:
-        return 12.0 * self.scale
+        return m.MAX_MOVE * self.scale
 
     @property
     def deploy_depth(self) -> float:
-        return 6.0 * self.scale
+        return m.DEPLOY_DEPTH * self.scale
+
+    @property
+    def obstacle_gap(self) -> float:
+        return m.OBSTACLE_GAP * self.scale
 
     @property
     def reach(self) -> float:
         """How close a head must come to pick something up (ruling)."""
-        return 1.0 * self.scale
+        return m.REACH * self.scale
 
     @property
     def figure_radius(self) -> float:
-        return 0.25 * self.scale
+        return m.HEAD_RADIUS * self.scale
+
+    @property
+    def standing_room(self) -> float:
+        """No two heads end a move closer than this (ruling 4)."""
+        return m.STANDING_ROOM * self.scale
 
     # -- obstacles ------------------------------------------------------------------------------
     def spacing_problems(self) -> list[str]:
@@ -155,8 +172,8 @@ class Table:
         for i, a in enumerate(self.obstacles):
             for j in range(i + 1, len(self.obstacles)):
                 d = a.distance(self.obstacles[j])
-                if EPS < d < self.ring - EPS:
-                    out.append(f"obstacles {i} and {j} are {d:.2f} in apart (need touching or {self.ring:g} in)")
+                if EPS < d < self.obstacle_gap - EPS:
+                    out.append(f"obstacles {i} and {j} are {d:.2f} in apart (need touching or {self.obstacle_gap:g} in)")
         return out
 
     def on_table(self, p: Pt) -> bool:

@@ -1,0 +1,253 @@
+"""Phase one, moving: how far a kniggit goes, which paths are allowed, what happens where it
+stops, facing in combat, picking things up and putting them down, and fleeing (seed, Playing,
+Phase one; The Results; Scenarios; rulings 12 to 16, 22, 23, 30, 31, 36).
+
+:class:`Movement` is one part of :class:`.rules.Kniggits`; its methods read the game's options and
+table and call the other parts through the game.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ...core.game import IllegalAction
+from . import combat, mechanics, words
+from .geometry import EPS, dist, first_ring_contact, heading, path_length, truncate
+from .model import Item, Kniggit
+from .state import SEAT_NAMES, KniggitsState, add_event, finish, item, kniggit, put, put_item
+
+
+class Movement:
+    # -- reading the table ---------------------------------------------------------------------
+    def engaged(self, state: KniggitsState, k: Kniggit) -> list[Kniggit]:
+        """Enemies within 2 inches (seed, Phase one: "IN COMBAT"), nearest first."""
+        r = self.table.ring + EPS
+        out = [e for e in state.kniggits if e.seat != k.seat and e.on_table and dist(e.pos, k.pos) <= r]
+        return sorted(out, key=lambda e: (dist(e.pos, k.pos), e.id))
+
+    def move_allowance(self, k: Kniggit) -> float:
+        """2 inches a movement token, at most 12 (no cap on horseback), 2 for a crawl (seed)."""
+        return mechanics.move_allowance(k.move, combat.mounted(k, self.options), self.table.scale)
+
+    def may_pick(self, k: Kniggit, it: Item) -> bool:
+        """Whether ``k`` may pick ``it`` up, reach aside (ruling 31): a potion is drunk, not carried,
+        and one's own flag returns to its base instead (ruling 36)."""
+        if it.carrier or it.kind == "potion":
+            return False
+        if it.kind == "flag":
+            return it.owner != k.seat
+        return True
+
+    def _own(self, state: KniggitsState, seat: int, kid: str) -> Kniggit:
+        k = kniggit(state, kid)
+        if k is None or k.seat != seat:
+            raise IllegalAction(f"{kid} is not one of {self.seat_name(seat)}'s kniggits")
+        if not k.active:
+            raise IllegalAction(f"{kid} is {'fleeing' if k.status == 'fleeing' else 'gone'} and takes no orders")
+        return k
+
+    # -- facing ----------------------------------------------------------------------------------
+    def _face(self, state: KniggitsState, seat: int, action: str) -> KniggitsState:
+        parts = action.split(":")
+        if len(parts) != 3:
+            raise IllegalAction("turning names one of your kniggits and the enemy it is to face")
+        k = self._own(state, seat, parts[1])
+        enemies = self.engaged(state, k)
+        e = next((x for x in enemies if x.id == parts[2]), None)
+        if e is None:
+            raise IllegalAction(f"{parts[2]} is not an enemy within {self.table.ring:g} in of {k.id}")
+        return put(state, replace(k, facing=e.id, heading=heading(k.pos, e.pos)))
+
+    def _auto_face(self, state: KniggitsState, seat: int) -> KniggitsState:
+        """Kniggits in combat face an enemy within 2 inches (the nearest if none was named);
+        others face no one (ruling: facing matters only in combat)."""
+        for k in state.kniggits:
+            if k.seat != seat or not k.on_table:
+                continue
+            enemies = self.engaged(state, k)
+            ids = {e.id for e in enemies}
+            if not enemies or not k.active:
+                if k.facing and not (k.shot and k.facing == k.shot):
+                    state = put(state, replace(k, facing=""))
+            elif k.facing not in ids:
+                state = put(state, replace(k, facing=enemies[0].id, heading=heading(k.pos, enemies[0].pos)))
+        return state
+
+    # -- paths -----------------------------------------------------------------------------------
+    def check_path(self, state: KniggitsState, k: Kniggit, points: list[tuple[float, float]]) -> tuple[list, str]:
+        """The path a move really takes: (points up to where it stops, why it stopped).  Raises
+        :class:`IllegalAction` when the path is against the rules."""
+        t = self.table
+        if not 1 <= len(points) <= mechanics.MAX_STRETCHES:
+            raise IllegalAction(f"a move has 1 to {mechanics.MAX_STRETCHES} points")
+        path = [k.pos] + [(float(x), float(y)) for x, y in points]
+        for p in path[1:]:
+            if not t.on_table(p):
+                raise IllegalAction(f"({p[0]:g}, {p[1]:g}) is off the {t.size:g} in table")
+        length = path_length(path)
+        allowance = self.move_allowance(k)
+        if length > allowance + mechanics.MEASURE_TOLERANCE:
+            raise IllegalAction(f"the move is {length:.2f} in; {k.id} may move {allowance:g} in")
+        for a, b in zip(path, path[1:]):
+            if t.segment_blocked(a, b):
+                raise IllegalAction(f"the line ({a[0]:.2f}, {a[1]:.2f}) to ({b[0]:.2f}, {b[1]:.2f}) crosses an obstacle")
+        start_engaged = self.engaged(state, k)
+        if start_engaged:
+            self._check_disengage(k, path, start_engaged)
+        others = [e for e in state.kniggits if e.seat != k.seat and e.on_table and e not in start_engaged]
+        ring = t.ring
+        out = [path[0]]
+        why = ""
+        for a, b in zip(path, path[1:]):
+            hit_t, hit_e = None, None
+            for e in others:
+                tt = first_ring_contact(a, b, e.pos, ring)
+                if tt is not None and (hit_t is None or tt < hit_t):
+                    hit_t, hit_e = tt, e
+            if hit_t is not None:
+                out.append((a[0] + hit_t * (b[0] - a[0]), a[1] + hit_t * (b[1] - a[1])))
+                why = f"stops {ring:g} in from {hit_e.id}: in combat"
+                break
+            out.append(b)
+        end = out[-1]
+        for o in state.kniggits:
+            if o.id != k.id and o.on_table and dist(o.pos, end) < t.standing_room - 1e-9:
+                raise IllegalAction(f"{k.id} would end on top of {o.id} (closer than {t.standing_room:g} in)")
+        return out, why
+
+    def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
+        """A kniggit that starts in combat moves one straight line further from every enemy, and
+        with a single enemy straight away from him (seed, Phase one; ruling 14)."""
+        if len(path) != 2:
+            raise IllegalAction(f"{k.id} starts in combat and may only move straight away (one segment)")
+        d = (path[1][0] - k.x, path[1][1] - k.y)
+        norm = math.hypot(*d)
+        for e in start_engaged:
+            away = (k.x - e.x, k.y - e.y)
+            if d[0] * away[0] + d[1] * away[1] <= EPS * norm:
+                raise IllegalAction(f"{k.id} starts in combat with {e.id} and may only move further away from "
+                                    + " and ".join(x.id for x in start_engaged))
+        if self.options.disengage == "direct" and len(start_engaged) == 1 and norm > EPS:
+            e = start_engaged[0]
+            away = (k.x - e.x, k.y - e.y)
+            cos = (d[0] * away[0] + d[1] * away[1]) / (norm * math.hypot(*away) or 1)
+            if not mechanics.directly_away(cos):
+                raise IllegalAction(f"{k.id} may only move directly away from {e.id} "
+                                    f"(within {mechanics.DIRECTLY_AWAY_DEGREES:g} degrees)")
+
+    # -- moving ----------------------------------------------------------------------------------
+    def _move(self, state: KniggitsState, k: Kniggit, points: list) -> KniggitsState:
+        if k.moved:
+            raise IllegalAction(f"{k.id} has already moved this turn")
+        if k.shot:
+            raise IllegalAction(f"{k.id} is shooting this turn and may not move: an archer may not move and shoot in the same turn")
+        path, why = self.check_path(state, k, points)
+        state = self._arrive(state, k, path)
+        k2 = kniggit(state, k.id)
+        state = put(state, replace(k2, moved=True))
+        text = f"{k.id} moves {path_length(path):.1f} in to ({k2.x:.1f}, {k2.y:.1f})" + (f", {why}" if why else "")
+        return add_event(state, text)
+
+    def _arrive(self, state: KniggitsState, k: Kniggit, path: list) -> KniggitsState:
+        """Put ``k`` at the end of ``path`` and apply what happens there (potions, flags,
+        scenario objectives, facing the enemy it met)."""
+        end = path[-1]
+        facing = k.heading
+        for a, b in zip(path, path[1:]):
+            if dist(a, b) > EPS:
+                facing = heading(a, b)
+        k = replace(k, x=end[0], y=end[1], heading=facing)
+        state = put(state, k)
+        enemies = self.engaged(state, k)
+        if enemies and k.active and k.facing not in {e.id for e in enemies}:
+            k = replace(k, facing=enemies[0].id, heading=heading(k.pos, enemies[0].pos))
+            state = put(state, k)
+        if k.carrying:
+            it = item(state, k.carrying)
+            state = put_item(state, replace(it, x=k.x, y=k.y))
+        reach = self.table.reach + EPS
+        for it in list(state.items):
+            if it.carrier or dist(it.pos, k.pos) > reach:
+                continue
+            if it.kind == "potion" and k.on_table:
+                k = replace(k, **{it.power: k.tokens(it.power) + mechanics.POTION_TOKENS})
+                state = put(state, k)
+                state = replace(state, items=tuple(x for x in state.items if x.id != it.id))
+                state = add_event(state, f"{k.id} drinks a potion: {mechanics.POTION_TOKENS} more "
+                                         f"{words.TOKEN[it.power]} tokens")
+            elif it.kind == "flag" and it.owner == k.seat and it.pos != self.flag_base(k.seat):
+                state = put_item(state, replace(it, x=self.flag_base(k.seat)[0], y=self.flag_base(k.seat)[1]))
+                state = add_event(state, f"{k.id} returns {self.seat_name(k.seat)}'s flag to its base")
+        if k.carrying and self.table.at_own_edge(k.seat, k.pos):
+            it = item(state, k.carrying)
+            if it.kind in ("flag", "princess", "grail"):
+                what = {"flag": "the enemy flag", "princess": "the princess", "grail": "the grail"}[it.kind]
+                return finish(state, (k.seat,), f"{k.id} brings {what} to {self.seat_name(k.seat)}'s edge")
+        return state
+
+    # -- carrying --------------------------------------------------------------------------------
+    def _pick(self, state: KniggitsState, seat: int, kid: str, iid: str, hand: str) -> KniggitsState:
+        k = self._own(state, seat, kid)
+        it = item(state, iid)
+        if it is None or not self.may_pick(k, it):
+            thing = words.item(it, SEAT_NAMES) if it is not None else "that"
+            raise IllegalAction(f"{k.id} cannot pick up {thing}")
+        if k.carrying:
+            raise IllegalAction(f"{k.id} already carries {words.item(item(state, k.carrying), SEAT_NAMES)}")
+        if hand not in ("sword", "shield"):
+            raise IllegalAction("carry with the sword hand or the shield hand")
+        if dist(k.pos, it.pos) > self.table.reach + EPS:
+            raise IllegalAction(f"{words.item(it, SEAT_NAMES)} is {dist(k.pos, it.pos):.2f} in from {k.id}; "
+                                f"reach it within {self.table.reach:g} in")
+        k = replace(k, carrying=it.id, hand=hand, shot="")
+        state = put(state, k)
+        return put_item(state, replace(it, carrier=k.id, x=k.x, y=k.y))
+
+    def _drop(self, state: KniggitsState, k: Kniggit) -> KniggitsState:
+        it = item(state, k.carrying)
+        state = put(state, replace(k, carrying="", hand=""))
+        if it is not None:
+            state = put_item(state, replace(it, carrier="", x=k.x, y=k.y))
+        return add_event(state, f"{k.id} puts down {words.item(it, SEAT_NAMES)}")
+
+    # -- fleeing (seed, The Results; ruling 23) --------------------------------------------------
+    def flee_path(self, state: KniggitsState, k: Kniggit) -> list | None:
+        """Where a fleeing kniggit runs: the shortest way toward its own edge; if that is against
+        the rules of moving (it is in combat), straight away from its enemies instead (ruling)."""
+        t = self.table
+        allowance = self.move_allowance(k)
+        routes = []
+        route = t.plan(k.pos, (k.x, t.edge_y(k.seat)))
+        if route is not None:
+            routes.append(route)
+        enemies = self.engaged(state, k)
+        if enemies:
+            ax = sum(k.x - e.x for e in enemies)
+            ay = sum(k.y - e.y for e in enemies)
+            n = math.hypot(ax, ay)
+            if n > EPS:
+                far = (min(max(k.x + ax / n * allowance, 0.0), t.size), min(max(k.y + ay / n * allowance, 0.0), t.size))
+                routes.append([k.pos, far])
+        for route in routes:
+            for cut in (allowance, allowance * 0.75, allowance * 0.5, allowance * 0.25):
+                pts = truncate(route, cut)[1:]
+                if not pts or len(pts) > mechanics.MAX_STRETCHES:
+                    continue
+                try:
+                    path, _ = self.check_path(state, k, pts)
+                except IllegalAction:
+                    continue
+                return path
+        return None
+
+    def _flee(self, state: KniggitsState, k: Kniggit) -> KniggitsState:
+        path = self.flee_path(state, k)
+        if path is None or len(path) < 2:
+            return add_event(state, f"{k.id} is fleeing but cannot get away")
+        state = self._arrive(state, k, path)
+        k = kniggit(state, k.id)
+        if self.table.at_own_edge(k.seat, k.pos):
+            state = put(state, replace(k, status="gone", facing=""))
+            return add_event(state, f"{k.id} flees off the table and leaves the game")
+        return add_event(state, f"{k.id} flees to ({k.x:.1f}, {k.y:.1f})")
