@@ -27,6 +27,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from sqlalchemy.pool import StaticPool
 from swagger_ui_bundle import swagger_ui_path
 
 from ..core.game import BrawlError
@@ -61,6 +62,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         loop = asyncio.get_running_loop()
+        if not isinstance(engine.pool, StaticPool):  # one shared connection (SQLite in memory): store inline
+            hub.writer.start()
         fanout = None
         if engine.dialect.name == "postgresql":
             from .fanout import Fanout
@@ -76,6 +79,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
         hub.bots.stop()
         for room_id in list(hub.clocks.rooms):
             hub.clocks.forget(room_id)
+        hub.writer.stop()  # what is queued is stored first
         engine.dispose()
 
     app = FastAPI(title="brawl", version="0.2.0", lifespan=lifespan, docs_url=None,

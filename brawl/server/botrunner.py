@@ -71,7 +71,7 @@ class BotRunner:
         finally:
             self.tasks.pop((room.id, seat), None)
         try:
-            self.hub.decide(room, seat, action)
+            await self.hub.decide(room, seat, action)
         except RoomError as exc:
             log.warning("a bot in room %s was refused: %s", room.id, exc)
 

@@ -136,6 +136,8 @@ class Clocks:
     async def _run_out(self, room: "Room", opened: int, at: float) -> None:
         while (left := at - time.time()) > 0:  # the wall clock decides, even if the sleep was short
             await asyncio.sleep(left)
+        while room.pending:  # a decision is being stored: the stand-in follows it
+            await asyncio.sleep(0.005)
         clocks = self.rooms.get(room.id)
         if self.hub.rooms.get(room.id) is room and clocks is not None and clocks.deadline_for == opened \
                 and clocks.deadline is not None and self.hub.runs(room):

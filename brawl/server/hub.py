@@ -3,8 +3,14 @@
 It keeps the rooms this process has in memory (loaded on first use from their stored events,
 dropped again when nobody has looked at them for a while) and hands the rest of each job to its
 part: :class:`~brawl.server.store.Store` (the database), :mod:`~brawl.server.projection` (what each
-seat may see), :class:`~brawl.server.clocks.Clocks`, :class:`~brawl.server.botrunner.BotRunner` and
-:class:`~brawl.server.notify.Notifier`.
+seat may see), :class:`~brawl.server.clocks.Clocks`, :class:`~brawl.server.botrunner.BotRunner`,
+:class:`~brawl.server.notify.Notifier`, :class:`~brawl.server.writer.Writer` (a thread that commits
+decisions, many rooms' at once) and :class:`~brawl.server.people.People` (names, chat, claims and
+takebacks, a base class of the hub).
+
+A decision is applied in memory, handed to the writer, and told to nobody until it is committed:
+meanwhile the room is ``pending``, its connections wait and :meth:`Hub.settled` holds readers and
+the next decision of the same room back (one write in flight per room; other rooms go on).
 
 Start-up loads nothing but the rooms where the server must act (a bot's or a clock's decision
 open), and those in the background, so it takes the same time whatever the database holds.
@@ -26,9 +32,11 @@ from . import projection
 from .botrunner import BotRunner
 from .clocks import Clocks, TimeControl
 from .notify import Notifier
+from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
-from .store import Conflict, Store, entry_of
+from .store import Store, entry_of
+from .writer import Staged, Write, Writer, refusal
 
 log = logging.getLogger("brawl.server")
 
@@ -44,40 +52,7 @@ def parse_seat_spec(game_name: str, spec: str) -> tuple[str, str | None]:
     raise RoomError(f"bad seat {spec!r}: use 'human' or 'bot:NAME'", 422)
 
 
-class RateLimit:
-    """At most ``count`` events per ``per`` seconds for each key (a sliding window)."""
-
-    def __init__(self, count: int, per: float) -> None:
-        self.count, self.per = count, per
-        self.seen: dict[Any, list[float]] = {}
-
-    def hit(self, key: Any, what: str) -> None:
-        now = time.monotonic()
-        times = [t for t in self.seen.get(key, ()) if now - t < self.per]
-        if len(times) >= self.count:
-            self.seen[key] = times
-            raise RoomError(f"too many {what}: at most {self.count} per {self.per:g} s; wait a moment", 429)
-        times.append(now)
-        self.seen[key] = times
-        if len(self.seen) > 10_000:  # forget quiet keys
-            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < self.per}
-
-
-def clean_text(text: Any, what: str, limit: int) -> str:
-    """A name or chat line: a string, printable, trimmed, non-empty and at most ``limit`` long."""
-    if not isinstance(text, str):
-        raise RoomError(f"{what} must be text", 422)
-    text = " ".join(text.split())
-    if not text:
-        raise RoomError(f"{what} is empty", 422)
-    if len(text) > limit:
-        raise RoomError(f"{what} is too long: at most {limit} characters", 422)
-    if any(not ch.isprintable() for ch in text):
-        raise RoomError(f"{what} has characters that cannot be shown", 422)
-    return text
-
-
-class Hub:
+class Hub(People):
     def __init__(self, store: Store, settings: Settings | None = None, holder: str | None = None) -> None:
         self.store = store
         self.settings = settings or Settings()
@@ -93,6 +68,7 @@ class Hub:
         self.renderers: set[str] = set()  # games whose browser board the page loads (set by the app)
         self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
         self._tasks: list[asyncio.Task] = []
+        self.writer = Writer(store)  # started by the app; without it decisions are stored inline
 
     # -- loading -------------------------------------------------------------------------------
     def load(self, room_id: str) -> Room:
@@ -194,7 +170,7 @@ class Hub:
         now = time.monotonic()
         idle = [r for r in self.rooms.values()
                 if not self.notifier.watching(r.id) and now - r.touched > self.settings.idle_evict
-                and not (self.awake(r) and self.runs(r)) and r.id not in self.takebacks]
+                and not (self.awake(r) and self.runs(r)) and r.id not in self.takebacks and not r.pending]
         for room in idle:
             self.forget(room.id)
         return len(idle)
@@ -263,14 +239,49 @@ class Hub:
         return new
 
     # -- deciding ------------------------------------------------------------------------------
-    def decide(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
-               client_id: str | None = None) -> list[dict]:
-        """Check, apply, store, then tell: the one path every decision takes."""
+    async def decide(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
+                     client_id: str | None = None) -> list[dict]:
+        """Check, apply, store, then tell: the one path every decision takes.  Returns once the
+        decision is committed (the event loop serves others meanwhile; see writer.py)."""
         if seat is None:
             raise RoomError("spectators cannot decide; open your seat's invite link", 403)
+        room = await self.settled(room.id)  # one write in flight per room: judge against what is stored
         if client_id is not None and client_id in room.client_ids:
             first, last = room.client_ids[client_id]  # a resend: the first answer, applied once
             return room.match.record.entries[first:last + 1]
+        room = self._judge(room, seat, action, expect)
+        staged = self._stage(room, seat, action, client_id)
+        if self.writer.running:
+            write = self._write(room, staged)
+            self.writer.submit(write)
+            try:
+                await write.future
+            except Exception as exc:
+                raise refusal(exc) from None
+        else:
+            self._store_now(room, staged)
+        self.clocks.accepted(room, seat)
+        return staged.entries
+
+    def decide_now(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
+                   client_id: str | None = None) -> list[dict]:
+        """:meth:`decide` for a caller without an event loop (tests, tools): stored before it returns."""
+        if seat is None:
+            raise RoomError("spectators cannot decide; open your seat's invite link", 403)
+        room = self.get(room.id)
+        if room.pending:
+            raise RoomError("a decision in this room is being stored; try again", 409)
+        if client_id is not None and client_id in room.client_ids:
+            first, last = room.client_ids[client_id]
+            return room.match.record.entries[first:last + 1]
+        room = self._judge(room, seat, action, expect)
+        entries = self.apply(room, seat, action, client_id)
+        self.clocks.accepted(room, seat)
+        return entries
+
+    def _judge(self, room: Room, seat: int, action: Any, expect: int | None) -> Room:
+        """The rate limit and :meth:`_check_turn`; several processes: judged again against what is
+        stored now before a refusal for being stale.  Returns the room to apply to."""
         if room.seats[seat].kind == "human":
             self.decisions.hit((room.id, seat), "decisions")
         try:
@@ -283,9 +294,17 @@ class Hub:
             self.catch_up(room.id)
             room = self.get(room.id)
             self._check_turn(room, seat, action, expect)
-        entries = self.apply(room, seat, action, client_id)
-        self.clocks.accepted(room, seat)
-        return entries
+        return room
+
+    async def settled(self, room_id: str) -> Room:
+        """The room once no decision of it is waiting for the store: what it shows is stored."""
+        while True:
+            room = self.get(room_id)
+            if not room.pending:
+                return room
+            waiter = asyncio.get_running_loop().create_future()
+            room.waiters.append(waiter)
+            await waiter
 
     def _check_turn(self, room: Room, seat: int, action: Any, expect: int | None) -> None:
         """Refuse (409) a decision out of turn, after its clock ran out, stale or after the end."""
@@ -303,8 +322,15 @@ class Hub:
             raise RoomError(f"it is not {room.seat_label(seat)}'s decision now; waiting for {waiting}", 409)
 
     def apply(self, room: Room, seat: int, action: Any, client_id: str | None = None) -> list[dict]:
-        """Apply, store, arm the next clock, tell and wake the bots (checks done by the caller).
-        If the store refuses, the room is rebuilt from what is stored and nothing was told."""
+        """Apply, store, arm the next clock, tell and wake the bots (checks done by the caller), all
+        before it returns (a clock's stand-in decision).  If the store refuses, the room is rebuilt
+        from what is stored and nothing was told."""
+        staged = self._stage(room, seat, action, client_id)
+        self._store_now(room, staged)
+        return staged.entries
+
+    def _stage(self, room: Room, seat: int, action: Any, client_id: str | None) -> Staged:
+        """Apply a decision in memory and make its rows; the room is ``pending`` until it is stored."""
         start = room.last + 1
         try:
             entries = room.decide(seat, action)
@@ -318,23 +344,55 @@ class Hub:
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())
         rows = [self._event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
-        news = self.news(room.id) if self.leased is not None else None
+        room.pending += 1
+        return Staged(start, entries, rows, banks, self.news(room.id) if self.leased is not None else None, capped)
+
+    def _write(self, room: Room, staged: Staged) -> Write:
+        return Write(room, staged.rows, finished=room.over, wake=self.awake(room), time_control=staged.banks,
+                     news=staged.news, done=lambda failure: self._stored(room, staged, failure))
+
+    def _store_now(self, room: Room, staged: Staged) -> None:
+        """Store a staged decision on this thread (no writer running, or a clock's stand-in)."""
+        failure: RoomError | None = None
         try:
-            self.store.append(room.id, rows, finished=room.over, wake=self.awake(room), time_control=banks, news=news)
-            if capped:
-                self.store.end(room.id, room.ending.reason, ())
+            self.store.append(room.id, staged.rows, finished=room.over, wake=self.awake(room),
+                              time_control=staged.banks, news=staged.news)
         except RoomError as exc:
-            self._rebuild(room)
-            if isinstance(exc, Conflict):
-                raise
-            raise RoomError("the decision could not be stored; nothing changed, try again", 503) from None
-        if (room.last + 1) // self.settings.snapshot_every > start // self.settings.snapshot_every:
-            try:
-                self.store.save_snapshot(room.id, room.last, code_version(), room.snapshot())
-            except RoomError:
-                pass  # only a shortcut for loading: the events are the truth
-        self.after_change(room, announced=news is not None)
-        return entries
+            failure = exc
+        self._stored(room, staged, failure)
+        if failure is not None:
+            raise refusal(failure) from None
+
+    def _stored(self, room: Room, staged: Staged, failure: BaseException | None) -> None:
+        """A staged decision is committed (``failure`` None) or refused: tell and go on, or throw the
+        change away (the room is rebuilt from the store, nobody was told).  Then whoever waits for
+        the room goes on."""
+        room.pending -= 1
+        try:
+            if failure is not None:
+                if self.rooms.get(room.id) is room:
+                    self._rebuild(room)
+                return
+            if self.rooms.get(room.id) is not room:  # read afresh meanwhile: that copy catches up
+                self.catch_up(room.id)
+                self.notifier.wake(room.id)
+                return
+            if staged.capped:
+                try:
+                    self.store.end(room.id, room.ending.reason, ())
+                except RoomError:
+                    log.error("room %s: could not store that it reached the event limit", room.id)
+            if (room.last + 1) // self.settings.snapshot_every > staged.start // self.settings.snapshot_every:
+                try:
+                    self.store.save_snapshot(room.id, room.last, code_version(), room.snapshot())
+                except RoomError:
+                    pass  # only a shortcut for loading: the events are the truth
+            self.after_change(room, announced=staged.news is not None)
+        finally:
+            waiters, room.waiters = room.waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
 
     def _rebuild(self, room: Room) -> None:
         """Throw away the in-memory change and load the room again from the store (if it can be
@@ -387,6 +445,9 @@ class Hub:
         room = self.rooms.get(room_id)
         if room is None:
             return
+        if room.pending:  # our own decision is being stored: hear the news once it is settled
+            asyncio.get_running_loop().call_later(0.005, self.catch_up, room_id)
+            return
         try:
             fresh = self.store.events_after(room_id, room.last)
             if fresh:
@@ -407,146 +468,6 @@ class Hub:
         return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
                                timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
                                takeback=self.takeback_json(room, seat), renderer=room.game.name in self.renderers)
-
-    def set_name(self, room: Room, seat: int | None, name: Any) -> str:
-        if seat is None:
-            raise RoomError("a name belongs to a seat; open your invite link", 403)
-        name = clean_text(name, "a player name", self.settings.name_length)
-        self.store.set_player(room.id, seat, name)
-        room.seats[seat].player = name
-        self.notifier.changed(room, reload=True)
-        return name
-
-    def claim_public_seat(self, room: Room, seat: int, name: Any) -> str:
-        """A stranger takes a free seat of a public room under ``name``: the seat's new token."""
-        name = clean_text(name, "a player name", self.settings.name_length)
-        token = secrets.token_urlsafe(18)
-        if not self.store.take_seat(room.id, seat, token_hash(token), name):
-            raise RoomError("that seat was taken a moment ago", 409)
-        room.seats[seat].token_hash, room.seats[seat].player = token_hash(token), name
-        self.notifier.changed(room, reload=True)
-        return token
-
-    def chat(self, room: Room, seat: int | None, text: Any) -> dict:
-        if seat is None:
-            raise RoomError("spectators read the chat; only players write in it", 403)
-        text = clean_text(text, "a chat line", self.settings.chat_length)
-        self.chats.hit((room.id, seat), "chat lines")
-        n = len(room.chat)
-        self.store.add_chat(room.id, n, seat, text)
-        line = self._chat_json(room, n, seat, text, time.time())
-        room.chat.append(line)
-        self.notifier.changed(room, reload=True)
-        return line
-
-    @staticmethod
-    def _chat_json(room: Room, n: int, seat: int, text: str, at: float) -> dict:
-        return {"n": n, "seat": seat, "name": room.seat_label(seat), "text": text, "at": at}
-
-    # -- claims ------------------------------------------------------------------------------------
-    def claimable(self, room: Room, by: int) -> list[int]:
-        """The waiting people ``by`` may claim against: out of time, or away past the limit."""
-        control = Clocks.agreed(room)
-        if room.over:
-            return []
-        clocks = self.clocks.of(room)
-        out = []
-        for s in room.waiting():
-            if s == by or room.seats[s].kind != "human":
-                continue
-            if s in clocks.flagged or self.notifier.away_for(room.id, s) >= control.away_limit:
-                out.append(s)
-        return out
-
-    def claim(self, room: Room, seat: int | None) -> Room:
-        if seat is None:
-            raise RoomError("only a player can claim the game", 403)
-        if room.over:
-            raise RoomError("the game is over", 409)
-        against = self.claimable(room, seat)
-        if not against:
-            raise RoomError("nothing to claim: no opponent is out of time or away past the limit", 409)
-        names = ", ".join(room.seat_label(s) for s in against)
-        winners = tuple(s.seat for s in room.seats if s.seat not in against)
-        self._end(room, f"claimed by {room.seat_label(seat)}: {names} ran out of time or stayed away", winners)
-        return room
-
-    def time_ran_out(self, room: Room, seats: list[int]) -> None:
-        """A person's time control ran out: tell everyone; where only bots could claim, end the game."""
-        self.store.set_time_control(room.id, self.clocks.stored(room))
-        people = [s for s in room.seats if s.kind == "human" and s.seat not in seats]
-        if not people and not room.over:
-            winners = tuple(s.seat for s in room.seats if s.seat not in seats)
-            self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
-            return
-        self.notifier.changed(room)
-
-    def _end(self, room: Room, reason: str, winners: tuple[int, ...]) -> None:
-        self.store.end(room.id, reason, winners)
-        room.ending = Ending(reason, winners)
-        self.takebacks.pop(room.id, None)
-        self.clocks.arm(room)
-        self.notifier.changed(room, reload=True)
-
-    # -- takebacks ---------------------------------------------------------------------------------
-    def _takeback_target(self, room: Room, seat: int) -> int:
-        """The event number of ``seat``'s decision that may be taken back, or a refusal."""
-        if room.over:
-            raise RoomError("the game is over: nothing can be taken back", 409)
-        if room.last < 0:
-            raise RoomError("nothing to take back", 409)
-        entry = room.match.record.entries[room.last]
-        if "roll" in entry:
-            raise RoomError("a die was rolled after it: a decision can be taken back only before any roll", 409)
-        if entry["seat"] != seat:
-            raise RoomError("only the last decision can be taken back, and only by whoever made it", 409)
-        if room.last in room.sealed:
-            raise RoomError("a sealed choice cannot be taken back", 409)
-        return room.last
-
-    def ask_takeback(self, room: Room, seat: int | None) -> dict:
-        if seat is None:
-            raise RoomError("only a player can take a decision back", 403)
-        n = self._takeback_target(room, seat)
-        asked = [s.seat for s in room.seats if s.kind == "human" and s.seat != seat]
-        if not asked:  # bots agree
-            self._take_back(room, n)
-            return {"done": True}
-        self.takebacks[room.id] = {"seat": seat, "n": n, "asked": asked}
-        self.notifier.changed(room)
-        return {"done": False, "waiting": asked}
-
-    def answer_takeback(self, room: Room, seat: int | None, accept: bool) -> dict:
-        request = self.takebacks.get(room.id)
-        if seat is None or request is None or seat not in request["asked"]:
-            raise RoomError("no takeback is waiting for your answer", 409)
-        if not accept:
-            self.takebacks.pop(room.id, None)
-            self.notifier.changed(room)
-            return {"done": False, "refused": True}
-        request["asked"] = [s for s in request["asked"] if s != seat]
-        if request["asked"]:
-            self.notifier.changed(room)
-            return {"done": False, "waiting": request["asked"]}
-        self.takebacks.pop(room.id, None)
-        if self._takeback_target(room, request["seat"]) != request["n"]:
-            raise RoomError("the game has moved on since the takeback was asked", 409)
-        self._take_back(room, request["n"])
-        return {"done": True}
-
-    def _take_back(self, room: Room, n: int) -> None:
-        """Remove event ``n`` (the last, a decision with no roll after it) and rebuild the room."""
-        self.store.truncate(room.id, n, wake=True)
-        self.forget(room.id)
-        fresh = self.get(room.id)
-        self.notifier.changed(fresh, reload=True)
-        self.bots.kick(fresh)
-
-    def takeback_json(self, room: Room, seat: int | None) -> dict | None:
-        request = self.takebacks.get(room.id)
-        if request is None:
-            return None
-        return {"by": request["seat"], "waiting": request["asked"], "yours": seat in request["asked"]}
 
     # -- background --------------------------------------------------------------------------------
     async def housekeeping(self, every: float = 5.0) -> None:

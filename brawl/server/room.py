@@ -12,7 +12,7 @@ import hashlib
 import pickle
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,9 @@ class Room:
         self.opened = 0  # events before the open decision opened: its identity (one clock per decision)
         self.chat: list[dict] = []
         self.touched = time.monotonic()  # last time anyone read or changed it (idle rooms leave memory)
+        self.pending = 0  # decisions applied here and not yet stored (nothing is told until they are)
+        self.waiters: list = []  # futures of those waiting for the room to be stored (see Hub.settled)
+        self.broken = False  # a write of it was refused: it is rebuilt from the store
         self._file_lines(-1)
         self.opened = len(self.match.record.entries)
 

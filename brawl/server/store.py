@@ -12,15 +12,17 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from sqlalchemy import delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
 from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, SnapshotRow, utcnow
 
+from .room import RoomError
+
 EVENTS, ROOMS = EventRow.__table__, RoomRow.__table__
 CHANNEL = "brawl"  # the PostgreSQL channel of news between processes
-from .room import RoomError
+WAKE = ROOMS.update().where(ROOMS.c.id == bindparam("room")).values(wake=bindparam("awake"))
 
 
 class Conflict(RoomError):
@@ -56,17 +58,25 @@ class Store:
         self.sessions = sessions
 
     def _run(self, work, *, conflict_ok: bool = False):
-        try:
-            with self.sessions() as db:
-                result = work(db)
-                db.commit()
-                return result
-        except IntegrityError:
-            raise Conflict() from None
-        except RoomError:
-            raise
-        except (SQLAlchemyError, OSError, RuntimeError) as exc:
-            raise Unavailable() from exc
+        """Run ``work(session)`` in one transaction.  A pooled connection found dead (the database
+        restarted since it was last used) is dropped and the work tried once more on a fresh one,
+        so no connection is checked before every use (that would cost a round trip each time)."""
+        for attempt in (1, 2):
+            try:
+                with self.sessions() as db:
+                    result = work(db)
+                    db.commit()
+                    return result
+            except IntegrityError:
+                raise Conflict() from None
+            except RoomError:
+                raise
+            except DBAPIError as exc:
+                if attempt == 1 and exc.connection_invalidated:
+                    continue  # a stale connection: the pool has dropped it; once more on a new one
+                raise Unavailable() from exc
+            except (SQLAlchemyError, OSError, RuntimeError) as exc:
+                raise Unavailable() from exc
 
     # -- rooms ---------------------------------------------------------------------------------
     def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None) -> None:
@@ -133,6 +143,28 @@ class Store:
             db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(**values))
             if news is not None:
                 db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": news})
+        self._run(work)
+
+    def append_many(self, writes: list) -> None:
+        """Several rooms' :meth:`append` in one transaction (the writer's group commit): all of them
+        are stored, or none (:class:`Conflict` if any event number was taken)."""
+        def work(db):
+            db.execute(EVENTS.insert(), [row for w in writes for row in w.rows])
+            plain = [{"room": w.room.id, "awake": w.wake} for w in writes if not w.finished and w.time_control is None]
+            if plain:
+                db.execute(WAKE, plain)
+            for w in writes:
+                if w.finished or w.time_control is not None:
+                    values: dict[str, Any] = {"wake": w.wake}
+                    if w.finished:
+                        values["finished_at"] = utcnow()
+                    if w.time_control is not None:
+                        values["time_control"] = w.time_control
+                    db.execute(ROOMS.update().where(ROOMS.c.id == w.room.id).values(**values))
+            news = [w.news for w in writes if w.news is not None]
+            if news:
+                db.execute(text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:news AS text[])) AS p"),
+                           {"channel": CHANNEL, "news": news})
         self._run(work)
 
     def truncate(self, room_id: str, from_n: int, *, wake: bool) -> None:

@@ -73,3 +73,11 @@ def wait_for(predicate, timeout: float = 10.0, step: float = 0.01):
             return value
         time.sleep(step)
     raise AssertionError("condition not met in time")
+
+
+def unregister(name: str) -> None:
+    """Take a test's own game out of the registry again (whichever table the registry keeps it in)."""
+    import brawl.games as registry
+
+    for table in ("_EXTRA", "_GAMES"):
+        getattr(registry, table, {}).pop(name, None)

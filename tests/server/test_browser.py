@@ -230,7 +230,9 @@ def test_game_renderer_plug_in_and_free_form_decisions(tmp_path, monkeypatch, br
     import types
 
     import brawl.server.app as server_app
-    from brawl.games import _GAMES, register
+    from brawl.games import register
+
+    from .conftest import unregister
 
     static = tmp_path / "static"
     shutil.copytree(server_app.STATIC, static)
@@ -262,7 +264,7 @@ def test_game_renderer_plug_in_and_free_form_decisions(tmp_path, monkeypatch, br
             assert events[0]["action"] == "2.5,7.5"
             assert errors == []
     finally:
-        _GAMES.pop("pointgame", None)
+        unregister("pointgame")
 
 
 def test_page_reconnects_after_a_server_restart_and_catches_up(tmp_path, browser):

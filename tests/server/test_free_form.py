@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import brawl.server.app as server_app
-from brawl.games import _GAMES, register
+from brawl.games import register
 
-from .conftest import decide, make_room, view
+from .conftest import decide, make_room, unregister, view
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def pointgame(monkeypatch):
     monkeypatch.setitem(sys.modules, "brawl.games.pointgame", types.ModuleType("brawl.games.pointgame"))
     register("pointgame", "tests.server.pointgame:PointGame")
     yield "pointgame"
-    _GAMES.pop("pointgame", None)
+    unregister("pointgame")
 
 
 def test_any_string_reaches_the_rules_and_they_judge(client, pointgame):

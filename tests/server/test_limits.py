@@ -195,7 +195,7 @@ def test_catch_up_costs_what_is_sent(client):
     r = hub.get(room["room"])
     for _ in range(60):
         for seat in (0, 1):
-            hub.decide(r, seat, "rock")  # ties: the game never ends
+            hub.decide_now(r, seat, "rock")  # ties: the game never ends
     calls = []
     real = projection.event
     try:
@@ -248,7 +248,7 @@ def test_a_long_room_loads_from_its_snapshot_and_the_events_after_it(db_url):
         r = hub.get(room["room"])
         for _ in range(13):
             for seat in (0, 1):
-                hub.decide(r, seat, "paper")  # ties: 26 events, a snapshot after event 19
+                hub.decide_now(r, seat, "paper")  # ties: 26 events, a snapshot after event 19
         before = (view(client, room, 0), events(client, room))
         stored = hub.store.load(room["room"], __import__("brawl.server.room", fromlist=["x"]).code_version())
         assert stored.snapshot is not None and stored.snapshot[0] == 19 and [e["n"] for e in stored.events] == list(range(20, 26))

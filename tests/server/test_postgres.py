@@ -27,11 +27,11 @@ from typer.testing import CliRunner
 from brawl.cli import app as cli_app
 from brawl.core.dice import die
 from brawl.core.game import Chance
-from brawl.games import _GAMES, register
+from brawl.games import register
 from brawl.server.db import database_url, make_engine, shown_url
 
 from . import test_api, test_every_game, test_live, test_timer
-from .conftest import decide, make_room, view
+from .conftest import decide, make_room, unregister, view
 from .pointgame import PointGame
 from .test_timer import clock  # noqa: F401  (a fixture the clock test needs)
 
@@ -209,7 +209,7 @@ def longdice(monkeypatch):
     monkeypatch.setitem(sys.modules, "brawl.games.longdice", types.ModuleType("brawl.games.longdice"))
     register("longdice", f"{__name__}:LongDiceGame")
     yield "longdice"
-    _GAMES.pop("longdice", None)
+    unregister("longdice")
 
 
 def test_a_long_event_name_is_stored(client, longdice):

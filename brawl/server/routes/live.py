@@ -32,6 +32,16 @@ from ..security import BadInput, check_json
 
 router = APIRouter()
 
+try:
+    import orjson
+
+    def dumps(message: Any) -> str:
+        """A message as JSON text (built once per change and seat; the fast encoder when installed)."""
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+except ImportError:  # pragma: no cover - orjson is a pinned dependency
+    def dumps(message: Any) -> str:
+        return json.dumps(message, separators=(",", ":"))
+
 
 def origin_ok(ws: WebSocket, allowed: list[str]) -> bool:
     """A browser's WebSocket must come from this server's own pages (or a listed origin); a client
@@ -117,7 +127,7 @@ async def live(ws: WebSocket, room_id: str) -> None:
                 except OverflowError as exc:
                     await close_with(ws, str(exc), 1009)
                     return
-                handle(hub, msg, conn)
+                await handle(hub, msg, conn)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -126,7 +136,7 @@ async def live(ws: WebSocket, room_id: str) -> None:
         hub.notifier.remove(conn)
 
 
-def handle(hub: Hub, msg: Any, conn: Connection) -> None:
+async def handle(hub: Hub, msg: Any, conn: Connection) -> None:
     ref = msg.get("ref") if isinstance(msg, dict) else None
     if ref is not None and not isinstance(ref, (str, int)) or isinstance(ref, str) and len(ref) > 64:
         ref = None
@@ -141,7 +151,7 @@ def handle(hub: Hub, msg: Any, conn: Connection) -> None:
                 raise RoomError("malformed message: expect must be an event number", 400)
             if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 64):
                 raise RoomError("malformed message: client_id must be text of at most 64 characters", 400)
-            hub.decide(room, conn.seat, action, expect, client_id)
+            await hub.decide(room, conn.seat, action, expect, client_id)
             conn.tell({"type": "ok", "ref": ref, "last": hub.get(conn.room_id).last})
         elif kind == "chat":
             hub.chat(room, conn.seat, msg.get("text"))
@@ -172,9 +182,11 @@ async def write_loop(ws: WebSocket, hub: Hub, conn: Connection) -> None:
                 room = hub.get(conn.room_id)
             except RoomError:
                 continue  # the store is down: the next change or sync catches this connection up
+            if room.pending:
+                continue  # a decision is being stored: nothing is told before it is (its finish wakes us)
             if room.last > conn.last_sent or conn.dirty or len(room.chat) - 1 > conn.chat_sent:
                 def update(room=room, since=conn.last_sent, chat_since=conn.chat_sent, seat=conn.seat) -> str:
-                    return json.dumps({"type": "update", "events": projection.events(room, seat, since),
+                    return dumps({"type": "update", "events": projection.events(room, seat, since),
                                        "view": hub.view(room, seat), "last": room.last,
                                        "chat": projection.chat(room, chat_since)})
                 if conn.seat is None:  # spectators at the same point all get the same text
@@ -188,4 +200,4 @@ async def write_loop(ws: WebSocket, hub: Hub, conn: Connection) -> None:
                 conn.dirty = False
                 await ws.send_text(text)
             while conn.outbox:
-                await ws.send_json(conn.outbox.pop(0))
+                await ws.send_text(dumps(conn.outbox.pop(0)))

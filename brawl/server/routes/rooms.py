@@ -12,7 +12,8 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
 
-from ...core.record import Record, RecordError, replay
+from ...core.record import Record, RecordError
+from ...games import replay
 from ...core.sources import ReplayDice
 from .. import projection
 from ..room import Room, RoomError
@@ -67,7 +68,7 @@ async def public_rooms(request: Request) -> dict:
 async def join_public(room_id: str, request: Request, body: dict = Body(..., examples=[{"seat": 1, "name": "Ana"}])) -> dict:
     """Take a free seat of a public room under a name: answers that seat's secret invite."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     if not room.public:
         raise RoomError("this room is not open to strangers: ask its players for an invite link", 403)
     seat = body.get("seat")
@@ -82,7 +83,7 @@ async def join_public(room_id: str, request: Request, body: dict = Body(..., exa
 async def get_room(room_id: str, request: Request, token: str | None = SeatToken) -> dict:
     """The room as your seat sees it (a spectator without a token)."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return hub.view(room, seat_in(room, token))
 
 
@@ -92,7 +93,7 @@ async def get_events(room_id: str, request: Request,
                      limit: int | None = Query(None, ge=1, le=5000, description="at most this many events"),
                      token: str | None = SeatToken) -> dict:
     """Catch-up: the events after ``since`` with the log lines your seat may read."""
-    room = hub_of(request).get(room_id)
+    room = await hub_of(request).settled(room_id)
     return {"last": room.last, "events": projection.events(room, seat_in(room, token), since, limit)}
 
 
@@ -101,7 +102,7 @@ async def get_log(room_id: str, request: Request,
                   before: int | None = Query(None, ge=0, description="events before this number (default: the end)"),
                   size: int = Query(200, ge=1, le=2000), token: str | None = SeatToken) -> dict:
     """A page of the log, newest last: a long game opens with its last page and loads older ones on demand."""
-    room = hub_of(request).get(room_id)
+    room = await hub_of(request).settled(room_id)
     return projection.log_page(room, seat_in(room, token), before, size)
 
 
@@ -110,13 +111,13 @@ async def decide(room_id: str, body: Decide, request: Request) -> dict:
     """Make your seat's decision. A wrong token (403), a decision out of turn or after the end (409),
     an illegal decision (422) or too many at once (429) is refused and changes nothing."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     seat = seat_in(room, body.token)
     start = room.last
     if body.client_id is not None and body.client_id in room.client_ids:
         start = room.client_ids[body.client_id][0] - 1
-    hub.decide(room, seat, body.action, body.expect, body.client_id)
-    room = hub.get(room_id)
+    await hub.decide(room, seat, body.action, body.expect, body.client_id)
+    room = await hub.settled(room_id)
     end = room.client_ids[body.client_id][1] if body.client_id else room.last
     return {"accepted": projection.events(room, seat, start, end - start), "view": hub.view(room, seat)}
 
@@ -125,7 +126,7 @@ async def decide(room_id: str, body: Decide, request: Request) -> dict:
 async def hints(room_id: str, request: Request, token: str | None = SeatToken) -> dict:
     """Each of your decisions' chance of winning with best play, where a solver knows the game."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     seat = seat_in(room, token)
     if seat is None:
         raise RoomError("hints are for a seat; open your invite link", 403)
@@ -146,7 +147,7 @@ async def hints(room_id: str, request: Request, token: str | None = SeatToken) -
 @router.get("/{room_id}/record")
 async def record(room_id: str, request: Request) -> dict:
     """The game record with the revealed dice seed (after the end); check it with ``brawl verify``."""
-    return projection.record(hub_of(request).get(room_id))
+    return projection.record(await hub_of(request).settled(room_id))
 
 
 @router.get("/{room_id}/dice")
@@ -156,7 +157,7 @@ async def dice(room_id: str, request: Request) -> dict:
     value is below the largest multiple of ``denominator`` under 2^256, taken modulo
     ``denominator``; that number r picks the outcome whose running total of ``weights`` first
     exceeds r."""
-    return dice_tables(projection.record(hub_of(request).get(room_id)))
+    return dice_tables(projection.record(await hub_of(request).settled(room_id)))
 
 
 @router.post("/dice", tags=["rooms"])
@@ -201,7 +202,7 @@ def dice_tables(data: Any) -> dict:
 async def rematch(room_id: str, body: TokenOnly, request: Request) -> dict:
     """Start (or join) the rematch: same game, options and seats; every seat keeps its token."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return created(hub.rematch(room, seat_in(room, body.token)), {})
 
 
@@ -209,14 +210,14 @@ async def rematch(room_id: str, body: TokenOnly, request: Request) -> dict:
 async def set_name(room_id: str, body: NameIn, request: Request) -> dict:
     """The name your seat goes by, shown to everyone and kept in the record."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return {"name": hub.set_name(room, seat_in(room, body.token), body.name)}
 
 
 @router.get("/{room_id}/chat")
 async def get_chat(room_id: str, request: Request, since: int = Query(-1, ge=-1)) -> dict:
     """The room's chat after line ``since`` (public to the room; never in the dice record)."""
-    room = hub_of(request).get(room_id)
+    room = await hub_of(request).settled(room_id)
     return {"last": len(room.chat) - 1, "lines": projection.chat(room, since)}
 
 
@@ -224,7 +225,7 @@ async def get_chat(room_id: str, request: Request, since: int = Query(-1, ge=-1)
 async def post_chat(room_id: str, body: ChatIn, request: Request) -> dict:
     """Say something to the room (players only; length- and rate-limited)."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return hub.chat(room, seat_in(room, body.token), body.text)
 
 
@@ -232,7 +233,7 @@ async def post_chat(room_id: str, body: ChatIn, request: Request) -> dict:
 async def claim(room_id: str, body: TokenOnly, request: Request) -> dict:
     """Claim the game when an opponent's clock ran out or the opponent stayed away past the limit."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     seat = seat_in(room, body.token)
     hub.claim(room, seat)
     return hub.view(room, seat)
@@ -243,7 +244,7 @@ async def takeback(room_id: str, body: TokenOnly, request: Request) -> dict:
     """Ask to take your last decision back (before any roll after it and before anyone acted on it);
     people who saw it must agree (bots always do)."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return hub.ask_takeback(room, seat_in(room, body.token))
 
 
@@ -251,7 +252,7 @@ async def takeback(room_id: str, body: TokenOnly, request: Request) -> dict:
 async def takeback_answer(room_id: str, body: TakebackAnswer, request: Request) -> dict:
     """Agree to (or refuse) the open takeback request."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     return hub.answer_takeback(room, seat_in(room, body.token), body.accept)
 
 
@@ -259,7 +260,7 @@ async def takeback_answer(room_id: str, body: TakebackAnswer, request: Request) 
 async def replay_frame(room_id: str, request: Request, step: int = Query(0, ge=0)) -> dict:
     """A finished game as it stood after ``step`` decisions, as a spectator saw it (for the replay viewer)."""
     hub = hub_of(request)
-    room = hub.get(room_id)
+    room = await hub.settled(room_id)
     if not room.over:
         raise RoomError("a game can be replayed once it is over", 409)
     return frame(projection.record(room), step)

@@ -1,0 +1,209 @@
+"""What people do in a room besides deciding: their names, the chat, claims when an opponent's time
+ran out or they stayed away, and takebacks.
+
+:class:`People` is part of the :class:`~brawl.server.hub.Hub` (a base class of it): each change
+here is stored through the hub's :class:`~brawl.server.store.Store` first, then told through its
+:class:`~brawl.server.notify.Notifier`, like a decision.  The rate limits and text checks every
+request passes are here too.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from .clocks import Clocks
+from .room import Ending, Room, RoomError, token_hash
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .clocks import Clocks as _Clocks
+    from .botrunner import BotRunner
+    from .notify import Notifier
+    from .settings import Settings
+    from .store import Store
+
+
+class RateLimit:
+    """At most ``count`` events per ``per`` seconds for each key (a sliding window)."""
+
+    def __init__(self, count: int, per: float) -> None:
+        self.count, self.per = count, per
+        self.seen: dict[Any, list[float]] = {}
+
+    def hit(self, key: Any, what: str) -> None:
+        now = time.monotonic()
+        times = [t for t in self.seen.get(key, ()) if now - t < self.per]
+        if len(times) >= self.count:
+            self.seen[key] = times
+            raise RoomError(f"too many {what}: at most {self.count} per {self.per:g} s; wait a moment", 429)
+        times.append(now)
+        self.seen[key] = times
+        if len(self.seen) > 10_000:  # forget quiet keys
+            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < self.per}
+
+
+def clean_text(text: Any, what: str, limit: int) -> str:
+    """A name or chat line: a string, printable, trimmed, non-empty and at most ``limit`` long."""
+    if not isinstance(text, str):
+        raise RoomError(f"{what} must be text", 422)
+    text = " ".join(text.split())
+    if not text:
+        raise RoomError(f"{what} is empty", 422)
+    if len(text) > limit:
+        raise RoomError(f"{what} is too long: at most {limit} characters", 422)
+    if any(not ch.isprintable() for ch in text):
+        raise RoomError(f"{what} has characters that cannot be shown", 422)
+    return text
+
+
+class People:
+    """Names, chat, claims and takebacks (the hub's; see :class:`~brawl.server.hub.Hub`)."""
+
+    store: "Store"
+    settings: "Settings"
+    clocks: "_Clocks"
+    notifier: "Notifier"
+    takebacks: dict[str, dict]
+    chats: "RateLimit"
+    bots: "BotRunner"
+
+    def set_name(self, room: Room, seat: int | None, name: Any) -> str:
+        if seat is None:
+            raise RoomError("a name belongs to a seat; open your invite link", 403)
+        name = clean_text(name, "a player name", self.settings.name_length)
+        self.store.set_player(room.id, seat, name)
+        room.seats[seat].player = name
+        self.notifier.changed(room, reload=True)
+        return name
+
+    def claim_public_seat(self, room: Room, seat: int, name: Any) -> str:
+        """A stranger takes a free seat of a public room under ``name``: the seat's new token."""
+        name = clean_text(name, "a player name", self.settings.name_length)
+        token = secrets.token_urlsafe(18)
+        if not self.store.take_seat(room.id, seat, token_hash(token), name):
+            raise RoomError("that seat was taken a moment ago", 409)
+        room.seats[seat].token_hash, room.seats[seat].player = token_hash(token), name
+        self.notifier.changed(room, reload=True)
+        return token
+
+    def chat(self, room: Room, seat: int | None, text: Any) -> dict:
+        if seat is None:
+            raise RoomError("spectators read the chat; only players write in it", 403)
+        text = clean_text(text, "a chat line", self.settings.chat_length)
+        self.chats.hit((room.id, seat), "chat lines")
+        n = len(room.chat)
+        self.store.add_chat(room.id, n, seat, text)
+        line = self._chat_json(room, n, seat, text, time.time())
+        room.chat.append(line)
+        self.notifier.changed(room, reload=True)
+        return line
+
+    @staticmethod
+    def _chat_json(room: Room, n: int, seat: int, text: str, at: float) -> dict:
+        return {"n": n, "seat": seat, "name": room.seat_label(seat), "text": text, "at": at}
+
+    # -- claims ------------------------------------------------------------------------------------
+    def claimable(self, room: Room, by: int) -> list[int]:
+        """The waiting people ``by`` may claim against: out of time, or away past the limit."""
+        control = Clocks.agreed(room)
+        if room.over:
+            return []
+        clocks = self.clocks.of(room)
+        out = []
+        for s in room.waiting():
+            if s == by or room.seats[s].kind != "human":
+                continue
+            if s in clocks.flagged or self.notifier.away_for(room.id, s) >= control.away_limit:
+                out.append(s)
+        return out
+
+    def claim(self, room: Room, seat: int | None) -> Room:
+        if seat is None:
+            raise RoomError("only a player can claim the game", 403)
+        if room.over:
+            raise RoomError("the game is over", 409)
+        against = self.claimable(room, seat)
+        if not against:
+            raise RoomError("nothing to claim: no opponent is out of time or away past the limit", 409)
+        names = ", ".join(room.seat_label(s) for s in against)
+        winners = tuple(s.seat for s in room.seats if s.seat not in against)
+        self._end(room, f"claimed by {room.seat_label(seat)}: {names} ran out of time or stayed away", winners)
+        return room
+
+    def time_ran_out(self, room: Room, seats: list[int]) -> None:
+        """A person's time control ran out: tell everyone; where only bots could claim, end the game."""
+        self.store.set_time_control(room.id, self.clocks.stored(room))
+        people = [s for s in room.seats if s.kind == "human" and s.seat not in seats]
+        if not people and not room.over:
+            winners = tuple(s.seat for s in room.seats if s.seat not in seats)
+            self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
+            return
+        self.notifier.changed(room)
+
+    def _end(self, room: Room, reason: str, winners: tuple[int, ...]) -> None:
+        self.store.end(room.id, reason, winners)
+        room.ending = Ending(reason, winners)
+        self.takebacks.pop(room.id, None)
+        self.clocks.arm(room)
+        self.notifier.changed(room, reload=True)
+
+    # -- takebacks ---------------------------------------------------------------------------------
+    def _takeback_target(self, room: Room, seat: int) -> int:
+        """The event number of ``seat``'s decision that may be taken back, or a refusal."""
+        if room.over:
+            raise RoomError("the game is over: nothing can be taken back", 409)
+        if room.last < 0:
+            raise RoomError("nothing to take back", 409)
+        entry = room.match.record.entries[room.last]
+        if "roll" in entry:
+            raise RoomError("a die was rolled after it: a decision can be taken back only before any roll", 409)
+        if entry["seat"] != seat:
+            raise RoomError("only the last decision can be taken back, and only by whoever made it", 409)
+        if room.last in room.sealed:
+            raise RoomError("a sealed choice cannot be taken back", 409)
+        return room.last
+
+    def ask_takeback(self, room: Room, seat: int | None) -> dict:
+        if seat is None:
+            raise RoomError("only a player can take a decision back", 403)
+        n = self._takeback_target(room, seat)
+        asked = [s.seat for s in room.seats if s.kind == "human" and s.seat != seat]
+        if not asked:  # bots agree
+            self._take_back(room, n)
+            return {"done": True}
+        self.takebacks[room.id] = {"seat": seat, "n": n, "asked": asked}
+        self.notifier.changed(room)
+        return {"done": False, "waiting": asked}
+
+    def answer_takeback(self, room: Room, seat: int | None, accept: bool) -> dict:
+        request = self.takebacks.get(room.id)
+        if seat is None or request is None or seat not in request["asked"]:
+            raise RoomError("no takeback is waiting for your answer", 409)
+        if not accept:
+            self.takebacks.pop(room.id, None)
+            self.notifier.changed(room)
+            return {"done": False, "refused": True}
+        request["asked"] = [s for s in request["asked"] if s != seat]
+        if request["asked"]:
+            self.notifier.changed(room)
+            return {"done": False, "waiting": request["asked"]}
+        self.takebacks.pop(room.id, None)
+        if self._takeback_target(room, request["seat"]) != request["n"]:
+            raise RoomError("the game has moved on since the takeback was asked", 409)
+        self._take_back(room, request["n"])
+        return {"done": True}
+
+    def _take_back(self, room: Room, n: int) -> None:
+        """Remove event ``n`` (the last, a decision with no roll after it) and rebuild the room."""
+        self.store.truncate(room.id, n, wake=True)
+        self.forget(room.id)
+        fresh = self.get(room.id)
+        self.notifier.changed(fresh, reload=True)
+        self.bots.kick(fresh)
+
+    def takeback_json(self, room: Room, seat: int | None) -> dict | None:
+        request = self.takebacks.get(room.id)
+        if request is None:
+            return None
+        return {"by": request["seat"], "waiting": request["asked"], "yours": seat in request["asked"]}
