@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 
 from . import cover as C
 from . import modifiers as M
-from .data import (COVER_AC, COVER_REFLEX, FLANK_BONUS, IMPROVISED_THROW_PENALTY, IMPROVISED_THROW_RANGE,
-                   PRONE_PENALTY, RANGE_PENALTY, SHIELDS, SOFT_COVER_AC, SPELLS, UNARMED_DICE, UNSEEN_BONUS,
-                   WEAPONS, weapon_dice)
+from .data import (BASE_AC, COVER_AC, COVER_REFLEX, CRIT_LO, CRIT_MULT, FLANK_BONUS, IMPROVISED_THROW_PENALTY,
+                   IMPROVISED_THROW_RANGE, PRONE_PENALTY, RANGE_PENALTY, SHIELDS, SNEAK_RANGE,
+                   SOFT_COVER_AC, SPELLS, UNARMED_DICE, UNSEEN_BONUS, WEAPONS, weapon_dice)
 from .grid import Square, adjacent, distance_feet
+from .mechanics import base_armor_class, strength_to_damage
+from .steps import Attack
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Step, Tactics, TacticsState
+    from .rules import Tactics, TacticsState
 
 
 @dataclass(frozen=True)
@@ -48,13 +50,13 @@ def armor_class(game: Tactics, state: TacticsState, attacker: int, target: int, 
     ruling, SRD).  Prone: -5 (seed).  Cover: +4 (option cover, SRD)."""
     s, t = game.sheets[target], state.units[target]
     dex = min(s.mod("dex"), s.max_dex)
-    notes = [("base", 10)]
+    notes = [("base", BASE_AC)]
     if dex > 0 and (unseen or game.is_flanked(state, attacker, target) or game.flat_footed(state, target)):
         dex = 0
         notes.append(("Dex bonus lost", 0))
     else:
         notes.append(("Dex", dex))
-    ac = 10 + dex
+    ac = base_armor_class(dex)
     if not touch:
         armor = s.armor_bonus
         shield = SHIELDS[t.off].ac if t.off in SHIELDS else 0
@@ -160,32 +162,33 @@ def attack_profile(game: Tactics, state: TacticsState, attacker: int, target: in
     strength = sa.mod("str")
     damage_notes: list[tuple[str, int]] = []
     if kind in ("trip",):
-        dice, crit_lo, mult, min_one = "", 20, 2, False
+        dice, crit_lo, mult, min_one = "", CRIT_LO, CRIT_MULT, False
     elif kind in ("touch", "ray"):
-        dice, crit_lo, mult, min_one = SPELLS[spell].dice, 20, 2, False
+        dice, crit_lo, mult, min_one = SPELLS[spell].dice, CRIT_LO, CRIT_MULT, False
     else:
         if kind == "unarmed":
-            base, str_dmg, crit_lo, mult = UNARMED_DICE, strength, 20, 2
+            base, str_dmg, crit_lo, mult = UNARMED_DICE, strength_to_damage(strength, "main"), CRIT_LO, CRIT_MULT
         else:
             if kind in ("off", "off_tw") or (kind == "aoo" and weapon_key != ua.main):
                 base = weapon_dice(w, False)
-                str_dmg = strength // 2 if strength > 0 else strength
+                str_dmg = strength_to_damage(strength, "off")
             elif kind == "shoot":
+                # ruling (SRD): a bow adds no Strength bonus but a Strength penalty counts
                 base = weapon_dice(w, True if w.grip == "two" else False)
                 str_dmg = strength if w.str_to_damage else min(0, strength)
             elif kind == "throw":
                 base = weapon_dice(w, False)
-                str_dmg = strength
+                str_dmg = strength_to_damage(strength, "main")
             else:
                 base = weapon_dice(w, ua.two_handed)
-                str_dmg = (strength * 3 // 2 if strength > 0 else strength) if ua.two_handed else strength
+                str_dmg = strength_to_damage(strength, "two" if ua.two_handed else "main")
             crit_lo, mult = w.crit_lo, w.mult
         damage_notes = M.prone_damage_modifier(o.prone_damage, ua, ranged)
         str_dmg += sum(v for _, v in damage_notes)
         dice = base + (f"{str_dmg:+d}" if str_dmg else "")
-        min_one = True
+        min_one = True  # at least MIN_WEAPON_DAMAGE (the strikes module applies it)
     sneak = 0
-    if sa.sneak_dice and kind != "trip" and (not ranged or feet <= 30):
+    if sa.sneak_dice and kind != "trip" and (not ranged or feet <= SNEAK_RANGE):
         denied = flanked or unseen or game.flat_footed(state, target)
         if denied:
             sneak = sa.sneak_dice
@@ -209,15 +212,12 @@ def full_attacks(game: Tactics, state: TacticsState, i: int) -> list[str]:
             if not state.units[j].hidden and adjacent(u.pos, state.units[j].pos)]
 
 
-def full_attack_steps(game: Tactics, state: TacticsState, i: int, j: int, unseen: bool) -> tuple[Step, ...]:
+def full_attack_steps(game: Tactics, state: TacticsState, i: int, j: int, unseen: bool) -> tuple[Attack, ...]:
     """The attacks of a full attack (SRD): main-hand attacks at -0, -5, -10, -15 and, with two
     weapons, one off-hand attack after them; in stack order, the first attack last (resolved first)."""
-    from .rules import Step
-
     two = M.wields_two_weapons(state.units[i])
     main_kind = "main_tw" if two else "main"
-    steps = [Step("attack", i, j, main_kind, unseen=unseen and k == 0, iterative=k)
-             for k in range(game.full_attack_count(i))]
+    steps = [Attack(i, j, main_kind, unseen=unseen and k == 0, iterative=k) for k in range(full_attack_count(game, i))]
     if two:
-        steps.append(Step("attack", i, j, "off_tw"))
+        steps.append(Attack(i, j, "off_tw"))
     return tuple(reversed(steps))

@@ -25,18 +25,24 @@ from __future__ import annotations
 import math
 import random
 import time
-from functools import lru_cache
 
-from ...core.dice import parse
 from ...core.game import Chance, Terminal
-from .data import SPELLS, WEAPONS
+from .data import FIREBALL_RADIUS, SPELLS, WEAPONS
+from .mechanics import hit_chance, mean_damage, sneak_dice
 from .grid import adjacent, burst, distance_feet
 from .rules import Tactics, TacticsState
 
 
-@lru_cache(maxsize=1024)
-def _mean(expr: str) -> float:
-    return float(parse(expr).mean()) if expr else 0.0
+_mean = mean_damage
+
+
+def _hit_value(profile) -> float:
+    """Expected damage of an attack: its chance to hit times its mean damage, sneak attack included."""
+    return float(hit_chance(profile)) * (mean_damage(profile.dice) + mean_damage(sneak_dice(profile.sneak)))
+
+
+def _fireball_mean() -> float:
+    return mean_damage(SPELLS["fireball"].dice)
 
 
 class HeuristicBot:
@@ -61,7 +67,6 @@ class HeuristicBot:
 
     def expected(self, game: Tactics, state: TacticsState, i: int, action: str) -> float:
         """Expected damage of an attack decision (0 when it is not one)."""
-        from .odds import hit_chance
         verb, _, rest = action.partition(":")
         kinds = {"attack": "main", "shoot": "shoot", "throw": "throw", "hamstring": "hamstring"}
         u = state.units[i]
@@ -72,19 +77,19 @@ class HeuristicBot:
             return 0.0
         if verb in kinds:
             p = game.attack_profile(state, i, j, kinds[verb])
-            return float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+            return _hit_value(p)
         if verb == "twoweapon":
             total = 0.0
             for k in ("main_tw", "off_tw"):
                 p = game.attack_profile(state, i, j, k)
-                total += float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+                total += _hit_value(p)
             return total
         if verb == "fullattack":
             # every attack of the full attack (option iterative_attacks), each at its own bonus
             total = 0.0
             for step in game.full_attack_steps(state, i, j, u.hidden):
                 p = game._profile_of(state, step)
-                total += float(hit_chance(p)) * (_mean(p.dice) + 3.5 * p.sneak)
+                total += _hit_value(p)
             return total
         if verb == "punch":
             # nonlethal damage (option unarmed_strikes) only knocks out: worth half as much
@@ -104,7 +109,7 @@ class HeuristicBot:
 
     def fireball_value(self, game: Tactics, state: TacticsState, i: int, action: str) -> float:
         x, y = (int(v) for v in action.split(":")[2].split(","))
-        squares = set(burst(game.map, (x, y), 10))
+        squares = set(burst(game.map, (x, y), FIREBALL_RADIUS))
         value = 0.0
         for j, u in enumerate(state.units):
             if u.dead or u.pos not in squares:
@@ -150,8 +155,8 @@ class HeuristicBot:
             for action in legal:
                 if action.startswith("cast:fireball:"):
                     v = self.fireball_value(game, state, i, action)
-                    if v >= 2 and v * 10.5 > best_value:
-                        best, best_value = action, v * 10.5
+                    if v >= 2 and v * _fireball_mean() > best_value:
+                        best, best_value = action, v * _fireball_mean()
                     continue
                 v = self.expected(game, state, i, action)
                 if v <= 0:
@@ -379,7 +384,7 @@ class MCTSBot:
             if a.startswith("cast:fireball:"):
                 v = self.helper.fireball_value(game, state, i, a)
                 if v >= 1:
-                    scored.append((v * 10.5, a))
+                    scored.append((v * _fireball_mean(), a))
                 continue
             if a.startswith("cast:cure_"):
                 scored.append((5.0, a))

@@ -269,3 +269,26 @@ def attacks_per_full_attack(base_attack_bonus: int) -> int:
     if base_attack_bonus < ITERATIVE_FROM:
         return 1
     return min(MAX_ATTACKS, 2 + (base_attack_bonus - ITERATIVE_FROM) // ITERATIVE_EVERY)
+
+
+# ----------------------------------------------------------------------------------------------
+# Dice, armor class, damage and dying (the formulas that use these are in :mod:`.mechanics`)
+
+D20 = 20  # seed (Resolutions): attacks, saves, checks and initiative roll a d20
+NATURAL_MISS = 1  # seed (Armor Class): a natural 1 is a fumble, an automatic miss
+NATURAL_HIT = 20  # seed (Armor Class): a natural 20 always hits and is a critical
+CRIT_LO = 20  # seed (Armor Class): the critical range of attacks that name none (trip, spells, fists)
+CRIT_MULT = 2  # seed (Damage): a critical rolls the damage twice unless the weapon says otherwise
+BASE_AC = 10  # seed (Armor Class): 10 plus the Dexterity bonus
+MIN_WEAPON_DAMAGE = 1  # ruling (SRD): a weapon hit deals at least 1 damage
+OFF_HAND_STRENGTH = (1, 2)  # seed (Damage): half the Strength bonus in the off hand
+TWO_HANDED_STRENGTH = (3, 2)  # seed (Damage): one and a half times the Strength bonus two-handed
+SNEAK_DIE = 6  # ruling (SRD rogue): sneak attack damage is rolled in d6s
+SNEAK_RANGE = 30  # ruling (SRD): ranged sneak attacks only within 30 feet
+TRIP_DC_BASE = 10  # ruling (seed's trip example, "only generates a 9 DC"): 10 + the tripper's Str modifier
+CONSCIOUS_HP = 1  # seed (Conditions): 1 or more hit points is conscious
+DEAD_HP = -10  # seed (Conditions): -10 or fewer hit points is dead
+BLEED_DIE = 10  # seed (Conditions): an incapacitated character rolls a d10 at its turn ...
+STABILIZE_ROLL = 10  # ... and stabilizes on a 10 ...
+BLEED_LOSS = 1  # ... else it loses 1 hit point
+RECOVERY = 1  # seed (Conditions): a stabilized character recovers 1 hit point each turn

@@ -14,27 +14,17 @@ from fractions import Fraction
 from ...core.game import BrawlError, Chance, Decision
 from .characters import CharacterError, make_character, ready_character
 from .grid import Map, distance_feet
-from .rules import AttackProfile, Step, Tactics, TacticsState, d20_result, save_result
+from .attacks import AttackProfile
+from .mechanics import crit_chance, d20_result, hit_chance, save_chance, save_result
+from .rules import Tactics, TacticsState
+from .steps import ROLL, Attack, Save
+
+__all__ = ["OddsError", "AttackProfile", "hit_chance", "crit_chance", "save_chance", "d20_result", "save_result", "duel",
+           "attack_odds", "examples", "EXAMPLES"]
 
 
 class OddsError(BrawlError):
     pass
-
-
-def hit_chance(profile: AttackProfile) -> Fraction:
-    """P(the d20 hits), natural 1 and natural 20 included (seed: Armor Class)."""
-    hits = sum(1 for r in range(1, 21) if d20_result(r, profile.bonus, profile.ac, profile.crit_lo) != "miss")
-    return Fraction(hits, 20)
-
-
-def crit_chance(profile: AttackProfile) -> Fraction:
-    crits = sum(1 for r in range(1, 21) if d20_result(r, profile.bonus, profile.ac, profile.crit_lo) == "crit")
-    return Fraction(crits, 20)
-
-
-def save_chance(bonus: int, dc: int, natural: bool) -> Fraction:
-    """P(d20 + bonus >= dc), with natural 1/20 automatic when ``natural`` (seed: Difficulty Check)."""
-    return Fraction(sum(1 for r in range(1, 21) if save_result(r, bonus, dc, natural)), 20)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -119,8 +109,8 @@ def _answer_reactions(game: Tactics, state: TacticsState, answer: str = "pass") 
 
 def _hit_pending(state: TacticsState) -> bool:
     """After the d20: is a hit being resolved (damage, blur or the trip save to come)?"""
-    return bool(state.stack) and (state.stack[-1].kind == "save" or
-                                  (state.stack[-1].kind == "attack" and state.stack[-1].m > 0))
+    top = state.stack[-1] if state.stack else None
+    return isinstance(top, Save) or (isinstance(top, Attack) and top.stage > ROLL)
 
 
 def engine_hit_chance(game: Tactics, state: TacticsState, action: str) -> Fraction:
@@ -211,13 +201,13 @@ _KIND = {"attack": "main", "twoweapon": "main_tw", "fullattack": "main", "shoot"
          "trip": "trip", "hamstring": "hamstring", "punch": "unarmed"}
 
 
-def _attack_rolls(game: Tactics, state: TacticsState, action: str) -> list[tuple[Step, Fraction]]:
+def _attack_rolls(game: Tactics, state: TacticsState, action: str) -> list[tuple[Attack, Fraction]]:
     """Apply ``action`` (provoked attacks of opportunity passed) and walk its attack rolls one
     after the other, each time on the branch where the roll before missed (a natural 1), so every
     roll of a two-weapon or full attack is met: (the attack step, the engine's chance it hits)."""
     state = _answer_reactions(game, game.apply_action(state, game.sides[state.actor], action))
     out = []
-    while state.stack and state.stack[-1].kind == "attack" and state.stack[-1].m == 0:
+    while state.stack and isinstance(state.stack[-1], Attack) and state.stack[-1].stage == ROLL:
         step = state.stack[-1]
         outs, event = _outcomes(game, state)
         out.append((step, sum((p for _, p, s in outs if _hit_pending(s)), Fraction(0))))
@@ -227,9 +217,9 @@ def _attack_rolls(game: Tactics, state: TacticsState, action: str) -> list[tuple
     return out
 
 
-def _profile_json(game: Tactics, state: TacticsState, step: Step, chance: Fraction) -> dict:
+def _profile_json(game: Tactics, state: TacticsState, step: Attack, chance: Fraction) -> dict:
     prof = game._profile_of(state, step)
-    return {"weapon": "off hand" if "off" in step.arg else "main hand", "bonus": prof.bonus,
+    return {"weapon": "off hand" if "off" in step.attack else "main hand", "bonus": prof.bonus,
             "bonus_parts": [list(n) for n in prof.notes], "ac": prof.ac,
             "ac_parts": [list(n) for n in prof.ac_notes], "hit_chance": str(chance),
             "crit_chance": str(crit_chance(prof)), "damage": prof.dice, "damage_parts": [list(n) for n in prof.damage_notes],

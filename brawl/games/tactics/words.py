@@ -7,14 +7,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .data import HEAL_DC, SPELLS
+from .data import FIREBALL_RADIUS, HEAL_DC, SPELLS
+from .mechanics import hit_chance, save_chance, sneak_dice
+from .steps import Attack, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Step, Tactics, TacticsState
+    from .rules import Tactics, TacticsState
 
 
-def attack_words(game: Tactics, step: Step) -> str:
-    kind, _, spell = step.arg.partition(":")
+def attack_words(game: Tactics, step: Attack) -> str:
+    kind, spell = step.attack, step.spell
     if spell:
         return f"{SPELLS[spell].name} attack roll"
     words = {"aoo": "attack of opportunity roll", "main_tw": "main-hand attack roll",
@@ -30,7 +32,7 @@ def refusal(game: Tactics, state: TacticsState, seat: int, action: str, legal: l
     """Why a decision is refused, in a player's words, with what may be done instead."""
     if not legal:
         return f"{game.seat_name(seat)} has nothing to decide now"
-    if state.stack and state.stack[-1].kind == "offer":
+    if state.stack and isinstance(state.stack[-1], Offer):
         top = state.stack[-1]
         return (f"{game.name_of(top.actor)} may take the attack of opportunity on {game.name_of(top.target)} "
                 f"or let it pass, nothing else")
@@ -45,7 +47,7 @@ def refusal(game: Tactics, state: TacticsState, seat: int, action: str, legal: l
 def describe(game: Tactics, state: TacticsState, seat: int, action: str) -> str:
     """A decision in a player's words ("Steve moves to square 3,4 (15 ft)", "Mara attacks Brok
     with both weapons"); never the decision's code."""
-    if state.stack and state.stack[-1].kind == "offer":
+    if state.stack and isinstance(state.stack[-1], Offer):
         top = state.stack[-1]
         if action == "aoo":
             return f"{game.name_of(top.actor)} takes an attack of opportunity on {game.name_of(top.target)}"
@@ -95,12 +97,10 @@ def describe(game: Tactics, state: TacticsState, seat: int, action: str) -> str:
 
 
 def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str | None:
-    from .odds import hit_chance, save_chance
-    from .rules import Step
     try:
         i = state.actor
         verb, _, rest = action.partition(":")
-        if state.stack and state.stack[-1].kind == "offer":
+        if state.stack and isinstance(state.stack[-1], Offer):
             top = state.stack[-1]
             if action != "aoo":
                 return None
@@ -112,12 +112,12 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
         if verb in ("fullattack", "twoweapon") and rest in game.index:
             j = game.index[rest]
             steps = (game.full_attack_steps(state, i, j, state.units[i].hidden) if verb == "fullattack" else
-                     (Step("attack", i, j, "off_tw"), Step("attack", i, j, "main_tw", unseen=state.units[i].hidden)))
+                     (Attack(i, j, "off_tw"), Attack(i, j, "main_tw", unseen=state.units[i].hidden)))
             parts = []
             for st in reversed(steps):
                 p = game._profile_of(state, st)
                 parts.append(f"{_pct(hit_chance(p))} (d20{p.bonus:+d}{_extras(p.notes)}, damage {p.dice}"
-                             + (f"+{p.sneak}d6 sneak" if p.sneak else "") + ")")
+                             + (f"+{sneak_dice(p.sneak)} sneak" if p.sneak else "") + ")")
             return f"{len(parts)} attacks against AC {p.ac}{_extras(p.ac_notes)}: " + ", ".join(parts)
         if verb in kinds and rest in game.index:
             j = game.index[rest]
@@ -125,7 +125,7 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
             text = (f"{_pct(hit_chance(p))} to hit (d20{p.bonus:+d}{_extras(p.notes)} against "
                     f"{'touch ' if p.touch else ''}AC {p.ac}{_extras(p.ac_notes)})")
             if p.dice:
-                text += (f", damage {p.dice}" + (f"+{p.sneak}d6 sneak" if p.sneak else "")
+                text += (f", damage {p.dice}" + (f"+{sneak_dice(p.sneak)} sneak" if p.sneak else "")
                          + (" nonlethal" if p.nonlethal else "") + _extras(p.damage_notes))
             if verb == "trip":
                 text += f"; then {game.name_of(j)} resists {_pct(save_chance(game.trip_save(state, j), game.trip_dc(i), False))} (DC {game.trip_dc(i)})"
@@ -143,7 +143,7 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
                 p = game.attack_profile(state, i, game.index[parts[1]], "touch", s.key)
                 return f"{_pct(hit_chance(p))} to hit (touch AC {p.ac}), damage {s.dice}, Will half"
             if s.key == "fireball":
-                return f"{s.dice} to everyone within 10 ft; Reflex DC {game.sheets[i].spell_dc('fireball')} for none"
+                return f"{s.dice} to everyone within {FIREBALL_RADIUS} ft; Reflex DC {game.sheets[i].spell_dc('fireball')} for none"
             if s.dice:
                 return f"{s.dice}"
         if verb == "hide":

@@ -131,7 +131,7 @@ def test_two_weapons_from_hiding_only_the_first_attack_is_unseen():
     game, state = hidden_scene(["nim"], ["steve"], [(4, 5), (3, 5)], hide=["nim"])
     state = play(game, state, "twoweapon:steve")
     first, second = state.stack[-1], state.stack[-2]
-    assert first.arg == "main_tw" and first.unseen and not second.unseen
+    assert first.attack == "main_tw" and first.unseen and not second.unseen
 
 
 def test_non_hostile_action_keeps_hiding():

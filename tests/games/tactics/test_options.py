@@ -207,7 +207,7 @@ def test_full_attack_with_two_weapons_adds_one_off_hand_attack():
     off-hand attack, all with the two-weapon penalties (seed: Attack Bonus)."""
     game, state = scene(["mara"], ["brok"], [(5, 5), (6, 5)], level=8, iterative_attacks=True)
     full = play(game, state, "fullattack:brok")
-    kinds = [(s.arg, s.iterative) for s in reversed(full.stack)]
+    kinds = [(s.attack, s.iterative) for s in reversed(full.stack)]
     assert kinds == [("main_tw", 0), ("main_tw", 1), ("off_tw", 0)]
     bare = game.sheets[0].bab + game.sheets[0].mod("str")
     assert [game._profile_of(full, s).bonus for s in reversed(full.stack)] == [bare - 4, bare - 9, bare - 8]

@@ -1,0 +1,197 @@
+"""Where characters stand and move, and the attacks of opportunity moving and acting provoke.
+
+Seed (Range): melee range is one square; a character within melee range of an enemy is in
+combat.  Seed (Attacks of Opportunity): entering or leaving the melee range of an enemy who is not
+in combat provokes, and so does any standard action but a melee attack while in combat.  Seed
+(Flanking).  The steps here: :class:`.steps.Move` (one square at a time, with the attacks of
+opportunity for leaving and entering) and :class:`.steps.Offer` (a reaction: take the attack or
+let it pass).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...core.game import Decision
+from .data import HASTE_FEET, PRONE_SPEED, WEAPONS
+from .grid import Map, Route, Square, adjacent, flanks, routes
+from .mechanics import hamstrung_speed
+from .state import TacticsState, Unit, say, set_unit
+from .steps import Attack, Move, Offer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Tactics
+
+
+def melee_weapon(unit: Unit) -> str:
+    """The weapon a character attacks with in melee (and threatens with): the main-hand weapon,
+    else a weapon in the off hand; "" when it holds none (ruling)."""
+    if unit.main and WEAPONS[unit.main].melee:
+        return unit.main
+    if unit.off in WEAPONS:
+        return unit.off
+    return ""
+
+
+def can_threaten(game: Tactics, state: TacticsState, i: int) -> bool:
+    """Ruling: a conscious character with a melee weapon in hand makes attacks of opportunity
+    (prone ones too: seed, Conditions)."""
+    u = state.units[i]
+    return u.conscious and bool(melee_weapon(u))
+
+
+def in_combat(game: Tactics, state: TacticsState, i: int, ignoring: int = -1) -> bool:
+    """Seed (Range): within melee range of an enemy.  Ruling: only a conscious enemy counts."""
+    p = state.units[i].pos
+    for j in game.enemies(state, i):
+        if j != ignoring and state.units[j].conscious and adjacent(p, state.units[j].pos):
+            return True
+    return False
+
+
+def is_flanked(game: Tactics, state: TacticsState, attacker: int, target: int) -> bool:
+    """Seed (Flanking): attacker and a conscious ally both in melee range of the target with the
+    target on the straight line between them.  Seed (Conditions): an incapacitated target is
+    always treated as flanked; so is one knocked out (option unarmed_strikes; ruling, SRD
+    helpless)."""
+    t = state.units[target]
+    if t.down:
+        return True
+    a = state.units[attacker]
+    if not adjacent(a.pos, t.pos):
+        return False
+    for j in game.allies(state, attacker):
+        b = state.units[j]
+        if b.conscious and flanks(a.pos, b.pos, t.pos):
+            return True
+    return False
+
+
+def speed(game: Tactics, state: TacticsState, i: int) -> int:
+    """Seed: 30 feet, 20 in medium or heavier armor, 5 when prone; expeditious retreat +10 (seed);
+    hamstrung halves it (ruling)."""
+    u = state.units[i]
+    if u.prone:
+        return PRONE_SPEED
+    feet = game.sheets[i].base_speed + (HASTE_FEET if u.haste else 0)
+    if u.hamstrung:
+        feet = hamstrung_speed(feet)
+    return feet
+
+
+def occupied(state: TacticsState, exclude: int = -1) -> set:
+    return {u.pos for j, u in enumerate(state.units) if not u.dead and j != exclude}
+
+
+def provoke_watchers(game: Tactics, state: TacticsState, mover: int) -> list[int]:
+    """Enemies whose melee range the mover would provoke by entering or leaving: those that can
+    make attacks of opportunity and are not in combat with anyone but the mover (seed: Attacks
+    of Opportunity; its example of Jeff's retreat)."""
+    return [j for j in game.enemies(state, mover)
+            if can_threaten(game, state, j) and not in_combat(game, state, j, ignoring=mover)]
+
+
+@lru_cache(maxsize=512)
+def _routes(game_map: Map, start: Square, feet: int, blocked: frozenset, taken: frozenset,
+            watchers: tuple) -> dict[Square, Route]:
+    return routes(game_map, start, feet, blocked, taken, watchers)
+
+
+def move_routes(game: Tactics, state: TacticsState, i: int) -> dict[Square, Route]:
+    """Where character ``i`` can move this turn, each by its least-provoking route (the answer is
+    shared: do not change it)."""
+    u = state.units[i]
+    blocked = frozenset(state.units[j].pos for j in game.enemies(state, i) if state.units[j].conscious)
+    watchers = tuple(state.units[j].pos for j in provoke_watchers(game, state, i))
+    return _routes(game.map, u.pos, speed(game, state, i), blocked, frozenset(occupied(state, i)), watchers)
+
+
+def action_offers(game: Tactics, state: TacticsState, i: int, verb: str) -> tuple[Offer, ...]:
+    """Seed (Attacks of Opportunity): a standard action other than a melee attack, taken in
+    combat (and not from hiding), provokes from every adjacent enemy that threatens; in stack
+    order (the first enemy's offer last, answered first)."""
+    if not in_combat(game, state, i) or state.units[i].hidden:
+        return ()
+    offers = [Offer(j, i, verb) for j in game.enemies(state, i)
+              if can_threaten(game, state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
+    return tuple(reversed(offers))
+
+
+# ----------------------------------------------------------------------------------------------
+# the offer: a reaction
+
+
+def offer_stands(game: Tactics, state: TacticsState, step: Offer) -> bool:
+    """An offer is put to its side only while it can still be taken: the watcher threatens, the
+    mover is conscious, not hidden and still next to it."""
+    target = state.units[step.target]
+    return (can_threaten(game, state, step.actor) and target.conscious and not target.hidden
+            and adjacent(state.units[step.actor].pos, target.pos))
+
+
+def offer_node(game: Tactics, state: TacticsState, step: Offer) -> Decision:
+    return Decision((game.sides[step.actor],), "reaction",
+                    f"{game.name_of(step.target)} provokes: attack of opportunity by {game.name_of(step.actor)}?")
+
+
+def answer_offer(game: Tactics, state: TacticsState, step: Offer, action: str) -> TacticsState:
+    """``aoo``: the attack of opportunity (ruling: attacking ends hiding, and this attack is made
+    from hiding); ``pass``: let it go."""
+    rest = state.stack[:-1]
+    if action == "aoo":
+        unseen = state.units[step.actor].hidden
+        if unseen:
+            state = set_unit(state, step.actor, replace(state.units[step.actor], hidden=False))
+        return replace(state, stack=rest + (Attack(step.actor, step.target, "aoo", unseen=unseen),),
+                       last=f"{game.name_of(step.actor)} takes an attack of opportunity on {game.name_of(step.target)}")
+    return replace(state, stack=rest, last=f"{game.name_of(step.actor)} lets it pass")
+
+
+# ----------------------------------------------------------------------------------------------
+# the move: square by square
+
+
+def start_move(game: Tactics, state: TacticsState, i: int, sq: Square) -> tuple:
+    """The steps of the move action to ``sq``, by the route that provokes least."""
+    return (Move(i, move_routes(game, state, i)[sq].path),)
+
+
+def move_step(game: Tactics, state: TacticsState, step: Move) -> TacticsState:
+    """The next half-step of a move: leaving a square (the mover still in range when the attacks
+    come), then entering the next one (ruling: a step into melee range of an enemy or out of
+    cover ends hiding)."""
+    path = step.path
+    i = step.actor
+    rest = state.stack[:-1]
+    idx, phase = divmod(step.stage, 2)
+    if idx >= len(path) - 1 or not state.units[i].conscious:
+        return replace(fall_back(game, state, step), stack=rest)
+    a, b = path[idx], path[idx + 1]
+    if phase == 0:
+        watchers = [j for j in provoke_watchers(game, state, i)
+                    if adjacent(state.units[j].pos, a) and not adjacent(state.units[j].pos, b)]
+        offers = tuple(Offer(j, i, "leaves") for j in reversed(watchers))
+        return replace(state, stack=rest + (replace(step, stage=step.stage + 1),) + offers)
+    u = state.units[i]
+    state = set_unit(state, i, replace(u, x=b[0], y=b[1]))
+    if u.hidden and not game.may_stay_hidden(state, i):
+        state = set_unit(state, i, replace(state.units[i], hidden=False))
+        state = say(state, f"{game.name_of(i)} comes out of hiding")
+    watchers = [j for j in provoke_watchers(game, state, i)
+                if adjacent(state.units[j].pos, b) and not adjacent(state.units[j].pos, a)]
+    offers = tuple(Offer(j, i, "enters") for j in reversed(watchers))
+    return replace(state, stack=rest + (replace(step, stage=step.stage + 1),) + offers)
+
+
+def fall_back(game: Tactics, state: TacticsState, step: Move) -> TacticsState:
+    """A mover dropped while passing through someone's square falls in the last free square of
+    its route (ruling)."""
+    i = step.actor
+    u = state.units[i]
+    if u.dead or u.pos not in occupied(state, i):
+        return state
+    here = step.path.index(u.pos)
+    back = next(sq for sq in reversed(step.path[:here]) if sq not in occupied(state, i))
+    return set_unit(state, i, replace(u, x=back[0], y=back[1]))
