@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 
 from ...core.game import IllegalAction
+from . import mechanics
 from .geometry import Table, dist
-from .mechanics import KNIGGIT_COST, POWER_TOKENS, TOKEN_COST, army_cost, has_power
+from .mechanics import army_cost, has_power
 
 PRESETS = ("balanced", "heavy", "horde", "archers", "cavalry", "duelists", "jouster")
 _PRESET_NEEDS = {"archers": "archers", "cavalry": "horses", "duelists": "two_swords"}
@@ -66,7 +67,7 @@ def _split(total: int, weights: list[float]) -> list[int]:
 def preset_tokens(name: str, points: int) -> list[tuple[int, int, int, bool]]:
     """(move, attack, defense, archer) of each kniggit of a ready-made army."""
     def share(n: int, weights: tuple[float, float, float], archer: bool = False) -> list[tuple[int, int, int, bool]]:
-        tokens = points - KNIGGIT_COST * n
+        tokens = points - mechanics.KNIGGIT_COST * n
         per = _split(tokens, [1.0] * n)
         return [tuple(_split(t, list(weights))) + (archer,) for t in per]  # type: ignore[misc]
 
@@ -94,12 +95,12 @@ def preset_tokens(name: str, points: int) -> list[tuple[int, int, int, bool]]:
         return share(n, (1.3, 1.0, 1.0))
     if name == "duelists":
         n = max(1, points // 13)
-        tokens = points - KNIGGIT_COST * n
+        tokens = points - mechanics.KNIGGIT_COST * n
         out = []
         for t in _split(tokens, [1.0] * n):
             m, a = _split(t, [0.45, 0.55])
-            if not has_power(a) and t >= POWER_TOKENS + 1:  # two swords, and one movement token
-                m, a = t - POWER_TOKENS, POWER_TOKENS
+            if not has_power(a) and t >= mechanics.POWER_TOKENS + 1:  # two swords, and one movement token
+                m, a = t - mechanics.POWER_TOKENS, mechanics.POWER_TOKENS
             out.append((m, a, 0, False))
         return out
     # balanced
@@ -157,11 +158,11 @@ def parse_army(spec: str, seat: int, options, table: Table) -> list[Recruit]:
         out.append(Recruit(int(m.group(1)), int(m.group(2)), int(m.group(3)), archer, x, y))
     cost = sum(r.cost for r in out)
     if cost > options.points:
-        raise IllegalAction(f"the army costs {cost} points ({KNIGGIT_COST} a kniggit, {TOKEN_COST} a token); "
+        raise IllegalAction(f"the army costs {cost} points ({mechanics.KNIGGIT_COST} a kniggit, {mechanics.TOKEN_COST} a token); "
                             f"the total is {options.points}")
     if options.scenario == "joust":
         if len(out) != 1 or not has_power(out[0].move):
-            raise IllegalAction(f"jousting: the army is one kniggit on horseback ({POWER_TOKENS} or more movement tokens)")
+            raise IllegalAction(f"jousting: the army is one kniggit on horseback ({mechanics.POWER_TOKENS} or more movement tokens)")
     for i, r in enumerate(out):
         p = (r.x, r.y)
         if not table.in_deployment(seat, p):

@@ -21,7 +21,7 @@ from scipy.optimize import linprog
 from ...core.game import IllegalAction
 from . import combat, mechanics
 from .geometry import dist, path_length, truncate
-from .model import HEIGHT_TOKEN, Kniggit
+from .model import Kniggit
 from .rules import Kniggits, KniggitsState
 
 
@@ -46,7 +46,7 @@ def solve_zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
 
 def _worth_tokens(move: int, attack: int, defense: int) -> float:
     colours = (move > 0) + (attack > 0) + (defense > 0)
-    if colours <= 1:
+    if mechanics.flees(colours):
         return 0.0
     return 8.0 + 0.7 * move + 1.2 * attack + 1.0 * defense + (1.5 if colours == 3 else 0.0)
 
@@ -56,16 +56,6 @@ def worth(k: Kniggit) -> float:
     if k.status != "fighting":
         return 0.0
     return _worth_tokens(k.move, k.attack, k.defense)
-
-
-def _tokens_after(k: Kniggit, blows: list[str], defended: set[str]) -> tuple[int, int, int]:
-    left = {"move": k.move, "attack": k.attack, "defense": k.defense}
-    for h in blows:
-        if h not in defended:
-            colour = HEIGHT_TOKEN[h]
-            if left[colour] > 0:
-                left[colour] -= 1
-    return left["move"], left["attack"], left["defense"]
 
 
 def flee_need(k: Kniggit) -> int:
@@ -123,9 +113,9 @@ class HeuristicBot:
             my_hands = tuple(action.split(":")[2:4])
             for j, their_hands in enumerate(cols):
                 hands_a, hands_d = (my_hands, their_hands) if me_attacker else (their_hands, my_hands)
-                ta = _tokens_after(a, combat._attacks(d, hands_d), combat._defends(a, hands_a))
-                td = _tokens_after(d, combat._attacks(a, hands_a), combat._defends(d, hands_d))
-                gain = (_worth_tokens(*ta) - _worth_tokens(*td)) - base
+                new_a, new_d, _, _ = combat.resolve(a, d, hands_a, hands_d)
+                gain = (_worth_tokens(new_a.move, new_a.attack, new_a.defense)
+                        - _worth_tokens(new_d.move, new_d.attack, new_d.defense)) - base
                 payoff[i, j] = gain if me_attacker else -gain
         return rows, payoff
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Iterable, Sequence
 
 import shapely
@@ -107,14 +106,15 @@ def truncate(points: Sequence[Pt], length: float) -> list[Pt]:
     return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class Table:
-    """The table: its size, its obstacles and the scale of every distance in the rules."""
+    """The table: its size, its obstacles and the scale of every distance in the rules.  A value:
+    everything about it is worked out when it is made (obstacles, the corners paths go around)."""
 
     size: float = m.TABLE_SIDE
     terrain: str = "village"
     scale: float = 1.0
-    obstacles: list[Polygon] = field(init=False)
+    obstacles: tuple[Polygon, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         if self.terrain not in _HALF_LAYOUTS:
@@ -126,8 +126,9 @@ class Table:
             polys.append(Polygon([((1 - x) * s, (1 - y) * s) for x, y in half]))
         for p in polys:
             shapely.prepare(p)
-        self.obstacles = polys
-        self.bounds = box(0, 0, s, s)
+        object.__setattr__(self, "obstacles", tuple(polys))
+        object.__setattr__(self, "bounds", box(0, 0, s, s))
+        object.__setattr__(self, "_corners", self._find_corners())
 
     # -- distances of the rules, scaled (seed, Equipment 2: halve or double every distance) --------
     @property
@@ -215,8 +216,7 @@ class Table:
         return True
 
     # -- path finding (for fleeing figures and bots) ----------------------------------------------
-    @cached_property
-    def _corners(self) -> list[Pt]:
+    def _find_corners(self) -> tuple[Pt, ...]:
         pad = 0.05 * self.scale
         out = []
         for o in self.obstacles:
@@ -224,14 +224,14 @@ class Table:
             for x, y in list(grown.exterior.coords)[:-1]:
                 if self.on_table((x, y)) and not self.inside_obstacle((x, y)):
                     out.append((float(x), float(y)))
-        return out
+        return tuple(out)
 
     def plan(self, start: Pt, goal: Pt) -> list[Pt] | None:
         """Shortest obstacle-free path of straight segments from start to goal (a visibility graph
         over the obstacles' corners), or None when there is none."""
         if not self.segment_blocked(start, goal):
             return [start, goal]
-        nodes = [start, goal] + self._corners
+        nodes = [start, goal] + list(self._corners)
         n = len(nodes)
         best = {0: 0.0}
         prev: dict[int, int] = {}

@@ -34,6 +34,10 @@ REACH = 1.0  # rulings 30 and 31: a potion, flag, princess or grail within 1 inc
 FLAG_BASE_DISTANCE = 2.0  # ruling 35: each flag 2 inches in front of its army's edge
 
 # -- fighting (Playing, Phase three; The Results) ---------------------------------------------------
+COLOURS = ("move", "attack", "defense")  # Equipment 3: movement, attack and defense tokens
+HEIGHTS = ("high", "middle", "low")  # Sword moves; Shield moves
+# Sword moves: the height a sword strikes names the tokens it knocks down.
+HEIGHT_TOKEN = {"high": "attack", "middle": "defense", "low": "move"}
 TOKENS_PER_BLOW = 1  # The Results: an undefended blow knocks down "a skill token"
 FLEES_AT_COLOURS = 1  # The Results: "only got tokens of one colour left get scared and run"
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COLOURS = ("move", "attack", "defense")
-# The height a sword strikes names the tokens it knocks down (seed, Sword moves).
-HEIGHT_TOKEN = {"high": "attack", "middle": "defense", "low": "move"}
-HEIGHTS = ("high", "middle", "low")
+from .mechanics import COLOURS, HEIGHT_TOKEN, HEIGHTS
+
+__all__ = ["COLOURS", "HEIGHTS", "HEIGHT_TOKEN", "Item", "Kniggit"]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,16 @@ from ...core.game import IllegalAction
 from . import combat, mechanics, words
 from .geometry import EPS, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit
-from .state import SEAT_NAMES, KniggitsState, add_event, finish, item, kniggit, put, put_item
+from .state import (
+    SEAT_NAMES,
+    KniggitsState,
+    add_event,
+    finish,
+    item,
+    kniggit,
+    put,
+    put_item,
+)
 
 
 class Movement:

@@ -59,7 +59,14 @@ from .model import HEIGHTS, Item, Kniggit
 from .movement import Movement
 from .setup import Setup
 from .shooting import Shooting
-from .state import ARMY_LETTERS, EVENTS_KEPT, SCENARIOS, SEAT_NAMES, KniggitsOptions, KniggitsState
+from .state import (
+    ARMY_LETTERS,
+    EVENTS_KEPT,
+    SCENARIOS,
+    SEAT_NAMES,
+    KniggitsOptions,
+    KniggitsState,
+)
 from .state import item as _item
 from .state import kniggit as _kniggit
 from .turns import TurnFlow
@@ -96,5 +103,14 @@ class Kniggits(Decisions, Setup, Movement, Shooting, Fights, TurnFlow, Views, Ga
         return _item(state, iid)
 
 
-__all__ = ["Kniggits", "KniggitsOptions", "KniggitsState", "HEIGHTS", "ARMY_LETTERS", "SCENARIOS", "SEAT_NAMES",
-           "EVENTS_KEPT", "MAX_WAYPOINTS"]
+__all__ = [
+    "ARMY_LETTERS",
+    "EVENTS_KEPT",
+    "HEIGHTS",
+    "MAX_WAYPOINTS",
+    "SCENARIOS",
+    "SEAT_NAMES",
+    "Kniggits",
+    "KniggitsOptions",
+    "KniggitsState",
+]

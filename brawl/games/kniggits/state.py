@@ -23,7 +23,7 @@ EVENTS_KEPT = 40  # the latest things that happened, for people
 
 
 class KniggitsOptions(GameOptions):
-    points: int = Field(m.POINTS_TO_START, ge=5, le=500, title="Points",
+    points: int = Field(m.POINTS_TO_START, ge=m.KNIGGIT_COST, le=500, title="Points",
                         description=f"Points for each army: a kniggit costs {m.KNIGGIT_COST}, a skill token "
                                     f"{m.TOKEN_COST}. The seed suggests {m.POINTS_TO_START}.")
     table: float = Field(m.TABLE_SIDE, ge=12, le=144, title="Table",

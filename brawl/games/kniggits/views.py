@@ -24,7 +24,7 @@ class Views:
         fight hands read "chosen" until revealed.  ``board`` adds the table (size, obstacles, zones)
         for drawing; ``state_from_json`` accepts a view back (what a bot may look at)."""
         data = self.state_to_json(state)
-        hide = lambda pair: [(v if s == seat else ("chosen" if v is not None else None)) for s, v in enumerate(pair)]  # noqa: E731
+        hide = lambda pair: [(v if s == seat else ("chosen" if v is not None else None)) for s, v in enumerate(pair)]
         if state.phase == "army":
             data["armies"] = hide(state.armies)
         data["rps_sealed"] = hide(state.rps_sealed)

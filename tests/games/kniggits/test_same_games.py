@@ -94,7 +94,7 @@ def _probes(g, state, seat) -> list[str]:
 
 
 def play(name: str) -> dict:
-    label, options, bot_names, armies, seed = next(entry for entry in GAMES if entry[0] == name)
+    _, options, bot_names, armies, seed = next(entry for entry in GAMES if entry[0] == name)
     g = make_game("kniggits", options)
     bots = [make_bot("kniggits", bot_names[s], seed=seed * 10 + s) for s in (0, 1)]
     m = Match(g, SeededDice(seed))
