@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from . import cover as C
 from . import modifiers as M
 from .data import (BASE_AC, COVER_AC, COVER_REFLEX, CRIT_LO, CRIT_MULT, FLANK_BONUS, IMPROVISED_THROW_PENALTY,
-                   IMPROVISED_THROW_RANGE, PRONE_PENALTY, RANGE_PENALTY, SHIELDS, SNEAK_RANGE,
+                   IMPROVISED_THROW_RANGE, PRONE_PENALTY, SHIELDS, SNEAK_RANGE,
                    SOFT_COVER_AC, SPELLS, UNARMED_DICE, UNSEEN_BONUS, WEAPONS, weapon_dice)
 from .grid import Square, adjacent, distance_feet
-from .mechanics import base_armor_class, strength_to_damage
+from .mechanics import base_armor_class, range_penalty, strength_to_damage
 from .steps import Attack
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -153,7 +153,7 @@ def attack_profile(game: Tactics, state: TacticsState, attacker: int, target: in
             if not w.thrown:
                 bonus += IMPROVISED_THROW_PENALTY
                 notes.append(("improvised throw", IMPROVISED_THROW_PENALTY))
-        pen = RANGE_PENALTY * max(0, (feet - 1) // incr)
+        pen = range_penalty(feet, incr)
         if pen:
             bonus += pen
             notes.append(("range", pen))
@@ -173,9 +173,8 @@ def attack_profile(game: Tactics, state: TacticsState, attacker: int, target: in
                 base = weapon_dice(w, False)
                 str_dmg = strength_to_damage(strength, "off")
             elif kind == "shoot":
-                # ruling (SRD): a bow adds no Strength bonus but a Strength penalty counts
                 base = weapon_dice(w, True if w.grip == "two" else False)
-                str_dmg = strength if w.str_to_damage else min(0, strength)
+                str_dmg = strength_to_damage(strength, "main" if w.str_to_damage else "bow")
             elif kind == "throw":
                 base = weapon_dice(w, False)
                 str_dmg = strength_to_damage(strength, "main")

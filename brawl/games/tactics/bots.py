@@ -34,6 +34,10 @@ from .rules import Tactics, TacticsState
 
 
 _mean = mean_damage
+#: casters and shooters like to stand within a scorching ray's reach of their target, and keep
+#: this far from every enemy when they can
+_REACH = SPELLS["scorching_ray"].range
+_SAFE_DISTANCE = 20
 
 
 def _hit_value(profile) -> float:
@@ -256,7 +260,7 @@ class HeuristicBot:
             if any(adjacent(sq, state.units[j].pos) for j in foes):
                 continue
             near = min((distance_feet(sq, state.units[j].pos) for j in foes), default=0)
-            key = (route.provokes, -min(near, 25), route.feet, sq)
+            key = (route.provokes, -min(near, _REACH), route.feet, sq)
             if best_key is None or key < best_key:
                 best, best_key = f"move:{sq[0]},{sq[1]}", key
         return best
@@ -280,7 +284,7 @@ class HeuristicBot:
                 near = min(distance_feet(sq, state.units[j].pos) for j in foes)
                 reach = distance_feet(sq, state.units[target].pos)
                 blocked = self.shot_penalty(game, state, i, sq, target)
-                key = (route.provokes, 0 if reach <= 25 else 1, blocked, -min(near, 20), reach, route.feet, sq)
+                key = (route.provokes, 0 if reach <= _REACH else 1, blocked, -min(near, _SAFE_DISTANCE), reach, route.feet, sq)
             else:
                 adj = [j for j in foes if adjacent(sq, state.units[j].pos)]
                 if adj:
@@ -296,7 +300,7 @@ class HeuristicBot:
         here = u.pos
         if caster and best is not None and not game.in_combat(state, i):
             reach_now = distance_feet(here, state.units[target].pos)
-            if reach_now <= 25 and not state.acted_std:
+            if reach_now <= _REACH and not state.acted_std:
                 return None  # already in range: act first
         if best is None:
             return None

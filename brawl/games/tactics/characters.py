@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from ...core.game import BrawlError
-from .data import (ABILITIES, ARMORED_SPEED, ARMORS, BASE_SPEED, CLASS_INFO, CLASSES, SHIELDS, SKILLS,
-                   SPELLS, STANDARD_ARRAY, WEAPONS, base_attack, base_save, max_spell_level, modifier,
+from .data import (ABILITIES, ABILITY_SCORES, ARMORED_SPEED, ARMORS, BASE_SPEED, CLASS_INFO, CLASSES, SHIELDS, SKILLS,
+                   LEVELS, SPELLS, STANDARD_ARRAY, WEAPONS, base_attack, base_save, max_spell_level, modifier,
                    sneak_dice)
 
 
@@ -129,10 +129,11 @@ def validate(sheet: Sheet) -> Sheet:
     who = sheet.name or "character"
     if sheet.cls not in CLASSES:
         raise CharacterError(f"{who}: unknown class {sheet.cls!r}; classes: {', '.join(CLASSES)}")
-    if not 1 <= sheet.level <= 20:
-        raise CharacterError(f"{who}: level must be 1 to 20, not {sheet.level}")
-    if len(sheet.abilities) != 6 or not all(3 <= a <= 25 for a in sheet.abilities):
-        raise CharacterError(f"{who}: six ability scores of 3 to 25 are needed")
+    if sheet.level not in LEVELS:
+        raise CharacterError(f"{who}: level must be {LEVELS[0]} to {LEVELS[-1]}, not {sheet.level}")
+    low, high = ABILITY_SCORES
+    if len(sheet.abilities) != len(ABILITIES) or not all(low <= a <= high for a in sheet.abilities):
+        raise CharacterError(f"{who}: six ability scores of {low} to {high} are needed")
     if sheet.armor not in ARMORS:
         raise CharacterError(f"{who}: unknown armor {sheet.armor!r}; armor: {', '.join(ARMORS)}")
     if sheet.cls not in ARMORS[sheet.armor].classes:

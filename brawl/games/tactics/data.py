@@ -14,6 +14,7 @@ ABILITY_NAMES = {"str": "Strength", "dex": "Dexterity", "con": "Constitution",
                  "int": "Intelligence", "wis": "Wisdom", "cha": "Charisma"}
 CLASSES = ("fighter", "rogue", "wizard", "cleric")
 LEVELS = range(1, 21)
+ABILITY_SCORES = (3, 25)  # ruling: the lowest and highest ability score a custom sheet may have
 
 
 def modifier(score: int) -> int:

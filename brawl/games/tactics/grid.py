@@ -118,9 +118,9 @@ def path_feet(path: Iterable[Square]) -> int:
         if prev is not None:
             if sq[0] != prev[0] and sq[1] != prev[1]:
                 diagonals += 1
-                feet += 10 if diagonals % 2 == 0 else 5
+                feet += 2 * SQUARE_FEET if diagonals % 2 == 0 else SQUARE_FEET
             else:
-                feet += 5
+                feet += SQUARE_FEET
         prev = sq
     return feet
 

@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from ...core.dice import ChanceEvent, die, parse
 from .data import (BASE_AC, BLEED_LOSS, BLUR_MISS, CONSCIOUS_HP, D20, DEAD_HP, HIDE_BASE_DC, NATURAL_HIT,
-                   NATURAL_MISS, OFF_HAND_STRENGTH, SNEAK_DIE, STABILIZE_ROLL, TRIP_DC_BASE, TWO_HANDED_STRENGTH)
+                   NATURAL_MISS, OFF_HAND_STRENGTH, RANGE_PENALTY, SNEAK_DIE, STABILIZE_ROLL, TRIP_DC_BASE,
+                   TWO_HANDED_STRENGTH)
 from .grid import SQUARE_FEET
 
 # ----------------------------------------------------------------------------------------------
@@ -94,11 +95,19 @@ def half(amount: int) -> int:
 
 def strength_to_damage(strength: int, grip: str) -> int:
     """Seed (Damage): the Strength bonus in the main hand, half of it in the off hand, one and a
-    half times two-handed (``grip`` ``"main"``, ``"off"``, ``"two"``); a penalty counts in full."""
+    half times two-handed (``grip`` ``"main"``, ``"off"``, ``"two"``); a penalty counts in full.
+    ``"bow"`` (ruling, SRD: a bow adds no Strength bonus): the penalty alone."""
+    if grip == "bow":
+        return min(0, strength)
     if strength <= 0 or grip == "main":
         return strength
     num, den = OFF_HAND_STRENGTH if grip == "off" else TWO_HANDED_STRENGTH
     return strength * num // den
+
+
+def range_penalty(feet: int, increment: int) -> int:
+    """Seed Appendix A, ruling (SRD): -2 for each full range increment beyond the first."""
+    return RANGE_PENALTY * max(0, (feet - 1) // increment)
 
 
 def scale_dice(expr: str, mult: int) -> str:

@@ -13,7 +13,8 @@ from fractions import Fraction
 
 from ...core.game import BrawlError, Chance, Decision
 from .characters import CharacterError, make_character, ready_character
-from .grid import Map, distance_feet
+from .data import D20
+from .grid import SQUARE_FEET, Map, distance_feet
 from .attacks import AttackProfile
 from .mechanics import crit_chance, d20_result, hit_chance, save_chance, save_result
 from .rules import Tactics, TacticsState
@@ -52,7 +53,7 @@ def duel(attacker: str, target: str, feet: int = 5, level: int = 5, target_flat_
     from 15 ft two squares off the straight line, the distance counted 5-10-5), ``"creature"`` a
     fighter friend of the attacker on the line half-way.  ``ally_engaged``: a fighter friend of
     the attacker stands next to the target (below it), in melee with it."""
-    if feet < 5 or feet % 5:
+    if feet < SQUARE_FEET or feet % SQUARE_FEET:
         raise OddsError(f"distance must be a positive multiple of 5 feet, not {feet}")
     if between not in BETWEEN:
         raise OddsError(f"between must be one of {', '.join(BETWEEN)}, not {between!r}")
@@ -61,7 +62,7 @@ def duel(attacker: str, target: str, feet: int = 5, level: int = 5, target_flat_
         friend = make_character("Friend", "fighter", level)
     except CharacterError as exc:
         raise OddsError(str(exc)) from None
-    squares = feet // 5
+    squares = feet // SQUARE_FEET
     start, goal, walls = (1, 1), (1 + squares, 1), frozenset()
     blocker = None
     if between == "wall":
@@ -118,7 +119,7 @@ def engine_hit_chance(game: Tactics, state: TacticsState, action: str) -> Fracti
     and add up the attack d20's outcomes that hit."""
     state = _answer_reactions(game, game.apply_action(state, game.sides[state.actor], action))
     outs, event = _outcomes(game, state)
-    if event.name != "d20":
+    if event.name != f"d{D20}":
         raise OddsError(f"{action} makes no attack roll")
     return sum((p for _, p, s in outs if _hit_pending(s)), Fraction(0))
 

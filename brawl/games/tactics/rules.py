@@ -37,7 +37,7 @@ from . import attacks as A
 from . import words as W
 from .characters import CharacterError, Sheet, custom_party, party
 from .grid import MAPS, Map, Route, Square, adjacent
-from .mechanics import d20_result, save_result
+from .mechanics import d20_result, damage_expr, save_result
 from .options import TacticsOptions
 from .state import TacticsState, Unit, set_unit
 from .steps import (ROLL, Attack, Bleed, Concentration, Cure, Do, Fireball, HealCheck, HideCheck, Move, Offer, Save,
@@ -175,7 +175,6 @@ class Tactics(Game[TacticsState]):
         return A.reflex_cover(self, origin, i, state)
 
     def damage_expr(self, profile: AttackProfile, crit: bool) -> str:
-        from .mechanics import damage_expr
         return damage_expr(profile, crit)
 
     def one_action_turn(self, state: TacticsState, i: int) -> bool:
