@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from ...core.game import BrawlError
-from .data import (ABILITIES, ABILITY_SCORES, ARMORED_SPEED, ARMORS, BASE_SPEED, CLASS_INFO, CLASSES, SHIELDS, SKILLS,
+from .data import (ABILITIES, ABILITY_INCREASE_EVERY, ABILITY_SCORES, ARMORED_SPEED, CLASS_SKILL_RANKS,
+                   MIN_HP_PER_LEVEL, SPELL_DC_BASE, ARMORS, BASE_SPEED, CLASS_INFO, CLASSES, SHIELDS, SKILLS,
                    LEVELS, SPELLS, STANDARD_ARRAY, WEAPONS, base_attack, base_save, max_spell_level, modifier,
                    sneak_dice)
 
@@ -50,9 +51,9 @@ class Sheet:
         Constitution modifier each level, at least 1 a level."""
         die = self.hit_die
         con = self.mod("con")
-        total = max(1, die + con)
+        total = max(MIN_HP_PER_LEVEL, die + con)
         for _ in range(2, self.level + 1):
-            total += max(1, die // 2 + 1 + con)
+            total += max(MIN_HP_PER_LEVEL, die // 2 + 1 + con)
         return total
 
     @property
@@ -75,7 +76,7 @@ class Sheet:
 
     def skill(self, name: str) -> int:
         """Ruling (SRD): a class skill has level + 3 ranks, any other none; plus the ability modifier."""
-        ranks = self.level + 3 if name in CLASS_INFO[self.cls].class_skills else 0
+        ranks = self.level + CLASS_SKILL_RANKS if name in CLASS_INFO[self.cls].class_skills else 0
         return ranks + self.mod(SKILLS[name])
 
     @property
@@ -104,7 +105,7 @@ class Sheet:
     def spell_dc(self, spell: str) -> int:
         """Ruling (SRD): 10 + spell level + the caster's casting ability modifier."""
         info = CLASS_INFO[self.cls]
-        return 10 + SPELLS[spell].level + (self.mod(info.caster) if info.caster else 0)
+        return SPELL_DC_BASE + SPELLS[spell].level + (self.mod(info.caster) if info.caster else 0)
 
     def starting_ammo(self) -> int:
         """Seed: 5 arrows with a bow, 8 rocks with a sling (in hand or sheath)."""
@@ -174,7 +175,7 @@ def default_abilities(cls: str, level: int) -> tuple[int, ...]:
     """The standard array in the class's order, +1 to the best ability at every fourth level (SRD)."""
     order = CLASS_INFO[cls].ability_order
     scores = dict(zip(order, STANDARD_ARRAY))
-    scores[order[0]] += level // 4
+    scores[order[0]] += level // ABILITY_INCREASE_EVERY
     return tuple(scores[a] for a in ABILITIES)
 
 

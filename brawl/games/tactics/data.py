@@ -52,6 +52,11 @@ CLASS_INFO: dict[str, ClassInfo] = {
 #: the SRD's elite array, assigned in each class's ``ability_order``
 STANDARD_ARRAY = (15, 14, 13, 12, 10, 8)
 
+CLASS_SKILL_RANKS = 3  # ruling (SRD): a class skill has level + 3 ranks, any other none
+ABILITY_INCREASE_EVERY = 4  # ruling (SRD): +1 to an ability at every fourth level
+SPELL_DC_BASE = 10  # ruling (SRD): a spell's DC is 10 + its level + the casting ability modifier
+MIN_HP_PER_LEVEL = 1  # ruling (SRD): every level gives at least 1 hit point
+
 SKILLS = {"concentration": "con", "heal": "wis", "hide": "dex", "intimidate": "cha"}
 #: skills with an effect in play; the others are on the sheet only
 ACTIVE_SKILLS = ("concentration", "heal")
