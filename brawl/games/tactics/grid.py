@@ -104,6 +104,12 @@ def adjacent(a: Square, b: Square) -> bool:
     return chebyshev(a, b) == 1
 
 
+def step_squares(diagonal: bool, diagonals_before: int) -> int:
+    """Squares one step costs, diagonals 5-10-5 (ruling, SRD): a straight step one, a diagonal one,
+    every second diagonal two."""
+    return (2 if diagonals_before % 2 else 1) if diagonal else 1
+
+
 def distance_feet(a: Square, b: Square) -> int:
     """Feet between squares counting diagonals 5-10-5 (ruling, SRD): every second diagonal costs 10."""
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
@@ -116,11 +122,9 @@ def path_feet(path: Iterable[Square]) -> int:
     feet, diagonals, prev = 0, 0, None
     for sq in path:
         if prev is not None:
-            if sq[0] != prev[0] and sq[1] != prev[1]:
-                diagonals += 1
-                feet += 2 * SQUARE_FEET if diagonals % 2 == 0 else SQUARE_FEET
-            else:
-                feet += SQUARE_FEET
+            diagonal = sq[0] != prev[0] and sq[1] != prev[1]
+            feet += SQUARE_FEET * step_squares(diagonal, diagonals)
+            diagonals += diagonal
         prev = sq
     return feet
 
@@ -193,7 +197,7 @@ def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, o
             for nb, diagonal in table.get(sq, ()):
                 if nb in blocked:
                     continue
-                cost = (2 if parity else 1) if diagonal else 1
+                cost = step_squares(diagonal, parity)
                 if used + cost > steps:
                     continue
                 nkey = (nb, parity ^ 1 if diagonal else parity)
