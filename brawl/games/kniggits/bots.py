@@ -58,6 +58,13 @@ def worth(k: Kniggit) -> float:
     return _worth_tokens(k.move, k.attack, k.defense)
 
 
+def _tokens_after(k: Kniggit, heights: list[str], defended: set[str]) -> tuple[int, int, int]:
+    """(movement, attack, defense) tokens of ``k`` after the blows land (the rules' own arithmetic)."""
+    left = {"move": k.move, "attack": k.attack, "defense": k.defense}
+    combat.blows(left, heights, defended)
+    return left["move"], left["attack"], left["defense"]
+
+
 def flee_need(k: Kniggit) -> int:
     """Fewest tokens to knock down before ``k`` flees."""
     return mechanics.blows_to_flee(k.move, k.attack, k.defense)
@@ -113,9 +120,9 @@ class HeuristicBot:
             my_hands = tuple(action.split(":")[2:4])
             for j, their_hands in enumerate(cols):
                 hands_a, hands_d = (my_hands, their_hands) if me_attacker else (their_hands, my_hands)
-                new_a, new_d, _, _ = combat.resolve(a, d, hands_a, hands_d)
-                gain = (_worth_tokens(new_a.move, new_a.attack, new_a.defense)
-                        - _worth_tokens(new_d.move, new_d.attack, new_d.defense)) - base
+                ta = _tokens_after(a, combat.attacks(d, hands_d), combat.defends(a, hands_a))
+                td = _tokens_after(d, combat.attacks(a, hands_a), combat.defends(d, hands_d))
+                gain = (_worth_tokens(*ta) - _worth_tokens(*td)) - base
                 payoff[i, j] = gain if me_attacker else -gain
         return rows, payoff
 

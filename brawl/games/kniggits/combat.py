@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .mechanics import TOKENS_PER_BLOW, has_power
-from .model import HEIGHT_TOKEN, HEIGHTS, Kniggit
+from .model import COLOURS, HEIGHT_TOKEN, HEIGHTS, Kniggit
 
 GUARDS = tuple("guard-" + h for h in HEIGHTS)
 NONE = "none"
@@ -112,14 +112,16 @@ def has_choice(options: tuple[list[str], list[str]]) -> bool:
     return len(options[0]) > 1 or len(options[1]) > 1
 
 
-def _attacks(k: Kniggit, hands: tuple[str, str]) -> list[str]:
+def attacks(k: Kniggit, hands: tuple[str, str]) -> list[str]:
+    """The heights ``k``'s hands strike: the sword hand, and a two-sword kniggit's second sword."""
     out = [hands[0]] if hands[0] in HEIGHTS else []
     if k.two_swords and hands[1] in HEIGHTS:
         out.append(hands[1])
     return out
 
 
-def _defends(k: Kniggit, hands: tuple[str, str]) -> set[str]:
+def defends(k: Kniggit, hands: tuple[str, str]) -> set[str]:
+    """The heights ``k``'s hands defend: the shield hand, and a sword hand that guards."""
     out = set()
     if not k.two_swords and hands[1] in HEIGHTS:
         out.add(hands[1])
@@ -128,26 +130,36 @@ def _defends(k: Kniggit, hands: tuple[str, str]) -> set[str]:
     return out
 
 
-def strike(target: Kniggit, attacker_hands: list[str], target_hands: tuple[str, str], target_kniggit: Kniggit) -> tuple[Kniggit, list[str]]:
-    """Apply the undefended heights of ``attacker_hands`` to ``target``: one token each, of the
-    kind the height names (seed, The Results).  Returns the target and the tokens knocked down."""
-    defended = _defends(target_kniggit, target_hands)
+def blows(tokens: dict[str, int], heights: list[str], defended: set[str]) -> list[str]:
+    """The undefended ``heights`` knock down a token each of the colour the height names, while any
+    is left (seed, The Results; Sword moves): ``tokens`` (colour -> count) is lowered in place, and
+    the colours knocked down are returned."""
     lost = []
-    for h in attacker_hands:
+    for h in heights:
         if h in defended:
             continue
         colour = HEIGHT_TOKEN[h]
-        if target.tokens(colour) > 0:
-            target = replace(target, **{colour: max(0, target.tokens(colour) - TOKENS_PER_BLOW)})
+        if tokens[colour] > 0:
+            tokens[colour] = max(0, tokens[colour] - TOKENS_PER_BLOW)
             lost.append(colour)
+    return lost
+
+
+def strike(target: Kniggit, attacker_hands: list[str], target_hands: tuple[str, str]) -> tuple[Kniggit, list[str]]:
+    """Apply the undefended heights of ``attacker_hands`` to ``target``.  Returns the target and
+    the tokens knocked down."""
+    tokens = {c: target.tokens(c) for c in COLOURS}
+    lost = blows(tokens, attacker_hands, defends(target, target_hands))
+    if lost:
+        target = replace(target, **{c: tokens[c] for c in lost})
     return target, lost
 
 
 def resolve(a: Kniggit, d: Kniggit, hands_a: tuple[str, str], hands_d: tuple[str, str]) -> tuple[Kniggit, Kniggit, list[str], list[str]]:
     """Both sides' blows land at once.  Returns (attacker, defender, tokens the attacker lost,
     tokens the defender lost)."""
-    new_d, lost_d = strike(d, _attacks(a, hands_a), hands_d, d)
-    new_a, lost_a = strike(a, _attacks(d, hands_d), hands_a, a)
+    new_d, lost_d = strike(d, attacks(a, hands_a), hands_d)
+    new_a, lost_a = strike(a, attacks(d, hands_d), hands_a)
     if hands_a[0].startswith("guard-"):
         new_a = replace(new_a, guarded=True)
     if hands_d[0].startswith("guard-"):

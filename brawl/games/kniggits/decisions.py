@@ -5,7 +5,8 @@ reason when the decision is against the rules, and returns the new state otherwi
 values, so a refusal changes nothing).  The core asks twice for each decision, once to check
 (:meth:`Decisions.check_action`) and once to apply (:meth:`Decisions._apply_action`); both read the
 same result of :func:`decided`, a pure function of the game, the state, the seat and the decision
-with a small memo, so the rules run once per decision and the game object holds no state.
+with a small memo of the decisions last made, so the rules run once per decision and the game
+object holds no state.
 
 :class:`Decisions` is one part of :class:`.rules.Kniggits`.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import lru_cache
+from threading import Lock
 
 from ...core.game import IllegalAction
 from ..rps.rules import MOVES as RPS_MOVES
@@ -24,20 +25,42 @@ from .geometry import EPS, dist
 from .state import KniggitsState, kniggit, put, set_seat
 
 
-@lru_cache(maxsize=16)
-def _decided(game, state: KniggitsState, seat: int, action: str) -> KniggitsState:
-    return game._transition(state, seat, action)
+class _Memo:
+    """The last few decisions made, keyed by the game, the state (both by identity: the state is
+    an immutable value, and the memo holds it, so its identity stays its own), the seat and the
+    decision.  Only finished transitions are remembered, never a refusal."""
+
+    SIZE = 16
+
+    def __init__(self) -> None:
+        self._made: dict[tuple, tuple] = {}
+        self._lock = Lock()
+
+    def get(self, game, state, seat: int, action: str):
+        made = self._made.get((id(game), id(state), seat, action))
+        if made is not None and made[0] is game and made[1] is state:
+            return made[2]
+        return None
+
+    def put(self, game, state, seat: int, action: str, after) -> None:
+        with self._lock:
+            self._made[(id(game), id(state), seat, action)] = (game, state, after)
+            while len(self._made) > self.SIZE:
+                del self._made[next(iter(self._made))]
+
+
+_MEMO = _Memo()
 
 
 def decided(game, state: KniggitsState, seat: int, action: str) -> KniggitsState:
-    """The state after ``seat``'s ``action`` in ``state``, or :class:`IllegalAction`.  A pure
-    function: the memo is keyed by the (immutable, hashable) state and the decision, and a refusal
-    is never remembered.  A state holding lists (built by hand) is not a key and is judged afresh."""
-    try:
-        hash(state)
-    except TypeError:
-        return game._transition(state, seat, action)
-    return _decided(game, state, seat, action)
+    """The state after ``seat``'s ``action`` in ``state``, or :class:`IllegalAction`: a pure
+    function of its arguments, remembered for the few decisions last made, so that checking a
+    decision and then applying it runs the rules once."""
+    after = _MEMO.get(game, state, seat, action)
+    if after is None:
+        after = game._transition(state, seat, action)
+        _MEMO.put(game, state, seat, action, after)
+    return after
 
 
 class Decisions:
