@@ -9,8 +9,8 @@ import argparse
 import os
 import time
 
-from brawl.sim import batch_ktog
-from brawl.sim.batch_krig import run_range
+from brawl.games.ktog import batch as batch_ktog
+from brawl.games.krig.batch import run_range
 from brawl.sim.engine import simulate
 
 

@@ -10,7 +10,7 @@ import time
 
 from brawl.solve import solve
 from brawl.solve.generic import solve_game
-from brawl.solve.krig import krig_key, solve_tables
+from brawl.games.krig.solver import krig_key, solve_tables
 from brawl.games import make_game
 
 
@@ -32,7 +32,7 @@ def main() -> None:
         g = solve_game(game, krig_key)
         print(f"generic krig {edition:7s} hp {args.generic_hp:2d}: {g.decision_states:8d} states "
               f"({len(g.states)} graph nodes) in {g.seconds:7.3f} s = {len(g.states) / g.seconds:12,.0f} nodes/s")
-    from brawl.solve.ktog import solve_ktog_duel, start_index
+    from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
     solve_ktog_duel(1, False)  # compile once, outside the timing
     for initiative in ("once", "every_round"):

@@ -1,7 +1,7 @@
 """Train a small tabular Q-learning agent on Krig against the ``random`` bot, in NumPy.
 
 The agent sees only what ``brawl.rl.gym_env`` gives: the 15-float observation (see
-``brawl.rl.encodings.krig``) and the action mask.  It buckets the observation into a small table
+``brawl.games.krig.encoding``) and the action mask.  It buckets the observation into a small table
 (hit points in fives, defense in pairs, charging flags, the decision and the attack d6 to parry),
 learns with one-step Q-learning (reward only at the end, +1 win, -1 loss, no discount) and an
 epsilon-greedy behaviour policy, then plays greedily against ``random`` and ``optimal`` (the solved

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from brawl.analysis.krig import mean_ci, wilson
+from brawl.games.krig.analysis import mean_ci, wilson
 from brawl.core.game import BrawlError
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
@@ -28,7 +28,7 @@ def test_intervals():
 
 
 def test_report_written(tmp_path):
-    from brawl.analysis.krig import build_report
+    from brawl.games.krig.analysis import build_report
     from brawl.solve import solve
 
     page = build_report({"edition": "article", "hp": 12}, tmp_path / "r", games=4000, sweep="edition", bots=("optimal", "attacker"))

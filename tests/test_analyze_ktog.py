@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from brawl.analysis.common import mean_ci, median, wilson
-from brawl.analysis.ktog import PLAYERS, SPELLS, SWEEPS, build_report
+from brawl.games.ktog.analysis import PLAYERS, SPELLS, SWEEPS, build_report
 from brawl.core.game import BrawlError
 from brawl.games.ktog.rules import KtogOptions
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from brawl.sim.batch_krig import CHUNK, batch_runner, run_range
+from brawl.games.krig.batch import CHUNK, batch_runner, run_range
 from brawl.sim.engine import simulate
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
@@ -141,9 +141,8 @@ def test_chunks_add_up_whatever_the_split():
 
 
 def test_runner_declines_what_it_cannot_play():
-    assert batch_runner("krig", {}, ["heuristic", "attacker"], 10, 0, 1) is None
-    assert batch_runner("rps", {}, ["random", "random"], 10, 0, 1) is None
-    assert batch_runner("krig", {}, ["attacker"], 10, 0, 1) is None
+    assert batch_runner({}, ["heuristic", "attacker"], 10, 0, 1) is None
+    assert batch_runner({}, ["attacker"], 10, 0, 1) is None
 
 
 def test_cli_sim_uses_batch_and_falls_back():

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from brawl.sim.batch_ktog import CHUNK, batch_runner, run_range
+from brawl.games.ktog.batch import CHUNK, batch_runner, run_range
 from brawl.sim.engine import simulate
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
@@ -85,8 +85,7 @@ def test_brute_duel_is_symmetric_and_splits_add_up():
 def test_runner_declines_and_refuses():
     from brawl.core.game import BrawlError
 
-    assert batch_runner("ktog", {}, ["heuristic", "brute"], 10, 0, 1) is None
-    assert batch_runner("krig", {}, ["brute", "brute"], 10, 0, 1) is None
+    assert batch_runner({}, ["heuristic", "brute"], 10, 0, 1) is None
     with pytest.raises(BrawlError):
         run_range({"players": 3}, ["brute", "brute"], 0, 0, 10)
 

@@ -11,7 +11,8 @@ import pytest
 
 icepool = pytest.importorskip("icepool")
 
-from brawl.solve.odds import krig_attack, ktog_attack  # noqa: E402
+from brawl.games.krig.odds import krig_attack
+from brawl.games.ktog.odds import ktog_attack  # noqa: E402
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 

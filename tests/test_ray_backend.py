@@ -6,7 +6,7 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from brawl.sim.batch_krig import CHUNK, run_range  # noqa: E402
+from brawl.games.krig.batch import CHUNK, run_range  # noqa: E402
 from brawl.sim.engine import simulate  # noqa: E402
 from brawl.sim.ray_backend import simulate_ray  # noqa: E402
 
@@ -48,7 +48,7 @@ def test_ray_refuses_bad_requests(cluster):
 
 def test_ray_sweep_equals_local_runs(cluster):
     """A sweep (several option sets at once, the analysis report's path) gives each run's local totals."""
-    from brawl.analysis.krig import run_all
+    from brawl.games.krig.analysis import run_all
 
     specs = [({"hp": h}, ["attacker", "random"], CHUNK + 99, 5) for h in (3, 9)]
     specs.append(({"edition": "article", "hp": 7}, ["optimal", "attacker"], 2000, 6))
@@ -59,7 +59,7 @@ def test_ray_sweep_equals_local_runs(cluster):
 
 
 def test_ray_sweep_of_ktog(cluster):
-    from brawl.sim.batch_ktog import run_range as ktog_range
+    from brawl.games.ktog.batch import run_range as ktog_range
     from brawl.sim.ray_backend import sweep_ray
 
     specs = [({"players": 3, "hp": 6}, ["brute", "random", "brute"], 3000, 2), ({"hp": 8}, ["random", "brute"], 3000, 3)]

@@ -189,7 +189,7 @@ def test_generic_solver_on_the_rules_module_matches_independent_solver(edition, 
     """RULINGS Krig: the generic solver, walking brawl.games.krig.rules itself (initiative, ties
     re-rolled, parry reactions), gives the independent solver's value at every turn state."""
     from brawl.solve.generic import solve_game
-    from brawl.solve.krig import krig_key
+    from brawl.games.krig.solver import krig_key
 
     game = make_game("krig", {"edition": edition, "hp": hp})
     sol = solve_game(game, krig_key)

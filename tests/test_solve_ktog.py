@@ -85,7 +85,7 @@ def brute_duel(H: int, to_hit: int = 14) -> float:
 def test_brute_mode_matches_independent_program(H):
     """RULINGS KtOG (Attack, Critical miss, Disarmed, Round): with both players held to the brute
     policy the solver's start value equals the independent program's."""
-    from brawl.solve.ktog import solve_ktog_duel, start_index
+    from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
     V, _, _ = solve_ktog_duel(H, False, brute=True)
     assert V[start_index(H)] == pytest.approx(brute_duel(H), abs=1e-10)
@@ -95,7 +95,7 @@ def test_brute_mode_matches_independent_program(H):
 def test_brute_mode_with_another_to_hit_matches_independent_program(to_hit):
     """Seed rule 3 and RULINGS KtOG (``to_hit``): the solver reads the threshold from the options; with
     both players held to brute its start value equals the independent program's."""
-    from brawl.solve.ktog import solve_ktog_duel, start_index
+    from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
     V, _, _ = solve_ktog_duel(2, False, brute=True, to_hit=to_hit)
     assert V[start_index(2)] == pytest.approx(brute_duel(2, to_hit), abs=1e-10)

@@ -77,9 +77,9 @@ def run_batch(game: str, specs: list, workers: int | None = None, backend: str =
         from ..sim.ray_backend import sweep_ray
 
         return sweep_ray(game, specs, address)
-    from importlib import import_module
+    from ..games import entry
 
-    batch = import_module(f"brawl.sim.batch_{game}")
+    batch = entry(game).load("batch")
     return [batch.run_range(o, list(b), s, 0, n, workers) for o, b, n, s in specs]
 
 

@@ -2,13 +2,14 @@
 
 A bot is an object with ``choose(game, state, seat) -> action``.  Bots may use randomness of their
 own (seeded, so simulations replay); rules never do.  ``random`` works for every game; each game
-adds its own bots in ``brawl/games/<game>/bots.py`` through a ``BOTS`` dictionary.
+adds its own bots in ``brawl/games/<game>/bots.py`` through a ``BOTS`` dictionary named in its entry
+(:mod:`brawl.games.entry`), and every game with an exact solver has ``optimal``
+(:mod:`brawl.bots.optimal`).
 """
 
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any, Callable, Protocol
 
 from ..core.game import BrawlError, Game
@@ -34,7 +35,7 @@ class RandomBot:
 
     def choose(self, game: Game, state: Any, seat: int) -> str:
         legal = game.legal_actions(state, seat)
-        if hasattr(game, "sample_action") and not legal:
+        if not legal:
             return game.sample_action(state, seat, self.rng)
         return self.rng.choice(legal)
 
@@ -43,14 +44,15 @@ GENERIC: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
 def bot_factories(game_name: str) -> dict[str, Callable[..., Bot]]:
+    from ..games import entry
+
+    game = entry(game_name)
     factories = dict(GENERIC)
-    try:
-        module = import_module(f"brawl.games.{game_name}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"brawl.games.{game_name}.bots":
-            raise
-    else:
-        factories.update(getattr(module, "BOTS", {}))
+    if game.has("solver"):
+        from .optimal import OptimalBot
+
+        factories["optimal"] = OptimalBot
+    factories.update(game.load("bots") or {})
     return factories
 
 

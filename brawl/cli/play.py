@@ -11,10 +11,11 @@ from rich.markdown import Markdown
 from ..bots import bot_names, make_bot
 from ..core.game import BrawlError
 from ..core.match import Match
-from ..core.record import Record, replay
+from ..core.record import Record
+from ..games import replay
 from ..core.sources import SeededDice
 from ..games import game_class, game_names, make_game
-from .app import EXTRA, app, console, fail, handle_errors
+from .app import EXTRA, app, console, handle_errors
 from .options import parse_game_options
 from .terminal import TerminalGame
 

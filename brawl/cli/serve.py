@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from ..core.record import Record, RecordError, replay
+from ..core.record import Record, RecordError
+from ..games import replay
 from .app import app, console, fail
 
 

@@ -13,30 +13,13 @@ from ..games import game_class
 from .app import EXTRA, app, console, handle_errors
 from .options import parse_game_options
 
-# Batch simulators register here: (game, options, bots) -> SimResult or None when they cannot.
-BATCH_RUNNERS: list = []
+def _batch(game: str, options: dict, bot_specs: list[str], games: int, seed: int, workers: int | None):
+    """The game's compiled batch simulator (named in its entry), or None when it has none or
+    cannot play these bots."""
+    from ..games import entry
 
-
-def _krig_batch(game, options, bot_specs, games, seed, workers):
-    """Krig with the reference bots (attacker, random, optimal): the compiled batch simulator."""
-    if game != "krig":
-        return None
-    from ..sim.batch_krig import batch_runner
-
-    return batch_runner(game, options, bot_specs, games, seed, workers)
-
-
-def _ktog_batch(game, options, bot_specs, games, seed, workers):
-    """KtOG with the reference bots (brute, random): the compiled batch simulator."""
-    if game != "ktog":
-        return None
-    from ..sim.batch_ktog import batch_runner
-
-    return batch_runner(game, options, bot_specs, games, seed, workers)
-
-
-BATCH_RUNNERS.append(_krig_batch)
-BATCH_RUNNERS.append(_ktog_batch)
+    batch = entry(game).load("batch")
+    return None if batch is None else batch.batch_runner(options, bot_specs, games, seed, workers)
 
 
 @app.command(context_settings=EXTRA)
@@ -71,10 +54,7 @@ def sim(
 
             result = simulate_ray(game, options, bot_specs, games, seed, address=address, engine=engine)
         if result is None and not engine:
-            for runner in BATCH_RUNNERS:
-                result = runner(game, options, bot_specs, games, seed, workers)
-                if result is not None:
-                    break
+            result = _batch(game, options, bot_specs, games, seed, workers)
         if result is None:
             if as_json or games < 2000:
                 result = simulate(game, options, bot_specs, games, seed, workers)

@@ -4,7 +4,8 @@ from .dice import ChanceEvent, DiceExpr, DiceNotationError, die, parse, roll_eve
 from .game import (BrawlError, Chance, Decision, Game, GameOptions, IllegalAction, Node,
                    OptionsError, Terminal)
 from .match import LogLine, Match
-from .record import Record, RecordError, replay
+from .record import Record, RecordError
+from .replay import replay
 from .sources import CommittedDice, CryptoDice, DiceSource, ReplayDice, SeededDice
 
 __all__ = [

@@ -212,6 +212,13 @@ class Game(ABC, Generic[S]):
         ``None`` (the default) when the game has no such table.  Shown to everyone: public only."""
         return None
 
+    def sample_action(self, state: S, seat: int, rng: Any) -> str:
+        """A random legal decision drawn with ``rng`` (a :class:`random.Random`), for a free-form
+        game at a decision whose choices are not all listed (a move to any point on a table): the
+        ``random`` bot calls it when :meth:`legal_actions` is empty.  Games that list every
+        decision never need it."""
+        raise NotImplementedError(f"{self.name} lists every decision; there is nothing to sample")
+
     @classmethod
     def has_dice(cls) -> bool:
         """Whether the game rolls dice at all (a game with dice overrides ``_apply_chance``)."""

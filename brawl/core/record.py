@@ -7,7 +7,7 @@ A record is plain JSON::
      "entries": [{"roll": "d10", "outcome": 4}, {"seat": 0, "action": "attack"}, ...]}
 
 Rolls are recorded beside the decisions so a record reads as the game went, and so a replay can
-check that the seed really produces them (:func:`replay` with ``verify=True``).  A record made with
+check that the seed really produces them (:func:`brawl.core.replay.replay` with ``verify=True``).  A record made with
 committed dice also holds the seed's SHA-256 ``commitment``; its ``seed`` is revealed at the end.
 """
 
@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .game import BrawlError
-from .sources import CommittedDice, DiceSource, ReplayDice, SeededDice, commitment_of, make_source
+from .sources import CommittedDice, DiceSource, SeededDice, commitment_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .match import Match
 
 FORMAT = "brawl-record/1"
 
@@ -112,40 +111,3 @@ class Record:
 
     def decisions(self) -> list[tuple[int, str]]:
         return [(e["seat"], e["action"]) for e in self.entries if "seat" in e]
-
-
-def replay(record: Record, *, verify: bool = True, steps: int | None = None,
-           dice: DiceSource | None = None) -> "Match":
-    """Play ``record`` back and return the match.
-
-    With ``verify`` and a seed in the record, the dice come from the seed and each must equal the
-    recorded outcome (this is ``brawl verify``); otherwise the recorded outcomes are fed back, by
-    ``dice`` when given (a :class:`ReplayDice` that also watches each event, say).  ``steps`` stops
-    after that many decisions (to look at a game part-way)."""
-    from ..games import make_game
-    from .match import Match
-
-    game = make_game(record.game, record.options)
-    if verify and "seed" in record.dice:
-        record.check_commitment()
-        source = make_source(record.dice["kind"], record.dice["seed"])
-    else:
-        source = dice if dice is not None else ReplayDice(record.rolls())
-    match = Match(game, source)
-    decisions = record.decisions()
-    if steps is not None:
-        decisions = decisions[:steps]
-    for seat, action in decisions:
-        match.decide(seat, action)
-    if verify and steps is None:
-        expected = [json.dumps(e, sort_keys=True) for e in record.entries]
-        got = [json.dumps(e, sort_keys=True) for e in match.record.entries]
-        if got != expected:
-            first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), min(len(got), len(expected)))
-            raise RecordError(f"record does not replay: entry {first} differs "
-                              f"(recorded {expected[first] if first < len(expected) else 'nothing'}, "
-                              f"replayed {got[first] if first < len(got) else 'nothing'})")
-        if "commitment" in record.dice and not match.over:
-            raise RecordError(f"the record stops after {len(record.entries)} entries, before the game is over: "
-                              "a published record is the whole game")
-    return match

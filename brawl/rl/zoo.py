@@ -20,7 +20,6 @@ the episode with -1 for the offender and +1 for the others).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..bots import make_bot
-from ..core.game import Chance, Decision, Terminal
+from ..core.game import Chance, Terminal
 from ..core.sources import SeededDice
 from ..games import make_game
 

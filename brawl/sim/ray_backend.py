@@ -1,7 +1,7 @@
 """Simulation spread over a Ray cluster (``brawl sim ... --backend ray [--address ADDR]``).
 
 A run is cut into tasks along the same seams as a local run: whole chunks of the batch simulator
-(:mod:`brawl.sim.batch_krig`) or slices of game indices for the full engine
+(:mod:`brawl.games.krig.batch`) or slices of game indices for the full engine
 (:func:`brawl.sim.engine.run_slice`).  Every game's dice depend only on the run's seed and the
 game's (or chunk's) index, so the totals equal a local run with the same seed exactly, however the
 cluster schedules the tasks.
@@ -43,9 +43,9 @@ def connect(address: str | None = None, num_cpus: int | None = None):
 
 
 def _batch_module(game: str):
-    from importlib import import_module
+    from ..games import entry
 
-    return import_module(f"brawl.sim.batch_{game}") if game in ("krig", "ktog") else None
+    return entry(game).load("batch")
 
 
 def _batch_task(game, options, bot_specs, seed, start, stop):
@@ -73,7 +73,7 @@ def simulate_ray(game: str, options: Mapping, bot_specs: list[str], games: int, 
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     tasks = tasks or 4 * cpus
     batch = _batch_module(game)
-    use_batch = not engine and batch is not None and batch.can_run(game, bot_specs)
+    use_batch = not engine and batch is not None and batch.can_run(bot_specs)
     if use_batch:
         unit = batch.CHUNK
         remote = ray.remote(_batch_task)
@@ -105,7 +105,7 @@ def sweep_ray(game: str, runs: list[tuple[Mapping, list[str], int, int]], addres
 
     batch = _batch_module(game)
     for options, bots, _, _ in runs:
-        if batch is None or not batch.can_run(game, list(bots)):
+        if batch is None or not batch.can_run(list(bots)):
             raise BrawlError(f"a Ray sweep runs the batch simulator; {game} with {', '.join(bots)} is not one of its set-ups")
         make_game(game, options)
         if "optimal" in bots:

@@ -13,7 +13,7 @@ Play may cycle (a missed blow changes nothing), so the graph is solved by Gauss-
 iteration, sweeping from the last-found nodes to the first (children before parents, as far as
 the graph allows) until no value moves by more than ``tol``.  The sweep runs compiled (Numba).
 This solver is the reference for any game; games with large state spaces also have a dense
-solver of their own (``brawl.solve.krig``), checked against this one on small set-ups.
+solver of their own (``brawl.games.krig.solver``), checked against this one on small set-ups.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Decision
-from . import solution_if_available
+from ..core.game import BrawlError, Decision
+from . import covered, is_quick_or_saved, solution_if_available
 
 
 def hint_values(match: Any, seat: int) -> dict[str, float]:
@@ -31,19 +31,10 @@ def hint_values(match: Any, seat: int) -> dict[str, float]:
 def hints_possible(game: Any) -> bool:
     """Whether :func:`hint_values` can answer for this game and options without minutes of
     solving: the game has an exact solver that covers these options and is quick or saved."""
-    from . import SOLVABLE, is_quick_or_saved
-
-    if game.name not in SOLVABLE:
-        return False
     opts = game.options_json()
-    if game.name == "ktog":
-        from .ktog import unsupported
-
-        if unsupported(opts):
-            return False
     try:
-        return is_quick_or_saved(game.name, opts)
-    except Exception:
+        return covered(game.name, opts) and is_quick_or_saved(game.name, opts)
+    except BrawlError:
         return False
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from brawl.games import make_game
 from brawl.rl import encoding_for, pettingzoo_env
-from brawl.rl.encodings.tactics import PER_UNIT
+from brawl.games.tactics.encoding import PER_UNIT
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 

@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from brawl.cli import app as cli_app
-from brawl.core.record import Record, RecordError, replay
+from brawl.core.record import Record, RecordError
+from brawl.games import replay
 from brawl.games import game_names
 
 from .conftest import decide, krig_choice, make_room, play_krig_step, tokens, view, wait_for

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from brawl.core.record import Record, replay
+from brawl.core.record import Record
+from brawl.games import replay
 from brawl.games import game_class, game_names
 
 from .conftest import make_room, view, wait_for

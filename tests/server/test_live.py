@@ -8,7 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from brawl.core.record import Record, replay
+from brawl.core.record import Record
+from brawl.games import replay
 from brawl.server.app import create_app
 
 from .conftest import decide, make_room, play_krig_step, tokens, view, wait_for

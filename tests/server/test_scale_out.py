@@ -111,7 +111,8 @@ def test_seats_on_different_processes_play_a_whole_game(servers, game, options):
         assert r.status_code in (200, 409), r.text
     assert view(a, room)["over"] and view(b, room)["over"]
     record = httpx.get(f"{b.base}/api/rooms/{room}/record").json()
-    from brawl.core.record import Record, replay
+    from brawl.core.record import Record
+    from brawl.games import replay
     assert replay(Record.from_json(record), verify=True).over
 
 
@@ -173,7 +174,8 @@ def test_killing_the_process_that_runs_the_bots_loses_nothing(db_url):  # noqa: 
         done = eventually(lambda: (lambda v: v if v["over"] else None)(view(b, room)), timeout=60)
         assert done["last"] >= seen and done["winners"]
         record = httpx.get(f"{b.base}/api/rooms/{room}/record").json()
-        from brawl.core.record import Record, replay
+        from brawl.core.record import Record
+        from brawl.games import replay
         assert replay(Record.from_json(record), verify=True).over
     finally:
         a.stop()

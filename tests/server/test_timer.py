@@ -12,7 +12,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from brawl.core.record import Record, replay
+from brawl.core.record import Record
+from brawl.games import replay
 from brawl.games import make_game
 from brawl.server import clocks as rooms_module
 from brawl.server.app import create_app

@@ -1,3 +1,11 @@
 """Kniggits: armies of toy knights on a measured table, fighting with sealed sword and shield
-heights (seed ``kniggits.txt``).  The rules are in :mod:`.rules`, the table in :mod:`.geometry`,
-armies in :mod:`.army`, fights in :mod:`.combat`, bots in :mod:`.bots`."""
+heights (seed ``kniggits.txt``).
+
+Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
+
+from ..entry import Entry
+
+ENTRY = Entry(
+    "kniggits", rules="brawl.games.kniggits.rules:Kniggits", bots="brawl.games.kniggits.bots:BOTS",
+    encoding="brawl.games.kniggits.encoding:KniggitsEncoding", renderer=True,
+)

@@ -1,0 +1,13 @@
+"""Krig: a two-player duel of five dice, in two editions (seeds ``krig-author.txt`` and
+``krig-article.txt``).
+
+Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
+
+from ..entry import Entry
+
+ENTRY = Entry(
+    "krig", rules="brawl.games.krig.rules:Krig", bots="brawl.games.krig.bots:BOTS",
+    solver="brawl.games.krig.solver", generic="brawl.games.krig.solver:first_mover_generic",
+    batch="brawl.games.krig.batch", odds="brawl.games.krig.odds:app",
+    encoding="brawl.games.krig.encoding:KrigEncoding", analysis="brawl.games.krig.analysis",
+)

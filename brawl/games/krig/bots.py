@@ -57,7 +57,3 @@ class HeuristicBot:
 
 
 BOTS = {"attacker": AttackerBot, "heuristic": HeuristicBot}
-
-from ...solve.bots import OptimalBot  # noqa: E402  (plays the exact solution; see brawl.solve)
-
-BOTS["optimal"] = OptimalBot

@@ -1,1 +1,12 @@
-"""KtOG (Kill the Other Guy): rules in :mod:`.rules`, bots in :mod:`.bots`, the rules page in ``rules.md``."""
+"""KtOG (Kill the Other Guy): d20 to hit, d6 damage, spells with reaction timing, 2 to 8 players
+(seed ``ktog.txt``).
+
+Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
+
+from ..entry import Entry
+
+ENTRY = Entry(
+    "ktog", rules="brawl.games.ktog.rules:Ktog", bots="brawl.games.ktog.bots:BOTS",
+    solver="brawl.games.ktog.solver", batch="brawl.games.ktog.batch", odds="brawl.games.ktog.odds:app",
+    encoding="brawl.games.ktog.encoding:KtogEncoding", analysis="brawl.games.ktog.analysis",
+)

@@ -93,7 +93,3 @@ class HeuristicBot:
 
 
 BOTS = {"brute": BruteBot, "heuristic": HeuristicBot}
-
-from ...solve.bots import OptimalBot  # noqa: E402  (the exact duel solution; see brawl.solve.ktog)
-
-BOTS["optimal"] = OptimalBot

@@ -1,1 +1,12 @@
-"""Tactics: a d20 grid skirmish (seed `tactics.txt`)."""
+"""Tactics: a d20 grid skirmish with classes, equipment, spells, attacks of opportunity,
+flanking and conditions (seed ``tactics.txt``).
+
+Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
+
+from ..entry import Entry
+
+ENTRY = Entry(
+    "tactics", rules="brawl.games.tactics.rules:Tactics", bots="brawl.games.tactics.bots:BOTS",
+    odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
+    renderer=True,
+)

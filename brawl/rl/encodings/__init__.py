@@ -14,8 +14,9 @@ rules themselves do not fix, because brawl decisions are strings and states are 
   It leaves out what does not change the future (turn counters, log text), so that a game with
   cycles (a Krig miss changes nothing) has finitely many keys.
 
-One module per game in this package defines a subclass; :func:`encoding_for` finds it by the
-game's name.  A game with decisions that are not a finite list (positions on a table) gives its
+Each game's package defines a subclass in its ``encoding.py``, named in its entry
+(:mod:`brawl.games.entry`); :func:`encoding_for` asks the entry.  A game with decisions that are
+not a finite list (positions on a table) gives its
 encoding a discretised action list and overrides :meth:`decode` and :meth:`action_mask`.
 """
 
@@ -24,22 +25,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from importlib import import_module
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...core.game import BrawlError, Game
-
-# game name -> "module:Class"
-_ENCODINGS: dict[str, str] = {
-    "krig": "brawl.rl.encodings.krig:KrigEncoding",
-    "rps": "brawl.rl.encodings.rps:RpsEncoding",
-    "ktog": "brawl.rl.encodings.ktog:KtogEncoding",
-    "kniggits": "brawl.rl.encodings.kniggits:KniggitsEncoding",
-    "tactics": "brawl.rl.encodings.tactics:TacticsEncoding",
-}
-
 
 class NoEncoding(BrawlError):
     pass
@@ -135,20 +125,21 @@ class Encoding(ABC):
         return "\n".join(lines)
 
 
-def register(name: str, target: str) -> None:
-    _ENCODINGS[name] = target
-
-
 def encoded_games() -> list[str]:
     """Names of the games that have an encoding (and so every research interface)."""
-    return sorted(_ENCODINGS)
+    from ...games import games_with
+
+    return games_with("encoding")
 
 
 def encoding_for(game: Game) -> Encoding:
-    if game.name not in _ENCODINGS:
+    """The encoding of ``game`` (a built game, options and all), named in its entry."""
+    from ...games import entry
+
+    cls = entry(game.name).load("encoding")
+    if cls is None:
         raise NoEncoding(f"{game.name} has no encoding for the research interfaces yet; encoded games: {', '.join(encoded_games())}")
-    module, cls = _ENCODINGS[game.name].split(":")
-    return getattr(import_module(module), cls)(game)
+    return cls(game)
 
 
 def one_hot(vec: np.ndarray, start: int, index: int | None, size: int) -> None:

@@ -11,7 +11,8 @@ import pytest
 from brawl.bots import make_bot
 from brawl.core.game import Decision
 from brawl.core.match import Match
-from brawl.core.record import Record, replay
+from brawl.core.record import Record
+from brawl.games import replay
 from brawl.core.sources import SeededDice
 from brawl.games.kniggits.bots import HeuristicBot, solve_zero_sum
 

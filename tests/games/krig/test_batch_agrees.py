@@ -1,6 +1,6 @@
 """The compiled Krig games and the rules module play identical games from the same dice.
 
-Both read one tape of values (``brawl.sim.batch_krig.new_tape`` and ``play_engine_tape``): every die
+Both read one tape of values (``brawl.sim.kernel.new_tape`` and ``play_engine_tape``): every die
 and every ``random`` decision takes the next value.  The compiled game logs each decision with the
 state before it; the engine's walk records the same; they must agree decision by decision, and in
 the winner, the first mover and the number of values used.  This checks every rule the two share
@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from brawl.sim.batch_krig import play_engine_tape, play_tape
+from brawl.games.krig.batch import play_tape
+from brawl.sim.kernel import play_engine_tape
 
 
 @pytest.fixture(autouse=True)

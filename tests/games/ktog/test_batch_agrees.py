@@ -1,7 +1,7 @@
 """The compiled KtOG games and the rules module play identical games from the same dice.
 
-Both read one tape of values (``brawl.sim.batch_ktog.play_tape`` and
-``brawl.sim.batch_krig.play_engine_tape``): every die and every ``random`` decision takes the next
+Both read one tape of values (``brawl.games.ktog.batch.play_tape`` and
+``brawl.sim.kernel.play_engine_tape``): every die and every ``random`` decision takes the next
 value.  The compiled game logs each decision (class picks, turn openings, the attacks after Haste
 or Bless, Dodge and Mighty Blow windows) with every seat's hit points before it; the engine's walk
 records the same; they must agree decision by decision, and in the winner, the first mover and the
@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from brawl.sim.batch_krig import play_engine_tape
-from brawl.sim.batch_ktog import play_tape
+from brawl.sim.kernel import play_engine_tape
+from brawl.games.ktog.batch import play_tape
 
 
 @pytest.fixture(autouse=True)

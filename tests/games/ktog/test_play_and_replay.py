@@ -12,7 +12,8 @@ import pytest
 
 from brawl.bots import make_bot
 from brawl.core.match import Match
-from brawl.core.record import Record, RecordError, replay
+from brawl.core.record import Record, RecordError
+from brawl.games import replay
 from brawl.core.sources import SeededDice
 from brawl.games import make_game
 

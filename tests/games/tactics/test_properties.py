@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from brawl.core.game import Chance, Terminal
 from brawl.core.match import Match
-from brawl.core.record import replay
+from brawl.games import replay
 from brawl.core.sources import SeededDice
 from brawl.games import make_game
 from brawl.games.tactics.bots import HeuristicBot

@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ..games.ktog import mechanics as M
+from . import mechanics as M
 
 TOL = 1e-13
 _hit_threshold = njit(cache=True)(M.hit_threshold)
@@ -407,3 +407,78 @@ def action_values(V, W, every: bool, H: int, state, seat: int, to_hit: int = M.T
             none = max(none, damage_value(V, W, every, posM, 1, castO, spend(cM, 1), dM, cO, dO, state.critical, bare, True, cont))
         return {"dodge": 1.0 - float(dodge), "none": 1.0 - float(none)}
     return out
+
+
+# -- the solution the rest of brawl reads (bots, hints, the batch kernel, the CLI) ------------------
+
+COVERS = ("the KtOG solver covers the two-player duel with default options (initiative once or every_round, "
+          "either initiative die, any to_hit, hp 1 to 25)")
+QUICK_HP = 8  # a duel up to this many hit points solves in well under a minute
+
+
+def quick(options: dict) -> bool:
+    """Whether a solve takes seconds, not minutes."""
+    return int(options["hp"]) <= QUICK_HP
+
+
+class KtogSolution:
+    """The KtOG duel solved: turn-start values V and mid-Haste values W."""
+
+    game_name = "ktog"
+
+    def __init__(self, options: dict, V: np.ndarray, W: np.ndarray, seconds: float, cached: bool,
+                 first_mover_win: float, sweeps: int = 0) -> None:
+        self.options = dict(options)
+        self.V, self.W = V, W
+        self.seconds = seconds
+        self.cached = cached
+        self.hp = int(options["hp"])
+        self.every = options["initiative"] == "every_round"
+        self.first_mover_win = first_mover_win
+        self.sweeps = sweeps
+
+    @property
+    def states(self) -> int:
+        return int(self.V.size)
+
+    def action_values(self, state, seat: int) -> dict[str, float]:
+        if len(state.hp) != 2 or state.phase not in ("turn", "action", "dodge?", "mighty?"):
+            return {}
+        return action_values(self.V, self.W, self.every, self.hp, state, seat, int(self.options["to_hit"]))
+
+    def best_action(self, state, seat: int) -> str:
+        from ...core.game import BrawlError
+
+        values = self.action_values(state, seat)
+        if not values:
+            raise BrawlError(f"no solved decision for {state.phase!r}")
+        return max(values, key=lambda a: values[a])  # ties: the first in the engine's order
+
+    def to_json(self) -> dict:
+        from ...solve.cache import SOLVER_VERSION
+
+        return {"game": "ktog", "options": self.options, "first_mover_win": self.first_mover_win,
+                "states": self.states, "mid_turn_states": int(self.W.size),
+                "memory_bytes": int(self.V.nbytes + self.W.nbytes), "seconds": round(self.seconds, 3),
+                "cached": self.cached, "solver_version": SOLVER_VERSION}
+
+
+def solve(options: dict, path=None) -> KtogSolution:
+    """The solution for ``options`` (covered by this solver): read from ``path`` when saved there,
+    else solved (minutes at 20 hit points) and saved there in float32."""
+    import time
+
+    from ...solve.cache import load_tables, save_tables
+
+    tables = load_tables(path, ("V", "W", "seconds", "first_mover_win", "sweeps")) if path is not None else None
+    if tables is not None:
+        return KtogSolution(options, tables["V"].astype(np.float64), tables["W"].astype(np.float64),
+                            float(tables["seconds"]), True, float(tables["first_mover_win"]), int(tables["sweeps"]))
+    t0 = time.perf_counter()
+    V, W, sweeps = solve_ktog_duel(options["hp"], options["initiative"] == "every_round", to_hit=int(options["to_hit"]))
+    seconds = time.perf_counter() - t0
+    fm = float(V[start_index(options["hp"])])
+    if path is not None:
+        save_tables(path, {"V": V.astype(np.float32), "W": W.astype(np.float32), "seconds": np.float64(seconds),
+                           "first_mover_win": np.float64(fm), "sweeps": np.int64(sweeps)}, compressed=False)
+    return KtogSolution(options, V, W, seconds, False, fm, sweeps)

@@ -17,10 +17,12 @@ state by state and against an independent solver.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from numba import njit
 
-from ..games.krig import mechanics as M
+from . import mechanics as M
 
 TOL = 1e-14
 ND = M.DEFENSE_SIDES + 1  # defense 0 (none) to the d8's top face
@@ -234,3 +236,125 @@ def value_of_state(V: np.ndarray, state, seat: int) -> float:
     v = float(V[state.hp[m], state.hp[o], state.defense[m], state.defense[o],
                 int(state.charging[m]), int(state.charging[o])])
     return v if seat == m else 1.0 - v
+
+
+# -- the solution the rest of brawl reads (bots, hints, the batch kernel, the CLI) ------------------
+
+COVERS = "the Krig solver covers both editions at any hit points"
+
+
+def unsupported(options: dict) -> list[str]:
+    """The options this solver does not cover: none."""
+    return []
+
+
+def quick(options: dict) -> bool:
+    """Whether a solve takes seconds at most (Krig at 20 hit points: under one)."""
+    return True
+
+
+class KrigSolution:
+    """Krig solved: value and policy tables and how they were made."""
+
+    game_name = "krig"
+
+    def __init__(self, options: dict, tables, seconds: float, cached: bool) -> None:
+        self.options = dict(options)
+        self.value = np.asarray(tables["value"])
+        self.turn = np.asarray(tables["turn"])
+        self.parry = np.asarray(tables["parry"])
+        self.seconds = seconds
+        self.cached = cached
+        self.article = self.options["edition"] == "article"
+        self.hp = int(self.options["hp"])
+
+    @property
+    def states(self) -> int:
+        return count_states(self.hp, self.article)
+
+    @property
+    def first_mover_win(self) -> float:
+        """The first mover's win probability from the start (after initiative), optimal play."""
+        return float(self.value[self.hp, self.hp, 0, 0, 0, 0])
+
+    def _cell(self, state):
+        m = state.to_act
+        o = 1 - m
+        return (state.hp[m], state.hp[o], state.defense[m], state.defense[o],
+                int(state.charging[m]), int(state.charging[o]))
+
+    def win_probability(self, state, seat: int) -> float | None:
+        """``seat``'s win probability at a turn decision or at the end; None elsewhere."""
+        if state.phase == "over":
+            return 1.0 if state.winner == seat else 0.0
+        if state.phase != "turn":
+            return None
+        return value_of_state(self.value, state, seat)
+
+    def action_values(self, state, seat: int) -> dict[str, float]:
+        """Each legal decision of ``seat`` with ``seat``'s win probability after it (optimal play)."""
+        cell = self._cell(state)
+        if state.phase == "turn" and seat == state.to_act:
+            out = {"attack": q_attack(self.value, *cell, self.article)}
+            if not state.charging[seat]:
+                if state.defense[seat] == 0:
+                    out["defend"] = q_defend(self.value, *cell)
+                out["charge"] = q_charge(self.value, *cell, self.article)
+            return {a: float(v) for a, v in out.items()}
+        if state.phase == "parry?" and seat == 1 - state.to_act:
+            b = state.rolls[1]
+            return {"parry": 1.0 - float(parry_value(self.value, *cell, b)),
+                    "take": 1.0 - float(take_value(self.value, *cell, b))}
+        return {}
+
+    def best_action(self, state, seat: int) -> str:
+        """The solved policy's decision (the table the batch simulator also plays)."""
+        cell = self._cell(state)
+        if state.phase == "parry?":
+            return "parry" if self.parry[cell + (state.rolls[1],)] else "take"
+        return ACTIONS[int(self.turn[cell])]
+
+    def to_json(self) -> dict:
+        from ...solve.cache import SOLVER_VERSION
+
+        return {"game": "krig", "options": self.options, "first_mover_win": self.first_mover_win,
+                "states": self.states, "seconds": round(self.seconds, 4), "cached": self.cached,
+                "solver_version": SOLVER_VERSION}
+
+
+def solve(options: dict, path=None) -> KrigSolution:
+    """The solution for ``options``: read from ``path`` when saved there, else solved (and saved
+    there when a path is given)."""
+    from ...solve.cache import load_tables, save_tables
+
+    tables = load_tables(path, ("value", "turn", "parry")) if path is not None else None
+    if tables is not None:
+        return KrigSolution(options, tables, float(tables.get("seconds", 0.0)), True)
+    t0 = time.perf_counter()
+    tables = solve_tables(options["hp"], options["edition"])
+    seconds = time.perf_counter() - t0
+    solution = KrigSolution(options, tables, seconds, False)
+    if path is not None:
+        save_tables(path, {"value": solution.value, "turn": solution.turn, "parry": solution.parry,
+                           "seconds": np.float64(seconds)})
+    return solution
+
+
+def first_mover_generic(game, limit: int = 3_000_000) -> dict:
+    """The first mover's value by walking the rules module state by state (:mod:`brawl.solve.generic`),
+    the reference for small set-ups: the mean over the states right after initiative."""
+    from ...core.game import BrawlError
+    from ...solve.generic import solve_game
+
+    try:
+        sol = solve_game(game, krig_key, limit=limit)
+    except MemoryError as exc:
+        raise BrawlError(str(exc)) from None
+    start = game.initial_state()
+    firsts = [s for s in sol.index if s.phase == "turn" and s.hp == start.hp and s.defense == (0, 0)
+              and s.charging == (False, False)]
+    if not firsts:
+        raise BrawlError("cannot find the first turn of krig")
+    fm = sum(sol.win_probability(s, s.to_act) for s in firsts) / len(firsts)
+    return {"game": "krig", "options": game.options_json(), "first_mover_win": fm, "states": sol.decision_states,
+            "graph_nodes": len(sol.states), "seconds": round(sol.seconds, 4), "method": "generic", "cached": False}

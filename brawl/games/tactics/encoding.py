@@ -30,10 +30,10 @@ from typing import Any
 
 import numpy as np
 
-from ...games.tactics.characters import PARTIES
-from ...games.tactics.data import SPELLS, WEAPONS
-from ...games.tactics.grid import MAPS
-from . import Encoding
+from .characters import PARTIES
+from .data import SPELLS, WEAPONS
+from .grid import MAPS
+from ...rl.encodings import Encoding
 
 FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "fullattack", "punch")
 PER_UNIT = 19

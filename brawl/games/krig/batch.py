@@ -5,7 +5,7 @@ written as a tight loop over small integers; the bots are the reference policies
 
 - ``attacker``: always attack (the charge attack when charging), never parry;
 - ``random``: uniform over the legal decisions, as the generic random bot;
-- ``optimal``: the solved policy tables of :mod:`brawl.solve` (the same tables the ``optimal``
+- ``optimal``: the solved policy tables of :mod:`.solver` (the same tables the ``optimal``
   bot reads in the engine).
 
 Games are cut into chunks of :data:`CHUNK`; chunk ``k`` of a run with seed ``S`` draws from its own
@@ -23,14 +23,12 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange, types
+from numba import njit, prange
 from numba.extending import overload
 
-from ..games.krig import mechanics as M
-from .engine import SimResult
-
-CHUNK = 1 << 16
-MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
+from ...sim.engine import SimResult
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, _face, _is_tape, _next, _tape_next, new_tape, note
+from . import mechanics as M
 POLICIES = {"attacker": 0, "random": 1, "optimal": 2}
 ATTACK, DEFEND, CHARGE, PARRY, TAKE = 0, 1, 2, 3, 4  # decision codes, as in ``DECISIONS``
 DECISIONS = ("attack", "defend", "charge", "parry", "take")
@@ -45,89 +43,6 @@ _defense_after_charge = njit(cache=True)(M.defense_after_charge)
 _absorb = njit(cache=True)(M.absorb)
 _critical_hit = njit(cache=True)(M.critical_hit)
 _knocked_out = njit(cache=True)(M.knocked_out)
-
-
-@njit(cache=True, inline="always")
-def _next(state):
-    """SplitMix64: returns (new state, 64-bit output)."""
-    state = (state + np.uint64(0x9E3779B97F4A7C15))
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return state, z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def _face(bits32, sides):
-    """A face 1..sides from 32 random bits."""
-    return np.int64((bits32 * np.uint64(sides)) >> np.uint64(32)) + 1
-
-
-@njit(cache=True)
-def _chunk_seed(seed, k):
-    s = np.uint64(seed) * np.uint64(0xD1B54A32D192ED03) + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)
-    s, out = _next(s)
-    s, out = _next(out ^ np.uint64(k))
-    return out
-
-
-# -- where the randomness comes from ---------------------------------------------------------------
-# The compiled games draw through the functions below.  Their first argument ``src`` is either the
-# generator's state (a uint64: the fast path) or a tape ``(values, cursor, log, rows)`` made by
-# :func:`new_tape`: then every die and every random choice is the next value of ``values`` (a face
-# ``v % sides + 1``, a choice ``v % k`` among the legal decisions in the rules module's order) and
-# every decision is written to ``log`` (a choice among one decision takes no value), so the engine can be driven by the same values and the two
-# games compared decision by decision.  Numba picks the version by the type of ``src`` when it
-# compiles, so the fast path carries no trace of the tape.
-
-def new_tape(values, width: int, rows: int = 100_000):
-    """A tape over ``values`` (non-negative ints) with room for ``rows`` log rows of ``width``."""
-    return (np.asarray(values, np.int64), np.zeros(1, np.int64), np.zeros((rows, width), np.int64),
-            np.zeros(1, np.int64))
-
-
-def _is_tape(src) -> bool:
-    return isinstance(src, types.BaseTuple)
-
-
-@njit(cache=True, inline="always")
-def _tape_next(src):
-    v = src[0][src[1][0]]
-    src[1][0] += 1
-    return v
-
-
-def below(src, k):
-    """(src, a uniform integer 0..k-1)."""
-    raise NotImplementedError("compiled code only")
-
-
-@overload(below)
-def _below_impl(src, k):
-    if _is_tape(src):
-        return lambda src, k: (src, 0 if k == 1 else _tape_next(src) % k)
-
-    def fast(src, k):
-        src, r = _next(src)
-        return src, np.int64(((r >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
-    return fast
-
-
-def note(src, row):
-    """Write a decision to the tape's log; nothing on the fast path."""
-    raise NotImplementedError("compiled code only")
-
-
-@overload(note)
-def _note_impl(src, row):
-    if _is_tape(src):
-        def write(src, row):
-            i = src[3][0]
-            for j in range(len(row)):
-                src[2][i, j] = row[j]
-            src[3][0] = i + 1
-        return write
-    return lambda src, row: None
 
 
 def _roll_pair(src, sides_lo, sides_hi):
@@ -365,7 +280,7 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
     """One game whose dice and random choices are ``values`` in turn (see :func:`new_tape`): the
     winner, the first mover, the turns, the values used and each decision as (seat, name, hit
     points, defense and charging of both seats before it)."""
-    from ..games import make_game
+    from .. import make_game
 
     opts = make_game("krig", options).options_json()
     turn_tab, parry_tab = _tables(opts, bot_specs)
@@ -377,55 +292,6 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
                   (bool(r[6]), bool(r[7]))) for r in log]
     return {"winner": int(winner), "first": int(first), "turns": int(turns), "used": int(tape[1][0]),
             "decisions": decisions}
-
-
-def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], values) -> dict:
-    """The full engine's side of a tape: one game of the rules module whose dice and ``random``
-    decisions read ``values`` in turn exactly as the compiled games do (a die of ``k`` equally likely
-    faces takes one value, ``v % k``; a sum such as ``2d6`` takes one value per die; a ``random``
-    seat picks ``legal[v % len(legal)]``, and takes no value when only one decision is legal); the other bots play as in the engine.  Returns the
-    winner, the first mover, the values used and every decision as (seat, action, state before it)."""
-    import re
-
-    from ..bots import make_bot
-    from ..core.game import Chance, Terminal
-    from ..games import make_game
-
-    game = make_game(game_name, options)
-    bots = [None if b == "random" else make_bot(game_name, b, seed=0, game=game) for b in bot_specs]
-    values = [int(v) for v in values]
-    pos = 0
-
-    def take() -> int:
-        nonlocal pos
-        pos += 1
-        return values[pos - 1]
-
-    state = game.initial_state()
-    decisions = []
-    while True:
-        node = game.node(state)
-        if isinstance(node, Terminal):
-            return {"winner": node.winners[0], "first": state.first_mover, "used": pos, "decisions": decisions,
-                    "state": state}
-        if isinstance(node, Chance):
-            event = node.event
-            if len(set(event.probabilities)) == 1:
-                outcome = event.outcomes[take() % len(event.outcomes)]
-            else:
-                count, sides = (int(x) for x in re.fullmatch(r"(\d+)d(\d+)", event.name).groups())
-                outcome = sum(take() % sides + 1 for _ in range(count))
-            state = game.apply_chance(state, outcome)
-            continue
-        seat = node.seats[0]
-        legal = game.legal_actions(state, seat)
-        bot = bots[seat]
-        if bot is not None:
-            action = bot.choose(game, state, seat)
-        else:
-            action = legal[take() % len(legal)] if len(legal) > 1 else legal[0]
-        decisions.append((seat, action, state))
-        state = game.apply_action(state, seat, action)
 
 
 @njit(cache=True, parallel=True)
@@ -443,13 +309,14 @@ def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, hp, article, pol0, pol1, tu
     return out.sum(axis=0), hist.sum(axis=0)
 
 
-def can_run(game: str, bot_specs: list[str]) -> bool:
-    return game == "krig" and len(bot_specs) == 2 and all(b in POLICIES for b in bot_specs)
+def can_run(bot_specs: list[str]) -> bool:
+    """Whether every bot is one this kernel plays."""
+    return len(bot_specs) == 2 and all(b in POLICIES for b in bot_specs)
 
 
 def _tables(options: Mapping, bot_specs: list[str]):
     if "optimal" in bot_specs:
-        from ..solve import solve
+        from ...solve import solve
 
         sol = solve("krig", options)
         return sol.turn, sol.parry
@@ -459,7 +326,7 @@ def _tables(options: Mapping, bot_specs: list[str]):
 def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,
               workers: int | None = None) -> SimResult:
     """Games ``start`` to ``stop`` (both multiples of :data:`CHUNK` except a final ``stop``)."""
-    from ..games import make_game
+    from .. import make_game
 
     game = make_game("krig", options)
     opts = game.options_json()
@@ -484,9 +351,9 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
     return result
 
 
-def batch_runner(game: str, options: Mapping, bot_specs: list[str], games: int, seed: int,
+def batch_runner(options: Mapping, bot_specs: list[str], games: int, seed: int,
                  workers: int | None) -> SimResult | None:
     """``brawl sim``'s batch path for Krig; None when the bots are not all reference bots."""
-    if not can_run(game, bot_specs):
+    if not can_run(bot_specs):
         return None
     return run_range(options, bot_specs, seed, 0, games, workers)

@@ -1,4 +1,5 @@
-"""The ``optimal`` bot: plays the solved policy of a game that has an exact solution."""
+"""The ``optimal`` bot: plays the solved policy of a game whose entry has an exact solver
+(:mod:`brawl.solve`); every such game gets it."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class OptimalBot:
             self._load(game)
 
     def _load(self, game: Game) -> Any:
-        from . import solve_for_play
+        from ..solve import solve_for_play
 
         options = game.options_json()
         if self._solution is None or options != self._options:

@@ -54,7 +54,7 @@ from typing import Any
 
 import numpy as np
 
-from . import Encoding
+from ...rl.encodings import Encoding
 
 MAX_PLAYERS = 8
 FIXED = ("fighter", "magic_user", "haste", "bless", "scramble", "dodge", "mighty_blow", "none")

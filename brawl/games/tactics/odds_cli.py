@@ -12,15 +12,15 @@ from typing import Optional
 
 import typer
 
-from ..core.game import BrawlError
-from .app import console, handle_errors
+from ...cli.app import console, handle_errors
+from ...core.game import BrawlError
 
 
 def tactics_odds(example: Optional[str], attacker: Optional[str], target: Optional[str], action: str,
                  feet: int, level: int, flat_footed: bool, prone: bool, as_json: bool,
                  options: Optional[dict] = None, between: str = "none", ally_engaged: bool = False,
                  attacker_prone: bool = False) -> None:
-    from ..games.tactics import odds as O
+    from . import odds as O
 
     if attacker or target:
         if not (attacker and target):
@@ -93,22 +93,10 @@ def _pct(fraction: str) -> str:
     return f"{v.numerator / v.denominator:g}% ({f})"
 
 
-def run_from_args(args: list[str], as_json: bool) -> None:
-    """Run ``brawl odds tactics ...`` with the words after ``tactics``."""
-    import click
-
-    command = typer.main.get_command(_sub)
-    try:
-        command.main(args=list(args) + (["--json"] if as_json else []), prog_name="brawl odds tactics",
-                     standalone_mode=False)
-    except click.ClickException as exc:
-        raise BrawlError(exc.format_message()) from None
+app = typer.Typer(add_completion=False)
 
 
-_sub = typer.Typer(add_completion=False)
-
-
-@_sub.command()
+@app.command()
 def tactics_odds_cmd(
     example: Optional[str] = typer.Argument(None, help="sword, scorching-ray, fireball, trip, or examples (all four)"),
     attacker: Optional[str] = typer.Option(None, "--attacker", help="a ready character (steve, jeff, mara, ...)"),

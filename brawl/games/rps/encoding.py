@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from ...games.rps.rules import MOVES
-from . import Encoding, one_hot
+from .rules import MOVES
+from ...rl.encodings import Encoding, one_hot
 
 
 class RpsEncoding(Encoding):

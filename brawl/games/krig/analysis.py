@@ -1,7 +1,7 @@
 """``brawl analyze krig``: a report for game designers, HTML with PNG plots.
 
 Exact figures come from the solver (:mod:`brawl.solve`); simulated ones from the batch simulator
-(:mod:`brawl.sim.batch_krig`) and carry 95% confidence intervals (Wilson for rates, normal for
+(:mod:`brawl.games.krig.batch`) and carry 95% confidence intervals (Wilson for rates, normal for
 means, per bin for the length distribution).
 """
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.game import BrawlError
-from ..games import make_game
-from .common import Z, mean_ci, page_head, pct as _pct, pyplot, run_batch, wilson, write_page
+from ...core.game import BrawlError
+from .. import make_game
+from ...analysis.common import Z, mean_ci, page_head, pct as _pct, pyplot, run_batch, wilson, write_page
 
 __all__ = ["Z", "build_report", "mean_ci", "run_all", "wilson"]
 
@@ -32,8 +32,8 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     plt = pyplot()
     import matplotlib
 
-    from ..sim.batch_krig import POLICIES
-    from ..solve import solve
+    from ...solve import solve
+    from .batch import POLICIES
 
     game = make_game("krig", options)
     opts = game.options_json()
@@ -89,7 +89,7 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     # 2. the value of each action by state, from the solver
     sol = solve("krig", opts)
     H = opts["hp"]
-    from ..solve import krig as K
+    from . import solver as K
 
     art = opts["edition"] == "article"
     q = np.full((3, H, H), np.nan)
@@ -189,7 +189,7 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     figures.append(("sweep.png", f"Sweep over {sweep}", f"{bots[0]} (seat 1) against {bots[1]} (seat 2), other options as given."))
 
     # the page
-    from ..games.krig.rules import KrigState
+    from .rules import KrigState
 
     opening = sol.action_values(KrigState(hp=(H, H), phase="turn"), 0)
     best_open = max(opening, key=opening.get)
@@ -227,3 +227,15 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     for file, title, caption in figures:
         parts.append(f"<h2>{e(title)}</h2><img src='{file}' alt='{e(title)}'><p>{e(caption)}</p>")
     return write_page(out, parts)
+
+
+def build_from_cli(options: dict, out: str | Path, *, sweep: str, bots: str | None, games: int | None, seed: int,
+                   workers: int | None, backend: str, address: str | None, exact_hp: int, spell_games: int) -> Path:
+    """``brawl analyze krig``: the command's flags checked, then :func:`build_report`."""
+    if exact_hp != 5 or spell_games != 1000:
+        raise BrawlError("--exact-hp and --spell-games are ktog options")
+    pair = tuple(b.strip() for b in (bots or "optimal,optimal").split(","))
+    if len(pair) != 2:
+        raise BrawlError("--bots needs two bot names, e.g. optimal,attacker")
+    return build_report(options, out, games=games or 200_000, sweep=sweep, bots=pair, seed=seed,
+                        workers=workers, backend=backend, address=address)

@@ -10,7 +10,7 @@ policies as codes:
 - ``brute``: attack the weakest conscious opponent (ties: the first after itself in seat order),
   never cast, never disarm, scramble when disarmed, magic-user when classes are picked;
 - ``random``: uniform over the legal decisions at every decision, as the generic random bot;
-- ``optimal`` (the duel with the options :mod:`brawl.solve.ktog` covers): the solved values, read
+- ``optimal`` (the duel with the options :mod:`.solver` covers): the solved values, read
   by the same compiled functions the ``optimal`` bot uses, ties to the first decision as there.
 
 Every number and formula of the rules comes from :mod:`brawl.games.ktog.mechanics`, compiled as
@@ -18,10 +18,10 @@ it stands.  The code follows the rules by concept: set-up and classes, initiativ
 opening decision, Haste, Bless, Cure, scrambling), one swing (the d20, a critical miss, a disarm,
 the reaction windows, damage).  A game's state is one table ``P[row, seat]`` (rows ``HP`` to
 ``DIS``), its options one record (:func:`rules_record`).  The random policy picks among the legal
-decisions in the rules module's order, so a tape (``batch_krig.new_tape``) drives this code and the
+decisions in the rules module's order, so a tape (``brawl.sim.kernel.new_tape``) drives this code and the
 engine through identical games (``tests/games/ktog/test_batch_agrees.py``).
 
-Chunks and seeds work as in :mod:`brawl.sim.batch_krig`, so any split of a run gives the same
+Chunks and seeds work as in :mod:`brawl.games.krig.batch`, so any split of a run gives the same
 totals.  ``tests/test_batch_ktog.py`` checks the results against the full engine.
 """
 
@@ -37,10 +37,10 @@ import numpy as np
 from numba import njit, prange
 from numba.extending import overload
 
-from ..games.ktog import mechanics as M
-from ..solve import ktog as K
-from .batch_krig import CHUNK, MAX_TURNS, _chunk_seed, _is_tape, below, new_tape, note
-from .engine import SimResult
+from ...sim.engine import SimResult
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, _is_tape, below, new_tape, note
+from . import mechanics as M
+from . import solver as K
 
 POLICIES = {"brute": 0, "random": 1, "optimal": 2}
 BRUTE, RANDOM, OPTIMAL = 0, 1, 2
@@ -577,8 +577,8 @@ def _play_tape(tape, o, pols, P, work, tabs):
 
 def _setup(options: Mapping, bot_specs: list[str]):
     """(game, options record, policy codes, solver tables) for a run; checks the seats."""
-    from ..core.game import BrawlError
-    from ..games import make_game
+    from ...core.game import BrawlError
+    from .. import make_game
 
     game = make_game("ktog", options)
     o = game.options
@@ -587,7 +587,7 @@ def _setup(options: Mapping, bot_specs: list[str]):
     pols = np.array([POLICIES[b] for b in bot_specs], np.int64)
     V = W = np.zeros((1, 1, 1))
     if "optimal" in bot_specs:
-        from ..solve import solve_for_play
+        from ...solve import solve_for_play
 
         sol = solve_for_play("ktog", game.options_json())  # refuses what the duel solver does not cover
         V, W = sol.V, sol.W
@@ -595,7 +595,7 @@ def _setup(options: Mapping, bot_specs: list[str]):
 
 
 def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
-    """One game whose dice and random choices are ``values`` in turn (``batch_krig.new_tape``): the
+    """One game whose dice and random choices are ``values`` in turn (``brawl.sim.kernel.new_tape``): the
     winner, the first mover, the values used and each decision as (seat, engine name, every seat's
     hit points before it)."""
     game, o, pols, tabs = _setup(options, bot_specs)
@@ -610,8 +610,9 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
             "decisions": decisions}
 
 
-def can_run(game: str, bot_specs: list[str]) -> bool:
-    return game == "ktog" and all(b in POLICIES for b in bot_specs)
+def can_run(bot_specs: list[str]) -> bool:
+    """Whether every bot is one this kernel plays."""
+    return all(b in POLICIES for b in bot_specs)
 
 
 def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,
@@ -638,9 +639,9 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
     return result
 
 
-def batch_runner(game: str, options: Mapping, bot_specs: list[str], games: int, seed: int,
+def batch_runner(options: Mapping, bot_specs: list[str], games: int, seed: int,
                  workers: int | None) -> SimResult | None:
     """``brawl sim``'s batch path for KtOG; None unless every bot is brute or random."""
-    if not can_run(game, bot_specs):
+    if not can_run(bot_specs):
         return None
     return run_range(options, bot_specs, seed, 0, games, workers)

@@ -1,9 +1,9 @@
 """``brawl analyze ktog``: a report for game designers, HTML with PNG plots.
 
-Simulated figures come from the batch simulator (:mod:`brawl.sim.batch_ktog`, bots ``brute``,
+Simulated figures come from the batch simulator (:mod:`brawl.games.ktog.batch`, bots ``brute``,
 ``random`` and ``optimal``) and carry 95% intervals (Wilson for rates, normal for means, per bin
-for the length distribution).  Exact figures come from the duel solver (:mod:`brawl.solve.ktog`),
-used only at small hit points (``exact_hp``, at most :data:`brawl.solve.QUICK_KTOG_HP`), where it
+for the length distribution).  Exact figures come from the duel solver (:mod:`brawl.games.ktog.solver`),
+used only at small hit points (``exact_hp``, at most :data:`brawl.games.ktog.solver.QUICK_HP`), where it
 takes seconds.  How often bots cast each spell is counted by playing the full engine.  Every number
 shown is also written to ``data.json`` beside the page.
 """
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.game import BrawlError
-from ..games import make_game
-from .common import (Z, check_backend, errorbars, figure_html, mean_ci, mean_text, median, page_head, pct, pyplot,
+from ...core.game import BrawlError
+from .. import make_game
+from ...analysis.common import (Z, check_backend, errorbars, figure_html, mean_ci, mean_text, median, page_head, pct, pyplot,
                      rate_text, run_batch, save, table, wilson, write_page)
 
 PLAYERS = list(range(2, 9))
@@ -52,8 +52,8 @@ def _seats(bots: tuple[str, ...], n: int) -> list[str]:
 
 def _solver_refusal(opts: dict) -> str | None:
     """Why the duel solver cannot give ``opts`` at once (None when it can)."""
-    from ..solve import is_quick_or_saved
-    from ..solve.ktog import unsupported
+    from ...solve import is_quick_or_saved
+    from .solver import unsupported
 
     bad = unsupported(opts)
     if bad:
@@ -80,9 +80,9 @@ def _summary(r) -> dict:
 def count_spells(options: dict, bot_specs: list[str], games: int, seed: int, seats: list[int]) -> dict:
     """Play ``games`` games with the full engine and count the spells the players in ``seats``
     cast: ``{spell: (mean casts per player per game, low, high)}`` with 95% intervals."""
-    from ..bots import make_bot
-    from ..core.sources import SeededDice
-    from ..sim.engine import game_seed, play_one
+    from ...bots import make_bot
+    from ...core.sources import SeededDice
+    from ...sim.engine import game_seed, play_one
 
     game = make_game("ktog", options)
     counts = {s: {} for s in SPELLS}
@@ -117,8 +117,9 @@ def build_report(options: dict, out: str | Path, games: int = 100_000, sweep: st
 
     ``bots`` is one name for every seat or one per seat; ``exact_hp`` the largest hit points for
     the exact duel figures (0: none); ``spell_games`` the engine games for the spell counts (0: none)."""
-    from ..sim.batch_ktog import POLICIES
-    from ..solve import QUICK_KTOG_HP, solve
+    from ...solve import solve
+    from .batch import POLICIES
+    from .solver import QUICK_HP as QUICK_KTOG_HP
 
     game = make_game("ktog", options)
     base = game.options_json()
@@ -429,3 +430,11 @@ def build_report(options: dict, out: str | Path, games: int = 100_000, sweep: st
     for file, title, caption in figures:
         parts.append(figure_html(file, title, caption))
     return write_page(out, parts)
+
+
+def build_from_cli(options: dict, out: str | Path, *, sweep: str, bots: str | None, games: int | None, seed: int,
+                   workers: int | None, backend: str, address: str | None, exact_hp: int, spell_games: int) -> Path:
+    """``brawl analyze ktog``: the command's flags, then :func:`build_report`."""
+    names = tuple(b.strip() for b in (bots or "brute").split(","))
+    return build_report(options, out, games=games or 100_000, sweep=sweep, bots=names, seed=seed, workers=workers,
+                        backend=backend, address=address, exact_hp=exact_hp, spell_games=spell_games)

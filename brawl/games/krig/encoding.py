@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from . import Encoding, one_hot
+from ...rl.encodings import Encoding, one_hot
 
 
 class KrigEncoding(Encoding):

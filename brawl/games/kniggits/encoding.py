@@ -38,12 +38,12 @@ from typing import Any
 import numpy as np
 
 from ...core.game import IllegalAction
-from ...games.kniggits.army import parse_army, preset_names
-from ...games.kniggits.combat import GUARDS, NONE
-from ...games.kniggits.geometry import dist
-from ...games.kniggits.model import HEIGHTS
-from ...games.kniggits.rules import ARMY_LETTERS, SCENARIOS
-from . import Encoding
+from .army import parse_army, preset_names
+from .combat import GUARDS, NONE
+from .geometry import dist
+from .model import HEIGHTS
+from .rules import ARMY_LETTERS, SCENARIOS
+from ...rl.encodings import Encoding
 
 DIRECTIONS = tuple(range(0, 360, 45))
 SWORD_HANDS = HEIGHTS + GUARDS + (NONE,)

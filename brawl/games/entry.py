@@ -1,0 +1,64 @@
+"""A game entry: everything one game brings, named in one place.
+
+Each game package (``brawl/games/<game>/``) ends its ``__init__.py`` with an :class:`Entry`, and
+``brawl/games/__init__.py`` lists the package in one line.  The rest of brawl asks the entry and
+never the game's name: the CLI (``brawl sim``, ``solve``, ``odds``, ``analyze``), the Ray backend,
+the solve cache, the hints, the server and the research interfaces.  Every part but the rules is
+optional, and each is named by a ``"module:attribute"`` path imported on first use, so listing
+the games costs nothing and one game's heavy dependencies (Numba, SciPy) never slow another.
+
+=============  ===================================================================================
+part           what it is, and who asks for it
+=============  ===================================================================================
+``rules``      the :class:`~brawl.core.game.Game` subclass (everyone)
+``bots``       a ``BOTS`` dict of bot factories; ``random`` (and ``optimal`` when there is a solver)
+               come for free (:mod:`brawl.bots`)
+``solver``     a module with ``COVERS`` (text), ``unsupported(options) -> list[str]``,
+               ``quick(options) -> bool`` and ``solve(options, path) -> solution``; a solution has
+               ``first_mover_win``, ``action_values(state, seat)``, ``best_action(state, seat)`` and
+               ``to_json()`` (:mod:`brawl.solve`: the cache, the ``optimal`` bot, hints)
+``generic``    ``first_mover_generic(game) -> dict``: the reference solve state by state
+               (``brawl solve --generic``)
+``batch``      a module with ``batch_runner(options, bots, games, seed, workers)`` (None when it
+               cannot play those bots) and ``run_range(...)`` (``brawl sim``, the Ray backend)
+``odds``       a Typer app: ``brawl odds <game> ...`` runs it with the words after the game
+``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
+``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
+``renderer``   true when ``brawl/web/static/games/<game>.js`` draws the game's board
+=============  ===================================================================================
+
+Adding a game: write its package (rules first; see ``brawl/games/rps`` for the smallest), give it
+an ``ENTRY``, and add one line to ``_PACKAGES`` in ``brawl/games/__init__.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    rules: str
+    bots: str | None = None
+    solver: str | None = None
+    generic: str | None = None
+    batch: str | None = None
+    odds: str | None = None
+    encoding: str | None = None
+    analysis: str | None = None
+    renderer: bool = False
+
+    def has(self, part: str) -> bool:
+        return getattr(self, part) is not None
+
+    def load(self, part: str) -> Any:
+        """The part imported (a module, or the attribute after ``:``); None when the game has none."""
+        target = getattr(self, part)
+        if target is None:
+            return None
+        module, _, attribute = target.partition(":")
+        loaded = import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded

@@ -1,0 +1,146 @@
+"""What the compiled batch kernels share: their random stream and the tape that checks them.
+
+Each game's kernel (``brawl/games/<game>/batch.py``) plays whole games in Numba-compiled code.
+They draw every die and every random choice through :func:`below` and log each decision through
+:func:`note`.  Their first argument ``src`` is either a generator state (a uint64: SplitMix64,
+the fast path) or a *tape* made by :func:`new_tape`; with a tape every draw is the next value of a
+given list, and :func:`play_engine_tape` drives the full rules engine with the same list, so a test
+can compare the kernel and the engine decision by decision (exact agreement, not only in
+distribution).  Numba picks the version by the type of ``src`` when it compiles, so the fast path
+carries no trace of the tape.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
+MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
+
+@njit(cache=True, inline="always")
+def _next(state):
+    """SplitMix64: returns (new state, 64-bit output)."""
+    state = (state + np.uint64(0x9E3779B97F4A7C15))
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _face(bits32, sides):
+    """A face 1..sides from 32 random bits."""
+    return np.int64((bits32 * np.uint64(sides)) >> np.uint64(32)) + 1
+
+
+@njit(cache=True)
+def _chunk_seed(seed, k):
+    s = np.uint64(seed) * np.uint64(0xD1B54A32D192ED03) + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)
+    s, out = _next(s)
+    s, out = _next(out ^ np.uint64(k))
+    return out
+
+
+# -- the tape: every draw from a given list of values, every decision logged --------------------
+
+def new_tape(values, width: int, rows: int = 100_000):
+    """A tape over ``values`` (non-negative ints) with room for ``rows`` log rows of ``width``."""
+    return (np.asarray(values, np.int64), np.zeros(1, np.int64), np.zeros((rows, width), np.int64),
+            np.zeros(1, np.int64))
+
+
+def _is_tape(src) -> bool:
+    return isinstance(src, types.BaseTuple)
+
+
+@njit(cache=True, inline="always")
+def _tape_next(src):
+    v = src[0][src[1][0]]
+    src[1][0] += 1
+    return v
+
+
+def below(src, k):
+    """(src, a uniform integer 0..k-1)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(below)
+def _below_impl(src, k):
+    if _is_tape(src):
+        return lambda src, k: (src, 0 if k == 1 else _tape_next(src) % k)
+
+    def fast(src, k):
+        src, r = _next(src)
+        return src, np.int64(((r >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+    return fast
+
+
+def note(src, row):
+    """Write a decision to the tape's log; nothing on the fast path."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(note)
+def _note_impl(src, row):
+    if _is_tape(src):
+        def write(src, row):
+            i = src[3][0]
+            for j in range(len(row)):
+                src[2][i, j] = row[j]
+            src[3][0] = i + 1
+        return write
+    return lambda src, row: None
+
+
+def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], values) -> dict:
+    """The full engine's side of a tape: one game of the rules module whose dice and ``random``
+    decisions read ``values`` in turn exactly as the compiled games do (a die of ``k`` equally likely
+    faces takes one value, ``v % k``; a sum such as ``2d6`` takes one value per die; a ``random``
+    seat picks ``legal[v % len(legal)]``, and takes no value when only one decision is legal); the other bots play as in the engine.  Returns the
+    winner, the first mover, the values used and every decision as (seat, action, state before it)."""
+    import re
+
+    from ..bots import make_bot
+    from ..core.game import Chance, Terminal
+    from ..games import make_game
+
+    game = make_game(game_name, options)
+    bots = [None if b == "random" else make_bot(game_name, b, seed=0, game=game) for b in bot_specs]
+    values = [int(v) for v in values]
+    pos = 0
+
+    def take() -> int:
+        nonlocal pos
+        pos += 1
+        return values[pos - 1]
+
+    state = game.initial_state()
+    decisions = []
+    while True:
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            return {"winner": node.winners[0], "first": state.first_mover, "used": pos, "decisions": decisions,
+                    "state": state}
+        if isinstance(node, Chance):
+            event = node.event
+            if len(set(event.probabilities)) == 1:
+                outcome = event.outcomes[take() % len(event.outcomes)]
+            else:
+                count, sides = (int(x) for x in re.fullmatch(r"(\d+)d(\d+)", event.name).groups())
+                outcome = sum(take() % sides + 1 for _ in range(count))
+            state = game.apply_chance(state, outcome)
+            continue
+        seat = node.seats[0]
+        legal = game.legal_actions(state, seat)
+        bot = bots[seat]
+        if bot is not None:
+            action = bot.choose(game, state, seat)
+        else:
+            action = legal[take() % len(legal)] if len(legal) > 1 else legal[0]
+        decisions.append((seat, action, state))
+        state = game.apply_action(state, seat, action)

@@ -1,0 +1,48 @@
+"""Saved solutions: NumPy ``.npz`` files under ``$BRAWL_CACHE`` (default ``~/.cache/brawl``), keyed by
+game, options and :data:`SOLVER_VERSION`.  A damaged file reads as missing and is solved again; a
+read-only cache only costs a solve next time."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+SOLVER_VERSION = 1
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("BRAWL_CACHE") or Path.home() / ".cache" / "brawl")
+
+
+def cache_path(game_name: str, options: Mapping[str, Any]) -> Path:
+    blob = json.dumps({"game": game_name, "options": dict(options), "version": SOLVER_VERSION}, sort_keys=True)
+    digest = hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return cache_dir() / f"{game_name}-v{SOLVER_VERSION}-{digest}.npz"
+
+
+def load_tables(path: Path, required: Iterable[str]) -> dict[str, np.ndarray] | None:
+    """The arrays saved at ``path``, or None when the file is missing, damaged or lacks a table."""
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as data:
+            tables = {k: data[k] for k in data.files}
+    except (OSError, ValueError, KeyError, EOFError):
+        return None
+    return tables if all(k in tables for k in required) else None
+
+
+def save_tables(path: Path, tables: Mapping[str, Any], compressed: bool = True) -> None:
+    """Write ``tables`` to ``path`` atomically (a reader never sees half a file)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        (np.savez_compressed if compressed else np.savez)(tmp, **tables)
+        os.replace(tmp, path)
+    except OSError:
+        pass
