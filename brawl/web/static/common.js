@@ -11,12 +11,15 @@ brawl.api = async function (method, path, body, token) {
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) {
-    const err = new Error((data && data.error) || brawl.t("request failed ({status})", { status: res.status }));
-    err.status = res.status;
-    throw err;
-  }
-  return data;
+  return brawl.answer(res.status, data);
+};
+
+// What an answer of the API brings: its data, or an error with the server's message (and status).
+brawl.answer = function (status, data) {
+  if (status >= 200 && status < 300) return data;
+  const err = new Error((data && data.error) || brawl.t("request failed ({status})", { status }));
+  err.status = status;
+  throw err;
 };
 
 // el("button", {class: "x", onclick: f}, "text", child, ...)
@@ -142,12 +145,23 @@ brawl.statusTable = function (v) {
       if (j === 0 && v.seat !== null && i === v.seat) text += " " + t("(you)");
       else if (j === 0 && who && who.kind === "bot" && who.bot) text += " " + t("(bot: {bot})", { bot: who.bot });
       tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
-        : el("td", { "data-label": k || t("status") }, text));
+        : el("td", { "data-label": k || t("status") }, brawl.longText(text)));
     });
     body.append(tr);
   });
   table.append(body);
   return table;
+};
+
+// A long text (a history: "rock, paper, rock, …") shows its newest end; the whole of it opens below.
+brawl.longText = function (text, most = 120) {
+  if (text.length <= most) return text;
+  const { el, t } = brawl;
+  const from = text.indexOf(" ", text.length - most + 10);
+  const end = text.slice(from < 0 ? text.length - most + 10 : from + 1);
+  return el("details", { class: "long-text" },
+    el("summary", {}, el("span", { class: "long-end" }, `… ${end}`), " ", el("span", { class: "hint" }, t("(all of it)"))),
+    el("p", { class: "long-all" }, text));
 };
 
 // The renderer of games that draw no board of their own: the status table, or empty(view) without one.

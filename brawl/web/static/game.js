@@ -687,7 +687,7 @@
   }
 
   // -- the log: the newest page first, older pages on demand ----------------------------------------------
-  const PAGE = 40;  // events per page: a long game opens with its newest forty
+  const PAGE = (window.brawlBoot && window.brawlBoot.page) || 40;  // events per page: a long game opens with its newest forty (the server says how many)
   let oldest = 0; // the first event number whose lines are shown
 
   function logPage(before) {
@@ -891,40 +891,86 @@
   }
 
   // the game's own board, when its entry in the list of games says it ships one
-  // moments of the first drawing, for profiling (performance.getEntriesByType("mark"))
-  const mark = (name) => { try { performance.mark(`brawl:${name}`); } catch (e) { /* no marks here */ } };
+  // moments of the first drawing in ms since the navigation began, for profiling (brawl.opened; a
+  // plain record: the browser's own marks cost the first drawing several ms)
+  brawl.opened = {};
+  const mark = (name) => { brawl.opened[name] = performance.now(); };
 
-  async function start() {
-    if (!roomId) { showError(t("no room in this address")); return; }
-    if (!spectator && !token) { showError(t("this invite link has no seat token (#t=…); ask for the link again or watch as a spectator")); }
-    try {
-      // the view, the newest page of the log and the game's board load side by side
-      const pageP = logPage();
-      pageP.catch(() => {});
-      const v = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}`, undefined, token);
-      mark("view");
-      renderer = await brawl.loadRenderer(v.game, v);  // the view says whether the game draws its own board
-      mark("renderer");
-      try {
-        (renderer || generic).mount($("board"), ctx);
-      } catch (e) {
-        fallBack(e);
-      }
-      const page = await pageP;
-      mark("log");
-      view = v;
-      oldest = page.from;
-      $("log-older").hidden = oldest <= 0;
-      apply(page.events, false);
-      mark("applied");
-      render();
-      mark("drawn");
-      document.body.dataset.ready = "1";
-      connect();
-    } catch (e) {
-      showError(e.message, null);
-      $("connection").textContent = t(navigator.onLine === false ? "offline" : "not connected");
+  // The first frame (the view and the newest log page): in the page itself (a spectator), asked for
+  // by the page's boot script while the scripts loaded (a seat), or asked for now.  Its data when it is
+  // already in, else a promise of it.
+  function firstFrame() {
+    const inline = document.getElementById("first-frame");
+    if (inline) {
+      const first = JSON.parse(inline.textContent);
+      inline.remove();
+      return first;
     }
+    const slot = (window.brawlBoot || {}).first;
+    const take = (s) => {
+      if (s.status === 0) throw s.error || new Error(t("request failed ({status})", { status: 0 }));
+      return brawl.answer(s.status, s.data);
+    };
+    if (!slot) return api("GET", `/play/${encodeURIComponent(roomId)}/first`, undefined, token);
+    return slot.done ? take(slot) : slot.promise.then(take);
+  }
+
+  // the first drawing: the board mounted once, the log's newest page, the view
+  function drawFirst(v, page) {
+    view = v;
+    try {
+      (renderer || generic).mount($("board"), ctx);
+    } catch (e) {
+      fallBack(e);
+    }
+    oldest = page.from;
+    $("log-older").hidden = oldest <= 0;
+    apply(page.events, false);
+    mark("applied");
+    render();
+    mark("drawn");
+    document.body.classList.add("drawn");
+    document.body.dataset.ready = "1";
+    // the live connection once this frame is on screen: its first answer brings nothing new
+    afterPaint(connect);
+  }
+
+  function afterPaint(fn) {
+    let done = false;
+    const once = () => { if (!done) { done = true; fn(); } };
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 250);  // a page in a background tab draws no frames
+  }
+
+  function failed(e) {
+    document.body.classList.add("drawn");
+    showError(e.message, null);
+    $("connection").textContent = t(navigator.onLine === false ? "offline" : "not connected");
+  }
+
+  function start() {
+    if (!roomId) { failed(new Error(t("no room in this address"))); return; }
+    if (!spectator && !token) { showError(t("this invite link has no seat token (#t=…); ask for the link again or watch as a spectator")); }
+    let first;
+    try {
+      first = firstFrame();
+    } catch (e) {
+      failed(e);
+      return;
+    }
+    const go = (v, page) => {
+      mark("view");
+      // the game's board: named in the page, so normally loaded already; else loaded now
+      renderer = brawl.renderers[v.game] || null;
+      if (renderer || !v.renderer) { drawFirst(v, page); return null; }
+      return brawl.loadRenderer(v.game, v).then((r) => { renderer = r; mark("renderer"); drawFirst(v, page); });
+    };
+    if (!(first instanceof Promise)) {
+      // it is in: the first frame is drawn now, before the page is first painted
+      try { const later = go(first.view, first.log); if (later) later.catch(failed); } catch (e) { failed(e); }
+      return;
+    }
+    first.then((f) => go(f.view, f.log)).catch(failed);
   }
 
   // -- keyboard and controls -----------------------------------------------------------------------

@@ -22,6 +22,7 @@
     "Copy this link:": "Copia este enlace:",
     "request failed ({status})": "la petición falló ({status})",
     "Player {n}": "Jugador {n}",
+    "(all of it)": "(todo)",
     "online": "conectado",
     "away": "ausente",
     "offline": "desconectado",
@@ -421,6 +422,7 @@
 
   // the page's own fixed text, in the chosen language
   brawl.translatePage = function (root) {
+    if (brawl.lang === "en") return;  // the pages are written in English: nothing to do (and no layout touched)
     (root || document).querySelectorAll("[data-i18n]").forEach((node) => {
       const key = node.dataset.i18nKey || squash(node.textContent);
       node.dataset.i18nKey = key;
