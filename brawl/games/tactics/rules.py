@@ -36,7 +36,7 @@ from . import actions, effects, movement, saves, spells, strikes, turns
 from . import attacks as A
 from . import words as W
 from .characters import CharacterError, Sheet, custom_party, party
-from .grid import MAPS, Map, Route, Square, adjacent
+from .grid import MAPS, Map, Square, adjacent
 from .mechanics import d20_result, damage_expr, save_result
 from .options import TacticsOptions
 from .state import TacticsState, Unit, set_unit

@@ -8,7 +8,7 @@ import random
 import time
 
 from ...core.game import Chance, Terminal
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, _fireball_mean
 from .rules import Tactics, TacticsState
 
 

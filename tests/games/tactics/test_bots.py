@@ -93,6 +93,14 @@ def test_mcts_weighs_the_heuristic_choice_against_its_alternatives():
     assert bot.candidates(game, state, 1) == ["aoo"]
 
 
+def test_mcts_weighs_a_fireball_by_the_foes_it_catches():
+    """Seed Appendix B (fireball, 3d6 in a 10 ft burst): a wizard facing two foes side by side has a
+    fireball among the search bot's candidates, valued at its mean damage for each foe caught."""
+    game, state = scene(["jeff"], ["steve", "brok"], [(2, 5), (9, 5), (9, 6)])
+    cands = MCTSBot(seed=2, iterations=4).candidates(game, state, 0)
+    assert any(a.startswith("cast:fireball:") for a in cands)
+
+
 def test_mcts_finishes_a_foe_rather_than_hitting_a_fresh_one():
     """With the last standing foe at 1 hit point beside it, the search bot attacks that foe."""
     game, state = scene(["steve"], ["jeff", "nim"], [(5, 5), (6, 5), (4, 5)])
