@@ -1,6 +1,6 @@
 """Solver speed: decision states per second and total time, Krig both editions (no saved solution).
 
-    .venv/bin/python benchmarks/bench_solve.py [--hp 20]
+    .venv/bin/python benchmarks/bench_solve.py [--hp 20] [--ktog-hp 6] [--game ktog]
 """
 
 from __future__ import annotations
@@ -19,7 +19,15 @@ def main() -> None:
     ap.add_argument("--hp", type=int, default=20)
     ap.add_argument("--generic-hp", type=int, default=2, help="hit points for the generic rules-module walk")
     ap.add_argument("--ktog-hp", type=int, default=6, help="hit points for the KtOG duel (20 takes minutes)")
+    ap.add_argument("--game", choices=("all", "krig", "ktog"), default="all", help="which game's figures")
     args = ap.parse_args()
+    if args.game != "ktog":
+        krig(args)
+    if args.game != "krig":
+        ktog(args)
+
+
+def krig(args) -> None:
     solve_tables(2, "author")  # compile once, outside the timing
     for edition in ("author", "article"):
         t0 = time.perf_counter()
@@ -32,6 +40,9 @@ def main() -> None:
         g = solve_game(game, krig_key)
         print(f"generic krig {edition:7s} hp {args.generic_hp:2d}: {g.decision_states:8d} states "
               f"({len(g.states)} graph nodes) in {g.seconds:7.3f} s = {len(g.states) / g.seconds:12,.0f} nodes/s")
+
+
+def ktog(args) -> None:
     from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
     solve_ktog_duel(1, False)  # compile once, outside the timing
