@@ -25,6 +25,8 @@ part           what it is, and who asks for it
 ``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
 ``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
 ``renderer``   true when ``brawl/web/static/games/<game>.js`` draws the game's board
+``levels``     the bots behind the levels players choose (easy, normal, hard): for each level the
+               bots to try in order, the first that can play the chosen options standing
 =============  ===================================================================================
 
 Adding a game: write its package (rules first; see ``brawl/games/rps`` for the smallest), give it
@@ -50,6 +52,11 @@ class Entry:
     encoding: str | None = None
     analysis: str | None = None
     renderer: bool = False
+    levels: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("easy", ("random",)),
+        ("normal", ("heuristic", "random")),
+        ("hard", ("optimal", "heuristic", "random")),
+    )
 
     def has(self, part: str) -> bool:
         return getattr(self, part) is not None

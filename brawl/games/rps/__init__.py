@@ -6,4 +6,6 @@ from ..entry import Entry
 
 ENTRY = Entry(
     "rps", rules="brawl.games.rps.rules:RockPaperScissors", encoding="brawl.games.rps.encoding:RpsEncoding",
+    # a uniform choice cannot be beaten (nor beat anyone) at rock-paper-scissors: every level plays it
+    levels=(("easy", ("random",)), ("normal", ("random",)), ("hard", ("random",))),
 )

@@ -9,4 +9,5 @@ ENTRY = Entry(
     "tactics", rules="brawl.games.tactics.rules:Tactics", bots="brawl.games.tactics.bots:BOTS",
     odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
     renderer=True,
+    levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("mcts", "heuristic"))),
 )
