@@ -53,7 +53,7 @@ def build_rooms(count: int, waking: int, seed: int) -> tuple[list[dict], list[di
     from brawl.core.sources import CommittedDice
     from brawl.games import make_game
     from brawl.server.db import utcnow
-    from brawl.server.hub import Hub
+    from brawl.server.store import event_row
     from brawl.server.room import Room, SeatInfo, token_hash
 
     rng = random.Random(seed)
@@ -88,7 +88,7 @@ def build_rooms(count: int, waking: int, seed: int) -> tuple[list[dict], list[di
                       "finished_at": utcnow() if room.over else None, "created_at": utcnow(), "ended": None})
         seats.extend({"room_id": room_id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                       "player": None} for s in infos)
-        events.extend(Hub._event_row(room, n) for n in range(room.last + 1))
+        events.extend(event_row(room, n) for n in range(room.last + 1))
         kinds["finished" if room.over and kind != "waking" else kind].append(room_id)
     return rooms, seats, events, kinds
 

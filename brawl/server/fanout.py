@@ -1,9 +1,10 @@
 """Several server processes on one PostgreSQL database: news of every change, and who runs what.
 
-- **News**: after a process stores an event it sends ``NOTIFY brawl, '<room>'``; every process
-  LISTENs on a connection of its own (a thread here, so the event loop never waits on it) and
-  catches its copy of that room up from the stored events, then wakes its own WebSockets.  No new
-  service to run: PostgreSQL carries the news.
+- **News**: a process stores an event and sends ``NOTIFY brawl, '<holder>|<room>|events|<the
+  events>'`` in the same transaction; every process LISTENs on a connection of its own (a thread
+  here, so the event loop never waits on it) and catches its copy of that room up with the events
+  the news carries (from the store when they do not follow on from what it has, or did not fit in
+  the news), then wakes its own WebSockets.  No new service to run: PostgreSQL carries the news.
 - **Leases**: each room's bots and clocks run in exactly one process, the holder of the room's row
   in ``leases``; the holder renews its leases every second for ``LEASE`` seconds, and when a holder
   dies its rooms are taken over by another process within that time.
@@ -12,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 import time
@@ -78,30 +80,43 @@ class Fanout:
 
     def _heard(self, payload: str) -> None:
         holder, _, rest = payload.partition("|")
-        room_id, _, kind = rest.partition("|")
+        room_id, _, rest = rest.partition("|")
+        kind, _, data = rest.partition("|")
         if holder == self.hub.holder or not room_id:
             return  # our own news
-        act = self.hub.reload if kind == "reload" else self.hub.catch_up
-        self.loop.call_soon_threadsafe(act, room_id)
+        if kind == "reload":
+            self.loop.call_soon_threadsafe(self.hub.reload, room_id)
+            return
+        events = None
+        if data:  # the new events themselves (parsed here, off the event loop)
+            try:
+                events = json.loads(data)
+            except ValueError:
+                events = None
+        self.loop.call_soon_threadsafe(self.hub.catch_up, room_id, events)
 
     # -- leases ------------------------------------------------------------------------------------
     async def _leases(self) -> None:
         hub = self.hub
+        loop = asyncio.get_running_loop()
+
+        def offered() -> tuple[float, list[str]]:  # the database's part, on a thread: the loop serves on
+            now = time.time()
+            hub.store.renew_leases(hub.holder, now, LEASE)
+            return now, [r for r in hub.store.waking() if r not in hub.leased
+                         and hub.store.take_lease(r, hub.holder, now, LEASE)]
+
         while True:
             try:
-                now = time.time()
-                hub.store.renew_leases(hub.holder, now, LEASE)
-                for room_id in hub.store.waking():
-                    if room_id in hub.leased:
-                        continue
-                    if hub.store.take_lease(room_id, hub.holder, now, LEASE):
-                        hub.leased.add(room_id)
-                        room = hub.rooms.get(room_id)
-                        if room is not None:
-                            hub.forget(room_id)  # read it fresh: the last holder may have moved on
-                        room = hub.get(room_id)
-                        hub.clocks.arm(room)
-                        hub.bots.kick(room)
+                now, taken = await loop.run_in_executor(None, offered)
+                for room_id in taken:
+                    hub.leased.add(room_id)
+                    room = hub.rooms.get(room_id)
+                    if room is not None and not room.pending:
+                        hub.forget(room_id)  # read it fresh: the last holder may have moved on
+                    room = hub.get(room_id)
+                    hub.clocks.arm(room)
+                    hub.bots.kick(room)
                 for room_id in list(hub.leased):
                     room = hub.rooms.get(room_id)
                     if room is not None and room.over:

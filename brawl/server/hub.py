@@ -35,10 +35,12 @@ from .notify import Notifier
 from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
-from .store import Store, entry_of
+from .store import Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 
 log = logging.getLogger("brawl.server")
+NEWS_KEYS = ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")  # an event as news carries it
+NEWS_LIMIT = 7_000  # bytes of news (PostgreSQL takes at most 8,000 in a NOTIFY)
 
 
 def parse_seat_spec(game_name: str, spec: str) -> tuple[str, str | None]:
@@ -67,6 +69,7 @@ class Hub(People):
         self.takebacks: dict[str, dict] = {}  # room id -> the open takeback request
         self.renderers: set[str] = set()  # games whose browser board the page loads (set by the app)
         self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
+        self.lease_tried: dict[str, float] = {}  # room id -> when this process last asked for its lease
         self._tasks: list[asyncio.Task] = []
         self.writer = Writer(store)  # started by the app; without it decisions are stored inline
 
@@ -89,7 +92,7 @@ class Hub(People):
             except Exception:  # an unreadable snapshot: replay everything instead
                 log.exception("room %s: snapshot unreadable; replaying all its events", room_id)
                 stored, room = self.store.load(room_id), fresh()
-        self._replay(room, stored.events)
+        replay_stored(room, stored.events)
         if row.get("ended"):
             ended = json.loads(row["ended"])
             room.ending = Ending(ended["reason"], tuple(ended["winners"]))
@@ -98,25 +101,6 @@ class Hub(People):
         self.rooms[room_id] = room
         self.clocks.arm(room)  # an open clock starts a full new period
         return room
-
-    @staticmethod
-    def _replay(room: Room, events: list[dict]) -> None:
-        """Apply stored events (numbered from the room's first or from after what it has) to
-        ``room`` and check that every roll comes out as stored."""
-        if not events:
-            return
-        start = events[0]["n"]
-        for ev in events:
-            if ev["kind"] == "decision" and ev["n"] > room.last:
-                start_n = room.last + 1
-                room.decide(ev["seat"], ev["action"])
-                if ev.get("client_id"):
-                    room.client_ids[ev["client_id"]] = (start_n, room.last)
-        stored = [entry_of(ev) for ev in events]
-        got = room.match.record.entries[start:]
-        if stored != got:
-            first = next((i for i, (a, b) in enumerate(zip(stored, got)) if a != b), min(len(stored), len(got)))
-            raise RoomError(f"room {room.id}: replaying its events disagrees with the store at event {start + first}", 500)
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -135,6 +119,12 @@ class Hub(People):
     def lease(self, room_id: str) -> bool:
         """Several processes: try to become the one that runs ``room_id``'s bots and clocks."""
         from .fanout import LEASE
+        now = time.monotonic()
+        if now - self.lease_tried.get(room_id, -LEASE) < 1.0:
+            return False  # asked a moment ago: the lease round (every second) asks again
+        self.lease_tried[room_id] = now
+        if len(self.lease_tried) > 10_000:
+            self.lease_tried = {k: t for k, t in self.lease_tried.items() if now - t < 1.0}
         try:
             held = self.store.take_lease(room_id, self.holder, time.time(), LEASE)
         except RoomError:
@@ -214,7 +204,7 @@ class Hub(People):
                "finished_at": None}
         self.store.create(row, [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                                  "player": s.player} for s in seats],
-                          [self._event_row(room, k) for k in range(room.last + 1)],
+                          [event_row(room, k) for k in range(room.last + 1)],
                           parent_id=parent.id if parent else None)
         self.rooms[room_id] = room
         if self.leased is not None and self.awake(room):
@@ -343,9 +333,9 @@ class Hub(People):
         capped = not room.over and room.last + 1 >= self.settings.max_events
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())
-        rows = [self._event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
+        rows = [event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
         room.pending += 1
-        return Staged(start, entries, rows, banks, self.news(room.id) if self.leased is not None else None, capped)
+        return Staged(start, entries, rows, banks, self.news(room.id, rows=rows) if self.leased is not None else None, capped)
 
     def _write(self, room: Room, staged: Staged) -> Write:
         return Write(room, staged.rows, finished=room.over, wake=self.awake(room), time_control=staged.banks,
@@ -413,21 +403,15 @@ class Hub(People):
         self.notifier.changed(room, announce=not announced)
         self.bots.kick(room)
 
-    def news(self, room_id: str, reload: bool = False) -> str:
-        """What other processes hear of a change of ``room_id`` (see fanout.py)."""
-        return f"{self.holder}|{room_id}|{'reload' if reload else 'events'}"
-
-    @staticmethod
-    def _event_row(room: Room, n: int, client_id: str | None = None) -> dict:
-        from .db import utcnow
-        entry = room.match.record.entries[n]
-        row = {"room_id": room.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
-               "outcome": None, "sealed": False, "client_id": client_id, "created_at": utcnow()}
-        if "roll" in entry:
-            row.update(event=entry["roll"], outcome=entry["outcome"])
-        else:
-            row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
-        return row
+    def news(self, room_id: str, reload: bool = False, rows: list[dict] | None = None) -> str:
+        """What other processes hear of a change of ``room_id`` (see fanout.py): with ``rows``, the
+        new events themselves when they fit, so the others apply them without reading the store."""
+        head = f"{self.holder}|{room_id}|{'reload' if reload else 'events'}"
+        if rows and not reload:
+            body = json.dumps([{k: r[k] for k in NEWS_KEYS} for r in rows], separators=(",", ":"))
+            if len(head) + len(body.encode()) < NEWS_LIMIT:
+                return f"{head}|{body}"
+        return head
 
     def reload(self, room_id: str) -> None:
         """Another process changed more than events (a name, chat, a claim, a takeback): read the
@@ -440,18 +424,25 @@ class Hub(People):
                 pass
         self.notifier.wake(room_id)
 
-    def catch_up(self, room_id: str) -> None:
-        """Another process changed a room: apply the events stored since, then tell (several processes)."""
+    def catch_up(self, room_id: str, events: list[dict] | None = None) -> None:
+        """Another process changed a room: apply the events stored since (``events``: those the news
+        carried, when they follow on from what this copy has), then tell (several processes)."""
         room = self.rooms.get(room_id)
         if room is None:
             return
         if room.pending:  # our own decision is being stored: hear the news once it is settled
             asyncio.get_running_loop().call_later(0.005, self.catch_up, room_id)
             return
+        if events is not None:
+            events = [e for e in events if e["n"] > room.last]
+            if not events:
+                return  # nothing this copy lacks
+            if events[0]["n"] != room.last + 1:
+                events = None  # news missed on the way: read what is stored
         try:
-            fresh = self.store.events_after(room_id, room.last)
+            fresh = events if events is not None else self.store.events_after(room_id, room.last)
             if fresh:
-                self._replay(room, fresh)
+                replay_stored(room, fresh)
         except RoomError:
             self.forget(room_id)
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
@@ -19,6 +19,9 @@ from sqlalchemy.orm import sessionmaker
 from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, SnapshotRow, utcnow
 
 from .room import RoomError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .room import Room
 
 EVENTS, ROOMS = EventRow.__table__, RoomRow.__table__
 CHANNEL = "brawl"  # the PostgreSQL channel of news between processes
@@ -51,6 +54,37 @@ def entry_of(event: dict) -> dict:
     if event["kind"] == "roll":
         return {"roll": event["event"], "outcome": event["outcome"]}
     return {"seat": event["seat"], "action": event["action"]}
+
+
+def event_row(room: "Room", n: int, client_id: str | None = None) -> dict:
+    """Event ``n`` of ``room`` as a row of the event table (``client_id``: its sender's id)."""
+    entry = room.match.record.entries[n]
+    row = {"room_id": room.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
+           "outcome": None, "sealed": False, "client_id": client_id, "created_at": utcnow()}
+    if "roll" in entry:
+        row.update(event=entry["roll"], outcome=entry["outcome"])
+    else:
+        row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
+    return row
+
+
+def replay_stored(room: "Room", events: list[dict]) -> None:
+    """Apply stored events (numbered from the room's first or from after what it has) to
+    ``room`` and check that every roll comes out as stored."""
+    if not events:
+        return
+    start = events[0]["n"]
+    for ev in events:
+        if ev["kind"] == "decision" and ev["n"] > room.last:
+            start_n = room.last + 1
+            room.decide(ev["seat"], ev["action"])
+            if ev.get("client_id"):
+                room.client_ids[ev["client_id"]] = (start_n, room.last)
+    stored = [entry_of(ev) for ev in events]
+    got = room.match.record.entries[start:]
+    if stored != got:
+        first = next((i for i, (a, b) in enumerate(zip(stored, got)) if a != b), min(len(stored), len(got)))
+        raise RoomError(f"room {room.id}: replaying its events disagrees with the store at event {start + first}", 500)
 
 
 class Store:

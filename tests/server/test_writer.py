@@ -11,12 +11,11 @@ from fastapi.testclient import TestClient
 from brawl.games import make_game
 from brawl.server.app import create_app
 from brawl.server.db import make_engine, make_sessions
-from brawl.server.hub import Hub
 from brawl.server.room import Room, SeatInfo
-from brawl.server.store import Conflict, Store, Unavailable
+from brawl.server.store import Conflict, Store, Unavailable, event_row
 from brawl.server.writer import Write, Writer
 
-from .conftest import decide, make_room, view
+from .conftest import decide, krig_choice, make_room, view
 
 
 def rooms_in(url: str, count: int) -> tuple[Store, list[Room]]:
@@ -30,7 +29,7 @@ def rooms_in(url: str, count: int) -> tuple[Store, list[Room]]:
                       "seed_hex": room.seed_hex, "commitment": room.commitment, "parent_id": None, "public": False,
                       "time_control": None, "wake": False, "finished_at": None},
                      [{"seat": s.seat, "kind": s.kind, "bot": None, "token_hash": None, "player": None} for s in room.seats],
-                     [Hub._event_row(room, k) for k in range(room.last + 1)])
+                     [event_row(room, k) for k in range(room.last + 1)])
         rooms.append(room)
     return store, rooms
 
@@ -40,7 +39,7 @@ def staged(room: Room) -> Write:
     start = room.last + 1
     seat = room.waiting()[0]
     room.decide(seat, room.match.legal_actions(seat)[0])
-    return Write(room, [Hub._event_row(room, k) for k in range(start, room.last + 1)], finished=room.over, wake=False)
+    return Write(room, [event_row(room, k) for k in range(start, room.last + 1)], finished=room.over, wake=False)
 
 
 def stored_last(store: Store, room: Room) -> int:
@@ -131,3 +130,36 @@ def test_nothing_is_shown_before_it_is_stored(db_url):
         assert answers["r"].status_code == 200
         assert answers["v"]["last"] == answers["r"].json()["view"]["last"]
         assert any(e["type"] == "decision" for e in client.get(f"/api/rooms/{room['room']}/events").json()["events"])
+
+
+def test_news_carry_the_events_so_other_processes_need_not_read_them(db_url, monkeypatch):
+    """Several processes: the news of a decision holds its events; another process's copy of the
+    room applies them without reading the store, and reads the store when news went missing."""
+    import json
+
+    from brawl.server.hub import Hub
+
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        room = make_room(client)
+        hub = client.app.state.hub
+        other = Hub(Store(make_sessions(make_engine(db_url))))
+        copy = other.get(room["room"])
+        heard = []
+        for _ in range(3):
+            before = hub.get(room["room"]).last
+            seat = view(client, room, None)["node"]["seats"][0]
+            legal = [d["action"] for d in view(client, room, seat)["legal"]]
+            assert decide(client, room, seat, krig_choice(legal)).status_code == 200
+            mine = hub.get(room["room"])
+            news = hub.news(mine.id, rows=[event_row(mine, n) for n in range(before + 1, mine.last + 1)])
+            holder, room_id, kind, data = news.split("|", 3)
+            assert (holder, room_id, kind) == (hub.holder, mine.id, "events")
+            heard.append(json.loads(data))
+        reads = []
+        real = other.store.events_after
+        monkeypatch.setattr(other.store, "events_after", lambda *a: reads.append(a) or real(*a))
+        other.catch_up(room["room"], heard[0])
+        assert reads == [] and copy.last == heard[0][-1]["n"]
+        other.catch_up(room["room"], heard[2])  # the second news was lost: read what is stored
+        assert len(reads) == 1 and copy.last == hub.get(room["room"]).last
+        assert copy.match.record.entries == hub.get(room["room"]).match.record.entries
