@@ -137,14 +137,6 @@ class Table:
         return m.COMBAT_RANGE * self.scale
 
     @property
-    def inches_per_token(self) -> float:
-        return m.INCHES_PER_MOVEMENT_TOKEN * self.scale
-
-    @property
-    def max_move(self) -> float:
-        return m.MAX_MOVE * self.scale
-
-    @property
     def deploy_depth(self) -> float:
         return m.DEPLOY_DEPTH * self.scale
 
