@@ -1,5 +1,5 @@
 """The same games, decision by decision: a fixed set of seeded Tactics battles (every party, every
-map, every option turned on in some battle, random and heuristic bots) is played through
+map, every option turned on in some battle, the random, heuristic and search bots) is played through
 :class:`brawl.core.match.Match`, and each battle's digest must equal the one stored in
 ``same_games.json``.
 
@@ -65,6 +65,10 @@ def _games() -> list[dict]:
                 "bots": ["heuristic", "heuristic"], "seed": 77})
     out.append({"options": {"party1": "steve", "party2": "jeff", "level": 1, "unarmed_strikes": True},
                 "bots": ["random", "heuristic"], "seed": 78})
+    # the search bot (its rollouts play the rules thousands of times a decision)
+    out.append({"options": {"party1": "duo", "party2": "jeff"}, "bots": ["mcts", "heuristic"], "seed": 79})
+    out.append({"options": {"party1": "jeff", "party2": "duo", "map": "pillars"}, "bots": ["heuristic", "mcts"],
+                "seed": 80})
     return out
 
 
