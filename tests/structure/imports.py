@@ -28,16 +28,26 @@ def _resolve(current: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """ids of the import nodes under ``if TYPE_CHECKING:`` (read by type checkers, never run)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(n) for child in node.body for n in ast.walk(child)}
+    return skip
+
+
 def imports(top_level_only: bool = True) -> dict[str, set[str]]:
-    """module -> the brawl modules it imports (``top_level_only``: not counting imports inside
-    functions, which run only when called)."""
+    """module -> the brawl modules it imports when it runs (``top_level_only``: not counting
+    imports inside functions, which run only when called).  Imports for type checkers alone
+    (under ``if TYPE_CHECKING:``) are not counted: they never run."""
     known = modules()
     graph: dict[str, set[str]] = {}
     for name, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        nodes = tree.body if top_level_only else list(ast.walk(tree))
-        if top_level_only:  # module level includes `if TYPE_CHECKING:` blocks' siblings, not their bodies
-            nodes = [n for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))]
+        skip = _type_checking_only(tree)
+        nodes = [n for n in (tree.body if top_level_only else ast.walk(tree))
+                 if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in skip]
         out: set[str] = set()
         for node in nodes:
             if isinstance(node, ast.Import):

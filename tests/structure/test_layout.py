@@ -62,3 +62,10 @@ def test_no_game_is_found_by_name_outside_its_package():
 def test_no_import_circles():
     """No module imports (at the top or inside a function) one that imports it back."""
     assert cycles(imports(top_level_only=False)) == []
+
+
+def test_the_circle_finder_finds_circles():
+    """The check above can fail: a two-module and a three-module circle are found, a chain is not."""
+    assert cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
