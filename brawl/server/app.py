@@ -152,9 +152,9 @@ async def _resume(hub: Hub) -> None:
     try:
         await asyncio.sleep(0)
         hub.resume()
-        for name in game_names():
-            games.game_info(name, STATIC)
-            await asyncio.sleep(0)
+        loop = asyncio.get_running_loop()
+        for name in game_names():  # on a thread: the event loop answers requests meanwhile
+            await loop.run_in_executor(None, games.game_info, name, STATIC)
     except Exception:  # a store that is down now is retried by the next use of each room
         import logging
         logging.getLogger("brawl.server").exception("resuming rooms failed")

@@ -55,6 +55,29 @@ def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
              "presence": presence(s.seat) if s.kind == "human" else None} for s in room.seats]
 
 
+def status(room: Room, seat: int | None, named: Callable[[str], str]) -> tuple[list[dict] | None, str]:
+    """The status rows and summary from what ``seat`` may know.  With no sealed choice open they
+    are the same for every seat: worked out once per state (states never change; a transition
+    makes a new one) and the seats' names, and shared by every seat's view of it."""
+    players = tuple(s.player for s in room.seats)
+    state = room.match.state
+    shared = room.shared_status
+    if shared is not None and shared[0] is state and shared[1] == players:
+        return shared[2], shared[3]
+    sealed = sealed_open(room)
+    try:
+        known = known_state(room, seat)
+        rows = room.game.status_rows(known)
+        summary = named(room.game.summary(known))
+    except Unprojectable:
+        rows, summary = None, ""
+    if rows:
+        rows = [{k: named(v) for k, v in row.items()} for row in rows]
+    if not sealed:
+        room.shared_status = (state, players, rows, summary)
+    return rows, summary
+
+
 def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
          hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
          takeback: dict | None = None, renderer: bool = False) -> dict:
@@ -64,14 +87,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
     node = room.node()
     waiting = room.waiting()
     named = renamer(room)
-    try:
-        known = known_state(room, seat)
-        rows = g.status_rows(known)
-        summary = named(g.summary(known))
-    except Unprojectable:
-        rows, summary = None, ""
-    if rows:
-        rows = [{k: named(v) for k, v in row.items()} for row in rows]
+    rows, summary = status(room, seat, named)
     legal = g.legal_actions(state, seat) if seat is not None and seat in waiting else []
     over = room.over
     winners = room.winners

@@ -103,6 +103,7 @@ class Room:
         self.pending = 0  # decisions applied here and not yet stored (nothing is told until they are)
         self.waiters: list = []  # futures of those waiting for the room to be stored (see Hub.settled)
         self.broken = False  # a write of it was refused: it is rebuilt from the store
+        self.shared_status: tuple | None = None  # (state, names, status rows, summary): see projection.status
         self._file_lines(-1)
         self.opened = len(self.match.record.entries)
 
