@@ -300,9 +300,9 @@
   }
 
   // -- log and dice ------------------------------------------------------------------------------
-  function logLine(line) {
+  function logLine(line, far) {
     const li = document.createElement("li");
-    li.className = `line ${line.kind}`;
+    li.className = far ? `line ${line.kind} far` : `line ${line.kind}`;
     const body = document.createElement("span");
     if (line.kind === "roll") body.append(el("span", { class: "tag" }, t("roll")));
     if (line.kind === "end") body.append(el("strong", {}, line.text));
@@ -320,7 +320,10 @@
     const empty = !log.firstChild;
     const atEnd = empty || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const frag = document.createDocumentFragment();
-    for (const line of lines) frag.append(logLine(line));
+    // a first fill lays out only the lines that can be in sight at its end (a line is at least 20 px
+    // tall); the ones above wait until they are scrolled to (.far), without moving those in sight
+    const near = empty ? Math.ceil(window.innerHeight / 20) : lines.length;
+    lines.forEach((line, i) => frag.append(logLine(line, lines.length - i > near)));
     log.append(frag);
     if (empty) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
     else if (atEnd) log.scrollTop = log.scrollHeight;
@@ -703,7 +706,7 @@
       const log = $("log");
       const height = log.scrollHeight;
       const frag = document.createDocumentFragment();
-      for (const ev of page.events) for (const line of ev.log) frag.append(logLine(line));
+      for (const ev of page.events) for (const line of ev.log) frag.append(logLine(line, true));
       log.prepend(frag);
       log.scrollTop += log.scrollHeight - height;  // the lines in view stay put
       oldest = page.from;
