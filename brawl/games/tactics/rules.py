@@ -41,7 +41,7 @@ from .mechanics import d20_result, damage_expr, save_result
 from .options import TacticsOptions
 from .state import TacticsState, Unit, set_unit
 from .steps import (ROLL, Attack, Bleed, Concentration, Cure, Do, Fireball, HealCheck, HideCheck, Move, Offer, Save,
-                    SpellDamage, Step, step_from_json)
+                    SpellDamage, Step, step_from_json, step_to_json)
 
 __all__ = ["Tactics", "TacticsOptions", "TacticsState", "Unit", "Step", "AttackProfile", "d20_result",
            "save_result"]
@@ -284,7 +284,7 @@ class Tactics(Game[TacticsState]):
 
     def state_to_json(self, state: TacticsState) -> dict:
         data = _jsonable(replace(state, stack=()))
-        data["stack"] = [step.to_json() for step in state.stack]
+        data["stack"] = [step_to_json(step) for step in state.stack]
         return data
 
     def state_from_json(self, data) -> TacticsState:
