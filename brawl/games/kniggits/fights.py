@@ -8,10 +8,13 @@ the other.  :class:`Fights` is one part of :class:`.rules.Kniggits`.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
+from functools import lru_cache
 
 from ...core.game import IllegalAction
 from . import combat, mechanics, words
+from .fight_odds import fight_odds
 from .state import KniggitsState, add_event, finish, kniggit, put, set_seat
 
 
@@ -52,6 +55,27 @@ class Fights:
         mine = hands[0] if a.seat == seat else hands[1]
         pair = f"{state.fights[0][0]}-{state.fights[0][1]}"
         return [f"fight:{pair}:{h1}:{h2}" for h1 in mine[0] for h2 in mine[1]]
+
+    def action_odds(self, state: KniggitsState, seat: int, action: str) -> str | None:
+        """For a hand in a fight: whether it is one of the best, and the tokens it loses and knocks
+        down on average against the other side's equilibrium mix (:mod:`.fight_odds`)."""
+        if state.phase != "fight" or not state.fights or not action.startswith("fight:"):
+            return None
+        hands = self.fight_hands(state, state.fights[0])
+        parts = action.split(":")
+        if hands is None or len(parts) != 4:
+            return None
+        a, d = kniggit(state, state.fights[0][0]), kniggit(state, state.fights[0][1])
+        odds = _odds(a, d, tuple(itertools.product(*hands[0])), tuple(itertools.product(*hands[1])))
+        side = odds.attacker if a.seat == seat else odds.defender
+        mine = next((h for h in side if h.hands == (parts[2], parts[3])), None)
+        if mine is None:
+            return None
+        best = max(h.takes - h.loses for h in side)
+        behind = best - (mine.takes - mine.loses)
+        verdict = "a best choice" if behind < 1e-9 else f"{behind:.2f} tokens worse than the best"
+        return (f"{verdict}: against the best mix of replies you lose {mine.loses:.2f} tokens "
+                f"and knock down {mine.takes:.2f} on average")
 
     def _fight_prompt(self, state: KniggitsState) -> str:
         aid, did, kind = state.fights[0]
@@ -188,3 +212,10 @@ class Fights:
             k = kniggit(state, kid)
         state = put(state, replace(k, status="fleeing", facing="", shot="", second=""))
         return add_event(state, f"{kid} is scared and flees toward {self.seat_name(k.seat)}'s edge")
+
+
+@lru_cache(maxsize=64)
+def _odds(a, d, hands_a: tuple, hands_d: tuple):
+    """A fight's odds, worked out once for the views and hints of every hand (the kniggits and
+    their hands are values, so they key the cache)."""
+    return fight_odds(a, d, list(hands_a), list(hands_d))
