@@ -201,10 +201,12 @@ def test_browser_shows_a_hidden_character_faded_and_labelled(tmp_path):
     from tests.server.test_browser import LiveServer
 
     def mark_jeff_hidden(route):
+        # the room's view, as the API sends it or inside the game page's first frame
         response = route.fetch()
         body = response.json()
-        if isinstance(body, dict) and isinstance(body.get("state"), dict) and "units" in body["state"]:
-            body["state"]["units"][1]["hidden"] = True
+        view = body.get("view", body) if isinstance(body, dict) else None
+        if isinstance(view, dict) and isinstance(view.get("state"), dict) and "units" in view["state"]:
+            view["state"]["units"][1]["hidden"] = True
         route.fulfill(response=response, body=json.dumps(body))
 
     errors: list[str] = []
@@ -220,6 +222,7 @@ def test_browser_shows_a_hidden_character_faded_and_labelled(tmp_path):
         page.click("#create-button")
         page.wait_for_selector(".play-link")
         page.route("**/api/rooms/**", mark_jeff_hidden)
+        page.route("**/play/*/first", mark_jeff_hidden)
         # the view comes from the HTTP API alone: a WebSocket that never opens sends no fresh view
         page.add_init_script("window.WebSocket = function () { return {send() {}, close() {}, readyState: 0}; };"
                              "window.WebSocket.OPEN = 1;")
