@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from brawl.games.krig.batch import CHUNK, batch_runner, run_range
+from brawl.games.krig.batch import CHUNK, can_run, run_range
 from brawl.sim.engine import simulate
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
@@ -141,8 +141,8 @@ def test_chunks_add_up_whatever_the_split():
 
 
 def test_runner_declines_what_it_cannot_play():
-    assert batch_runner({}, ["heuristic", "attacker"], 10, 0, 1) is None
-    assert batch_runner({}, ["attacker"], 10, 0, 1) is None
+    assert can_run(["attacker", "random"]) and can_run(["optimal", "optimal"])
+    assert not can_run(["heuristic", "attacker"]) and not can_run(["attacker"])
 
 
 def test_cli_sim_uses_batch_and_falls_back():

@@ -19,7 +19,9 @@ def _batch(game: str, options: dict, bot_specs: list[str], games: int, seed: int
     from ..games import entry
 
     batch = entry(game).load("batch")
-    return None if batch is None else batch.batch_runner(options, bot_specs, games, seed, workers)
+    if batch is None or not batch.can_run(bot_specs):
+        return None
+    return batch.run_range(options, bot_specs, seed, 0, games, workers)
 
 
 @app.command(context_settings=EXTRA)

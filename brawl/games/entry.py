@@ -19,8 +19,8 @@ part           what it is, and who asks for it
                ``to_json()`` (:mod:`brawl.solve`: the cache, the ``optimal`` bot, hints)
 ``generic``    ``first_mover_generic(game) -> dict``: the reference solve state by state
                (``brawl solve --generic``)
-``batch``      a module with ``batch_runner(options, bots, games, seed, workers)`` (None when it
-               cannot play those bots) and ``run_range(...)`` (``brawl sim``, the Ray backend)
+``batch``      a module with ``can_run(bots)`` and ``run_range(options, bots, seed, start, stop,
+               workers)`` (``brawl sim``, the Ray backend, the reports)
 ``odds``       a Typer app: ``brawl odds <game> ...`` runs it with the words after the game
 ``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
 ``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
