@@ -12,6 +12,7 @@ COMMAND_MODULES = [
     "brawl.cli.sim",
     "brawl.cli.solve",
     "brawl.cli.serve",
+    "brawl.cli.ladder",
 ]
 
 for _name in COMMAND_MODULES:
