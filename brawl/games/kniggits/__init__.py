@@ -8,4 +8,6 @@ from ..entry import Entry
 ENTRY = Entry(
     "kniggits", rules="brawl.games.kniggits.rules:Kniggits", bots="brawl.games.kniggits.bots:BOTS",
     encoding="brawl.games.kniggits.encoding:KniggitsEncoding", renderer=True,
+    analysis="brawl.games.kniggits.analysis",
+    levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "heuristic"))),
 )

@@ -2,6 +2,8 @@
 
 - ``random``: a random army, random straight moves (``Kniggits.sample_action``) and uniform
   choices everywhere else.
+- ``search``: plans each moving phase by short rollouts of whole-turn plans with the heuristic as
+  the default policy, fights as the heuristic does (:mod:`.search`).
 - ``heuristic``: moves sensibly: each kniggit goes for the weakest enemy it can reach, friends
   gang up on the same enemy, archers shoot when they can and otherwise keep at the edge of their
   range, runners fetch the princess, the grail or the enemy flag and a guard stays by one's own
@@ -19,7 +21,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from ...core.game import IllegalAction
-from . import combat, mechanics
+from . import combat, mechanics, search
 from .geometry import dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
@@ -316,4 +318,12 @@ def _sample(p: np.ndarray, rng: random.Random) -> int:
     return int(np.argmax(p))
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+class SearchBot(search.SearchBot):
+    """The search bot (:mod:`.search`) with the heuristic as its default policy and its worth of
+    tokens as the evaluation."""
+
+    def __init__(self, seed: int | None = None, game: Kniggits | None = None, **settings) -> None:
+        super().__init__(seed, game, policy=HeuristicBot, worth_tokens=_worth_tokens, **settings)
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}

@@ -1,0 +1,342 @@
+"""The Kniggits search bot: whole-turn plans for the moving phase, chosen by short determinised
+rollouts; fights by their equilibrium.
+
+A Kniggits turn has one hidden part only, the sealed hands of each fight; every move is in the
+open.  So the bot plans each moving phase as a whole, when its first decision comes:
+
+1. **Candidate plans.**  Each plan gives every free kniggit of the army an intent and plays the
+   kniggits out one after the other on a copy of the state (later kniggits see where earlier ones
+   stopped): the heuristic's own turn; *hold*, which advances on the heuristic's goal only as far
+   as no enemy can charge next turn (the enemy that walks up is charged first, with friends beside);
+   *charge E* for each enemy E in reach, where every kniggit that can reach E goes for him and the
+   rest hold; and *withdraw*, where kniggits in combat and outnumbered step back and the rest hold.
+   Kniggits in combat keep the heuristic's facing, objectives within reach are picked up as the
+   heuristic does.
+2. **Rollouts.**  Each plan is played to the start of the bot's next turn: the plan's moves, this
+   turn's fights, the other side's turn (the heuristic's moves) and its fights.  The sealed hands
+   are determinised by sampling each side's equilibrium mix of the fight (a matrix game of the
+   tokens' worth, solved quickly by regret matching and remembered); every plan sees the same
+   random draws (common random numbers), so plans are compared on the same luck.
+3. **Evaluation.**  The worth of one's kniggits still fighting minus the enemy's (:func:`.bots.worth`:
+   a kniggit about to flee is worth nothing), a won or lost game far above any material.
+
+The chosen plan's decisions are then given one by one (each checked against the state it was
+planned for; anything unexpected makes the bot plan again).  Fights are played as the heuristic
+plays them, by sampling the exact equilibrium (linear programming), so no fixed pattern can exploit
+them; turning is the heuristic's.  The army is a fixed choice that did best in quick self-play
+(:data:`ARMY`).
+
+Decisions are deterministic given the seed: plans and rollouts use only the bot's own seeded
+random generator, never the clock.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from ...core.game import IllegalAction, Terminal
+from . import combat
+from .geometry import dist, path_length, truncate
+from .model import Kniggit
+from .rules import Kniggits, KniggitsState
+
+WIN = 1000.0  # a won game, far above any material
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, seed: int | None = None, game: Kniggits | None = None, *, policy, worth_tokens,
+                 horizon: int = 2, army: str | None = None) -> None:
+        """``policy``: the default policy's class (the heuristic bot: its moves, turning and
+        fights, made with ``seed=``); ``worth_tokens(move, attack, defense)``: what a kniggit still
+        fighting with these tokens is worth to its army (0 when it would flee)."""
+        self.rng = random.Random(seed)
+        self.heuristic = policy(seed=self.rng.randrange(2**31))
+        self.worth_tokens = worth_tokens
+        self.horizon = horizon
+        self.army = army
+        self._plan: list[tuple[KniggitsState, str]] = []
+
+    # -- dispatch -----------------------------------------------------------------------------------
+    def choose(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        p = state.phase
+        if p == "army":
+            return self.army_choice(game, state, seat)
+        if p == "move" and seat == state.to_act:
+            return self.move_phase(game, state, seat)
+        return self.heuristic.choose(game, state, seat)
+
+    def army_choice(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        if self.army:
+            action = "army:" + self.army
+            if _legal(game, state, seat, action):
+                return action
+        return self.heuristic.choose(game, state, seat)
+
+    # -- the moving phase ---------------------------------------------------------------------------
+    def move_phase(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        if self._plan and self._plan[0][0] == state:
+            _, action = self._plan.pop(0)
+            return action
+        self._plan = []
+        plans = self.candidate_plans(game, state, seat)
+        if len(plans) == 1:
+            best = plans[0]
+        else:
+            scores = [self.rollout(game, after, seat, state.turns) for _, after in plans]
+            best = plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]
+        steps = best[0]
+        if not steps:
+            return "end_move"
+        self._plan = steps[1:]
+        return steps[0][1]
+
+    def candidate_plans(self, game: Kniggits, state: KniggitsState, seat: int) -> list[tuple[list, KniggitsState]]:
+        """Distinct whole-turn plans: (the (state, decision) steps ending with ``end_move``, the
+        state after the last decision)."""
+        modes: list[tuple] = [("heuristic",), ("hold",), ("withdraw",)]
+        mine = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not game.engaged(state, k)]
+        for e in state.kniggits:
+            if e.seat != seat and e.active and any(self._can_reach(game, k, e) for k in mine):
+                modes.append(("charge", e.id))
+        out, seen = [], set()
+        for mode in modes:
+            steps, after = self.play_plan(game, state, seat, mode)
+            key = tuple(a for _, a in steps)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((steps, after))
+        return out
+
+    def play_plan(self, game: Kniggits, state: KniggitsState, seat: int, mode: tuple) -> tuple[list, KniggitsState]:
+        steps: list[tuple[KniggitsState, str]] = []
+        for _ in range(64):  # each kniggit moves once and turns a few times at most
+            action = self.next_order(game, state, seat, mode)
+            steps.append((state, action))
+            state = game._apply_action(state, seat, action)
+            if action == "end_move" or state.phase != "move" or state.to_act != seat:
+                break
+        return steps, state
+
+    def next_order(self, game: Kniggits, state: KniggitsState, seat: int, mode: tuple) -> str:
+        h = self.heuristic
+        if mode[0] == "heuristic":
+            return h.move_phase(game, state, seat)
+        for k in state.kniggits:
+            if k.seat != seat or not k.active:
+                continue
+            action = self.intent(game, state, k, mode)
+            if action is not None:
+                return action
+        return "end_move"
+
+    def intent(self, game: Kniggits, state: KniggitsState, k: Kniggit, mode: tuple) -> str | None:
+        h = self.heuristic
+        enemies = game.engaged(state, k)
+        if k.archer or k.carrying or not k.active:
+            return h.order_for(game, state, k)
+        if enemies:
+            if mode[0] == "withdraw" and not k.moved and self._outnumbered(game, state, k, enemies):
+                away = h.step_away(game, state, k, enemies)
+                if away is not None:
+                    return away
+            return h.order_for(game, state, k)
+        if not k.carrying:
+            for it in state.items:
+                if game.may_pick(k, it) and dist(k.pos, it.pos) <= game.table.reach:
+                    return f"pick:{k.id}:{it.id}:sword"
+        if k.moved:
+            return None
+        if mode[0] == "charge":
+            target = game.kniggit(state, mode[1])
+            if target is not None and target.active and self._can_reach(game, k, target):
+                return h.move_toward(game, state, k, target.pos)
+        return self.hold(game, state, k)
+
+    def hold(self, game: Kniggits, state: KniggitsState, k: Kniggit) -> str | None:
+        """Advance on the heuristic's goal only as far as no enemy can charge next turn; step back
+        to such a place when already inside an enemy's reach."""
+        h = self.heuristic
+        t = game.table
+        active = [e for e in state.kniggits if e.seat != k.seat and e.active]
+        if not active:
+            return h.order_for(game, state, k)
+        threats = [(e.pos, game.move_allowance(e) + t.ring + 0.4 * t.scale) for e in active]
+
+        def safe(p) -> bool:
+            return all(dist(p, q) > r for q, r in threats)
+
+        goal = h.goal_for(game, state, k, active)
+        if goal is None or not any(dist(goal, e.pos) < 1e-6 for e in active):
+            return h.order_for(game, state, k)  # an objective, a potion or nothing: as the heuristic
+        allowance = game.move_allowance(k)
+        if goal is not None:
+            route = t.plan(k.pos, goal)
+            if route is not None:
+                for frac in (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1):
+                    pts = truncate(route, allowance * frac)[1:]
+                    if not pts or len(pts) > 8 or path_length([k.pos] + pts) < 0.1 or not safe(pts[-1]):
+                        continue
+                    action = "move:" + k.id + "".join(f":{x:.4f}:{y:.4f}" for x, y in pts)
+                    if _legal(game, state, k.seat, action):
+                        return action
+        if safe(k.pos):
+            return None
+        # inside an enemy's reach: back off toward one's own edge, as far as it takes
+        back = (k.x, t.edge_y(k.seat))
+        for dx in (0.0, -0.5, 0.5):
+            for frac in (0.4, 0.7, 1.0):
+                d = allowance * frac
+                vy = 1.0 if back[1] > k.y else -1.0
+                n = math.hypot(dx, 1.0)
+                p = (min(max(k.x + dx / n * d, 0.0), t.size), min(max(k.y + vy / n * d, 0.0), t.size))
+                action = f"move:{k.id}:{p[0]:.4f}:{p[1]:.4f}"
+                if safe(p) and _legal(game, state, k.seat, action):
+                    return action
+        return None
+
+    def _can_reach(self, game: Kniggits, k: Kniggit, e: Kniggit) -> bool:
+        t = game.table
+        if dist(k.pos, e.pos) - t.ring > game.move_allowance(k) + 1e-6:
+            return False
+        route = t.plan(k.pos, e.pos)
+        return route is not None and path_length(route) - t.ring <= game.move_allowance(k) + 1e-6
+
+    def _outnumbered(self, game: Kniggits, state: KniggitsState, k: Kniggit, enemies: list[Kniggit]) -> bool:
+        active = [e for e in enemies if e.active]
+        if len(active) < 2:
+            return False
+        friends = {f.id for e in active for f in game.engaged(state, e) if f.active}
+        return len(active) > len(friends)
+
+    # -- rollouts -----------------------------------------------------------------------------------
+    def rollout(self, game: Kniggits, state: KniggitsState, seat: int, turn: int) -> float:
+        """Play on from ``state`` (the plan made, ``end_move`` given) with the heuristic's moves on
+        both sides, through ``self.horizon`` more turn starts; each fight adds its expected worth
+        change under both sides' equilibrium mixes, and is then played out with empty hands, so the
+        rollout needs no luck and compares plans without noise."""
+        h = self.heuristic
+        gain = 0.0
+        for _ in range(600):
+            node = game.node(state)
+            if isinstance(node, Terminal) or (state.phase == "move" and state.turns - turn > self.horizon):
+                break
+            s = node.seats[0]
+            if state.phase == "fight":
+                value = fight_value(game, state, self.worth_tokens)
+                attacker = game.kniggit(state, state.fights[0][0])
+                gain += value if attacker.seat == seat else -value
+                fight = state.fights[0]
+                for s in node.seats:
+                    state = game._apply_action(state, s, f"fight:{fight[0]}-{fight[1]}:none:none")
+                continue
+            if state.phase == "turning":
+                action = h.turning(game, state, s)
+            else:
+                action = h.move_phase(game, state, s)
+            try:
+                state = game._apply_action(state, s, action)
+            except IllegalAction:
+                break
+        return evaluate(game, state, seat, self.worth_tokens) + gain
+
+
+def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool:
+    try:
+        game.check_action(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def worth(k: Kniggit, worth_tokens) -> float:
+    return worth_tokens(k.move, k.attack, k.defense) if k.status == "fighting" else 0.0
+
+
+def _tokens_after(k: Kniggit, heights: list[str], defended: set[str]) -> tuple[int, int, int]:
+    """(movement, attack, defense) tokens of ``k`` after these blows (the rules' own arithmetic)."""
+    left = {"move": k.move, "attack": k.attack, "defense": k.defense}
+    combat.blows(left, heights, defended)
+    return left["move"], left["attack"], left["defense"]
+
+
+def evaluate(game: Kniggits, state: KniggitsState, seat: int, worth_tokens) -> float:
+    """Won or lost, else the worth of one's kniggits still fighting minus the enemy's."""
+    if state.phase == "over":
+        if tuple(state.winners) == (seat,):
+            return WIN
+        if state.winners:
+            return -WIN
+        return 0.0
+    v = 0.0
+    for k in state.kniggits:
+        w = worth(k, worth_tokens)
+        v += w if k.seat == seat else -w
+    return v
+
+
+# -- fights in rollouts: the equilibrium of the worth game, quickly --------------------------------
+_MIXES: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _fight_key(k: Kniggit) -> tuple:
+    return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.hand, k.lost, k.guarded, k.status)
+
+
+def fight_mixes(game: Kniggits, state: KniggitsState, worth_tokens) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The open fight's payoff matrix (the attacker's gain in worth, rows the attacker's hand
+    pairs) and both sides' equilibrium mixes, remembered by everything they depend on."""
+    fight = state.fights[0]
+    a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
+    ha, hd = game.fight_hands(state, fight)
+    rows_a = [(x, y) for x in ha[0] for y in ha[1]]
+    rows_d = [(x, y) for x in hd[0] for y in hd[1]]
+    key = (_fight_key(a), _fight_key(d), tuple(rows_a), tuple(rows_d), worth_tokens)
+    got = _MIXES.get(key)
+    if got is None:
+        base = worth(a, worth_tokens) - worth(d, worth_tokens)
+        payoff = np.zeros((len(rows_a), len(rows_d)))
+        for i, pa in enumerate(rows_a):
+            for j, pd in enumerate(rows_d):
+                ta = _tokens_after(a, combat.attacks(d, pd), combat.defends(a, pa))
+                td = _tokens_after(d, combat.attacks(a, pa), combat.defends(d, pd))
+                payoff[i, j] = (worth_tokens(*ta) - worth_tokens(*td)) - base
+        mix_a, mix_d = regret_matching(payoff)
+        got = (payoff, mix_a, mix_d)
+        if len(_MIXES) > 50000:
+            _MIXES.clear()
+        _MIXES[key] = got
+    return got
+
+
+def fight_value(game: Kniggits, state: KniggitsState, worth_tokens) -> float:
+    """The attacker's expected gain in worth in the open fight, both sides at equilibrium."""
+    payoff, mix_a, mix_d = fight_mixes(game, state, worth_tokens)
+    return float(mix_a @ payoff @ mix_d)
+
+
+def regret_matching(payoff: np.ndarray, iterations: int = 300) -> tuple[np.ndarray, np.ndarray]:
+    """Approximate equilibrium mixes of the zero-sum matrix game ``payoff`` (rows maximise, columns
+    minimise) by regret matching with alternating updates; returns the average strategies."""
+    n, m = payoff.shape
+    rx, ry = np.zeros(n), np.zeros(m)
+    sx, sy = np.zeros(n), np.zeros(m)
+    x, y = np.full(n, 1.0 / n), np.full(m, 1.0 / m)
+    for t in range(1, iterations + 1):
+        u = payoff @ y
+        rx = np.maximum(rx + u - x @ u, 0.0)
+        x = rx / rx.sum() if rx.sum() > 0 else np.full(n, 1.0 / n)
+        sx += t * x
+        v = -(x @ payoff)
+        ry = np.maximum(ry + v - v @ y, 0.0)
+        y = ry / ry.sum() if ry.sum() > 0 else np.full(m, 1.0 / m)
+        sy += t * y
+    return sx / sx.sum(), sy / sy.sum()
+
+
+__all__ = ["SearchBot", "evaluate", "regret_matching"]
