@@ -143,3 +143,185 @@ def write_page(out: Path, parts: list[str]) -> Path:
     page = out / "index.html"
     page.write_text("\n".join(parts + ["</body></html>"]), encoding="utf-8")
     return page
+
+
+# -- full-engine runs (games without a batch kernel) ------------------------------------------------
+
+class EngineRun:
+    """The totals of one engine run: seat wins, draws, first-mover wins, game lengths, and
+    decisions counted by kind (``{seat: {kind: count}}``) when a counter was given."""
+
+    def __init__(self, options: dict, bots: list, games: int = 0) -> None:
+        self.options = options
+        self.bots = [b if isinstance(b, str) else getattr(b, "label", repr(b)) for b in bots]
+        self.games = games
+        self.wins = [0] * len(bots)
+        self.draws = 0
+        self.first_mover_wins = 0
+        self.turn_counts: dict[int, int] = {}
+        self.decisions: dict[int, dict[str, int]] = {}
+        self.per_game: dict[str, dict[int, int]] = {}  # kind -> {times in one game (1 or more): games}
+
+    def merge(self, other: "EngineRun") -> None:
+        self.games += other.games
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.draws += other.draws
+        self.first_mover_wins += other.first_mover_wins
+        for k, v in other.turn_counts.items():
+            self.turn_counts[k] = self.turn_counts.get(k, 0) + v
+        for seat, counts in other.decisions.items():
+            mine = self.decisions.setdefault(seat, {})
+            for kind, c in counts.items():
+                mine[kind] = mine.get(kind, 0) + c
+        for kind, dist in other.per_game.items():
+            mine = self.per_game.setdefault(kind, {})
+            for k, v in dist.items():
+                mine[k] = mine.get(k, 0) + v
+
+    def per_game_counts(self, kind: str) -> dict[int, int]:
+        """``{times in one game: games}`` for decisions of ``kind`` (games without one included)."""
+        dist = dict(self.per_game.get(kind, {}))
+        dist[0] = dist.get(0, 0) + self.games - sum(dist.values())
+        return dist
+
+    def summary(self) -> dict:
+        """Every rate with its 95% interval, as ``data.json`` stores it."""
+        n = self.games
+        return {"options": self.options, "bots": self.bots, "games": n, "wins": list(self.wins), "draws": self.draws,
+                "win_rates": [wilson(w, n) for w in self.wins], "draw_rate": wilson(self.draws, n),
+                "first_mover": wilson(self.first_mover_wins, n), "mean_turns": mean_ci(self.turn_counts),
+                "median_turns": median(self.turn_counts)}
+
+
+def _make_bots(game_name: str, game, bot_specs: list, seed: int) -> list:
+    from ..bots import make_bot
+
+    out = []
+    for k, spec in enumerate(bot_specs):
+        s = seed + k + 1
+        out.append(make_bot(game_name, spec, seed=s, game=game) if isinstance(spec, str) else spec(seed=s, game=game))
+    return out
+
+
+def engine_slice(game_name: str, options: dict, bot_specs: list, seed: int, start: int, stop: int,
+                 kind_of=None) -> EngineRun:
+    """Games ``start`` to ``stop`` of an engine run, seeded as :func:`brawl.sim.engine.run_slice`
+    (game ``i`` from ``(seed, i)``).  A bot spec is a bot's name or a factory taking ``seed`` and
+    ``game`` (a module-level class or a ``functools.partial`` of one, so that it pickles).
+    ``kind_of(game, state, seat, action)`` names the kind of each decision to count, or None to
+    leave it out."""
+    from ..core.sources import SeededDice
+    from ..games import make_game
+    from ..sim.engine import game_seed, play_one
+
+    game = make_game(game_name, options)
+    run = EngineRun(game.options_json(), list(bot_specs))
+    for i in range(start, stop):
+        gs = game_seed(seed, i)
+        bots = _make_bots(game_name, game, bot_specs, gs)
+        tally: dict[str, int] = {}
+        note = None
+        if kind_of is not None:
+            current = {}
+
+            class Counting:
+                def __init__(self, bot):
+                    self.bot = bot
+
+                def choose(self, g, state, seat):
+                    action = self.bot.choose(g, state, seat)
+                    current["state"] = state
+                    return action
+
+            bots = [Counting(b) for b in bots]
+
+            def note(seat: int, action: str) -> None:
+                kind = kind_of(game, current["state"], seat, action)
+                if kind:
+                    run.decisions.setdefault(seat, {})
+                    run.decisions[seat][kind] = run.decisions[seat].get(kind, 0) + 1
+                    tally[kind] = tally.get(kind, 0) + 1
+        state = play_one(game, bots, SeededDice(gs), on_decision=note)
+        winners = game.winners(state)
+        run.games += 1
+        if len(winners) == 1:
+            run.wins[winners[0]] += 1
+            if winners[0] == game.first_mover(state):
+                run.first_mover_wins += 1
+        else:
+            run.draws += 1
+        turns = game.turns(state)
+        run.turn_counts[turns] = run.turn_counts.get(turns, 0) + 1
+        for kind, c in tally.items():
+            dist = run.per_game.setdefault(kind, {})
+            dist[c] = dist.get(c, 0) + 1
+    return run
+
+
+def run_engine(game: str, specs: list, workers: int | None = None, backend: str = "local",
+               address: str | None = None, kind_of=None, progress=None, piece: int = 4) -> list[EngineRun]:
+    """Engine runs ``(options, bots, games, seed)`` of ``game`` cut into pieces of ``piece`` games:
+    in processes here (``workers``, default every core), or as tasks on a Ray cluster.  Each run's
+    totals are the same however it is cut (every game has its own seeds).  ``progress(games)`` is
+    told as pieces finish (locally)."""
+    import os
+
+    check_backend(backend)
+    tasks = []  # (run index, start, stop)
+    for k, (_, _, n, _) in enumerate(specs):
+        tasks.extend((k, a, min(a + piece, n)) for a in range(0, n, piece))
+    out = [EngineRun(dict(o), list(b)) for o, b, _, _ in specs]
+    parts: list = []
+    if backend == "ray":
+        from ..sim.ray_backend import connect
+
+        ray = connect(address)
+        remote = ray.remote(engine_slice)
+        refs = [remote.remote(game, specs[k][0], specs[k][1], specs[k][3], a, b, kind_of) for k, a, b in tasks]
+        parts = ray.get(refs)
+    else:
+        workers = workers if workers is not None else (os.cpu_count() or 1)
+        if workers <= 1 or len(tasks) <= 1:
+            for k, a, b in tasks:
+                parts.append(engine_slice(game, specs[k][0], specs[k][1], specs[k][3], a, b, kind_of))
+                if progress:
+                    progress(b - a)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(engine_slice, game, specs[k][0], specs[k][1], specs[k][3], a, b, kind_of)
+                           for k, a, b in tasks]
+                for fut, (k, a, b) in zip(futures, tasks):
+                    parts.append(fut.result())
+                    if progress:
+                        progress(b - a)
+    for (k, _, _), part in zip(tasks, parts):
+        if out[k].games == 0:
+            out[k].options = part.options
+        out[k].merge(part)
+    return out
+
+
+def ladder_section(ladder) -> tuple[str, dict]:
+    """The bot ladder (:mod:`brawl.sim.ladder`) as an HTML table and its JSON."""
+    data = ladder.to_json()
+    rows = [[k, r["bot"], f"{r['rating']:+.0f}", f"{r['ci95'][0]:+.0f} to {r['ci95'][1]:+.0f}",
+             pct(r["score"]), r["games"]] for k, r in enumerate(data["ratings"], 1)]
+    order = [r["bot"] for r in data["ratings"]]
+    grid = []
+    for a in order:
+        cells = [a]
+        for b in order:
+            if a == b:
+                cells.append("")
+                continue
+            points, n = ladder.pairing(a, b)
+            cells.append(rate_text(wilson(points, n)))
+        grid.append(cells)
+    text = (table(["rank", "bot", "rating (Elo scale)", "95% interval", "score", "games"], rows)
+            + f"<p>{html.escape(str(ladder.games_per_pairing))} games per pair of bots; {html.escape(data['pairing_rule'])}. "
+            "Bradley-Terry strengths fitted by maximum likelihood, 95% intervals from the Fisher information, "
+            "draws counted half. The score of each row's bot against each column's:</p>"
+            + table(["", *order], grid))
+    return text, data

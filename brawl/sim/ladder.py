@@ -205,12 +205,47 @@ def _run(game: str, options: dict, specs: list[str], seed: int, count: int, use_
     return run_slice(game, options, specs, seed, 0, count)
 
 
-def _labels(names: Sequence[str]) -> list[str]:
+def labels_for(names: Sequence[str]) -> list[str]:
     out, seen = [], {}
     for name in names:
         seen[name] = seen.get(name, 0) + 1
         out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
     return out
+
+
+def ladder_jobs(specs: Sequence, seats: int, games: int, seed: int) -> list[tuple]:
+    """The seatings of a round robin: ``(pair index, lone, seat, bots by seat, seed, games)`` for
+    every pair of ``specs`` in order (0-1, 0-2, ..., 1-2, ...)."""
+    jobs = []
+    pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    for p, (i, j) in enumerate(pairs):
+        for k, (lone, seat, count) in enumerate(seatings(seats, games)):
+            alone, others = (specs[i], specs[j]) if lone == 0 else (specs[j], specs[i])
+            table = [others] * seats
+            table[seat] = alone
+            jobs.append((p, lone, seat, table, _seed(seed, p, k), count))
+    return jobs
+
+
+def collect(labels: Sequence[str], jobs: Sequence[tuple], results: Sequence) -> list[Pairing]:
+    """The pairings' totals from the runs of :func:`ladder_jobs` (anything with ``games``,
+    ``wins`` by seat and ``draws``)."""
+    pairs = [(i, j) for i in range(len(labels)) for j in range(i + 1, len(labels))]
+    pairings = [Pairing(labels[i], labels[j]) for i, j in pairs]
+    for job, r in zip(jobs, results):
+        p, lone, seat = job[0], job[1], job[2]
+        alone = r.wins[seat]
+        rest = sum(r.wins) - alone
+        pr = pairings[p]
+        pr.games += r.games
+        pr.draws += r.draws
+        if lone == 0:
+            pr.wins_a += alone
+            pr.wins_b += rest
+        else:
+            pr.wins_b += alone
+            pr.wins_a += rest
+    return pairings
 
 
 def run_ladder(game: str, options: dict | None = None, bots: Sequence[str] | None = None, games: int | None = None,
@@ -238,21 +273,12 @@ def run_ladder(game: str, options: dict | None = None, bots: Sequence[str] | Non
                                                          "to play it against itself)"))
     if games is not None and games < 2:
         raise LadderError("--games must be at least 2 (one with each bot in the lone seat)")
-    labels = _labels(specs)
+    labels = labels_for(specs)
     batch = None if engine else entry(game).load("batch")
     all_batch = batch is not None and batch.can_run(specs)
     per_pair = games if games is not None else (BATCH_GAMES if all_batch else ENGINE_GAMES)
 
-    jobs = []  # (pair index, lone, seat, specs, seed, count, use_batch)
-    pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
-    for p, (i, j) in enumerate(pairs):
-        for k, (lone, seat, count) in enumerate(seatings(seats, per_pair)):
-            alone, others = (specs[i], specs[j]) if lone == 0 else (specs[j], specs[i])
-            table = [others] * seats
-            table[seat] = alone
-            use_batch = batch is not None and batch.can_run(table)
-            jobs.append((p, lone, seat, table, _seed(seed, p, k), count, use_batch))
-
+    jobs = [(*job, batch is not None and batch.can_run(job[3])) for job in ladder_jobs(specs, seats, per_pair, seed)]
     t0 = time.perf_counter()
     workers = workers if workers is not None else (os.cpu_count() or 1)
     results: list[SimResult | None] = [None] * len(jobs)
@@ -281,22 +307,8 @@ def run_ladder(game: str, options: dict | None = None, bots: Sequence[str] | Non
                 if progress:
                     progress(done, len(jobs))
 
-    pairings = [Pairing(labels[i], labels[j]) for i, j in pairs]
-    backends = []
-    for job, r in zip(jobs, results):
-        p, lone, seat = job[0], job[1], job[2]
-        alone = r.wins[seat]
-        rest = sum(r.wins) - alone
-        pr = pairings[p]
-        pr.games += r.games
-        pr.draws += r.draws
-        if lone == 0:
-            pr.wins_a += alone
-            pr.wins_b += rest
-        else:
-            pr.wins_b += alone
-            pr.wins_a += rest
-        backends.append(r.backend)
+    pairings = collect(labels, jobs, results)
+    backends = [r.backend for r in results]
     return rate(game, opts, labels, specs, per_pair, seed, seats, pairings, backends, time.perf_counter() - t0)
 
 
