@@ -32,6 +32,7 @@ random generator, never the clock.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -68,6 +69,8 @@ class SearchBot:
             return self.army_choice(game, state, seat)
         if p == "move" and seat == state.to_act:
             return self.move_phase(game, state, seat)
+        if p == "turning":
+            return self.turning(game, state, seat)
         return self.heuristic.choose(game, state, seat)
 
     def army_choice(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
@@ -95,13 +98,41 @@ class SearchBot:
         self._plan = steps[1:]
         return steps[0][1]
 
+    def turning(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
+        """Phase two: which attacker each kniggit with several faces, every choice (at most 27)
+        played out by a rollout."""
+        if self._plan and self._plan[0][0] == state:
+            return self._plan.pop(0)[1]
+        self._plan = []
+        choices = [[(k.id, e.id) for e in game.engaged(state, k) if e.active] or [(k.id, k.facing)]
+                   for k in state.kniggits if k.seat == seat and k.active and len(game.engaged(state, k)) > 1]
+        combos = list(itertools.islice(itertools.product(*choices), 27))
+        if len(combos) <= 1:
+            return self.heuristic.turning(game, state, seat)
+        best, best_score = None, -math.inf
+        for combo in combos:
+            steps, after = [], state
+            for kid, eid in combo:
+                if game.kniggit(after, kid).facing != eid:
+                    action = f"face:{kid}:{eid}"
+                    steps.append((after, action))
+                    after = game._apply_action(after, seat, action)
+            steps.append((after, "end_turning"))
+            after = game._apply_action(after, seat, "end_turning")
+            score = self.rollout(game, after, seat, state.turns)
+            if score > best_score + 1e-9:
+                best, best_score = steps, score
+        self._plan = best[1:]
+        return best[0][1]
+
     def candidate_plans(self, game: Kniggits, state: KniggitsState, seat: int) -> list[tuple[list, KniggitsState]]:
         """Distinct whole-turn plans: (the (state, decision) steps ending with ``end_move``, the
         state after the last decision)."""
         modes: list[tuple] = [("heuristic",), ("hold",), ("withdraw",)]
         mine = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not game.engaged(state, k)]
         for e in state.kniggits:
-            if e.seat != seat and e.active and any(self._can_reach(game, k, e) for k in mine):
+            if e.seat != seat and e.active and (any(self._can_reach(game, k, e) for k in mine)
+                                                or any(f.seat == seat and f.active for f in game.engaged(state, e))):
                 modes.append(("charge", e.id))
         out, seen = [], set()
         for mode in modes:
@@ -141,6 +172,8 @@ class SearchBot:
         if k.archer or k.carrying or not k.active:
             return h.order_for(game, state, k)
         if enemies:
+            if mode[0] == "charge" and any(e.id == mode[1] and e.active for e in enemies):
+                return f"face:{k.id}:{mode[1]}" if k.facing != mode[1] else None
             if mode[0] == "withdraw" and not k.moved and self._outnumbered(game, state, k, enemies):
                 away = h.step_away(game, state, k, enemies)
                 if away is not None:
