@@ -113,14 +113,17 @@ def save(fig, out: Path, name: str, dpi: int = 110) -> str:
 
 # -- the page --------------------------------------------------------------------------------------
 
-STYLE = ("<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.45}"
-         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-         "img{max-width:100%}</style>")
+STYLE = ("<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 12px;line-height:1.45}"
+         "table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}"
+         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
+         "img{max-width:100%;height:auto}figure{margin:0}</style>")
 
 
 def page_head(title: str) -> list[str]:
-    return [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-            STYLE + "</head><body>"]
+    """The page's head: on a phone the page fits the screen, and wide tables scroll inside themselves."""
+    return [f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{html.escape(title)}</title>", STYLE + "</head><body>"]
 
 
 def table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:

@@ -9,5 +9,6 @@ ENTRY = Entry(
     "tactics", rules="brawl.games.tactics.rules:Tactics", bots="brawl.games.tactics.bots:BOTS",
     odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
     renderer=True,
+    analysis="brawl.games.tactics.analysis",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("mcts", "heuristic"))),
 )
