@@ -61,7 +61,11 @@ def ladder(
 def show(result) -> None:
     data = result.to_json()
     console.print(f"[bold]{result.game}[/] ladder  {data['options']}", highlight=False)
-    console.print(f"{len(result.bots)} bots, {result.games_per_pairing} games per pair; {data['pairing_rule']}; "
+    from ..sim.ladder import BATCH_GAMES, ENGINE_GAMES
+
+    per = (f"{result.games_per_pairing} games per pair" if result.games_per_pairing else
+           f"{BATCH_GAMES} games per pair on the batch kernel, {ENGINE_GAMES} on the full engine")
+    console.print(f"{len(result.bots)} bots, {per}; {data['pairing_rule']}; "
                   f"seed {result.seed}; {', '.join(data['backends'])} backend, {result.seconds:.1f} s", markup=False)
     ratings = Table(title="Ratings (Bradley-Terry, Elo scale, mean bot 0)", title_justify="left")
     for name, justify in (("rank", "right"), ("bot", "left"), ("rating", "right"), ("95% interval", "right"),

@@ -147,7 +147,7 @@ class LadderResult:
     options: dict
     bots: list[str]  # labels (a bot entered twice gets "#2")
     specs: list[str]  # the bot names behind the labels
-    games_per_pairing: int
+    games_per_pairing: int  # 0: pairs played different numbers (see each pairing's games)
     seed: int
     seats: int
     ratings: list[Rating] = field(default_factory=list)  # best first
@@ -275,10 +275,20 @@ def run_ladder(game: str, options: dict | None = None, bots: Sequence[str] | Non
         raise LadderError("--games must be at least 2 (one with each bot in the lone seat)")
     labels = labels_for(specs)
     batch = None if engine else entry(game).load("batch")
-    all_batch = batch is not None and batch.can_run(specs)
-    per_pair = games if games is not None else (BATCH_GAMES if all_batch else ENGINE_GAMES)
-
-    jobs = [(*job, batch is not None and batch.can_run(job[3])) for job in ladder_jobs(specs, seats, per_pair, seed)]
+    pair_list = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    jobs = []
+    counts = set()
+    for p, (i, j) in enumerate(pair_list):
+        # a pair the batch kernel plays in every seating gets its many games by default
+        both = [specs[i]] + [specs[j]] * (seats - 1), [specs[j]] + [specs[i]] * (seats - 1)
+        fast = batch is not None and all(batch.can_run(t) for t in both)
+        n = games if games is not None else (BATCH_GAMES if fast else ENGINE_GAMES)
+        counts.add(n)
+        for job in ladder_jobs([specs[i], specs[j]], seats, n, seed):
+            if job[0] == 0:
+                jobs.append((p, job[1], job[2], job[3], _seed(seed, p, len([x for x in jobs if x[0] == p])), job[5],
+                             batch is not None and batch.can_run(job[3])))
+    per_pair = counts.pop() if len(counts) == 1 else 0
     t0 = time.perf_counter()
     workers = workers if workers is not None else (os.cpu_count() or 1)
     results: list[SimResult | None] = [None] * len(jobs)
