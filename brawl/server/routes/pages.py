@@ -3,12 +3,12 @@ rules of each game, and a page in the site's own look for anything that is not t
 
 The game page opens on its first frame, the room's view and the newest page of its log, built by
 :func:`first_frame` from the projection (the same view and log page as ``GET /api/rooms/ID`` and
-``/log`` give).  A spectator's page carries it, so it is drawn with no further request.  A seat's
-token is never sent with the page's address (it is in the fragment), so a seat's page asks for it
-in one request (``GET /play/ID/first`` with the ``X-Seat-Token`` header) from a small script at the
-top of the page, while the stylesheet and scripts load.  The scripts are deferred and hold back the
-first paint until they have run; the game's own board is named in the page, so it loads beside
-them.  Each file of ``/static`` the page names carries its version (``?v=`` and a hash of its content).
+``/log`` give).  The page comes in one response with its stylesheet and scripts inline (a game page
+is mostly opened by someone who has not opened one before: an invited player, a spectator).  A
+spectator's page carries its first frame too, so it is drawn with no further request.  A seat's
+token is never sent with the page's address (it is in the fragment), so a seat's page asks for its
+frame in one request (``GET /play/ID/first`` with the ``X-Seat-Token`` header) from a small script
+at the top of the page, while the rest of the page arrives and its scripts run.
 """
 
 from __future__ import annotations
@@ -64,43 +64,52 @@ def first_frame(hub, room, seat: int | None) -> dict:
     return {"view": hub.view(room, seat), "log": projection.log_page(room, seat, None, LOG_PAGE)}
 
 
-ICON = "data:image/svg+xml," + quote((Path(__file__).resolve().parents[2] / "web" / "static" / "favicon.svg").read_text().strip())
-
-
 class GamePage:
-    """``game.html`` with its first frame: the files it loads named with their versions, the game's
-    board among them, the boot script inline (allowed by its hash in the page's content policy)
-    and, for a spectator, the view and the newest log page."""
+    """``game.html`` as the server sends it: everything the page needs to draw comes in the one
+    response, its stylesheet and scripts inline (the scripts allowed by their hashes in the page's
+    content policy): the boot script at the top, then i18n.js, common.js, the game's own board when
+    it has one (board.js and games/GAME.js) and game.js at the end; for a spectator also the first
+    frame.  Built once per game (a page is the same for every room of a game but for the frame)."""
+
+    SCRIPTS = re.compile(r'<!--scripts:.*?-->.*?(?=</body>)', re.S)
 
     def __init__(self, web: Path) -> None:
-        static = web / "static"
-        self.versions = {p.relative_to(static).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()[:12]
-                         for p in static.rglob("*") if p.is_file()}
-        text = self.versioned((web / "game.html").read_text())
+        self.static = web / "static"
+        icon = "data:image/svg+xml," + quote((self.static / "favicon.svg").read_text().strip())
+        text = (web / "game.html").read_text().replace('href="/static/favicon.svg"', f'href="{icon}"')
+        text = text.replace('<link rel="stylesheet" href="/static/style.css">', f"<style>{(self.static / 'style.css').read_text()}</style>")
+        self.head, self.rest = re.split(r"<!--first-frame:.*?-->", text, maxsplit=1)
         boot = "\n".join(line for line in (web / "boot.js").read_text().splitlines()
                          if line.strip() and not line.lstrip().startswith("//")).replace("LOG_PAGE", str(LOG_PAGE))
-        self.head, self.rest = text.split("<!--first-frame-->")
-        self.boot = f"<script>{boot}</script>"
-        digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
-        self.policy = HEADERS["content-security-policy"].replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'")
+        self.boot = boot
+        self.pages: dict[tuple[str, bool], tuple[str, str, str]] = {}
 
-    def asset(self, name: str) -> str:
-        return f"/static/{name}?v={self.versions[name]}" if name in self.versions else f"/static/{name}"
+    def script(self, name: str) -> str:
+        text = (self.static / name).read_text()
+        if "</script" in text.lower() or "<!--" in text:
+            raise ValueError(f"{name} cannot be put inline (it holds </script or <!--)")
+        return text
 
-    def versioned(self, text: str) -> str:
-        text = text.replace('href="/static/favicon.svg"', f'href="{ICON}"')  # one request fewer
-        return re.sub(r'(href|src)="/static/([^"?#]+)"', lambda m: f'{m.group(1)}="{self.asset(m.group(2))}"', text)
+    def parts(self, game: str, board: bool) -> tuple[str, str, str]:
+        """The page of ``game`` before and after its first frame, and its content policy."""
+        # a board this page does not hold comes the usual way (game.js loads it from /static)
+        key = (game, board and (self.static / "games" / f"{game}.js").is_file())
+        board = key[1]
+        if key not in self.pages:
+            names = ["i18n.js", "common.js"] + (["board.js", f"games/{game}.js"] if board else []) + ["game.js"]
+            scripts = [self.script(name) for name in names]
+            rest = self.SCRIPTS.sub(lambda m: "".join(f"<script>{s}</script>" for s in scripts) + "\n", self.rest, count=1)
+            hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
+                              for s in [self.boot] + scripts)
+            policy = HEADERS["content-security-policy"].replace("script-src 'self'", f"script-src 'self' {hashes}")
+            self.pages[key] = (self.head, f"<script>{self.boot}</script>" + rest, policy)
+        return self.pages[key]
 
     def render(self, game: str, board: bool, first: dict | None) -> HTMLResponse:
-        scripts = ""
-        if board:
-            scripts = "".join(f'<script defer blocking="render" src="{self.asset(name)}"></script>'
-                              for name in ("board.js", f"games/{game}.js"))
-        data = f'<script type="application/json" id="first-frame">{script_json(first)}</script>' if first else ""
+        head, rest, policy = self.parts(game, board)
         # the first frame's data before the boot script (which looks for it), both before the stylesheet
-        # (an inline script after a stylesheet would wait for it)
-        body = self.head + data + self.boot + self.rest.replace("<!--board-->", scripts)
-        return HTMLResponse(body, headers={"content-security-policy": self.policy, "cache-control": "no-cache"})
+        data = f'<script type="application/json" id="first-frame">{script_json(first)}</script>' if first else ""
+        return HTMLResponse(head + data + rest, headers={"content-security-policy": policy, "cache-control": "no-cache"})
 
 
 def make_router(web: Path) -> APIRouter:
@@ -111,16 +120,10 @@ def make_router(web: Path) -> APIRouter:
     async def lobby() -> FileResponse:
         return FileResponse(web / "lobby.html")
 
-    async def settled(request: Request, room_id: str):
-        """The room as the API reads it (raises :class:`RoomError`, 404 for no such room)."""
-        hub = hub_of(request)
-        wait = getattr(hub, "settled", None)  # a room whose decisions are stored, where the hub has it
-        return await wait(room_id) if wait else hub.get(room_id)
-
     async def room_of(request: Request, room_id: str):
-        """The room, or None when there is no such room (the caller answers 404)."""
+        """The room as the API reads it, or None when there is no such room (the caller answers 404)."""
         try:
-            return await settled(request, room_id)
+            return await hub_of(request).settled(room_id)
         except RoomError as exc:
             if exc.status == 404:
                 return None
@@ -134,7 +137,7 @@ def make_router(web: Path) -> APIRouter:
         if room is None:
             return no_room()
         hub = hub_of(request)
-        board = room.game.name in getattr(hub, "renderers", ())
+        board = room.game.name in hub.renderers
         # a spectator's first frame comes with the page; a seat's needs its token (not sent here)
         return game_page.render(room.game.name, board, first_frame(hub, room, None) if spectator else None)
 
@@ -145,7 +148,7 @@ def make_router(web: Path) -> APIRouter:
     @r.get("/play/{room_id}/first")
     async def play_first_frame(request: Request, room_id: str, token: str | None = SeatToken) -> dict:
         """The game page's first frame for the seat of the token (a spectator's without one)."""
-        room = await settled(request, room_id)
+        room = await hub_of(request).settled(room_id)
         return first_frame(hub_of(request), room, seat_in(room, token))
 
     @r.get("/watch/{room_id}")

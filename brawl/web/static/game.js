@@ -934,8 +934,9 @@
     mark("drawn");
     document.body.classList.add("drawn");
     document.body.dataset.ready = "1";
-    // the live connection once this frame is on screen: its first answer brings nothing new
-    afterPaint(connect);
+    // the live connection once this frame is on screen and the page idle (its first answer brings
+    // nothing new; what happens meanwhile comes with it)
+    afterPaint(() => (window.requestIdleCallback ? requestIdleCallback(connect, { timeout: 200 }) : connect()));
   }
 
   function afterPaint(fn) {
