@@ -13,9 +13,9 @@ kernel, when its entry has one that plays those bots), seeded from the ladder's 
 and the seating, so a ladder replays exactly and any part of it can be run again alone.
 
 Ratings come from the Bradley-Terry model ``P(i beats j) = 1 / (1 + exp(s_j - s_i))`` fitted by
-maximum likelihood (SciPy); draws enter as half a win for each side.  A weak normal prior (sd
-:data:`PRIOR_SD` on the natural scale) keeps a bot that won every game finite; with real data it
-moves nothing.  Intervals are 95% normal intervals from the inverse Fisher information (the
+maximum likelihood (SciPy); draws enter as half a win for each side.  Every pair gets
+:data:`PRIOR_GAMES` drawn game more than it played, a prior that keeps a bot that won every game
+finite (and its interval on the right side of zero); against hundreds of games it moves nothing.  Intervals are 95% normal intervals from the inverse Fisher information (the
 Hessian of the log-likelihood at the fit), for ratings centred on the mean bot.  Ratings are
 printed on the Elo scale (400 points: ten to one odds).
 """
@@ -36,7 +36,8 @@ from .engine import SimResult, run_slice
 
 Z = 1.959963984540054
 ELO = 400 / math.log(10)  # Elo points per unit of Bradley-Terry strength
-PRIOR_SD = 10.0  # natural-scale sd of the weak prior that keeps perfect records finite
+PRIOR_GAMES = 1.0  # drawn games added to every pair: keeps perfect records finite
+RIDGE = 1e-6  # a vanishing ridge that fixes the ratings' common level
 ENGINE_GAMES = 40  # default games per pairing on the full engine
 BATCH_GAMES = 2000  # default games per pairing on a batch kernel
 
@@ -58,7 +59,7 @@ class Fit:
         return float(self.strength[i] - half), float(self.strength[i] + half)
 
 
-def fit_bradley_terry(n: int, results: Sequence[tuple[int, int, float, float]], prior_sd: float = PRIOR_SD) -> Fit:
+def fit_bradley_terry(n: int, results: Sequence[tuple[int, int, float, float]], prior_games: float = PRIOR_GAMES) -> Fit:
     """Maximum-likelihood Bradley-Terry strengths of ``n`` players from ``results``: tuples
     ``(i, j, score_i, games)`` where ``score_i`` counts i's wins plus half the draws over ``games``
     games between i and j.  Returns strengths centred on zero and their covariance."""
@@ -71,7 +72,8 @@ def fit_bradley_terry(n: int, results: Sequence[tuple[int, int, float, float]], 
     score, games = rows[:, 2], rows[:, 3]
     if np.any(score < 0) or np.any(score > games):
         raise LadderError("a score must lie between 0 and the number of games")
-    ridge = 1.0 / prior_sd**2
+    score, games = score + prior_games / 2, games + prior_games
+    ridge = RIDGE
 
     def nll(theta):
         d = theta[ii] - theta[jj]
