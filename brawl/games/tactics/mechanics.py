@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ...core.dice import ChanceEvent, die, parse
 from .data import (BASE_AC, BLEED_LOSS, BLUR_MISS, CONSCIOUS_HP, D20, DEAD_HP, HIDE_BASE_DC, NATURAL_HIT,
-                   NATURAL_MISS, OFF_HAND_STRENGTH, RANGE_PENALTY, SNEAK_DIE, STABILIZE_ROLL, TRIP_DC_BASE,
+                   MIN_WEAPON_DAMAGE, NATURAL_MISS, OFF_HAND_STRENGTH, RANGE_PENALTY, SNEAK_DIE, STABILIZE_ROLL, TRIP_DC_BASE,
                    TWO_HANDED_STRENGTH)
 from .grid import SQUARE_FEET
 
@@ -143,6 +143,24 @@ def damage_expr(profile, crit: bool) -> str:
 def mean_damage(expr: str) -> float:
     """The average of a dice expression ("" is 0)."""
     return float(parse(expr).mean()) if expr else 0.0
+
+
+def expected_damage(profile) -> float:
+    """The damage one attack does on average: each d20 result's chance times the mean of what it
+    rolls (a critical multiplies the weapon dice, never the sneak attack dice; a miss does none),
+    each roll counted as the rules count it (weapon damage at least 1, no damage below 0).  A
+    blur's miss chance is not in it, as it is not in the chance to hit."""
+    crit = crit_chance(profile)
+    plain = hit_chance(profile) - crit
+    return float(plain) * _mean_dealt(profile, False) + float(crit) * _mean_dealt(profile, True)
+
+
+def _mean_dealt(profile, crit: bool) -> float:
+    expr = damage_expr(profile, crit)
+    if not expr:
+        return 0.0
+    least = MIN_WEAPON_DAMAGE if profile.min_one else 0
+    return float(sum(p * max(least, total) for total, p in parse(expr).distribution().items()))
 
 
 # ----------------------------------------------------------------------------------------------

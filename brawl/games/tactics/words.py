@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .data import FIREBALL_RADIUS, HEAL_DC, SPELLS
-from .mechanics import hit_chance, save_chance, sneak_dice
+from .mechanics import expected_damage, hit_chance, save_chance, sneak_dice
 from .steps import Attack, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,7 +118,9 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
                 p = game._profile_of(state, st)
                 parts.append(f"{_pct(hit_chance(p))} (d20{p.bonus:+d}{_extras(p.notes)}, damage {p.dice}"
                              + (f"+{sneak_dice(p.sneak)} sneak" if p.sneak else "") + ")")
-            return f"{len(parts)} attacks against AC {p.ac}{_extras(p.ac_notes)}: " + ", ".join(parts)
+            mean = sum(expected_damage(game._profile_of(state, st)) for st in steps)
+            return (f"{len(parts)} attacks against AC {p.ac}{_extras(p.ac_notes)}: " + ", ".join(parts)
+                    + f"; {mean:.1f} damage on average in all")
         if verb in kinds and rest in game.index:
             j = game.index[rest]
             p = game.attack_profile(state, i, j, kinds[verb])
@@ -127,6 +129,7 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
             if p.dice:
                 text += (f", damage {p.dice}" + (f"+{sneak_dice(p.sneak)} sneak" if p.sneak else "")
                          + (" nonlethal" if p.nonlethal else "") + _extras(p.damage_notes))
+                text += f"; {expected_damage(p):.1f} damage on average"
             if verb == "trip":
                 text += f"; then {game.name_of(j)} resists {_pct(save_chance(game.trip_save(state, j), game.trip_dc(i), False))} (DC {game.trip_dc(i)})"
             if verb == "punch" and game.can_threaten(state, j):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from brawl.games.tactics import heuristic, mechanics as M, odds, words
 from brawl.games.tactics.grid import path_feet, step_squares
 
@@ -59,3 +61,19 @@ def test_the_odds_the_words_and_the_bots_use_the_rules_arithmetic():
     assert odds.hit_chance is M.hit_chance and odds.save_chance is M.save_chance
     assert odds.d20_result is M.d20_result and odds.save_result is M.save_result
     assert words.hit_chance is M.hit_chance and heuristic.hit_chance is M.hit_chance
+
+
+def test_expected_damage_counts_criticals_and_the_least_damage():
+    """Seed (Critical hits: a 20 threatens, damage dice multiplied) and the SRD's weapon damage of
+    at least 1: the average is worked out roll by roll, the way the rules deal it."""
+    from brawl.games.tactics.attacks import AttackProfile
+    from brawl.games.tactics.mechanics import expected_damage
+
+    def profile(bonus, ac, dice, mult=2, crit_lo=20, min_one=True, sneak=0):
+        return AttackProfile(bonus, ac, crit_lo, mult, dice, sneak, min_one, False, False, (), ())
+
+    # hits on 11-20 (10 in 20), a critical on 20 (1 in 20): 9/20 x 3.5 + 1/20 x 7
+    assert expected_damage(profile(0, 11, "1d6")) == pytest.approx(9 / 20 * 3.5 + 1 / 20 * 7)
+    # 1d4-1 deals at least 1: the rolls 1, 2, 3, 4 deal 1, 1, 2, 3 (mean 7/4), only on a natural 20
+    assert expected_damage(profile(0, 30, "1d4-1", mult=1)) == pytest.approx(1 / 20 * 7 / 4)
+    assert expected_damage(profile(0, 30, "1d4-1", mult=1, min_one=False)) == pytest.approx(1 / 20 * 6 / 4)
