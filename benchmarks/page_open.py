@@ -15,10 +15,9 @@ start-up), and prints, in ms from the start of the navigation:
     .venv/bin/python benchmarks/page_open.py                # starts its own ``brawl serve``
     .venv/bin/python benchmarks/page_open.py --url http://127.0.0.1:8125 --runs 20
     .venv/bin/python benchmarks/page_open.py --seat -1      # the spectator's page
-    .venv/bin/python benchmarks/page_open.py --script old-game.js   # the page with another game.js
 
-``--script FILE`` serves FILE instead of /static/game.js (to compare a change with what came before).
-The target is a median under 300 ms for the result on screen.
+To compare with what came before, run an older checkout's server and pass its ``--url``.  The target
+is a median under 300 ms for the result on screen.
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 
-# the first moment the end panel is shown and the log has lines, in ms since the navigation began
 PAINTED = "page-open: painted"  # the console line the watcher writes when the result is on screen
+# the first moment the end panel is shown and the log has lines, in ms since the navigation began
 WATCH = """
 (() => {
   const check = () => {
@@ -116,13 +115,10 @@ def long_game(url: str, lines: int) -> tuple[dict, int]:
     return room, sum(len(e["log"]) for e in events)
 
 
-def open_page(browser, url: str, path: str, script: str | None = None) -> dict:
+def open_page(browser, url: str, path: str) -> dict:
     """Open ``path`` once in a fresh context of ``browser``: its figures (ms since the navigation began)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(WATCH)
-    if script:
-        body = Path(script).read_text()
-        context.route("**/static/game.js*", lambda route: route.fulfill(body=body, content_type="text/javascript"))
     page = context.new_page()
     # the driver runs nothing in the page until it is on screen (its scripts would take the page's
     # time): it waits for the console line the watcher writes then
@@ -137,14 +133,14 @@ def open_page(browser, url: str, path: str, script: str | None = None) -> dict:
     return out
 
 
-def measure(url: str, room: dict, runs: int, script: str | None, seat: int | None) -> list[dict]:
+def measure(url: str, room: dict, runs: int, seat: int | None) -> list[dict]:
     from playwright.sync_api import sync_playwright
     out = []
     path = room["seats"][seat]["invite"] if seat is not None else room["spectate"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
         for _ in range(runs + 1):  # the first run warms the server and the browser up; not counted
-            out.append(open_page(browser, url, path, script))
+            out.append(open_page(browser, url, path))
         browser.close()
     return out[1:]
 
@@ -154,7 +150,6 @@ def main() -> None:
     ap.add_argument("--url", help="a running brawl server (default: start one)")
     ap.add_argument("--lines", type=int, default=1200, help="at least this many log lines (default 1200)")
     ap.add_argument("--runs", type=int, default=15)
-    ap.add_argument("--script", help="serve this file as /static/game.js")
     ap.add_argument("--seat", type=int, default=0, help="open this seat's invite (-1: the spectator link)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -164,12 +159,13 @@ def main() -> None:
         url, proc, tmp = start_server()
     try:
         room, lines = long_game(url, args.lines)
-        times = measure(url, room, args.runs, args.script, None if args.seat < 0 else args.seat)
+        times = measure(url, room, args.runs, None if args.seat < 0 else args.seat)
     finally:
         if proc:
             proc.terminate()
             proc.wait(timeout=10)
             tmp.cleanup()
+
     def stats(key: str) -> dict | None:
         values = sorted(t[key] for t in times if t.get(key) is not None)
         if not values:
@@ -183,12 +179,13 @@ def main() -> None:
     result = {"room": room["room"], "log_lines": lines, "lines_shown_at_ready": times[0]["lines"], "runs": len(times),
               "median_ms": ready["median"], "p90_ms": ready["p90"], "min_ms": ready["min"], "max_ms": ready["max"],
               "painted_median_ms": painted["median"], "painted_p90_ms": painted["p90"],
-              "result_painted": figures["result"], "first_contentful_paint": figures["fcp"], "cpus": os.cpu_count()}
+              "result_painted": figures["result"], "first_contentful_paint": figures["fcp"], "cpus": os.cpu_count(),
+              "load_average": round(os.getloadavg()[0], 1)}
     if args.json:
         print(json.dumps(result))
         return
     print(f"game page of a finished game with {lines} log lines ({result['lines_shown_at_ready']} shown when ready), "
-          f"{len(times)} opens, ms from the start of the navigation:")
+          f"{len(times)} opens on {os.cpu_count()} cores (load average {result['load_average']}), ms from the start of the navigation:")
     names = {"ms": "ready", "painted": "on screen (the frame after)", "result": "result painted (element timing)",
              "fcp": "first contentful paint"}
     for key, name in names.items():
