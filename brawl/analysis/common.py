@@ -116,7 +116,10 @@ def save(fig, out: Path, name: str, dpi: int = 110) -> str:
 STYLE = ("<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 12px;line-height:1.45}"
          "table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}"
          "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-         "img{max-width:100%;height:auto}figure{margin:0}</style>")
+         "img{max-width:100%;height:auto}.plot{overflow-x:auto}.plot img{display:block}"
+         # a phone keeps the plots wide enough to read (they scroll sideways) and the tables' cells whole
+         ".plot p{position:sticky;left:0;max-width:calc(100vw - 24px)}"
+         "@media (max-width:700px){.plot img{max-width:none;width:760px}td,th{white-space:nowrap}}</style>")
 
 
 def page_head(title: str) -> list[str]:
@@ -138,7 +141,7 @@ def table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> str:
 
 def figure_html(file: str, title: str, caption: str) -> str:
     e = html.escape
-    return f"<h2>{e(title)}</h2><img src='{file}' alt='{e(title)}'><p>{e(caption)}</p>"
+    return (f"<h2>{e(title)}</h2><div class='plot'><img src='{file}' alt='{e(title)}'><p>{e(caption)}</p></div>")
 
 
 def write_page(out: Path, parts: list[str]) -> Path:

@@ -54,9 +54,9 @@ SWEEPS: dict[str, list] = {
     "fight_timer": [10.0, 30.0],
     **{rule: [False, True] for rule in RULES},
 }
-DEFAULT_SWEEP = "terrain"
+DEFAULT_SWEEP = "points"
 LADDER_BOTS = ("heuristic", "random")
-BIG, SMALL = 2, 5  # kniggits in the big-and-few and the small-and-many armies
+BIG, SMALL = 1, 2  # kniggits in the few-and-big and the many-and-small armies (a close match at 50 points)
 
 
 def split(total: int, weights) -> list[int]:
@@ -380,17 +380,18 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         axes[0].invert_yaxis()
         axes[0].set_xlim(-0.02, 1.02)
         axes[1].set_xlim(-0.02, 1.02)
-        axes[0].set_xlabel(f"{BIG} big kniggits' share vs {SMALL} small" if duel else "")
+        axes[0].set_xlabel(f"{BIG} kniggit{'s' * (BIG > 1)}' share against {SMALL}" if duel else "")
         axes[1].set_xlabel("first mover wins")
         axes[2].set_xlabel("mean turns")
         fig.suptitle(f"Each advanced rule changed alone ({games} games per row; grey: the rules as given, 95% CI)",
                      fontsize=10)
         caption = (f"Each row turns one advanced rule on (or off, if it was on) and keeps the rest. The rules' powers "
-                   f"need 5 or more tokens of a colour, so each row plays an army of {BIG} big kniggits "
-                   f"({'/'.join(map(str, big[0]))} tokens) against {SMALL} small ones "
-                   f"({'/'.join(map(str, small[0]))}), half the games in each seat; the grey band is the same "
+                   f"need 5 or more tokens of a colour, so each row plays an army of {BIG} big kniggit{'s' * (BIG > 1)} "
+                   f"({'/'.join(map(str, big[0]))} tokens) against {SMALL} ({'/'.join(map(str, small[0]))} tokens each), "
+                   "half the games in each seat; the grey band is the same "
                    "match under the rules as given. Middle: the first mover's share in those games; right: their "
-                   "length in turns." if duel else
+                   "length in turns. Every row plays the same seeds, so a rule that changes nothing for these armies "
+                   "(two swords needs a kniggit without defense tokens, archers an archer) plays the very same games." if duel else
                    "Each row turns one advanced rule on (or off) and keeps the rest; heuristic against heuristic.")
         figures.append((save(fig, out, "rules.png"), "Advanced rules", caption))
     data["rules"] = rule_data
@@ -461,7 +462,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         for att, dfn in (((3, 3, 3), (3, 3, 3)), ((1, 5, 1), (3, 3, 3)), ((3, 3, 3), (1, 5, 1)), ((2, 1, 6), (2, 6, 1)),
                          ((3, 3, 0), (3, 3, 3)), ((3, 3, 3), (3, 0, 3)), ((2, 2, 2), (6, 6, 6)), ((1, 1, 1), (1, 1, 1))):
             f = fight(att, dfn, game.options)
-            table_rows.append(["/".join(map(str, att)), "/".join(map(str, dfn)), f"{f['value']:+.3f}",
+            table_rows.append(["/".join(map(str, att)), "/".join(map(str, dfn)), f"{f['value'] + 0.0:+.3f}".replace("-0.000", "0.000"),
                                f"{f['attacker_tokens_lost']:.3f}", f"{f['defender_tokens_lost']:.3f}"])
             fight_data.setdefault("examples", []).append(f)
         fight_data["table"] = table_rows
@@ -472,7 +473,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         for i in grid:
             for j in grid:
                 if not np.isnan(value[j, i]):
-                    a1.text(i, j, f"{value[j, i]:+.2f}", ha="center", va="center", fontsize=7)
+                    a1.text(i, j, f"{value[j, i] + 0.0:+.2f}".replace("-0.00", "0.00"), ha="center", va="center", fontsize=7)
         a1.set_xlabel("attacker's attack tokens")
         a1.set_ylabel("attacker's defense tokens")
         a1.set_title("Value of one exchange to the attacker\n(3 movement tokens; defender 3/3/3)", fontsize=9)
@@ -550,12 +551,16 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     if duel and rule_data:
         moved = max(rule_data, key=lambda r: abs(r["big_army_score"][0] - base_bs[0]))
         sep = moved["big_army_score"][1] > base_bs[2] or moved["big_army_score"][2] < base_bs[1]
-        findings.append(f"{BIG} big kniggits against {SMALL} small ones win {rate_text(base_bs)} under the rules as given; "
-                        f"the rule that moves this most is <b>{e(moved['rule'].replace('_', ' '))}</b> "
-                        f"({rate_text(moved['big_army_score'])})" + ("." if sep else
-                                                                     ", within the noise of these samples."))
+        text = (f"An army of {BIG} kniggit{'s' * (BIG > 1)} against one of {SMALL} wins {rate_text(base_bs)} under the rules "
+                "as given; ")
+        if moved["big_army_score"][0] == base_bs[0]:
+            text += "no advanced rule changes that in these samples."
+        else:
+            text += (f"the rule that moves this most is <b>{e(moved['rule'].replace('_', ' '))}</b> "
+                     f"({rate_text(moved['big_army_score'])})" + ("." if sep else ", within the noise of these samples."))
+        findings.append(text)
     if fight_data:
-        findings.append(f"A fight between two 3/3/3 kniggits is worth {fight_data['standard']['value']:+.3f} blows-to-flee "
+        findings.append(f"A fight between two 3/3/3 kniggits is worth {abs(fight_data['standard']['value']) if abs(fight_data['standard']['value']) < 5e-10 else fight_data['standard']['value']:+.3f} blows-to-flee "
                         f"to the attacker at the equilibrium (exact); each side loses "
                         f"{fight_data['standard']['attacker_tokens_lost']:.2f} and "
                         f"{fight_data['standard']['defender_tokens_lost']:.2f} tokens an exchange.")
@@ -583,7 +588,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     ]
     if rule_data:
         parts += ["<h2>Advanced rules, one at a time</h2>",
-                  table(["rule", f"{BIG} big vs {SMALL} small: big's share (95% CI)" if duel else "", "first mover wins (95% CI)",
+                  table(["rule", f"{BIG} against {SMALL} kniggits: the {BIG}'s share (95% CI)" if duel else "", "first mover wins (95% CI)",
                          "mean turns (95% CI)", "games"],
                         ([["as given", rate_text(base_bs), rate_text(base_run["first_mover"]), mean_text(base_run["mean_turns"]),
                            base_run["games"]]] if duel else [])
