@@ -74,6 +74,16 @@ def test_the_page_comes_whole_with_its_board_when_the_game_has_one(server):
     assert 'registerRenderer("tactics"' in tactics.text and "registerRenderer(" not in rps.text
 
 
+def test_a_seats_page_comes_gzipped_to_a_browser_that_takes_it(server):
+    room = create(server, "tactics", ["human", "bot:random"])
+    url = f"{server}/play/{room['room']}"
+    zipped = httpx.get(url, headers={"Accept-Encoding": "gzip"})
+    plain = httpx.get(url, headers={"Accept-Encoding": "identity"})
+    assert zipped.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert zipped.text == plain.text and len(zipped.content) > int(zipped.headers["content-length"]) * 2
+    assert zipped.headers["content-security-policy"] == plain.headers["content-security-policy"]
+
+
 def sha256(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 

@@ -14,6 +14,7 @@ at the top of the page, while the rest of the page arrives and its scripts run.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import html
 import json
@@ -22,7 +23,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from markdown_it import MarkdownIt
 
 from ...games import UnknownGame, game_class
@@ -83,6 +84,7 @@ class GamePage:
                          if line.strip() and not line.lstrip().startswith("//")).replace("LOG_PAGE", str(LOG_PAGE))
         self.boot = boot
         self.pages: dict[tuple[str, bool], tuple[str, str, str]] = {}
+        self.zipped: dict[tuple[str, bool], bytes] = {}
 
     def script(self, name: str) -> str:
         text = (self.static / name).read_text()
@@ -105,11 +107,19 @@ class GamePage:
             self.pages[key] = (self.head, f"<script>{self.boot}</script>" + rest, policy)
         return self.pages[key]
 
-    def render(self, game: str, board: bool, first: dict | None) -> HTMLResponse:
+    def render(self, game: str, board: bool, first: dict | None, gzip_ok: bool = False) -> Response:
+        """The page; a seat's page (the same for every room of the game) gzipped once and kept, for a
+        browser that takes gzip (a spectator's carries its room's frame and goes as it is)."""
         head, rest, policy = self.parts(game, board)
+        headers = {"content-security-policy": policy, "cache-control": "no-cache", "vary": "accept-encoding"}
+        if first is None and gzip_ok:
+            key = (game, board)
+            if key not in self.zipped:
+                self.zipped[key] = gzip.compress((head + rest).encode(), 6, mtime=0)
+            return Response(self.zipped[key], media_type="text/html; charset=utf-8", headers={**headers, "content-encoding": "gzip"})
         # the first frame's data before the boot script (which looks for it), both before the stylesheet
         data = f'<script type="application/json" id="first-frame">{script_json(first)}</script>' if first else ""
-        return HTMLResponse(head + data + rest, headers={"content-security-policy": policy, "cache-control": "no-cache"})
+        return HTMLResponse(head + data + rest, headers=headers)
 
 
 def make_router(web: Path) -> APIRouter:
@@ -139,7 +149,8 @@ def make_router(web: Path) -> APIRouter:
         hub = hub_of(request)
         board = room.game.name in hub.renderers
         # a spectator's first frame comes with the page; a seat's needs its token (not sent here)
-        return game_page.render(room.game.name, board, first_frame(hub, room, None) if spectator else None)
+        gzip_ok = "gzip" in request.headers.get("accept-encoding", "")
+        return game_page.render(room.game.name, board, first_frame(hub, room, None) if spectator else None, gzip_ok)
 
     @r.get("/play/{room_id}")
     async def play_page(request: Request, room_id: str):
