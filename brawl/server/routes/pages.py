@@ -28,7 +28,8 @@ from markdown_it import MarkdownIt
 
 from ...games import UnknownGame, game_class
 from .. import projection
-from ..room import RoomError
+from ..hub import Hub
+from ..room import Room, RoomError
 from ..security import HEADERS
 from . import SeatToken, hub_of, seat_in
 
@@ -60,7 +61,7 @@ def script_json(value) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def first_frame(hub, room, seat: int | None) -> dict:
+def first_frame(hub: Hub, room: Room, seat: int | None) -> dict:
     """What the game page draws first, as ``seat`` may see it: the view and the newest log page."""
     return {"view": hub.view(room, seat), "log": projection.log_page(room, seat, None, LOG_PAGE)}
 
@@ -80,9 +81,9 @@ class GamePage:
         text = (web / "game.html").read_text().replace('href="/static/favicon.svg"', f'href="{icon}"')
         text = text.replace('<link rel="stylesheet" href="/static/style.css">', f"<style>{(self.static / 'style.css').read_text()}</style>")
         self.head, self.rest = re.split(r"<!--first-frame:.*?-->", text, maxsplit=1)
-        boot = "\n".join(line for line in (web / "boot.js").read_text().splitlines()
-                         if line.strip() and not line.lstrip().startswith("//")).replace("LOG_PAGE", str(LOG_PAGE))
-        self.boot = boot
+        # the boot script without its comments, told the log's page size
+        self.boot = "\n".join(line for line in (web / "boot.js").read_text().splitlines()
+                              if line.strip() and not line.lstrip().startswith("//")).replace("LOG_PAGE", str(LOG_PAGE))
         self.pages: dict[tuple[str, bool], tuple[str, str, str]] = {}
         self.zipped: dict[tuple[str, bool], bytes] = {}
 
