@@ -137,11 +137,11 @@ def test_optimal_play_in_the_engine_matches_the_solved_value(initiative):
 
 def test_hints_and_bot_on_ktog():
     """Hints cover every decision of the duel (turn, Haste or Bless swing, Dodge, Mighty Blow)."""
+    from brawl.bots import make_bot
     from brawl.solve.hints import hint_values
-    from brawl.games.ktog.bots import BOTS
 
     game = make_game("ktog", {"hp": 2})
-    bot = BOTS["optimal"](seed=0, game=game)
+    bot = make_bot("ktog", "optimal", seed=0, game=game)
     seen = set()
     for seed in range(3):
         match = Match(game, seed=seed)
@@ -168,13 +168,14 @@ def test_solution_saved_and_reused():
     assert {"first_mover_win", "states", "seconds", "memory_bytes"} <= set(data)
 
 
-@pytest.mark.parametrize("opts", [{"players": 3}, {"classes": True}, {"fumble_flying": True}, {"hp": 30},
-                                  {"stand_at_zero": True}])
-def test_refuses_what_it_does_not_cover(opts):
+@pytest.mark.parametrize(("opts", "why"), [({"players": 3}, "zero-sum"), ({"cure_cap": False}, "without bound"),
+                                           ({"hp": 30}, "1 to 25")])
+def test_refuses_what_it_does_not_cover(opts, why):
+    """The solver refuses, saying why, what its method cannot solve; hints stay empty there."""
     from brawl.solve import NoSolver, solve
     from brawl.solve.hints import hint_values
 
-    with pytest.raises(NoSolver):
+    with pytest.raises(NoSolver, match=why):
         solve("ktog", opts)
     match = Match(make_game("ktog", opts), seed=1)
     seat = match.node().seats[0]
@@ -195,3 +196,152 @@ def test_bot_and_hints_do_not_start_a_long_solve():
     match = Match(game, seed=1)
     assert hint_values(match, match.node().seats[0]) == {}
     assert not cache_path("ktog", game.options_json()).exists()
+
+
+# -- the options: the solver against the generic walk of the rules module ---------------------------
+
+def few_spells_game(options: dict, haste: int = 0, cure: bool = False, bless: bool = False, mighty: bool = False,
+                    dodge: bool = False):
+    """KtOG with ``options`` whose players start with only these spells: the rules module itself,
+    from a smaller start, so that the generic walk stays small (every spell multiplies the states)."""
+    from dataclasses import replace
+
+    from brawl.games.ktog.rules import Ktog
+
+    class FewSpells(Ktog):
+        def initial_state(self):
+            s = super().initial_state()
+            n = len(s.hp)
+            return replace(s, haste=(haste,) * n, cure=(cure,) * n, bless=(bless,) * n, mighty=(mighty,) * n,
+                           dodge=(dodge,) * n)
+
+    return FewSpells(options)
+
+
+def generic_agreement(game):
+    """Walk ``game`` (the KtOG rules) state by state (:mod:`brawl.solve.generic`) and read every
+    decision it reaches from the duel solver too: (largest gap between their action values,
+    decisions compared, generic first-mover value, solver first-mover value)."""
+    from brawl.core.game import Decision
+    from brawl.games.ktog import duel
+    from brawl.solve import solve
+    from brawl.solve.generic import solve_game
+
+    ref = solve_game(game)
+    sol = solve("ktog", game.options_json())
+    start = game.initial_state()
+    magic_user = duel.cfg_of(sol.R, start.hp[0], start.haste[0], int(start.cure[0]), int(start.bless[0]),
+                             int(start.mighty[0]), int(start.dodge[0]), False)
+
+    def solver_values(state, seat):
+        if state.phase == "class":  # a magic-user starts with the spells of this start
+            f, m = duel.class_values(sol.V, sol.R, seat, state.role[0] == "fighter", magic_user)
+            return {"fighter": float(f), "magic_user": float(m)}
+        return sol.action_values(state, seat)
+
+    worst, n = 0.0, 0
+    for state, i in ref.index.items():
+        node = game.node(state)
+        if not isinstance(node, Decision):
+            continue
+        seat = node.seats[0]
+        want, got = ref.action_values(state, seat), solver_values(state, seat)
+        assert set(got) == set(want), (state.phase, got, want)
+        worst = max(worst, max(abs(got[a] - want[a]) for a in want))
+        n += 1
+    # the first mover: classes picked as each solution says (ties to the first), then each seat leading
+    fm = []
+    for values, value in ((ref.action_values, ref.win_probability),
+                          (solver_values, lambda s, seat: max(sol.action_values(s, seat).values()))):
+        state = start
+        while state.phase == "class":
+            v = values(state, state.to_act)
+            state = game.apply_action(state, state.to_act, max(v, key=lambda a: v[a]))
+        sides = max(o for o, _ in game.node(state).event.items())
+        led = []
+        for rolls in ((sides, 1), (1, sides)):
+            s = state
+            for r in rolls:
+                s = game.apply_chance(s, r)
+            led.append(value(s, s.to_act))
+        fm.append(sum(led) / 2)
+    return worst, n, fm[0], fm[1]
+
+
+def cli_solve(*words: str) -> dict:
+    import json
+
+    from typer.testing import CliRunner
+
+    from brawl.cli import app
+
+    result = CliRunner().invoke(app, ["solve", "ktog", "--json", *words])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def check_option(option: str, hp: int, spells: dict) -> tuple:
+    """The option on against the generic walk, and the same start with the option off: the option
+    must change the value (so the agreement is about the option)."""
+    worst, n, fm_generic, fm_solver = generic_agreement(few_spells_game({"hp": hp, option: True}, **spells))
+    assert n > 20
+    assert worst < 1e-9
+    assert fm_solver == pytest.approx(fm_generic, abs=1e-9)
+    _, _, fm_off, _ = generic_agreement(few_spells_game({"hp": hp}, **spells))
+    assert abs(fm_off - fm_generic) > 1e-6
+    return fm_generic, fm_solver
+
+
+@pytest.mark.parametrize("hp", [1, 2, 3])
+def test_stand_at_zero_agrees_with_the_rules_module(hp):
+    """Seed rule 5 and RULINGS KtOG, Zero (``stand_at_zero``): a blow that leaves a player at 0 rolls
+    d100, 50 or less keeps him in at 0 (again at every later blow; Cure heals from 0).  The solver
+    values every decision the rules module reaches as the generic walk does (Cure and Dodge kept,
+    so that healing from 0 and dodging at 0 come up)."""
+    check_option("stand_at_zero", hp, {"cure": True, "dodge": True})
+
+
+@pytest.mark.parametrize("hp", [1, 2, 3])
+def test_fumble_flying_agrees_with_the_rules_module(hp):
+    """FAQ 2 and RULINGS KtOG, Critical miss (``fumble_flying``): a natural 1 on the drop roll
+    disarms for 3 scramble turns.  The solver agrees with the generic walk at every decision (one
+    Haste kept, which scrambles 3 down to 1)."""
+    check_option("fumble_flying", hp, {"haste": 1})
+
+
+@pytest.mark.parametrize("hp", [1, 2, 3])
+def test_cure_touch_roll_agrees_with_the_rules_module(hp):
+    """FAQ 1 and RULINGS KtOG, Turn (``cure_touch_roll``): a Cure on someone else first needs a d20
+    roll at the attack threshold; a failure spends the Cure.  The solver agrees with the generic
+    walk at every decision, and the touch roll changes what a Cure on the other is worth."""
+    worst, n, fm_generic, fm_solver = generic_agreement(few_spells_game({"hp": hp, "cure_touch_roll": True},
+                                                                        cure=True, dodge=True))
+    assert n > 20 and worst < 1e-9
+    assert fm_solver == pytest.approx(fm_generic, abs=1e-9)
+    from brawl.solve import solve
+
+    game = make_game("ktog", {"hp": hp})
+    state = game.apply_chance(game.apply_chance(game.initial_state(), 6), 1)
+    on = solve("ktog", {"hp": hp, "cure_touch_roll": True}).action_values(state, 0)
+    off = solve("ktog", {"hp": hp}).action_values(state, 0)
+    assert abs(on["cure:2"] - off["cure:2"]) > 1e-6
+
+
+@pytest.mark.parametrize("hp", [1, 2, 3])
+def test_classes_agree_with_the_rules_module(hp):
+    """Seed rule 3 and RULINGS KtOG, ``classes``: seat 0 picks fighter (-2 to hit, 5 more hit points,
+    no spells) or magic-user, then seat 1, then initiative.  The solver values both picks and every
+    later decision as the generic walk does (magic-users keep Cure and Dodge)."""
+    check_option("classes", hp, {"cure": True, "dodge": True})
+
+
+@pytest.mark.parametrize("option", ["stand-at-zero", "fumble-flying", "cure-touch-roll", "classes"])
+def test_the_options_solve_from_the_command_line(option):
+    """``brawl solve ktog --hp 3 --<option>`` solves and prints the first mover's value, which the
+    option moves away from the default duel's (the touch roll only touches a Cure on the other,
+    which the optimal duel never casts from the start, so its value may stay)."""
+    data = cli_solve("--hp", "3", f"--{option}")
+    assert data["options"][option.replace("-", "_")] is True
+    assert 0.0 < data["first_mover_win"] < 1.0
+    if option != "cure-touch-roll":
+        assert data["first_mover_win"] != pytest.approx(cli_solve("--hp", "3")["first_mover_win"], abs=1e-9)

@@ -57,7 +57,7 @@ def _solver_refusal(opts: dict) -> str | None:
 
     bad = unsupported(opts)
     if bad:
-        return "the duel solver covers two players with default options; not " + ", ".join(bad)
+        return "the duel solver does not cover " + ", ".join(bad)
     if not is_quick_or_saved("ktog", opts):
         return (f"the duel at hp {opts['hp']} takes minutes to solve; solve it once with "
                 f"`brawl solve ktog --hp {opts['hp']} --initiative {opts['initiative']}`")

@@ -1,29 +1,27 @@
-"""Exact solution of the KtOG duel (two players, spells and disarming, default options otherwise).
+"""Exact solution of the KtOG duel: two players, spells and disarming, with any ``to_hit``, either
+initiative and initiative die, and the options ``stand_at_zero``, ``fumble_flying``,
+``cure_touch_roll`` and ``classes``.
 
-State space.  A player is a *config* (hit points 1..H, Haste 0..2, Cure, Bless, Mighty Blow,
-Dodge: ``48 H`` configs) and a scramble count 0..2.  A turn starts at one of five *positions*: the
-round leader's turn (nobody has cast yet), or the second player's turn with the two "cast a spell
-this round" flags (the second player may have cast Dodge during the leader's turn, the leader may
-have cast on his own).  ``V[pos, mover, other]`` is the mover's win probability at the start of
-his turn, optimal play on both sides; ``W[posW, mover config, other]`` the mover's value in the
-middle of a Haste turn with one attack or disarm attempt left (``posW``: leader or second, and
-whether the other has cast this round).  At hit points 20 that is 5 x 2880 x 2880 values (332 MB
-in float64) plus W (4 x 960 x 2880, 88 MB); at 25 hit points 518 MB plus 138 MB.  Saved solutions
-keep float32 (210 MB at 20 hit points).
-
-Order.  Spells are never regained and hit points only go up through Cure, which spends the Cure,
-so the rank ``hp + 11 Cure + 12 (Haste + Bless + Mighty Blow + Dodge)`` of a config strictly drops
-whenever it changes.  A *block* is an unordered pair of configs; every transition either stays
-in the block (a miss, a disarm attempt, a scramble, a dropped weapon, a bare-handed blow for 0)
-or moves to a block of smaller total rank, already solved.  Blocks of one total rank are solved
-in parallel.  Inside a block each action's value is a constant (everything that leaves the block)
-plus a linear term in the block's own values, built once; the block is then iterated to
-convergence (Gauss-Seidel).  Bare-handed blows mix both inside the Dodge and Mighty Blow
-decisions and are re-decided on every sweep.  The rules follow ``shared/RULINGS.md`` (KtOG) as
+The tables and the value of every decision are compiled in :mod:`.duel` (its docstring gives the
+layout and the order of solving); this module reads them at an engine state, names what it
+covers, and keeps solutions.  The rules follow ``shared/RULINGS.md`` (KtOG) as
 ``brawl.games.ktog.rules`` implements them, with every number from
-``brawl.games.ktog.mechanics``, for two players with any ``to_hit``, the d6 or d10 initiative
-(ties re-roll: each player leads with chance 1/2), no standing at 0, no flying weapon,
-no touch roll, no classes, and the Cure cap.
+``brawl.games.ktog.mechanics``.  Each option stays a zero-sum game of two players with chance, so
+it is solved by the same method:
+
+- ``stand_at_zero``: hit points run from 0; a blow that takes a player to 0 or below rolls the
+  d100, and a player who stays standing at 0 is still a config of the block (a later blow rolls
+  again, and Cure heals from 0).
+- ``fumble_flying``: a natural 1 on the drop roll disarms for 3 turns, so scramble counts run to 3.
+- ``cure_touch_roll``: a Cure on the other first needs the touch roll; a failure spends the Cure.
+- ``classes``: a fighter is a config of hit points alone (5 more, no spells, -2 to hit).  Seat 0
+  picks, then seat 1 knowing it, then initiative: each seat leads with chance 1/2.  The solution's
+  first-mover value is the leader's chance under the classes both seats pick (ties to fighter, the
+  first decision, as the ``optimal`` bot breaks them).
+
+Not covered: more than two players (not a two-player game: a third player's value is not the
+complement of one player's) and ``cure_cap`` off (hit points could rise without bound, so the
+ranks that order the solve no longer drop).
 
 ``brute=True`` evaluates the fixed brute-against-brute policy instead of optimising: the check
 against an independent dynamic program of that policy.
@@ -32,355 +30,76 @@ against an independent dynamic program of that policy.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
 from . import mechanics as M
-
-TOL = 1e-13
-_hit_threshold = njit(cache=True)(M.hit_threshold)
-_attack_faces = njit(cache=True)(M.attack_faces)
-_disarm_faces = njit(cache=True)(M.disarm_faces)
-_disarm_target = njit(cache=True)(M.disarm_target)
-_damage = njit(cache=True)(M.damage)
-_cured = njit(cache=True)(M.cured)
-_scramble_left = njit(cache=True)(M.scramble_left)
-_may_haste_scramble = njit(cache=True)(M.may_haste_scramble)
-# the critical miss, with no flying weapon (the options this solver covers)
-P_SELF = sum(M.fumble_self_hit(f) for f in range(1, M.D20 + 1)) / M.D20
-P_NOT_SELF = (M.D20 - sum(M.fumble_self_hit(f) for f in range(1, M.D20 + 1))) / M.D20
-P_DROP = sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1)) / M.D20
-P_KEEP = (M.D20 - sum(M.fumble_drop_turns(f, False) > 0 for f in range(1, M.D20 + 1))) / M.D20
-ORDINARY_FACES = M.D20 - 2  # the faces between the natural 1 and the natural 20
-# The table layout below (Haste 0..2 in a config, scramble counts 0..2) is built for these numbers:
-# a change to them in the mechanics must change the layout too, so it stops here rather than
-# solving something else.
-assert M.HASTE_SPELLS == 2 and M.SCRAMBLE_TURNS == 2, "the KtOG solver's table layout needs updating"
-NPOS = 5
-NW = 4
-# turn actions (index in the Q vector)
-A_ATTACK, A_DISARM, A_CURE_SELF, A_CURE_OTHER, A_HASTE, A_BLESS, A_SCRAMBLE, A_FIGHT = range(8)
-NA = 8
-ACTION_NAMES = ("attack", "disarm", "cure_self", "cure_other", "haste", "bless", "scramble", "fight")
+from .duel import (A_ATTACK, A_BLESS, A_CURE_OTHER, A_CURE_SELF, A_DISARM, A_FIGHT, A_HASTE, A_SCRAMBLE, NA,
+                   R_ND, after_swing, bit, cfg_of, class_values, damage_value, layout, solve_tables, spend,
+                   start_cfg, swing_value, turn_values)
 
 
-# -- encoding --------------------------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def cfg_of(h, ha, cu, bl, mi, do):
-    return (h - 1) * 48 + ha * 16 + cu * 8 + bl * 4 + mi * 2 + do
-
-
-@njit(cache=True, inline="always")
-def hp_of(c):
-    return c // 48 + 1
+def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=None, to_hit: int = M.TO_HIT,
+                    **options):
+    """Solve; returns (V, W, total sweeps).  ``options``: ``stand``, ``flying``, ``touch``, ``classes``."""
+    return solve_tables(layout(H, every_round, brute, to_hit, **options), progress)
 
 
-@njit(cache=True, inline="always")
-def haste_of(c):
-    return (c % 48) // 16
-
-
-@njit(cache=True, inline="always")
-def bit(c, k):  # k: 3 cure, 2 bless, 1 mighty, 0 dodge
-    return ((c % 16) >> k) & 1
-
-
-@njit(cache=True, inline="always")
-def with_hp(c, h):
-    return (h - 1) * 48 + c % 48
-
-
-@njit(cache=True, inline="always")
-def rank(c):
-    r = c % 48
-    return hp_of(c) + 11 * ((r >> 3) & 1) + 12 * (r // 16 + ((r >> 2) & 1) + ((r >> 1) & 1) + (r & 1))
-
-
-@njit(cache=True, inline="always")
-def spend(c, k):
-    """The config with spell bit ``k`` spent (k: 3 cure, 2 bless, 1 mighty, 0 dodge)."""
-    return c - (1 << k)
-
-
-@njit(cache=True, inline="always")
-def spend_haste(c):
-    return c - 16
-
-
-# -- values ----------------------------------------------------------------------------------------
-
-@njit(cache=True)
-def end_value(V, every, posM, castM, castO, cM, dM, cO, dO):
-    """The mover's value when his turn ends with these configs, counts and cast flags."""
-    m = cM * 3 + dM
-    o = cO * 3 + dO
-    if posM == 0:
-        return 1.0 - V[1 + 2 * castO + castM, o, m]
-    if every:
-        return 0.5 * (1.0 - V[0, o, m]) + 0.5 * V[0, m, o]
-    return 1.0 - V[0, o, m]
-
-
-@njit(cache=True)
-def after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont):
-    """After one swing of a living mover against a living opponent: the next Haste swing (W, when
-    ``cont`` and the mover is armed) or the end of the turn."""
-    if cont and dM == 0:
-        return W[(2 if posM else 0) + castO, cM, cO * 3 + dO]
-    return end_value(V, every, posM, castM, castO, cM, dM, cO, dO)
-
-
-@njit(cache=True)
-def hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, dmg, cont):
-    if dmg <= 0:
-        return after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
-    h = hp_of(cO) - dmg
-    if h <= 0:
-        return 1.0
-    return after_swing(V, W, every, posM, castM, castO, cM, dM, with_hp(cO, h), dO, cont)
-
-
-@njit(cache=True)
-def damage_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, crit, bare, mighty, cont):
-    """Expected value over the damage roll of a hit that was not dodged."""
-    total = 0.0
-    if crit:
-        for a in range(1, M.DAMAGE_SIDES + 1):
-            for b in range(1, M.DAMAGE_SIDES + 1):
-                d = _damage(a + b, bare, mighty)
-                total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / (M.DAMAGE_SIDES ** 2)
-    else:
-        for a in range(1, M.DAMAGE_SIDES + 1):
-            d = _damage(a, bare, mighty)
-            total += hurt_other(V, W, every, posM, castM, castO, cM, dM, cO, dO, d, cont) / M.DAMAGE_SIDES
-    return total
-
-
-@njit(cache=True)
-def hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, crit, bare, cont):
-    """A hit before any damage die: the other may Dodge, then the mover may cast Mighty Blow."""
-    none = damage_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, crit, bare, False, cont)
-    inner = none
-    if not brute and castM == 0 and bit(cM, 1) == 1:
-        mighty = damage_value(V, W, every, posM, 1, castO, spend(cM, 1), dM, cO, dO, crit, bare, True, cont)
-        inner = max(none, mighty)
-    if not brute and castO == 0 and bit(cO, 0) == 1:
-        dodge = after_swing(V, W, every, posM, castM, 1, cM, dM, spend(cO, 0), dO, cont)
-        inner = min(inner, dodge)
-    return inner
-
-
-@njit(cache=True)
-def fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont):
-    """A natural 1: a d20 may make him hit himself for d6; otherwise (armed) another may make him
-    drop the weapon (mechanics.fumble_self_hit and fumble_drop_turns)."""
-    total = 0.0
-    for a in range(1, M.DAMAGE_SIDES + 1):
-        h = hp_of(cM) - a
-        if h > 0:
-            total += P_SELF / M.DAMAGE_SIDES * after_swing(V, W, every, posM, castM, castO, with_hp(cM, h), dM, cO, dO, cont)
-    if dM:
-        total += P_NOT_SELF * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
-    else:
-        total += P_NOT_SELF * P_DROP * after_swing(V, W, every, posM, castM, castO, cM, M.SCRAMBLE_TURNS, cO, dO, cont)
-        total += P_NOT_SELF * P_KEEP * after_swing(V, W, every, posM, castM, castO, cM, 0, cO, dO, cont)
-    return total
-
-
-@njit(cache=True)
-def hit_faces(dM, dO, blessed, to_hit):
-    """Faces 2..19 of the d20 that hit (the natural 20 is counted apart)."""
-    return _attack_faces(_hit_threshold(to_hit, blessed, dO > 0, dM > 0, False)) - 1
-
-
-@njit(cache=True)
-def swing_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, kind, blessed, cont, to_hit):
-    """The mover's value of one attack (kind 0), disarm attempt (1) or bare-handed blow (2)."""
-    v = fumble_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont) / M.D20
-    if kind == 1:
-        ok = _disarm_faces(_disarm_target(blessed))
-        v += ok / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, M.SCRAMBLE_TURNS, cont)
-        v += (M.D20 - 1 - ok) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
-        return v
-    bare = kind == 2
-    k = hit_faces(dM, dO, blessed, to_hit)
-    v += (ORDINARY_FACES - k) / M.D20 * after_swing(V, W, every, posM, castM, castO, cM, dM, cO, dO, cont)
-    if k:
-        v += k / M.D20 * hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, False, bare, cont)
-    v += hit_value(V, W, every, brute, posM, castM, castO, cM, dM, cO, dO, True, bare, cont) / M.D20
-    return v
-
-
-@njit(cache=True)
-def cure_value(V, every, posM, castO, cM, dM, cO, dO, H, on_self):
-    c = spend(cM, 3)
-    total = 0.0
-    for heal in range(M.CURE_MIN, M.CURE_SIDES + 1):
-        if on_self:
-            total += end_value(V, every, posM, 1, castO, with_hp(c, _cured(hp_of(c), heal, H, True)), dM, cO, dO) / M.CURE_FACES
-        else:
-            total += end_value(V, every, posM, 1, castO, c, dM, with_hp(cO, _cured(hp_of(cO), heal, H, True)), dO) / M.CURE_FACES
-    return total
-
-
-@njit(cache=True)
-def turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q, to_hit):
-    """Fill ``q`` (NaN: not legal) with the value of each turn action, reading V and W as they are."""
-    for a in range(NA):
-        q[a] = np.nan
-    castM = 0 if pos == 0 else (pos - 1) // 2
-    castO = 0 if pos == 0 else (pos - 1) % 2
-    spells = castM == 0 and not brute
-    if dM == 0:
-        q[A_ATTACK] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 0, False, False, to_hit)
-        if dO == 0 and not brute:
-            q[A_DISARM] = swing_value(V, W, every, brute, pos, castM, castO, cM, 0, cO, dO, 1, False, False, to_hit)
-        if spells and haste_of(cM) > 0:
-            c = spend_haste(cM)
-            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, False, True, to_hit)
-            if dO == 0:
-                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, False, True, to_hit))
-            q[A_HASTE] = best
-        if spells and bit(cM, 2) == 1:
-            c = spend(cM, 2)
-            best = swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 0, True, False, to_hit)
-            if dO == 0:
-                best = max(best, swing_value(V, W, every, brute, pos, 1, castO, c, 0, cO, dO, 1, True, False, to_hit))
-            q[A_BLESS] = best
-    else:
-        q[A_SCRAMBLE] = end_value(V, every, pos, castM, castO, cM, _scramble_left(dM, 1), cO, dO)
-        if not brute:
-            q[A_FIGHT] = swing_value(V, W, every, brute, pos, castM, castO, cM, dM, cO, dO, 2, False, False, to_hit)
-            if spells and haste_of(cM) > 0 and _may_haste_scramble(dM):
-                q[A_HASTE] = end_value(V, every, pos, 1, castO, spend_haste(cM), _scramble_left(dM, M.HASTE_SWINGS), cO, dO)
-    if spells and bit(cM, 3) == 1:
-        q[A_CURE_SELF] = cure_value(V, every, pos, castO, cM, dM, cO, dO, H, True)
-        q[A_CURE_OTHER] = cure_value(V, every, pos, castO, cM, dM, cO, dO, H, False)
-
-
-@njit(cache=True)
-def _best(q):
-    b = -1.0
-    for a in range(NA):
-        if not np.isnan(q[a]) and q[a] > b:
-            b = q[a]
-    return b
-
-
-@njit(cache=True)
-def _solve_block(V, W, every, brute, H, c1, c2, tol, to_hit):
-    """Iterate the block {c1, c2} to convergence, then fill W for its configs.  Returns sweeps."""
-    q = np.empty(NA)
-    orients = 2 if c1 != c2 else 1
-    sweeps = 0
-    while True:
-        sweeps += 1
-        delta = 0.0
-        for o in range(orients):
-            cM = c1 if o == 0 else c2
-            cO = c2 if o == 0 else c1
-            for dM in range(3):
-                for dO in range(3):
-                    for pos in range(NPOS):
-                        turn_values(V, W, every, brute, H, pos, cM, dM, cO, dO, q, to_hit)
-                        v = _best(q)
-                        m = cM * 3 + dM
-                        d = abs(v - V[pos, m, cO * 3 + dO])
-                        if d > delta:
-                            delta = d
-                        V[pos, m, cO * 3 + dO] = v
-        if delta <= tol or sweeps > 100000:
-            break
-    # the middle of a Haste turn: one swing left, the mover armed and cast
-    for o in range(orients):
-        cM = c1 if o == 0 else c2
-        cO = c2 if o == 0 else c1
-        for dO in range(3):
-            for pw in range(NW):
-                posM = 0 if pw < 2 else 1
-                castO = pw % 2
-                best = swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 0, False, False, to_hit)
-                if dO == 0:
-                    best = max(best, swing_value(V, W, every, brute, posM, 1, castO, cM, 0, cO, dO, 1, False, False, to_hit))
-                W[pw, cM, cO * 3 + dO] = best
-    return sweeps
-
-
-@njit(cache=True, parallel=True)
-def _solve_group(V, W, every, brute, H, firsts, seconds, tol, to_hit):
-    n = firsts.shape[0]
-    sweeps = np.zeros(n, np.int64)
-    for i in prange(n):
-        sweeps[i] = _solve_block(V, W, every, brute, H, firsts[i], seconds[i], tol, to_hit)
-    return sweeps.sum()
-
-
-def blocks_by_rank(H: int):
-    """Unordered pairs of configs grouped by total rank, lowest first."""
-    C = 48 * H
-    ranks = np.array([rank(c) for c in range(C)])
-    a, b = np.triu_indices(C)
-    total = ranks[a] + ranks[b]
-    order = np.argsort(total, kind="stable")
-    a, b, total = a[order], b[order], total[order]
-    cuts = np.flatnonzero(np.diff(total)) + 1
-    return np.split(a, cuts), np.split(b, cuts)
-
-
-def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=None, to_hit: int = M.TO_HIT):
-    """Solve; returns (V, W, total sweeps)."""
-    C = 48 * H
-    V = np.zeros((NPOS, 3 * C, 3 * C))
-    W = np.zeros((NW, C, 3 * C))
-    firsts, seconds = blocks_by_rank(H)
-    sweeps = 0
-    for k, (fa, fb) in enumerate(zip(firsts, seconds)):
-        sweeps += int(_solve_group(V, W, every_round, brute, H, fa.astype(np.int64), fb.astype(np.int64), TOL, to_hit))
-        if progress:
-            progress(k + 1, len(firsts))
-    return V, W, sweeps
-
-
-def start_index(H: int) -> tuple[int, int, int]:
-    full = cfg_of(H, 2, 1, 1, 1, 1)
-    return 0, full * 3, full * 3
+def start_index(H: int, R=None) -> tuple[int, int, int]:
+    """Where the leader's first turn is, two magic-users (or standard players) at full strength."""
+    R = R or layout(H)
+    full = int(start_cfg(R, False)) * R[R_ND]
+    return 0, full, full
 
 
 # -- reading a solution at an engine state ---------------------------------------------------------
 
-SUPPORTED = {"players": 2, "stand_at_zero": False, "fumble_flying": False,
-             "cure_touch_roll": False, "classes": False, "cure_cap": True}
+#: options the solver covers only at this value; ``OPTION_FLAGS`` it covers either way
+SUPPORTED = {"players": 2, "cure_cap": True}
+OPTION_FLAGS = {"stand_at_zero": "stand", "fumble_flying": "flying", "cure_touch_roll": "touch", "classes": "classes"}
+PENDING = ("fumble_flying", "cure_touch_roll", "classes")
+WHY = {"players": "more than two players is not a two-player zero-sum game",
+       "cure_cap": "without the cap Cure could heal without bound, so the solve has no order"}
 
 
 def unsupported(options: dict) -> list[str]:
-    """The options this solver does not cover (it covers the default duel, both initiatives, any
-    ``to_hit``)."""
-    bad = [f"{k}={options.get(k)!r}" for k, v in SUPPORTED.items() if options.get(k) != v]
+    """The options this solver does not cover, each with the reason."""
+    bad = [f"{k}={options.get(k)!r} ({WHY[k]})" for k, v in SUPPORTED.items() if options.get(k) != v]
+    bad += [f"{k}=True (not yet)" for k in PENDING if options.get(k)]
     if not 1 <= int(options.get("hp", 0)) <= 25:
         bad.append(f"hp={options.get('hp')!r} (1 to 25)")
     return bad
 
 
-def _player(state, s: int) -> int:
-    return cfg_of(state.hp[s], state.haste[s], int(state.cure[s]), int(state.bless[s]), int(state.mighty[s]),
-                  int(state.dodge[s]))
+def rules_layout(options: dict, brute: bool = False) -> tuple:
+    """The compiled options tuple (:func:`.duel.layout`) of validated options."""
+    flags = {name: bool(options.get(k, False)) for k, name in OPTION_FLAGS.items()}
+    return layout(int(options["hp"]), options["initiative"] == "every_round", brute, int(options["to_hit"]), **flags)
 
 
-def action_values(V, W, every: bool, H: int, state, seat: int, to_hit: int = M.TO_HIT) -> dict[str, float]:
+def _player(R, state, s: int) -> int:
+    return int(cfg_of(R, state.hp[s], state.haste[s], int(state.cure[s]), int(state.bless[s]), int(state.mighty[s]),
+                      int(state.dodge[s]), state.role[s] == "fighter"))
+
+
+def action_values(V, W, R, state, seat: int) -> dict[str, float]:
     """Each legal decision of ``seat`` (engine names) with ``seat``'s win probability."""
+    p = state.phase
+    if p == "class":
+        if seat != state.to_act:
+            return {}
+        fighter, magic_user = class_values(V, R, seat, state.role[0] == "fighter", start_cfg(R, False))
+        return {"fighter": float(fighter), "magic_user": float(magic_user)}
     m = state.to_act
     o = 1 - m
-    cM, cO = _player(state, m), _player(state, o)
+    cM, cO = _player(R, state, m), _player(R, state, o)
     dM, dO = state.disarmed[m], state.disarmed[o]
     posM = 0 if m == state.leader else 1
     castM, castO = int(state.cast[m]), int(state.cast[o])
     name_o = str(o + 1)
-    p = state.phase
     out: dict[str, float] = {}
     if p == "turn" and seat == m:
         pos = 0 if posM == 0 else 1 + 2 * castM + castO
         q = np.empty(NA)
-        turn_values(V, W, every, False, H, pos, cM, dM, cO, dO, q, to_hit)
+        turn_values(V, W, R, pos, cM, dM, cO, dO, q)
         names = {A_ATTACK: f"attack:{name_o}", A_DISARM: f"disarm:{name_o}", A_CURE_SELF: f"cure:{m + 1}",
                  A_CURE_OTHER: f"cure:{name_o}", A_HASTE: "haste", A_BLESS: "bless", A_SCRAMBLE: "scramble",
                  A_FIGHT: f"fight:{name_o}"}
@@ -388,31 +107,47 @@ def action_values(V, W, every: bool, H: int, state, seat: int, to_hit: int = M.T
             if not np.isnan(q[a]):
                 out[name] = float(q[a])
         return out
-    if p == "action" and seat == m:
-        cont = state.swings > 1
-        out[f"attack:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 0, state.blessed, cont, to_hit))
-        if dO == 0:
-            out[f"disarm:{name_o}"] = float(swing_value(V, W, every, False, posM, castM, castO, cM, dM, cO, dO, 1, state.blessed, cont, to_hit))
-        return out
     cont = state.swings > 1
+    if p == "action" and seat == m:
+        out[f"attack:{name_o}"] = float(swing_value(V, W, R, posM, castM, castO, cM, dM, cO, dO, 0, state.blessed, cont))
+        if dO == 0:
+            out[f"disarm:{name_o}"] = float(swing_value(V, W, R, posM, castM, castO, cM, dM, cO, dO, 1, state.blessed, cont))
+        return out
     bare = state.action == "fight"
+    crit = state.critical
     if p == "mighty?" and seat == m:
-        out["mighty_blow"] = float(damage_value(V, W, every, posM, 1, castO, spend(cM, 1), dM, cO, dO, state.critical, bare, True, cont))
-        out["none"] = float(damage_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, state.critical, bare, False, cont))
+        out["mighty_blow"] = float(damage_value(V, W, R, posM, 1, castO, spend(cM, 1), dM, cO, dO, crit, bare, True, cont))
+        out["none"] = float(damage_value(V, W, R, posM, castM, castO, cM, dM, cO, dO, crit, bare, False, cont))
         return out
     if p == "dodge?" and seat == o:
-        dodge = after_swing(V, W, every, posM, castM, 1, cM, dM, spend(cO, 0), dO, cont)
-        none = damage_value(V, W, every, posM, castM, castO, cM, dM, cO, dO, state.critical, bare, False, cont)
-        if castM == 0 and bit(cM, 1) == 1:
-            none = max(none, damage_value(V, W, every, posM, 1, castO, spend(cM, 1), dM, cO, dO, state.critical, bare, True, cont))
+        dodge = after_swing(V, W, R, posM, castM, 1, cM, dM, spend(cO, 0), dO, cont)
+        none = damage_value(V, W, R, posM, castM, castO, cM, dM, cO, dO, crit, bare, False, cont)
+        if castM == 0 and bit(R, cM, 1) == 1:
+            none = max(none, damage_value(V, W, R, posM, 1, castO, spend(cM, 1), dM, cO, dO, crit, bare, True, cont))
         return {"dodge": 1.0 - float(dodge), "none": 1.0 - float(none)}
     return out
 
 
+def first_mover_value(V, R, classes: bool) -> float:
+    """The leader's chance to win; with ``classes``, under the classes both seats pick (ties to
+    fighter, the first decision)."""
+    if not classes:
+        i = int(start_cfg(R, False)) * R[R_ND]
+        return float(V[0, i, i])
+    magic_user = start_cfg(R, False)
+    f, m = class_values(V, R, 0, False, magic_user)
+    fighter0 = f >= m
+    f, m = class_values(V, R, 1, fighter0, magic_user)
+    fighter1 = f >= m
+    a = int(start_cfg(R, fighter0)) * R[R_ND]
+    b = int(start_cfg(R, fighter1)) * R[R_ND]
+    return 0.5 * float(V[0, a, b]) + 0.5 * float(V[0, b, a])
+
+
 # -- the solution the rest of brawl reads (bots, hints, the batch kernel, the CLI) ------------------
 
-COVERS = ("the KtOG solver covers the two-player duel with default options (initiative once or every_round, "
-          "either initiative die, any to_hit, hp 1 to 25)")
+COVERS = ("the KtOG solver covers the two-player duel with the Cure cap (initiative once or every_round, either "
+          "initiative die, any to_hit, stand_at_zero, fumble_flying, cure_touch_roll, classes, hp 1 to 25)")
 QUICK_HP = 8  # a duel up to this many hit points solves in well under a minute
 
 
@@ -422,7 +157,7 @@ def quick(options: dict) -> bool:
 
 
 class KtogSolution:
-    """The KtOG duel solved: turn-start values V and mid-Haste values W."""
+    """The KtOG duel solved: turn-start values V and mid-Haste values W, laid out by ``R``."""
 
     game_name = "ktog"
 
@@ -430,6 +165,7 @@ class KtogSolution:
                  first_mover_win: float, sweeps: int = 0) -> None:
         self.options = dict(options)
         self.V, self.W = V, W
+        self.R = rules_layout(self.options)
         self.seconds = seconds
         self.cached = cached
         self.hp = int(options["hp"])
@@ -442,9 +178,9 @@ class KtogSolution:
         return int(self.V.size)
 
     def action_values(self, state, seat: int) -> dict[str, float]:
-        if len(state.hp) != 2 or state.phase not in ("turn", "action", "dodge?", "mighty?"):
+        if len(state.hp) != 2 or state.phase not in ("class", "turn", "action", "dodge?", "mighty?"):
             return {}
-        return action_values(self.V, self.W, self.every, self.hp, state, seat, int(self.options["to_hit"]))
+        return action_values(self.V, self.W, self.R, state, seat)
 
     def best_action(self, state, seat: int) -> str:
         from ...core.game import BrawlError
@@ -475,9 +211,10 @@ def solve(options: dict, path=None) -> KtogSolution:
         return KtogSolution(options, tables["V"].astype(np.float64), tables["W"].astype(np.float64),
                             float(tables["seconds"]), True, float(tables["first_mover_win"]), int(tables["sweeps"]))
     t0 = time.perf_counter()
-    V, W, sweeps = solve_ktog_duel(options["hp"], options["initiative"] == "every_round", to_hit=int(options["to_hit"]))
+    R = rules_layout(options)
+    V, W, sweeps = solve_tables(R)
     seconds = time.perf_counter() - t0
-    fm = float(V[start_index(options["hp"])])
+    fm = first_mover_value(V, R, bool(options.get("classes", False)))
     if path is not None:
         save_tables(path, {"V": V.astype(np.float32), "W": W.astype(np.float32), "seconds": np.float64(seconds),
                            "first_mover_win": np.float64(fm), "sweeps": np.int64(sweeps)}, compressed=False)
