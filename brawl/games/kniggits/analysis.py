@@ -380,7 +380,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         axes[0].invert_yaxis()
         axes[0].set_xlim(-0.02, 1.02)
         axes[1].set_xlim(-0.02, 1.02)
-        axes[0].set_xlabel(f"{BIG} kniggit{'s' * (BIG > 1)}' share against {SMALL}" if duel else "")
+        axes[0].set_xlabel(f"the {BIG}-kniggit army's share against {SMALL}" if duel else "")
         axes[1].set_xlabel("first mover wins")
         axes[2].set_xlabel("mean turns")
         fig.suptitle(f"Each advanced rule changed alone ({games} games per row; grey: the rules as given, 95% CI)",
@@ -423,8 +423,8 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     # 4. game length
     tc = merged("base").turn_counts
     width = 5
-    top = max(tc) if tc else 0
-    bins = np.arange(0, top + width + 1, width)
+    low, top = (min(tc), max(tc)) if tc else (0, 0)
+    bins = np.arange(low // width * width, top + width + 1, width)  # from the shortest game to the longest
     n = sum(tc.values())
     counts_b = np.array([sum(v for t, v in tc.items() if lo <= t < lo + width) for lo in bins[:-1]])
     p = counts_b / max(1, n)

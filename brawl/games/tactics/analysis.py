@@ -95,7 +95,8 @@ def _matrix_plot(plt, names, score, title, out, file, games):
     im = ax.imshow(m, cmap="coolwarm_r", vmin=0, vmax=1)
     for (a, b), s in score.items():
         i, j = names.index(a), names.index(b)
-        ax.text(j, i, f"{100 * s[0]:.0f}%\n({100 * s[1]:.0f}-{100 * s[2]:.0f})", ha="center", va="center", fontsize=8)
+        ax.text(j, i, f"{100 * s[0]:.0f}%\n({100 * s[1]:.0f}-{100 * s[2]:.0f})", ha="center", va="center", fontsize=8,
+                color="white" if abs(s[0] - 0.5) > 0.3 else "black")  # light text on the dark ends of the scale
     ax.set_xticks(range(n))
     ax.set_xticklabels(names)
     ax.set_yticks(range(n))
@@ -245,8 +246,8 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     # 4. game length
     tc = _merged(runs, index["base"]).turn_counts
     width = 5
-    top = max(tc) if tc else 0
-    bins = np.arange(0, top + width + 1, width)
+    low, top = (min(tc), max(tc)) if tc else (0, 0)
+    bins = np.arange(low // width * width, top + width + 1, width)  # from the shortest game to the longest
     n = sum(tc.values())
     cb = np.array([sum(v for t, v in tc.items() if lo <= t < lo + width) for lo in bins[:-1]])
     p = cb / max(1, n)
