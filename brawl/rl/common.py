@@ -6,6 +6,9 @@ from __future__ import annotations
 import secrets
 from typing import Any, Callable
 
+import numpy as np
+from gymnasium import spaces
+
 from ..core.game import Chance, Decision, Game, Terminal
 from ..core.sources import SeededDice
 from ..games import make_game
@@ -67,3 +70,26 @@ def final_returns(game: Game, state: Any) -> list[float]:
         return [0.0, 0.0]
     return [float(r) for r in game.returns(state)]
 
+
+
+class LegalDiscrete(spaces.Discrete):
+    """``Discrete(n)`` whose ``sample()`` without a mask draws a **legal** action of the moment
+    (``legal()`` gives the mask; an empty mask, or none, falls back to any action).  Libraries'
+    own checks step with unmasked samples (PettingZoo's ``parallel_seed_test`` and
+    ``max_cycles_test``, RLlib's pre-check, Gymnasium's checker); with this space they play real
+    games.  An explicit ``mask`` or ``probability`` is used as given.  It pickles and copies as a
+    plain ``Discrete(n)``."""
+
+    def __init__(self, n: int, legal: Callable[[], np.ndarray | None] | None = None) -> None:
+        super().__init__(n)
+        self._legal = legal
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None and self._legal is not None:
+            legal = self._legal()
+            if legal is not None and legal.any():
+                mask = np.asarray(legal, dtype=np.int8)
+        return super().sample(mask=mask, probability=probability)
+
+    def __reduce__(self):
+        return (spaces.Discrete, (int(self.n),))

@@ -10,11 +10,31 @@ Spaces: ``observation_space`` is the game's observation vector (``Box(0, 1, (n,)
 layout in ``brawl.rl.encodings.<game>``); ``action_space`` is ``Discrete(len(actions))``.  The legal
 actions of the moment are ``info["action_mask"]`` (int8) and ``env.action_masks()``.
 
-Reward: at the end, the seat's return (+1 win, -1 loss); 0 before.  An episode cut off after
-``max_decisions`` decisions of the agent is truncated.  An action that is in the action space but
+Reward (``reward=``):
+
+- ``"margin"`` (the default): +1 for a win and -1 for a loss at the end, 0 before; a game that
+  ends with no single winner (a draw: Tactics at its round limit, KtOG when everyone falls) or is
+  cut off pays ``0.5 * margin``, where the margin (``encoding.margin``, in [-1, 1]) is how the seat
+  stands: hit points left against the opponents' (Krig, KtOG, Tactics), kniggits still fighting
+  (Kniggits), rounds won (rps).  An agent against ``random`` in Tactics, where nearly every game
+  reaches the round limit, so sees which draws were good.  The game's rules are unchanged.
+- ``"result"``: only the result (+1, -1, and 0 for a draw or a cut-off).
+- ``"shaped"``: the result, plus after every step ``0.5 * (margin after - margin before)``
+  (a potential-based shaping: it adds up to ``0.5 * final margin`` and does not change which
+  policies are best).
+
+An episode cut off after ``max_decisions`` decisions of the agent is truncated.  An action that is in the action space but
 illegal now ends the episode as a loss (reward -1, ``info["illegal_action"]``) by default, the
 usual reading for learning agents; ``illegal_action="raise"`` raises ``IllegalAction`` instead
 (and changes nothing).  An action outside the action space always raises ``ValueError``.
+``action_space.sample()`` draws a legal action of the moment (:class:`brawl.rl.common.LegalDiscrete`;
+``sample(mask)`` as usual), so checkers that step with unmasked samples play real games.
+
+``dict_observation=True`` makes each observation ``{"observations": vector, "action_mask": mask}``
+(the keys RLlib's action-masking module reads; see ``examples/rllib_krig.py``).
+
+Registered ids (on ``import brawl.rl``): ``gym.make("brawl/Krig-v0", opponent="heuristic", hp=5)``,
+one per encoded game (``brawl.rl.gym_ids()``).
 """
 
 from __future__ import annotations
@@ -27,19 +47,27 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..core.game import Decision, Game, IllegalAction, Terminal
-from .common import advance, final_returns, make, new_dice
+from .common import LegalDiscrete, advance, final_returns, make, new_dice
+
+REWARDS = ("margin", "result", "shaped")
+DRAW_WEIGHT = 0.5
 
 
 class BrawlGymEnv(gym.Env):
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(self, game: str | Game, opponent: str | list[str] = "random", seat: int | None = 0,
                  render_mode: str | None = None, max_decisions: int | None = None, skip_forced: bool = True,
-                 illegal_action: str = "lose", **options: Any) -> None:
+                 illegal_action: str = "lose", reward: str = "margin", dict_observation: bool = False,
+                 **options: Any) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward_kind = reward
+        self.dict_observation = bool(dict_observation)
         self.game, self.encoding = make(game, options)
         n = self.game.num_players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
@@ -55,8 +83,13 @@ class BrawlGymEnv(gym.Env):
         self.max_decisions = self.encoding.max_decisions if max_decisions is None else int(max_decisions)
         self.skip_forced = skip_forced
         self.illegal_action = illegal_action
-        self.observation_space = spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32)
-        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        vector = spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32)
+        if self.dict_observation:
+            self.observation_space = spaces.Dict({
+                "observations": vector, "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8)})
+        else:
+            self.observation_space = vector
+        self.action_space = LegalDiscrete(self.encoding.num_actions, self._legal_now)
         self.metadata = {**self.metadata, "name": f"brawl_{self.game.name}_vs_{'_'.join(sorted(set(names)))}"}
         self.state_ = None
         self._node = None
@@ -74,6 +107,31 @@ class BrawlGymEnv(gym.Env):
 
     def _info(self) -> dict:
         return {"action_mask": self.action_masks()}
+
+    def _legal_now(self) -> np.ndarray | None:
+        if self.state_ is None or not isinstance(self._node, (Decision, Terminal)):
+            return None
+        return self.action_masks()
+
+    def _obs(self, mask: np.ndarray | None = None):
+        vec = self.encoding.observe(self.state_, self.seat)
+        if not self.dict_observation:
+            return vec
+        return {"observations": vec, "action_mask": self.action_masks() if mask is None else mask}
+
+    def _margin(self) -> float:
+        return float(self.encoding.margin(self.state_, self.seat))
+
+    def _end_reward(self, terminated: bool) -> float:
+        """The reward of the last step of an episode (terminated, or cut off)."""
+        if terminated:
+            result = final_returns(self.game, self.state_)[self.seat]
+            decided = len(self.game.winners(self.state_)) == 1 or self.game.num_players > 2 and self.game.winners(self.state_)
+        else:
+            result, decided = 0.0, False
+        if self.reward_kind == "margin" and not decided:
+            return DRAW_WEIGHT * self._margin()
+        return float(result)
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the agent now (int8, one per action number).  When the game ended
@@ -97,7 +155,8 @@ class BrawlGymEnv(gym.Env):
         self.decisions = 0
         self.state_ = self.game.initial_state()
         self.state_, self._node = self._run()
-        return self.encoding.observe(self.state_, self.seat), self._info()
+        self._potential = self._margin() if self.reward_kind == "shaped" else 0.0
+        return self._obs(), self._info()
 
     def step(self, action: Any):
         if self.state_ is None:
@@ -107,8 +166,8 @@ class BrawlGymEnv(gym.Env):
             # the game ended before the agent's first decision: this step only reports it
             self.encoding.decode(self.state_, self.seat, action)  # still refuse actions outside the space
             self._node = None
-            reward = final_returns(self.game, self.state_)[self.seat]
-            return self.encoding.observe(self.state_, self.seat), reward, True, False, {"action_mask": self.action_masks()}
+            reward = self._end_reward(True)
+            return self._obs(), reward, True, False, {"action_mask": self.action_masks()}
         if not isinstance(node, Decision):
             raise ValueError("the episode is over; call reset()")
         name = self.encoding.decode(self.state_, self.seat, action)
@@ -122,7 +181,7 @@ class BrawlGymEnv(gym.Env):
                 raise
             self._node = None
             info = {"action_mask": np.zeros(self.encoding.num_actions, np.int8), "illegal_action": name}
-            return self.encoding.observe(self.state_, self.seat), -1.0, True, False, info
+            return self._obs(info["action_mask"]), -1.0, True, False, info
         for s, choice in bot_choices.items():
             state = self.game.apply_action(state, s, choice)
         self.state_ = state
@@ -130,12 +189,17 @@ class BrawlGymEnv(gym.Env):
         self.state_, self._node = self._run()
         terminated = isinstance(self._node, Terminal)
         truncated = not terminated and self.decisions >= self.max_decisions
-        reward = final_returns(self.game, self.state_)[self.seat] if terminated else 0.0
+        reward = self._end_reward(terminated) if (terminated or truncated) else 0.0
+        if self.reward_kind == "shaped":
+            potential = self._margin()
+            reward += DRAW_WEIGHT * (potential - self._potential)
+            self._potential = potential
+        info = self._info()
         if truncated:
             self._node = None
         if self.render_mode == "human":
             self.render()
-        return self.encoding.observe(self.state_, self.seat), reward, terminated, truncated, self._info()
+        return self._obs(info["action_mask"]), reward, terminated, truncated, info
 
     def render(self):
         if self.render_mode is None:
@@ -160,5 +224,5 @@ def gym_env(game: str | Game, opponent: str | list[str] = "random", **options: A
     """A Gymnasium environment: seat ``seat`` (default 0) of ``game`` against ``opponent`` bots.
 
     Keyword arguments: ``seat``, ``render_mode``, ``max_decisions``, ``skip_forced``,
-    ``illegal_action``; every other keyword is a game option (``hp=5``)."""
+    ``illegal_action``, ``reward``, ``dict_observation``; every other keyword is a game option (``hp=5``)."""
     return BrawlGymEnv(game, opponent=opponent, **options)

@@ -13,7 +13,19 @@ simultaneous (rock-paper-scissors): every step takes one action from each agent 
 Agents are ``player_0 .. player_{n-1}`` (seat order).  Observations are dicts
 ``{"observation": float32 vector, "action_mask": int8 vector}``; the layouts are in the game's
 encoding (``brawl.rl.encodings.<game>``).  Rewards come at the end: +1 for a winner, -1 for every
-other seat; an episode cut off after ``max_decisions`` decisions is truncated with 0 for all.
+other seat.
+
+**Length.** ``max_decisions`` (or PettingZoo's own name, ``max_cycles``: the same number) counts the
+game's decisions, the same way in both forms: a turn or a reaction is one decision, and a
+simultaneous decision is one decision however many seats choose in it (the AEC form asks them one
+after another and counts the decision once all are in; the parallel form asks them in one step).
+Rock-paper-scissors with ``max_decisions=4`` is four rounds in both.  An episode that reaches it is
+truncated with 0 for all.  PettingZoo's ``max_cycles_test`` passes on the simultaneous games.
+
+**Sampling.** ``action_space(agent).sample()`` draws a legal action of that agent at the moment
+(:class:`brawl.rl.common.LegalDiscrete`), any action when it has no decision; so PettingZoo's
+``parallel_seed_test`` and ``max_cycles_test``, which sample without the mask, play real games
+with the default settings.
 An action that is illegal now raises ``IllegalAction`` (or, with ``illegal_action="lose"``, ends
 the episode with -1 for the offender and +1 for the others).
 """
@@ -28,7 +40,7 @@ from gymnasium.logger import warn
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core.game import Decision, Game, IllegalAction, Terminal
-from .common import advance, agent_name, final_returns, make, new_dice
+from .common import LegalDiscrete, advance, agent_name, final_returns, make, new_dice
 
 RENDER_MODES = ["human", "ansi"]
 
@@ -37,7 +49,11 @@ class _Base:
     """Game, encoding and spaces shared by the AEC and the parallel environment."""
 
     def _setup(self, game: str | Game, render_mode: str | None, max_decisions: int | None,
-               skip_forced: bool, illegal_action: str, options: dict[str, Any]) -> None:
+               skip_forced: bool, illegal_action: str, options: dict[str, Any], max_cycles: int | None = None) -> None:
+        if max_cycles is not None:
+            if max_decisions is not None and int(max_decisions) != int(max_cycles):
+                raise ValueError("max_cycles and max_decisions are the same limit; give one of them")
+            max_decisions = max_cycles
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         if illegal_action not in ("raise", "lose"):
@@ -58,12 +74,29 @@ class _Base:
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
-        self.metadata = {"render_modes": RENDER_MODES, "name": f"brawl_{self.game.name}_v0",
+        self.action_spaces = {a: LegalDiscrete(actions, lambda a=a: self._legal_now(a)) for a in self.possible_agents}
+        self.metadata = {"render_modes": RENDER_MODES, "render_fps": 4, "name": f"brawl_{self.game.name}_v0",
                          "is_parallelizable": self.encoding.simultaneous}
         self.state_ = None
         self._dice = None
         self.decisions = 0
+
+    @property
+    def max_cycles(self) -> int:
+        return self.max_decisions
+
+    @max_cycles.setter
+    def max_cycles(self, value: int) -> None:
+        self.max_decisions = int(value)
+
+    def _legal_now(self, agent: str) -> np.ndarray | None:
+        """The agent's mask when it has a decision now (for :class:`LegalDiscrete`), else None."""
+        if self.state_ is None or agent not in getattr(self, "agents", ()):
+            return None
+        node = self.game.node(self.state_)
+        if not isinstance(node, Decision) or self.agent_seat[agent] not in node.seats:
+            return None
+        return self.encoding.action_mask(self.state_, self.agent_seat[agent])
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]
@@ -130,9 +163,10 @@ class _Base:
 
 class BrawlAECEnv(_Base, AECEnv):
     def __init__(self, game: str | Game, render_mode: str | None = None, max_decisions: int | None = None,
-                 skip_forced: bool = True, illegal_action: str = "raise", **options: Any) -> None:
+                 skip_forced: bool = True, illegal_action: str = "raise", max_cycles: int | None = None,
+                 **options: Any) -> None:
         AECEnv.__init__(self)
-        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options)
+        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options, max_cycles)
 
     def __str__(self) -> str:
         return self.metadata["name"]
@@ -179,8 +213,12 @@ class BrawlAECEnv(_Base, AECEnv):
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        node = self.game.node(self.state_)
+        # a simultaneous decision counts once, when its last seat has chosen
+        closes = not (isinstance(node, Decision) and node.kind == "simultaneous" and len(node.seats) > 1)
         offence = self._decide(seat, action)
-        self.decisions += 1
+        if closes or offence is not None:
+            self.decisions += 1
         if offence is not None:
             for a in self.agents:
                 self.infos[a] = {"illegal_action": offence, "offender": agent}
@@ -192,8 +230,9 @@ class BrawlAECEnv(_Base, AECEnv):
 
 class BrawlParallelEnv(_Base, ParallelEnv):
     def __init__(self, game: str | Game, render_mode: str | None = None, max_decisions: int | None = None,
-                 skip_forced: bool = True, illegal_action: str = "raise", **options: Any) -> None:
-        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options)
+                 skip_forced: bool = True, illegal_action: str = "raise", max_cycles: int | None = None,
+                 **options: Any) -> None:
+        self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options, max_cycles)
         if not self.encoding.simultaneous:
             raise ValueError(f"{self.game.name} has no simultaneous decisions; use brawl.rl.pettingzoo_env (AEC) for it")
         self.agents = []
@@ -259,8 +298,8 @@ class BrawlParallelEnv(_Base, ParallelEnv):
 def pettingzoo_env(game: str | Game, **options: Any) -> BrawlAECEnv:
     """A PettingZoo AEC environment for ``game`` (a name such as ``"krig"`` or a brawl Game).
 
-    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"human"``), ``max_decisions``,
-    ``skip_forced``, ``illegal_action``; every other keyword is a game option (``hp=5``)."""
+    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"human"``), ``max_decisions`` (or
+    ``max_cycles``), ``skip_forced``, ``illegal_action``; every other keyword is a game option (``hp=5``)."""
     return BrawlAECEnv(game, **options)
 
 

@@ -146,3 +146,104 @@ def test_several_opponent_bots():
         gym_env("ktog", opponent=["heuristic"], players=4)
     rewards = _play(env, lambda env, obs, info: int(np.flatnonzero(info["action_mask"])[0]), 5, 0)
     assert set(rewards) <= {1.0, -1.0}
+
+
+@pytest.mark.parametrize("game", games())
+def test_registered_ids_pass_check_env(game):
+    """Every game is registered (``gym.make("brawl/Krig-v0", ...)``) with render_fps, and
+    Gymnasium's checker passes on the made environment, spec included (point 8)."""
+    import warnings
+
+    import gymnasium as gym
+
+    from brawl.rl import gym_id
+
+    env = gym.make(gym_id(game), **small(game))
+    assert env.spec.id == gym_id(game) and env.metadata["render_fps"] > 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning of a missing spec or render_fps
+        check_env(env.unwrapped, skip_render_check=True)
+    env.reset(seed=0)
+
+
+def test_unmasked_samples_are_legal():
+    """The action space samples a legal action of the moment (what RLlib's pre-check and other
+    checkers do), so an episode of plain ``sample()`` never loses by an illegal action."""
+    env = gym_env("ktog", players=3, hp=4, classes=True)
+    env.action_space.seed(0)
+    for seed in range(3):
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, term, trunc, info = env.step(env.action_space.sample())
+            done = term or trunc
+            assert "illegal_action" not in info
+
+
+def test_dict_observation_for_action_masking_modules():
+    """``dict_observation=True``: ``{"observations", "action_mask"}``, the keys RLlib's masking
+    module reads (point 9)."""
+    env = gym_env("krig", hp=5, dict_observation=True)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=1)
+    assert set(obs) == {"observations", "action_mask"}
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert obs["observations"].shape == env.observation_space["observations"].shape
+
+
+def test_tactics_against_random_sees_rewards():
+    """Tactics against ``random`` nearly always reaches the round limit, a draw; with the default
+    ``reward="margin"`` the agent is paid half the hit-point margin there, so rewards vary, while
+    ``reward="result"`` keeps 0 for a draw (point 11)."""
+    margin = gym_env("tactics", opponent="random", party1="duo", party2="duo", max_rounds=3)
+    result = gym_env("tactics", opponent="random", party1="duo", party2="duo", max_rounds=3, reward="result")
+    rand = lambda env, obs, info: int(env.np_random.choice(np.flatnonzero(info["action_mask"])))  # noqa: E731
+    paid = _play(margin, rand, 6, 0)
+    plain = _play(result, rand, 6, 0)
+    assert len(set(paid)) > 1 and all(-1 <= r <= 1 for r in paid)
+    for r_margin, r_plain in zip(paid, plain):
+        if r_plain == 0:
+            assert abs(r_margin) <= 0.5
+        else:
+            assert r_margin == r_plain
+
+
+def test_shaped_reward_adds_up_to_the_margin():
+    """``reward="shaped"`` pays the change of half the margin each step: over a Krig episode the
+    rewards add up to the result plus half the final margin less half the first."""
+    env = gym_env("krig", hp=6, reward="shaped")
+    obs, info = env.reset(seed=4)
+    start = env.encoding.margin(env.state_, env.seat)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        total += reward
+        done = term or trunc
+    result = final = None
+    from brawl.rl.common import final_returns
+
+    result = final_returns(env.game, env.state_)[env.seat]
+    final = env.encoding.margin(env.state_, env.seat)
+    assert total == pytest.approx(result + 0.5 * (final - start))
+    with pytest.raises(ValueError, match="reward"):
+        gym_env("krig", reward="money")
+
+
+@pytest.mark.parametrize("example", ["rllib_krig", "tianshou_krig"])
+def test_library_recipes_build_their_environment(example):
+    """The RLlib and Tianshou recipes in examples/ (the libraries need PyTorch, not installed here):
+    the environments they build pass Gymnasium's checker with the keys each library reads."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / f"{example}.py"
+    spec = importlib.util.spec_from_file_location(example, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if example == "rllib_krig":
+        env = module.env_creator({"hp": 4})
+        obs, _ = env.reset(seed=0)
+        assert set(obs) == {"observations", "action_mask"}
+        check_env(env, skip_render_check=True)
+    else:
+        assert "dict_observation=True" in path.read_text()

@@ -103,11 +103,131 @@ def test_parameters():
     assert s.current_player() == 1
 
 
-def test_ktog_two_and_eight_players():
-    """KtOG is general-sum for OpenSpiel (more than two players can be at the table), with the
-    d100 stand roll the largest chance event."""
-    for n in (2, 8):
+def test_ktog_game_type_follows_the_player_count():
+    """KtOG with two players is zero-sum (+1/-1, a cut-off 0/0), so OpenSpiel's two-player
+    algorithms accept it; with more players one winner gives 2 - n in total and a cut-off 0, so it
+    is general-sum.  The d100 stand roll is the largest chance event."""
+    for n, utility in ((2, pyspiel.GameType.Utility.ZERO_SUM), (3, pyspiel.GameType.Utility.GENERAL_SUM),
+                       (8, pyspiel.GameType.Utility.GENERAL_SUM)):
         g = openspiel_game("ktog", players=n, hp=4, stand_at_zero=True, classes=True)
         assert g.num_players() == n and g.max_chance_outcomes() == 100
-        assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-        pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
+        assert g.get_type().utility == utility
+        assert (g.utility_sum() == 0.0) == (n == 2)
+        pyspiel.random_sim_test(g, num_sims=2, serialize=n == 2, verbose=False)
+
+
+def test_game_strings_with_commas_round_trip():
+    """A string option holding commas (a custom Tactics party, a serialised starting position) is
+    escaped in the game string, so OpenSpiel parses its own string back (issue 15, point 1)."""
+    party = "fighter:Ann,rogue:Bo"
+    start = replace(make_game("krig", hp=4).initial_state(), phase="turn", to_act=1, hp=(3, 4))
+    games = [openspiel_game("krig", hp=4, start=start),
+             openspiel_game("krig", hp=4, start=make_game("krig", hp=4).dumps(start))]
+    try:
+        make_game("tactics", custom1=party)
+        games.append(openspiel_game("tactics", custom1=party, party2="duo", max_rounds=2))
+    except OptionsError:  # the party syntax is the rules' business; the commas are what is tested
+        pass
+    for g in games:
+        again = pyspiel.load_game(str(g))
+        assert again.get_parameters() == g.get_parameters()
+        pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
+    krig = pyspiel.load_game(str(games[0]))
+    assert krig.new_initial_state().brawl_state.hp == (3, 4)
+    state = games[0].new_initial_state()
+    state.apply_action(0)
+    text = pyspiel.serialize_game_and_state(games[0], state)
+    g2, s2 = pyspiel.deserialize_game_and_state(text)
+    assert s2.brawl_state == state.brawl_state and str(g2) == str(games[0])
+    if len(games) == 3:
+        assert games[2].new_initial_state().brawl_state is not None
+        assert pyspiel.load_game(str(games[2])).brawl.options.custom1 == party
+
+
+def test_games_pickle():
+    """A loaded game pickles (as its name and parameters), for worker processes (point 2)."""
+    import pickle
+
+    for g in (openspiel_game("krig", hp=3), openspiel_game("ktog", players=3, hp=2), openspiel_game("rps")):
+        again = pickle.loads(pickle.dumps(g))
+        assert str(again) == str(g) and again.num_players() == g.num_players()
+        assert again.new_initial_state().brawl_state == g.new_initial_state().brawl_state
+
+
+def test_registered_in_a_fresh_process():
+    """``import brawl.rl`` registers every encoded game with OpenSpiel and Gymnasium (point 8)."""
+    import subprocess
+    import sys
+
+    code = ("import brawl.rl, pyspiel, gymnasium as gym; g = pyspiel.load_game('python_brawl_krig(hp=2)'); "
+            "print(g.num_players(), gym.spec('brawl/Krig-v0').id)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2", "brawl/Krig-v0"]
+
+
+@pytest.mark.parametrize("game", games())
+def test_information_state_tensor_and_string(game):
+    """Every game gives an information-state tensor (the seat's view: the vector of the other
+    interfaces) and a perfect-recall string, the positions passed through (point 4)."""
+    g = openspiel_game(game, **small(game))
+    size = g.information_state_tensor_size()
+    assert size == g.observation_tensor_size() > 0
+    rng = np.random.default_rng(1)
+    s = g.new_initial_state()
+    seen = 0
+    while not s.is_terminal() and seen < 30:
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        players = range(g.num_players()) if s.is_simultaneous_node() else [s.current_player()]
+        for p in players:
+            tensor = np.asarray(s.information_state_tensor(p), np.float32)
+            assert tensor.shape == (size,) and np.array_equal(tensor, np.asarray(s.observation_tensor(p), np.float32))
+            assert s.information_state_string(p).endswith(str(s))
+        seen += 1
+        if s.is_simultaneous_node():
+            s.apply_actions([int(rng.choice(s.legal_actions(p))) if s.legal_actions(p) else 0
+                             for p in range(g.num_players())])
+        else:
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert seen > 0
+
+
+def test_information_state_cuts_cycles():
+    """Krig: a miss changes nothing, so the position comes again; the information state goes back
+    to its first visit instead of growing (a thousand misses in a row leave it as it was)."""
+    g = openspiel_game("krig", hp=3, max_game_length=100_000)
+    s = g.new_initial_state()
+    s.apply_action(6)
+    s.apply_action(2)  # Sun first
+    first = s.information_state_string(0)
+    for _ in range(500):
+        for player_action in ("attack", "attack"):
+            s.apply_action(g.encoding.action_index(player_action))
+            s.apply_action(0)  # agility 1: a miss
+            s.apply_action(0)  # the attack d6, rolled after the agility d10
+    assert s.current_player() == 0
+    assert s.information_state_string(0) == first
+    s.apply_action(g.encoding.action_index("defend"))
+    s.apply_action(3)  # d8 = 4
+    longer = s.information_state_string(0)
+    assert longer.startswith(first) and longer.count("\n") == first.count("\n") + 1
+
+
+def test_cfr_on_rock_paper_scissors():
+    """OpenSpiel's tabular CFR on rps (one round decides, cut off after 6 moves): the average
+    policy goes to the equilibrium, one third each, and exploitability falls towards 0."""
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    g = pyspiel.convert_to_turn_based(openspiel_game("rps", wins_needed=1, max_game_length=3))
+    solver = cfr.CFRSolver(g)
+    for _ in range(300):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    expl = exploitability.exploitability(g, policy)
+    assert expl < 0.02
+    root = g.new_initial_state()
+    probs = policy.action_probabilities(root)
+    assert all(abs(p - 1 / 3) < 0.02 for p in probs.values())

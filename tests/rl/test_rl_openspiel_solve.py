@@ -57,3 +57,33 @@ def test_value_iteration_agrees_with_brawl_solve(edition):
     assert compared >= 150  # many positions (author 648, article 200), not just the root
     root = values[str(spiel.new_initial_state())]
     assert root == pytest.approx(2 * solution.first_mover_win - 1, abs=1e-7)
+
+
+def test_value_iteration_from_the_initial_state():
+    """Issue 15, point 5: from Krig's initial state (initiative d10s, a tie rolled again) value
+    iteration terminates, because the OpenSpiel form conditions the dice on leaving the re-roll
+    loop; the turn positions it reaches agree with brawl.solve and the start, where either player
+    may go first with the same chance, is worth 0 to Sun."""
+    game = make_game("krig", hp=1)
+    enc = encoding_for(game)
+    spiel = openspiel_game("krig", hp=1)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        values = value_iteration.value_iteration(spiel, -1, 1e-12, cyclic_game=True)
+    finally:
+        sys.setrecursionlimit(limit)
+    solution = solve("krig", {"hp": 1})
+    compared = 0
+    for state in turn_states(game):
+        key = enc.state_key(state)
+        if key in values:
+            assert values[key] == pytest.approx(2 * solution.win_probability(state, 0) - 1, abs=1e-7), key
+            compared += 1
+    assert compared >= 100
+    assert values[str(spiel.new_initial_state())] == pytest.approx(0.0, abs=1e-9)
+    # the initiative: ten outcomes for Sun, then nine for Moon (the tie is left out)
+    s = spiel.new_initial_state()
+    assert len(s.chance_outcomes()) == 10
+    s.apply_action(4)
+    assert [a for a, _ in s.chance_outcomes()] == [0, 1, 2, 3, 5, 6, 7, 8, 9]

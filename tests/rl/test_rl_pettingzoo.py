@@ -29,12 +29,70 @@ def test_seed_test(game):
 
 @pytest.mark.parametrize("game", simultaneous_games())
 def test_parallel_api_and_seed_tests(game):
+    """PettingZoo's own parallel tests with the default settings: ``parallel_seed_test`` samples
+    without the mask, and the action spaces' ``sample()`` draws a legal action (point 7)."""
     parallel_api_test(pettingzoo_parallel_env(game, **small(game)), num_cycles=300)
-    # parallel_seed_test samples actions without the mask; where some decisions are not from a
-    # full menu (Kniggits moves) an unmasked sample is usually illegal, so it ends the episode.
-    menu_always_full = game == "rps"
-    extra = {} if menu_always_full else {"illegal_action": "lose"}
-    parallel_seed_test(lambda: pettingzoo_parallel_env(game, **small(game), **extra), num_cycles=200)
+    parallel_seed_test(lambda: pettingzoo_parallel_env(game, **small(game)), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", ["ktog", "tactics"])
+def test_seed_test_without_masks(game):
+    """Unmasked samples are legal for every game, KtOG with classes and Tactics included: a whole
+    episode of ``action_space(agent).sample()`` plays without an illegal action."""
+    options = {**small(game), **({"classes": True} if game == "ktog" else {})}
+    env = pettingzoo_env(game, **options)
+    env.reset(seed=5)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(1)
+    steps = 0
+    for agent in env.agent_iter(2000):
+        _, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else env.action_space(agent).sample())
+        steps += 1
+    assert steps > 3 and not any(info.get("illegal_action") for info in env.infos.values())
+
+
+def test_max_cycles_test():
+    """PettingZoo's own max_cycles_test (point 6) on rock-paper-scissors, which cannot end
+    within four rounds at wins_needed=5: four cycles are four rounds in both forms."""
+    import types
+
+    from pettingzoo.test import max_cycles_test
+
+    module = types.SimpleNamespace(env=lambda **kw: pettingzoo_env("rps", wins_needed=5, **kw),
+                                   parallel_env=lambda **kw: pettingzoo_parallel_env("rps", wins_needed=5, **kw))
+    max_cycles_test(module)
+
+
+def test_max_decisions_means_the_same_in_both_forms():
+    """rps with max_decisions=4: four rounds in the AEC form (eight agent steps) and in the
+    parallel form (four steps); a turn-based game counts each decision (point 6)."""
+    aec = pettingzoo_env("rps", wins_needed=5, max_decisions=4)
+    aec.reset(seed=0)
+    for agent in aec.agent_iter():
+        _, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else 0)  # rock against rock: ties all along
+    assert len(aec.state_.rounds) == 4 and aec.decisions == 4
+    par = pettingzoo_parallel_env("rps", wins_needed=5, max_decisions=4)
+    par.reset(seed=0)
+    steps = 0
+    while par.agents:
+        _, _, _, truncs, _ = par.step({a: 0 for a in par.agents})
+        steps += 1
+    assert steps == 4 and len(par.state_.rounds) == 4 and all(truncs.values())
+    krig = pettingzoo_env("krig", hp=20, max_cycles=3)
+    krig.reset(seed=0)
+    asked = 0
+    for agent in krig.agent_iter():
+        obs, _, term, trunc, _ = krig.last()
+        if term or trunc:
+            krig.step(None)
+            continue
+        asked += 1
+        krig.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert asked == 3 and krig.max_cycles == 3
+    with pytest.raises(ValueError, match="same limit"):
+        pettingzoo_env("krig", max_cycles=3, max_decisions=4)
 
 
 @pytest.mark.parametrize("game", simultaneous_games())

@@ -59,6 +59,14 @@ class KniggitsEncoding(Encoding):
     max_chance_outcomes = 1  # no dice
     volatile_fields = ("events", "revealed", "rps_rounds")
 
+    def margin(self, state: Any, seat: int) -> float:
+        """The share of my kniggits still fighting less the enemy's (0 before the armies are out)."""
+        def share(s: int) -> float:
+            mine = [k for k in state.kniggits if k.seat == s]
+            return sum(k.active for k in mine) / len(mine) if mine else 0.0
+
+        return share(seat) - share(1 - seat)
+
     def __init__(self, game) -> None:
         opts = game.options
         self.presets = preset_names(opts)

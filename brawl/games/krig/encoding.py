@@ -42,6 +42,11 @@ class KrigEncoding(Encoding):
     )
     max_chance_outcomes = 10  # the agility d10
     volatile_fields = ("turns", "last", "first_mover")
+    chance_loops = True  # a tie on the initiative d10s is rolled again
+
+    def margin(self, state: Any, seat: int) -> float:
+        """My hit points less the opponent's, over the starting hit points."""
+        return (max(0, state.hp[seat]) - max(0, state.hp[1 - seat])) / self.game.options.hp
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         other = 1 - seat

@@ -84,6 +84,23 @@ class KtogEncoding(Encoding):
     max_chance_outcomes = 100  # the d100 to stay standing at 0
     volatile_fields = ("turns", "rounds", "last", "first_mover")
 
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        # Tied initiative dice are rolled again.  OpenSpiel's form conditions on leaving that loop
+        # (brawl.rl.spiel), which means looking at every way the dice can fall: done up to three
+        # players (6**3 rolls); with more the re-roll stays a loop of chance nodes there.
+        self.chance_loops = game.options.players <= 3
+
+    def margin(self, state: Any, seat: int) -> float:
+        """My hit points (0 when down) less the opponents' average, over hp + 5."""
+        n = self.game.options.players
+        top = self.game.options.hp + 5
+
+        def share(s: int) -> float:
+            return min(1.0, max(0, state.hp[s]) / top) if state.up[s] else 0.0
+
+        return share(seat) - sum(share(s) for s in range(n) if s != seat) / (n - 1)
+
     def _relative(self, seat: int, action: str) -> str:
         verb, sep, num = action.partition(":")
         if not sep:

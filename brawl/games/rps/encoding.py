@@ -38,6 +38,11 @@ class RpsEncoding(Encoding):
     max_chance_outcomes = 1  # no dice
     volatile_fields = ("turns", "rounds")
 
+    def margin(self, state: Any, seat: int) -> float:
+        """My round wins less the opponent's, over wins_needed."""
+        need = self.game.options.wins_needed
+        return max(-1.0, min(1.0, (state.wins[seat] - state.wins[1 - seat]) / need))
+
     def observe(self, state: Any, seat: int) -> np.ndarray:
         other = 1 - seat
         need = self.game.options.wins_needed

@@ -45,6 +45,17 @@ class TacticsEncoding(Encoding):
     game_name = "tactics"
     volatile_fields = ("turns", "last", "first_mover")
 
+    def margin(self, state: Any, seat: int) -> float:
+        """My side's hit points (0 for the dead) over their maxima, less the foes' share."""
+        mine, foes = self._sides(seat)
+
+        def share(units: list[int]) -> float:
+            top = sum(max(1, self.game.sheets[j].max_hp) for j in units)
+            left = sum(0 if state.units[j].dead else max(0, state.units[j].hp) for j in units)
+            return min(1.0, left / top) if top else 0.0
+
+        return share(mine) - share(foes)
+
     def __init__(self, game) -> None:
         m = game.map
         self.width, self.height = m.width, m.height

@@ -43,6 +43,9 @@ class Encoding(ABC):
     game_name: ClassVar[str]
     #: the game has simultaneous decisions (several seats choose in secret at once)
     simultaneous: ClassVar[bool] = False
+    #: the dice can come back to a position they started from with no decision in between (a
+    #: re-roll on a tie); OpenSpiel's form then conditions on leaving the loop (``brawl.rl.spiel``)
+    chance_loops: ClassVar[bool] = False
     #: state fields that never change what happens next; left out of :meth:`state_key`
     volatile_fields: ClassVar[tuple[str, ...]] = ("turns", "last")
     #: how many outcomes the largest chance event of the game has
@@ -112,6 +115,12 @@ class Encoding(ABC):
         numbers and strings, whose ``repr`` is exact)."""
         return repr(tuple((f.name, getattr(state, f.name)) for f in dataclasses.fields(state)
                           if f.name not in self.volatile_fields))
+
+    def margin(self, state: Any, seat: int) -> float:
+        """How well ``seat`` stands, in [-1, 1] (0: level): what the Gymnasium environment pays at
+        a draw or a cut-off with ``reward="margin"`` and the potential of ``reward="shaped"``.
+        The base class knows nothing of the game and says 0; games with hit points override it."""
+        return 0.0
 
     def render(self, state: Any) -> str:
         """A few lines of text on the position (the environments' ``render()``)."""
