@@ -57,7 +57,8 @@ def one_game(job: tuple) -> dict:
         state = game.apply_action(state, seat, action)
     winners = tuple(node.winners)
     result = "win" if winners == (me,) else "loss" if winners == (1 - me,) else "draw"
-    return {"result": result, "seat": me, "turns": state.turns, "cpu": cpu, "wall": wall}
+    return {"result": result, "seat": me, "turns": state.turns, "cpu": cpu, "wall": wall,
+            "limit": state.end.startswith("turn limit")}
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -74,6 +75,7 @@ def main() -> None:
     ap.add_argument("--against", default="heuristic")
     ap.add_argument("--horizon", type=int, default=None, help="search: turn starts each rollout looks ahead")
     ap.add_argument("--army", default=None, help="search: the army decision, without 'army:'")
+    ap.add_argument("--narrow", action="store_true", help="search: no plans where one kniggit charges alone")
     ap.add_argument("--option", action="append", default=[], help="a game option, key=value (JSON value)")
     args = ap.parse_args()
     options = {}
@@ -84,6 +86,8 @@ def main() -> None:
         except json.JSONDecodeError:
             options[key] = value
     settings = {k: v for k, v in (("horizon", args.horizon), ("army", args.army)) if v is not None}
+    if args.narrow:
+        settings["wide"] = False
     jobs = [(i, args.bot, args.against, options, args.seed, settings) for i in range(args.games)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
@@ -104,7 +108,8 @@ def main() -> None:
     print(f"  wins {wins}, draws {draws}, losses {n - wins - draws}; win rate {wins / n:.1%} "
           f"(Wilson 95% {low:.1%} to {high:.1%}); score with draws as half {score:.1%}; "
           f"win rate as Red {by_seat[0]:.1%}, as Blue {by_seat[1]:.1%}; "
-          f"mean turns {sum(r['turns'] for r in results) / n:.1f}")
+          f"mean turns {sum(r['turns'] for r in results) / n:.1f}; at the turn limit {sum(r['limit'] for r in results)} "
+          f"(won there {sum(r['limit'] and r['result'] == 'win' for r in results)})")
     print(f"  time per decision over {len(cpu)} decisions: CPU median {quantile(cpu, 0.5) * 1000:.1f} ms, "
           f"p90 {quantile(cpu, 0.9) * 1000:.1f} ms, max {max(cpu, default=0) * 1000:.0f} ms; "
           f"wall median {quantile(wall, 0.5) * 1000:.1f} ms, p90 {quantile(wall, 0.9) * 1000:.1f} ms, "

@@ -18,7 +18,8 @@ ALL_RULES = dict(horses=True, magic_swords=True, double_defense=True, two_swords
 
 def play(g, bots, limit: int = 400) -> tuple[list[tuple[int, str]], object]:
     """Play to the end (or ``limit`` decisions); every decision must be one the rules accept, and
-    listed decisions must come from the list."""
+    in the phases whose decisions are all listed (rock-paper-scissors, turning, fights) one of the
+    list (armies and moves are free-form)."""
     state = g.initial_state()
     made = []
     for _ in range(limit):
@@ -28,7 +29,7 @@ def play(g, bots, limit: int = 400) -> tuple[list[tuple[int, str]], object]:
         seat = node.seats[0]
         action = bots[seat].choose(g, state, seat)
         listed = g.legal_actions(state, seat)
-        if state.phase != "move":
+        if state.phase in ("rps", "turning", "fight"):
             assert action in listed, (state.phase, action)
         g.check_action(state, seat, action)  # raises IllegalAction on a decision the rules refuse
         made.append((seat, action))
@@ -62,6 +63,20 @@ def test_search_bot_is_deterministic_given_its_seed():
     first = run(1)
     assert run(1) == first
     assert run(2) != first
+
+
+def test_search_bot_fields_its_champion_in_a_battle():
+    """The army: in a battle one kniggit with every point in tokens (movement up to the 12-inch
+    cap), 5 points for the kniggit and 1 a token (seed, Setup 2); another scenario takes the
+    heuristic's ready-made army."""
+    g = game(terrain="village")
+    state = g.initial_state()
+    bot = make_bot("kniggits", "search", seed=1, game=g)
+    action = bot.choose(g, state, 1)
+    assert action.startswith("army:6/20/19@")
+    g.check_action(state, 1, action)
+    flag = game(scenario="flag")
+    assert make_bot("kniggits", "search", seed=1, game=flag).choose(flag, flag.initial_state(), 0) == "army:heavy"
 
 
 def test_search_bot_beats_random_clearly():
