@@ -69,12 +69,18 @@
     const info = games[gameSelect.value];
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
-    const preferred = info.bots.includes("heuristic") ? "bot:heuristic" : `bot:${info.bots[0]}`;
+    // Players choose a level; the server plays the bot behind it for the chosen options.  The bots
+    // themselves stay on offer, in their own group, for designers who compare them.
+    const levels = info.levels || ["easy", "normal", "hard"];
+    const preferred = levels.includes("normal") ? "bot:normal" : `bot:${levels[0]}`;
     for (let i = 0; i < seatCount(); i++) {
       const id = `seat-${i}`;
       const select = el("select", { id, name: id });
       select.append(el("option", { value: "human" }, t("Human (invite link)")));
-      for (const b of info.bots) select.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b })));
+      for (const level of levels) select.append(el("option", { value: `bot:${level}` }, t(`Computer: ${level}`)));
+      const named = el("optgroup", { label: t("Bots by name") });
+      for (const b of info.bots) named.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b })));
+      select.append(named);
       select.value = previous[i] || (i === 0 ? "human" : preferred);
       seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, t("Seat {n}", { n: i + 1 })), select));
       if (i === 0) select.addEventListener("change", nameField);
