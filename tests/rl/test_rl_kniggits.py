@@ -84,3 +84,31 @@ def test_slots_follow_the_largest_preset_army():
     enc = encoding_for(make_game("kniggits"))
     assert enc.slots == 6  # the horde at 50 points
     assert encoding_for(make_game("kniggits", points=100)).slots > enc.slots
+
+
+def test_mask_by_path_check_agrees_with_the_full_rules():
+    """The mask asks the rules' path check (``check_path``) instead of playing every candidate move
+    through the whole transition: on positions of random games the two agree move for move."""
+    from brawl.rl import gym_env
+
+    env = gym_env("kniggits", turn_limit=6)
+    rng = np.random.default_rng(2)
+    enc = env.encoding
+    compared = 0
+    for seed in range(2):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            state, seat = env.state_, env.seat
+            if state.phase == "move" and state.to_act == seat:
+                for k in state.kniggits:
+                    if k.seat != seat or not k.active or k.moved or k.shot:
+                        continue
+                    i = enc.slot_of(k.id)
+                    for name in [f"move:{i}:{d}" for d in (0, 90, 180, 270)] + [f"charge:{i}:{j}" for j in (1, 2)]:
+                        idx = enc.action_index(name)
+                        assert enc._move_is_legal(state, seat, k, idx) == enc._legal_by_transition(state, seat, idx), name
+                        compared += 1
+            obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            done = term or trunc
+    assert compared > 20

@@ -150,12 +150,31 @@ class KniggitsEncoding(Encoding):
                 names += [f"charge:{i}:{j}" for j in range(1, self.slots + 1)]
                 for name in names:
                     idx = self._index[name]
-                    try:
-                        game.check_action(state, seat, self.decode(state, seat, idx))
-                    except IllegalAction:
-                        continue
-                    out.add(idx)
+                    if self._move_is_legal(state, seat, k, idx):
+                        out.add(idx)
         return sorted(out)
+
+    def _move_is_legal(self, state: Any, seat: int, k: Any, index: int) -> bool:
+        """Whether menu move ``index`` of kniggit ``k`` (mine, active, not moved, not shooting) is
+        legal: the rules' own path check (``check_path``) on the point :meth:`decode` names, which
+        is what ``check_action`` comes to for such a kniggit, without building the state after."""
+        parts = self.decode(state, seat, index).split(":")
+        try:
+            x, y = float(parts[2]), float(parts[3])
+            if len(parts) != 4 or not (math.isfinite(x) and math.isfinite(y)):
+                return False
+            self.game.check_path(state, k, [(x, y)])
+        except (IllegalAction, ValueError):
+            return False
+        return True
+
+    def _legal_by_transition(self, state: Any, seat: int, index: int) -> bool:
+        """The slow reference for :meth:`_move_is_legal` (the tests compare them): the full rules."""
+        try:
+            self.game.check_action(state, seat, self.decode(state, seat, index))
+        except IllegalAction:
+            return False
+        return True
 
     def decode(self, state: Any, seat: int, index: int) -> str:
         name = super().decode(state, seat, index)
