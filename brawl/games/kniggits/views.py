@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ...core.game import Game, IllegalAction
 from ..rps.rules import MOVES as RPS_MOVES
-from . import words
+from . import mechanics, words
 from .army import parse_army
 from .model import Item, Kniggit
 from .state import SEAT_NAMES, KniggitsState, item, kniggit
@@ -33,7 +33,9 @@ class Views:
         board.update(deploy_depth=self.table.deploy_depth, ring=self.table.ring, reach=self.table.reach,
                      allowance={k.id: self.move_allowance(k) for k in state.kniggits},
                      range={k.id: self.shooting_range(k) for k in state.kniggits if k.archer},
-                     flag_base=[list(self.flag_base(0)), list(self.flag_base(1))])
+                     flag_base=[list(self.flag_base(0)), list(self.flag_base(1))],
+                     costs={"kniggit": mechanics.KNIGGIT_COST, "token": mechanics.TOKEN_COST},
+                     potion=mechanics.POTION_TOKENS)
         data["board"] = board
         return data
 

@@ -273,7 +273,7 @@
     // the Kniggits board
     "{name}'s edge": "Borde de {name}",
     "obstacle": "obstáculo",
-    "potion +5 {power}": "poción +5 {power}",
+    "potion +{n} {power}": "poción +{n} {power}",
     "{name}'s flag": "bandera de {name}",
     "(archer)": "(arquero)",
     "(two swords)": "(dos espadas)",
@@ -315,7 +315,7 @@
     "time left": "tiempo restante",
     "{s} s left": "quedan {s} s",
     "Time is up: hands not shown count as none.": "Se acabó el tiempo: las manos no mostradas cuentan como ninguna.",
-    "Your kniggits (5 points each, 1 a token)": "Tus kniggits (5 puntos cada uno, 1 por ficha)",
+    "Your kniggits ({kniggit} points each, {token} a token)": "Tus kniggits ({kniggit} puntos cada uno, {token} por ficha)",
     "move": "movimiento",
     "movement": "movimiento",
     "attack": "ataque",

@@ -125,3 +125,17 @@ def test_best_of_three_is_read_from_mechanics(monkeypatch):
     assert s.phase == "rps" and s.rps_wins == (2, 0)
     s = play(g, s, (0, "rock"), (1, "scissors"))
     assert s.phase == "move" and s.first_mover == 0
+
+
+def test_the_view_carries_the_prices_and_the_potion_the_browser_shows(monkeypatch):
+    """Setup 2 and Magic Potions: the army builder and the table labels in the browser read these
+    numbers from the view, so they follow the mechanics (no second copy in the page)."""
+    from brawl.games import make_game
+    from brawl.games.kniggits import mechanics
+
+    game = make_game("kniggits")
+    board = game.view(game.initial_state(), 0)["board"]
+    assert board["costs"] == {"kniggit": mechanics.KNIGGIT_COST, "token": mechanics.TOKEN_COST}
+    assert board["potion"] == mechanics.POTION_TOKENS
+    monkeypatch.setattr(mechanics, "KNIGGIT_COST", 7)
+    assert game.view(game.initial_state(), 0)["board"]["costs"]["kniggit"] == 7

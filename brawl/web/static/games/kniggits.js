@@ -169,7 +169,7 @@
     for (const it of view.state.items) {
       if (it.carrier) continue;
       const [x, y] = toSvg([it.x, it.y]);
-      const label = it.kind === "potion" ? T("potion +5 {power}", { power: it.power }) : it.kind === "flag" ? T("{name}'s flag", { name: seatName(it.owner) }) : it.kind;
+      const label = it.kind === "potion" ? T("potion +{n} {power}", { n: board().potion, power: it.power }) : it.kind === "flag" ? T("{name}'s flag", { name: seatName(it.owner) }) : it.kind;
       const group = S("g", { class: "item", "data-item": it.id });
       group.append(S("circle", { cx: x, cy: y, r: board().reach, fill: "none", stroke: "#a07d00", "stroke-dasharray": "0.2 0.2", "stroke-width": 0.06 }));
       group.append(S("rect", { x: x - 0.35, y: y - 0.35, width: 0.7, height: 0.7, fill: it.kind === "potion" ? "#7b3fa0" : "#e0b000",
@@ -452,7 +452,11 @@
     return rows;
   }
 
-  function cost(rows) { return rows.reduce((s, r) => s + 5 + r.m + r.a + r.d, 0); }
+  // the prices come with the table in the view (the rules' own numbers, seed: Setup 2)
+  function cost(rows) {
+    const c = board().costs;
+    return rows.reduce((s, r) => s + c.kniggit + c.token * (r.m + r.a + r.d), 0);
+  }
 
   function drawBuilder() {
     const box = root.querySelector("#kn-army");
@@ -462,7 +466,7 @@
     box.hidden = false;
     const total = view.options.points;
     const used = cost(builder.rows);
-    const table = el("table", { class: "status" }, el("caption", {}, T("Your kniggits (5 points each, 1 a token)")));
+    const table = el("table", { class: "status" }, el("caption", {}, T("Your kniggits ({kniggit} points each, {token} a token)", board().costs)));
     table.append(el("tr", {}, ...["#", T("move"), T("attack"), T("defense"), view.options.archers ? T("archer") : null, T("position"), ""]
       .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h))));
     builder.rows.forEach((r, i) => {
