@@ -10,5 +10,5 @@ ENTRY = Entry(
     odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
     renderer=True,
     analysis="brawl.games.tactics.analysis",
-    levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("mcts", "heuristic"))),
+    levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "mcts", "heuristic"))),
 )
