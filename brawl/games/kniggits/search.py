@@ -99,8 +99,7 @@ class SearchBot:
     # -- the moving phase ---------------------------------------------------------------------------
     def move_phase(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
         if self._plan and self._plan[0][0] == state:
-            _, action = self._plan.pop(0)
-            return action
+            return self._plan.pop(0)[1]
         self._plan = []
         plans = self.candidate_plans(game, state, seat)
         if len(plans) == 1:
@@ -108,11 +107,8 @@ class SearchBot:
         else:
             scores = [self.rollout(game, after, seat, state.turns) for _, after in plans]
             best = plans[max(range(len(plans)), key=lambda i: (scores[i], -i))]
-        steps = best[0]
-        if not steps:
-            return "end_move"
-        self._plan = steps[1:]
-        return steps[0][1]
+        self._plan = best[0][1:]  # a plan has at least its end_move
+        return best[0][0][1]
 
     def turning(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
         """Phase two: which attacker each kniggit with several faces, every choice (at most 27)
@@ -228,25 +224,21 @@ class SearchBot:
         if goal is None or not any(dist(goal, e.pos) < 1e-6 for e in active):
             return h.order_for(game, state, k)  # an objective, a potion or nothing: as the heuristic
         allowance = game.move_allowance(k)
-        if goal is not None:
-            route = t.plan(k.pos, goal)
-            if route is not None:
-                for frac in (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1):
-                    pts = truncate(route, allowance * frac)[1:]
-                    if not pts or len(pts) > 8 or path_length([k.pos] + pts) < 0.1 or not safe(pts[-1]):
-                        continue
-                    action = "move:" + k.id + "".join(f":{x:.4f}:{y:.4f}" for x, y in pts)
-                    if _legal(game, state, k.seat, action):
-                        return action
+        route = t.plan(k.pos, goal)
+        for frac in (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1) if route is not None else ():
+            pts = truncate(route, allowance * frac)[1:]
+            if not pts or len(pts) > 8 or path_length([k.pos] + pts) < 0.1 or not safe(pts[-1]):
+                continue
+            action = "move:" + k.id + "".join(f":{x:.4f}:{y:.4f}" for x, y in pts)
+            if _legal(game, state, k.seat, action):
+                return action
         if safe(k.pos):
             return None
         # inside an enemy's reach: back off toward one's own edge, as far as it takes
-        back = (k.x, t.edge_y(k.seat))
+        vy = 1.0 if t.edge_y(k.seat) > k.y else -1.0
         for dx in (0.0, -0.5, 0.5):
             for frac in (0.4, 0.7, 1.0):
-                d = allowance * frac
-                vy = 1.0 if back[1] > k.y else -1.0
-                n = math.hypot(dx, 1.0)
+                d, n = allowance * frac, math.hypot(dx, 1.0)
                 p = (min(max(k.x + dx / n * d, 0.0), t.size), min(max(k.y + vy / n * d, 0.0), t.size))
                 action = f"move:{k.id}:{p[0]:.4f}:{p[1]:.4f}"
                 if safe(p) and _legal(game, state, k.seat, action):
@@ -300,11 +292,10 @@ class SearchBot:
 
 
 def champion_army(game: Kniggits) -> str | None:
-    """In a battle, one kniggit with every point in tokens (``m/a/d``): movement up to the
-    12-inch cap, the rest shared between attack and defense.  In quick self-play against the
-    heuristic's two heavy kniggits it won far more often than two, three or six kniggits did
-    (it pays one kniggit's 5 points, not two, so it has more tokens; a single kniggit is never
-    ganged up on by a friend's absence, and its worth keeps the rollouts from trading it away)."""
+    """In a battle, one kniggit with every point in tokens (``m/a/d``): movement up to the 12-inch
+    cap, the rest shared between attack and defense.  Against the heuristic's two heavy kniggits it
+    won far more often in quick self-play than two, three or six kniggits did (it pays for one
+    kniggit, not two, so it has more tokens, and it backs to its own edge to fight)."""
     o = game.options
     tokens = (o.points - mechanics.KNIGGIT_COST) // mechanics.TOKEN_COST
     if o.scenario != "battle" or tokens < 3:
@@ -349,7 +340,7 @@ def evaluate(game: Kniggits, state: KniggitsState, seat: int, worth_tokens) -> f
 
 
 # -- fights in rollouts: the equilibrium of the worth game, quickly --------------------------------
-_MIXES: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_MIXES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # fight -> (payoff, mixes)
 
 
 def _fight_key(k: Kniggit) -> tuple:
@@ -374,8 +365,7 @@ def fight_mixes(game: Kniggits, state: KniggitsState, worth_tokens) -> tuple[np.
                 ta = _tokens_after(a, combat.attacks(d, pd), combat.defends(a, pa))
                 td = _tokens_after(d, combat.attacks(a, pa), combat.defends(d, pd))
                 payoff[i, j] = (worth_tokens(*ta) - worth_tokens(*td)) - base
-        mix_a, mix_d = regret_matching(payoff)
-        got = (payoff, mix_a, mix_d)
+        got = (payoff, *regret_matching(payoff))
         if len(_MIXES) > 50000:
             _MIXES.clear()
         _MIXES[key] = got
