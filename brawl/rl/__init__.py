@@ -10,8 +10,7 @@ Gymnasium ids ``brawl/<Game>-v0`` (``gym.make("brawl/Krig-v0", opponent="heurist
 names are in :func:`gym_ids`) and OpenSpiel games ``python_brawl_<game>``
 (``pyspiel.load_game("python_brawl_krig")``).
 
-Modules: ``zoo`` (PettingZoo), ``gymnasium_env``, ``spiel`` (OpenSpiel), ``encodings``, ``vector``
-(batched environments on the compiled kernels: :func:`vector_env`).
+Modules: ``zoo`` (PettingZoo), ``gymnasium_env``, ``spiel`` (OpenSpiel), ``encodings``.
 Each game's fixed action list and observation vector are in ``brawl.rl.encodings.<game>``;
 ``describe(game)`` prints them.  These need the ``rl`` extra (``pip install -e .[rl]``); the
 libraries are imported only when an environment is made.
@@ -59,7 +58,7 @@ def openspiel_game(game, **options: Any):
 
 def vector_env(game: str, num_envs: int = 1024, **options: Any):
     """A Gymnasium ``VectorEnv`` of ``num_envs`` games stepped together by the game's compiled
-    kernel (Krig, KtOG).  See :mod:`brawl.rl.vector`."""
+    kernel (Krig).  See :mod:`brawl.rl.vector`."""
     from .vector import vector_env as make
 
     return make(game, num_envs=num_envs, **options)
