@@ -2,7 +2,9 @@
 
     .venv/bin/python benchmarks/bench_rl.py [--episodes 300] [--solve-hp 1 2] [--editions author article]
 
-Prints decisions per second for random play through each interface, then for each Krig set-up the
+Prints agent steps per second of the vectorised Krig environment, Kniggits Gymnasium steps per
+second with the old and the new move mask, decisions per second for random play through each
+interface, value iteration from Krig's initial state, then for each Krig set-up the
 number of OpenSpiel states, the time value iteration took and the largest difference from
 ``brawl.solve`` over every turn position it reached.
 """
@@ -67,6 +69,65 @@ def env_speed(total: int) -> None:
         print(f"openspiel      {game:8s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.0f} games/s)")
 
 
+def kniggits_mask(episodes: int) -> None:
+    """Kniggits Gymnasium steps per second with the move mask built by the whole transition per
+    candidate (before) and by the rules' path check (now), on the same games."""
+    from brawl.games.kniggits.encoding import KniggitsEncoding
+    from brawl.rl import gym_env
+
+    now = KniggitsEncoding._move_is_legal
+    before = lambda self, state, seat, k, index: self._legal_by_transition(state, seat, index)  # noqa: E731
+    for label, check in (("before (full transition)", before), ("now (path check)", now)):
+        KniggitsEncoding._move_is_legal = check
+        try:
+            env = gym_env("kniggits", opponent="random")
+            rng = np.random.default_rng(0)
+            steps, t0 = 0, time.perf_counter()
+            for ep in range(episodes):
+                obs, info = env.reset(seed=ep)
+                done = False
+                while not done:
+                    obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                    done = term or trunc
+                    steps += 1
+            dt = time.perf_counter() - t0
+        finally:
+            KniggitsEncoding._move_is_legal = now
+        print(f"gymnasium kniggits mask {label:25s}: {steps / dt:7,.1f} steps/s ({steps} steps)")
+
+
+def vector_speed(steps: int) -> None:
+    """Agent steps per second of the vectorised Krig environment (every sub-game steps once per
+    call), the agent playing its first legal action (a NumPy argmax over the masks)."""
+    from brawl.rl import vector_env
+
+    for num_envs in (1024, 16384, 65536):
+        env = vector_env("krig", num_envs=num_envs, opponent="random", hp=20)
+        obs, info = env.reset(seed=0)
+        obs, reward, term, trunc, info = env.step(np.argmax(info["action_mask"], axis=1))  # compiled by now
+        t0 = time.perf_counter()
+        games = 0
+        for _ in range(steps):
+            obs, reward, term, trunc, info = env.step(np.argmax(info["action_mask"], axis=1))
+            games += int(term.sum())
+        dt = time.perf_counter() - t0
+        print(f"vector krig {num_envs:6d} envs: {steps * num_envs / dt:12,.0f} agent steps/s, "
+              f"{games / dt:10,.0f} games/s")
+
+
+def from_initial_state(hp: int) -> None:
+    """Value iteration from Krig's initial state (the initiative re-roll conditioned away)."""
+    from open_spiel.python.algorithms import value_iteration
+
+    from brawl.rl import openspiel_game
+
+    spiel = openspiel_game("krig", hp=hp)
+    t0 = time.perf_counter()
+    values = value_iteration.value_iteration(spiel, -1, 1e-12, cyclic_game=True)
+    print(f"krig hp {hp} from the initial state: {len(values)} states, {time.perf_counter() - t0:.1f} s, "
+          f"value to Sun {values[str(spiel.new_initial_state())]:+.2e}")
+
+
 def solve_agreement(hp: int, edition: str) -> None:
     from open_spiel.python.algorithms import get_all_states, value_iteration
 
@@ -102,9 +163,15 @@ def main() -> None:
     ap.add_argument("--episodes", type=int, default=300)
     ap.add_argument("--solve-hp", type=int, nargs="*", default=[1, 2])
     ap.add_argument("--editions", nargs="*", default=["author", "article"])
+    ap.add_argument("--kniggits-episodes", type=int, default=3)
+    ap.add_argument("--vector-steps", type=int, default=100)
     args = ap.parse_args()
     sys.setrecursionlimit(100_000)
+    vector_speed(args.vector_steps)
+    kniggits_mask(args.kniggits_episodes)
     env_speed(args.episodes)
+    for hp in args.solve_hp:
+        from_initial_state(hp)
     for hp in args.solve_hp:
         for edition in args.editions:
             solve_agreement(hp, edition)
