@@ -5,6 +5,9 @@ which is one core, and wall-clock time, which a loaded machine stretches).
 
     .venv/bin/python benchmarks/bench_bots_kniggits.py [--games 400] [--workers 2] [--seed 1]
         [--bot search] [--against heuristic] [--horizon H] [--army SPEC] [--option key=value ...]
+        [--progress 20]
+
+On a loaded machine the tally printed every ``--progress`` games is the result so far.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import json
 import math
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from brawl.bots import make_bot
 from brawl.core.game import Terminal
@@ -75,6 +78,7 @@ def main() -> None:
     ap.add_argument("--against", default="heuristic")
     ap.add_argument("--horizon", type=int, default=None, help="search: turn starts each rollout looks ahead")
     ap.add_argument("--army", default=None, help="search: the army decision, without 'army:'")
+    ap.add_argument("--progress", type=int, default=20, help="print the tally every this many games (0: never)")
     ap.add_argument("--narrow", action="store_true", help="search: no plans where one kniggit charges alone")
     ap.add_argument("--option", action="append", default=[], help="a game option, key=value (JSON value)")
     args = ap.parse_args()
@@ -90,8 +94,16 @@ def main() -> None:
         settings["wide"] = False
     jobs = [(i, args.bot, args.against, options, args.seed, settings) for i in range(args.games)]
     t0 = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
-        results = list(pool.map(one_game, jobs, chunksize=1))
+        for done in as_completed([pool.submit(one_game, job) for job in jobs]):
+            results.append(done.result())
+            if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
+                wins = sum(r["result"] == "win" for r in results)
+                low, high = wilson(wins, len(results))
+                print(f"  so far {len(results)} games: wins {wins}, draws "
+                      f"{sum(r['result'] == 'draw' for r in results)}, win rate {wins / len(results):.1%} "
+                      f"(Wilson 95% {low:.1%} to {high:.1%}); {time.perf_counter() - t0:.0f} s", flush=True)
     n = len(results)
     wins = sum(r["result"] == "win" for r in results)
     draws = sum(r["result"] == "draw" for r in results)
