@@ -103,7 +103,7 @@ class Fanout:
         def offered() -> tuple[float, list[str]]:  # the database's part, on a thread: the loop serves on
             now = time.time()
             hub.store.renew_leases(hub.holder, now, LEASE)
-            return now, [r for r in hub.store.waking() if r not in hub.leased
+            return now, [r for r in hub.store.unheld(hub.holder, now) if r not in hub.leased
                          and hub.store.take_lease(r, hub.holder, now, LEASE)]
 
         while True:

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from sqlalchemy import bindparam, delete, func, insert, select, text, update
+from sqlalchemy import bindparam, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import sessionmaker
 
@@ -287,6 +287,13 @@ class Store:
         """Unfinished rooms whose open decision is a bot's or runs a clock: the server acts there."""
         return self._run(lambda db: list(db.scalars(select(RoomRow.id).where(
             RoomRow.wake.is_(True), RoomRow.finished_at.is_(None)))))
+
+    def unheld(self, holder: str, now: float) -> list[str]:
+        """:meth:`waking` rooms whose lease nobody else holds now (free, run out, or ``holder``'s)."""
+        return self._run(lambda db: list(db.scalars(
+            select(RoomRow.id).outerjoin(LeaseRow, LeaseRow.room_id == RoomRow.id)
+            .where(RoomRow.wake.is_(True), RoomRow.finished_at.is_(None),
+                   or_(LeaseRow.room_id.is_(None), LeaseRow.until < now, LeaseRow.holder == holder)))))
 
     def public_rooms(self, limit: int = 50) -> list[dict]:
         """Unfinished public rooms with a seat nobody has named yet, newest first."""
