@@ -55,7 +55,7 @@ def start_index(H: int, R=None) -> tuple[int, int, int]:
 #: options the solver covers only at this value; ``OPTION_FLAGS`` it covers either way
 SUPPORTED = {"players": 2, "cure_cap": True}
 OPTION_FLAGS = {"stand_at_zero": "stand", "fumble_flying": "flying", "cure_touch_roll": "touch", "classes": "classes"}
-PENDING = ("fumble_flying", "cure_touch_roll", "classes")
+PENDING = ()
 WHY = {"players": "more than two players is not a two-player zero-sum game",
        "cure_cap": "without the cap Cure could heal without bound, so the solve has no order"}
 

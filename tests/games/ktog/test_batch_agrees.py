@@ -85,6 +85,15 @@ def test_optimal_duels_are_identical(initiative):
         _same_game({"hp": 3, "initiative": initiative, "to_hit": 11}, ["optimal", "random"], _tape(700 + seed))
 
 
+@pytest.mark.parametrize("option", ["stand_at_zero", "fumble_flying", "cure_touch_roll", "classes"])
+def test_optimal_duels_with_the_options_are_identical(option):
+    """RULINGS KtOG (``stand_at_zero``, ``fumble_flying``, ``cure_touch_roll``, ``classes``): the solved
+    duel's policy, class picks included, reads the same values in both: same dice, same game."""
+    for seed in range(3):
+        _same_game({"hp": 3, option: True}, ["optimal", "random"], _tape(800 + seed))
+        _same_game({"hp": 3, option: True}, ["random", "optimal"], _tape(900 + seed))
+
+
 def test_a_natural_one_then_seventeen_drops_the_weapon_in_both():
     """RULINGS KtOG, Critical miss: d20 = 1, then below 17 (no self-hit), then 17 or more: disarmed for
     2 scramble turns, in the compiled game as in the rules module.  Brute against brute: initiative
