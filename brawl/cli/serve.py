@@ -71,8 +71,9 @@ def serve(
         return
     del web  # each worker process builds its own app from these settings
     os.environ["BRAWL_SERVE_SETTINGS"] = settings.model_dump_json()
+    # a worker on a busy machine may take a while to import; it is not killed for that
     uvicorn.run("brawl.server.app:app_from_environment", factory=True, host=host, port=port, workers=workers,
-                log_level="info", ws_per_message_deflate=False)
+                log_level="info", ws_per_message_deflate=False, timeout_worker_healthcheck=30)
 
 
 @app.command()
