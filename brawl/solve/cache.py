@@ -10,8 +10,6 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import numpy as np
-
 SOLVER_VERSION = 1
 
 
@@ -25,8 +23,10 @@ def cache_path(game_name: str, options: Mapping[str, Any]) -> Path:
     return cache_dir() / f"{game_name}-v{SOLVER_VERSION}-{digest}.npz"
 
 
-def load_tables(path: Path, required: Iterable[str]) -> dict[str, np.ndarray] | None:
+def load_tables(path: Path, required: Iterable[str]) -> dict[str, Any] | None:
     """The arrays saved at ``path``, or None when the file is missing, damaged or lacks a table."""
+    import numpy as np
+
     if not path.exists():
         return None
     try:
@@ -39,6 +39,8 @@ def load_tables(path: Path, required: Iterable[str]) -> dict[str, np.ndarray] | 
 
 def save_tables(path: Path, tables: Mapping[str, Any], compressed: bool = True) -> None:
     """Write ``tables`` to ``path`` atomically (a reader never sees half a file)."""
+    import numpy as np
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npz")
