@@ -20,6 +20,8 @@ class GameInfo(BaseModel):
     options_schema: dict[str, Any] = Field(description="JSON Schema of the game's options (types, defaults, limits, descriptions)")
     defaults: dict[str, Any] = Field(description="the default value of every option")
     bots: list[str] = Field(description="bot names for seats given as 'bot:NAME'")
+    levels: list[str] = Field(["easy", "normal", "hard"], description="levels for computer seats, given as 'bot:LEVEL': "
+                              "each plays the strongest of its bots that can play the chosen options")
     renderer: bool = Field(description="true when the game ships its own browser renderer (static/games/<game>.js)")
     description: str = Field("", description="what the game is, in a sentence or two for newcomers")
     dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")

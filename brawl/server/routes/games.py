@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fastapi import APIRouter
 
-from ...bots import bot_names
+from ...bots import bot_names, level_names
 from ...games import game_class, game_names
 from ..schemas import ErrorOut, GameInfo
 
@@ -18,7 +18,7 @@ def game_info(name: str, static: Path) -> dict:
     defaults = cls.Options().model_dump(mode="json")
     return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
             "seats": defaults.get("players", cls.min_players), "options_schema": cls.Options.model_json_schema(),
-            "defaults": defaults, "bots": bot_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
+            "defaults": defaults, "bots": bot_names(name), "levels": level_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
             "description": cls.description, "dice": cls.has_dice()}
 
 
