@@ -18,12 +18,14 @@
   heuristic's choice unless another decision does better on those common dice.  Deterministic for
   a given seed and iteration budget (36 rollouts a decision by default); ``mcts-1s`` searches for
   one second a decision.
-- ``search``: the strongest: a sampled lookahead over a pruned set of candidates (the heuristic's
-  choice, the best attacks and spells on each target, moves next to each enemy, a caster's way
-  out of reach), each played out on the same dice for the rest of the turn and a few turns after
-  it by the heuristic on both sides and scored by hit points and the fallen; successive halving
-  gives the closest candidates the most playouts.  Deterministic for a seed (48 playouts a
-  decision, capped at 0.9 s).
+- ``search``: an expectimax over the character's turn with every attack's dice enumerated (hit,
+  critical, damage roll by roll, sneak attack, a blur's miss chance): it strikes where the chance
+  to drop a target and the share of hit points taken, times what the target is worth (the damage
+  it deals a turn, the spells it still has), is highest; it aims a fireball at any square in range
+  (not only an occupied one) to catch the most enemies by their chances to fail the Reflex save,
+  never a friend; elsewhere it keeps the heuristic's habits.  No playouts, so it costs about what
+  the heuristic does; deterministic.  Options: ``squares`` (also choose the square to strike from),
+  ``trip`` (weigh trips), both off since they lost games in the benchmark.
 """
 
 from __future__ import annotations

@@ -1,31 +1,34 @@
-"""The ``search`` Tactics bot: an expectimax over the character's turn (where to stand and whom
-to strike), every attack's dice enumerated exactly, judged by what each enemy is worth.
+"""The ``search`` Tactics bot: an expectimax over the character's turn, every attack's dice
+enumerated exactly, judged by what each enemy is worth.
 
-It keeps the heuristic's habits where they are sound (attacks of opportunity, healing the fallen,
-standing up, a caster's retreat, fireballs, drawing, hiding) and searches the rest:
+It keeps the heuristic's habits where nothing better was found (attacks of opportunity, healing the
+fallen, standing up, a caster's retreat, drawing, hiding, moving) and decides itself:
 
-- **whom to strike**: every attack, two-weapon attack, full attack, hamstring, shot, throw and
-  damaging spell is scored by the chance it drops its target (the exact damage distribution of
-  each attack, criticals and sneak attack counted, a blur's miss chance too) and the share of the
-  target's hit points it takes, times the target's worth: the damage it deals a turn to this side
-  (its best weapon's expected damage, a scorching ray or fireball still to cast, healing still to
-  give).  So it secures kills, focuses fire on the dangerous and leaves the fallen for later;
-- **where to stand**: a fighter or rogue weighs each square next to each enemy (reached by the
-  least-provoking route, flanking when it can) by the best strike from there, less the damage
-  the attacks of opportunity on the way are expected to do, against striking from where it
-  stands.
+- **whom to strike**: every attack, two-weapon attack, full attack, hamstring, shot and damaging
+  spell is scored by the chance it drops its target (the exact damage distribution of each
+  attack: misses, hits and criticals, damage roll by roll, sneak attack, a blur's miss chance) and
+  the share of the target's hit points it takes, times the target's worth: the damage it deals a
+  turn (its best weapon's expected damage, a scorching ray or fireball still to cast) and the
+  healing it can still give.  So it secures kills and focuses fire on the dangerous, and leaves the
+  fallen for later; it never throws its weapon away unless the heuristic would;
+- **where a fireball goes**: any open square in range and in line of effect (the legal list names
+  only occupied ones), scored over the enemies inside by their chances to fail the Reflex save and
+  what the damage then does, never with a friend inside; cast when it beats the best strike.
+- options, off by default because they lost games in the benchmark: ``squares`` (a fighter or
+  rogue weighs each square next to each enemy by its best strike less the attacks of opportunity
+  of the way) and ``trip`` (trips weighed by their chance to land and the turn a prone enemy loses).
 
-Every figure comes from :mod:`.mechanics` and :mod:`.attacks`, the numbers the rules use.  No
-playouts: a decision costs about what the heuristic's does (see the benchmark)."""
+Every figure comes from the rules' own numbers (:mod:`.attacks`, :mod:`.mechanics`).  No playouts:
+a decision costs about what the heuristic's does (see ``benchmarks/bench_bots_tactics.py``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import BLUR_MISS, SPELLS, WEAPONS
-from .grid import adjacent
+from .data import BLUR_MISS, FIREBALL_RADIUS, SPELLS, WEAPONS
+from .grid import adjacent, burst
 from .heuristic import HeuristicBot, _moved
-from .mechanics import crit_chance, damage_expr, hit_chance
+from .mechanics import crit_chance, damage_expr, hit_chance, save_chance
 from .rules import Tactics, TacticsState
 from ...core.dice import parse
 
@@ -92,13 +95,16 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, chip: float = _CHIP, base: float = _BASE_WORTH,
-                 provoke: float = 1.0, squares: bool = True) -> None:
+                 provoke: float = 1.0, squares: bool = False, aim: bool = True,
+                 trip: float = 0.0) -> None:
         self.seed = seed or 0
         self.helper = HeuristicBot(seed)
         self.chip = chip
         self.base = base
         self.provoke = provoke
         self.squares = squares
+        self.aim = aim
+        self.trip = trip
 
     # -- what a character is worth -----------------------------------------------------------------
     def worth(self, game: Tactics, state: TacticsState, j: int) -> float:
@@ -173,8 +179,22 @@ class SearchBot:
             out[total] = out.get(total, 0.0) + p * q
         return out
 
+    def trip_value(self, game: Tactics, state: TacticsState, i: int, j: int, worth) -> float:
+        """A trip: its chance to land (the touch attack hits and the save fails) times what a prone
+        enemy loses (its next standard action spent standing up, provoking; -5 to its armor class
+        meanwhile), as a share ``self.trip`` of its worth; it provokes like any special attack."""
+        t = state.units[j]
+        if not t.conscious or t.prone:
+            return 0.0
+        p = float(hit_chance(game.attack_profile(state, i, j, "trip")))
+        fail = 1.0 - float(save_chance(game.trip_save(state, j), game.trip_dc(i), True))
+        value = p * fail * self.trip * (worth[j] - self.base)
+        return value * 0.7 if game.in_combat(state, i) else value
+
     def strike_value(self, game: Tactics, state: TacticsState, i: int, action: str,
                      worth: dict[int, float]) -> float | None:
+        if action.startswith("trip:") and self.trip > 0:
+            return self.trip_value(game, state, i, game.index[action[5:]], worth)
         dist = self.damage_of(game, state, i, action)
         if dist is None:
             return None
@@ -234,6 +254,50 @@ class SearchBot:
         u = state.units[i]
         return self.provoke * worth[i] * min(1.0, provokes * each / max(1, u.hp))
 
+    # -- the fireball ------------------------------------------------------------------------------
+    def fireball(self, game: Tactics, state: TacticsState, i: int, worth) -> tuple[float, str | None]:
+        """The best square to aim a fireball at (any open square in range and in line of effect, not
+        only an occupied one): the enemies it catches, each by its chance to fail the Reflex save
+        and what the damage then does to it, and never a friend, standing or fallen."""
+        if state.acted_std or state.units[i].casts("fireball") <= 0:
+            return 0.0, None
+        spell = SPELLS["fireball"]
+        dc = game.sheets[i].spell_dc("fireball")
+        dist = _dice(spell.dice, 0)
+        friends = {state.units[j].pos for j in [i] + game.allies(state, i)}
+        foes = {state.units[j].pos: j for j in game.enemies(state, i)}
+        up = [state.units[j].pos for j in foes.values() if state.units[j].conscious]
+        if len(up) < 2:
+            return 0.0, None
+        centres = {(p[0] + dx, p[1] + dy) for p in up for dx in range(-2, 3) for dy in range(-2, 3)}
+        best, best_value = None, 0.0
+        for sq in sorted(centres):
+            if not game._area_ok(state, i, sq):
+                continue
+            hit = burst(game.map, sq, FIREBALL_RADIUS)
+            if any(h in friends for h in hit):
+                continue
+            value = 0.0
+            for h in hit:
+                j = foes.get(h)
+                if j is None:
+                    continue
+                t = state.units[j]
+                max_hp = game.sheets[j].max_hp
+                if t.conscious:
+                    fail = 1.0 - float(save_chance(game.save_bonus(state, j, "ref") + game.reflex_cover(sq, j, state),
+                                                   dc, True))
+                    drop = sum(p for d, p in dist if d >= t.hp)
+                    chip = sum(p * min(d, t.hp) for d, p in dist) / max_hp
+                    value += worth[j] * fail * (drop + self.chip * chip)
+                else:
+                    value += 0.15 * worth[j] * sum(p for d, p in dist if d >= t.hp + 10)
+            if value > best_value:
+                best, best_value = f"cast:fireball:{sq[0]},{sq[1]}", value
+        if best is not None and game.in_combat(state, i):
+            best_value *= 0.6
+        return best_value, best
+
     # -- the policy --------------------------------------------------------------------------------
     def choose(self, game: Tactics, state: TacticsState, seat: int) -> str:
         legal = game.legal_actions(state, seat)
@@ -244,6 +308,14 @@ class SearchBot:
         hint = self.helper.choose(game, state, seat)
         verb = hint.split(":")[0]
         i = state.actor
+        if self.aim and not state.acted_std and state.units[i].casts("fireball") > 0 and (
+                hint.startswith("cast:") or verb in _STRIKES):
+            worth = {j: self.worth(game, state, j) for j in range(len(state.units)) if not state.units[j].dead}
+            fv, fb = self.fireball(game, state, i, worth)
+            if fb is not None:
+                sv, sb = self.best_strike(game, state, i, legal, worth, allow=hint)
+                if hint.startswith("cast:fireball:") or fv > sv:
+                    return fb
         if verb not in _STRIKES and verb != "move":
             return hint  # healing, standing, fireballs, drawing, hiding, ending the turn
         if verb == "cast" and SPELLS[hint.split(":")[1]].effect != "damage":

@@ -15,7 +15,9 @@ from .helpers import scene, with_unit
 
 
 def battle(options, bots, seed):
-    """Play one battle; returns (the final state, every decision as (seat, legal, chosen))."""
+    """Play one battle; returns (the game, the final state, every decision as (seat, legal, chosen)).
+    ``apply_action`` checks each decision (a fireball may be aimed at any square in range and in
+    line of effect, not only at the occupied ones the list names)."""
     game = make_game("tactics", options)
     dice = SeededDice(seed)
     state = game.initial_state()
@@ -42,7 +44,8 @@ def test_search_is_registered_and_the_hard_level():
 
 
 def test_search_makes_only_legal_decisions():
-    """Three battles on different maps and parties; every decision is in the legal list."""
+    """Three battles on different maps and parties; every decision is legal (the rules' own check
+    accepts it, and all but fireballs are in the legal list)."""
     setups = [({"map": "arena", "party1": "heroes", "party2": "heroes"}, 1),
               ({"map": "pillars", "party1": "wardens", "party2": "raiders"}, 2),
               ({"map": "bridge", "party1": "duo", "party2": "duo"}, 3)]
@@ -50,7 +53,7 @@ def test_search_makes_only_legal_decisions():
         game, state, made = battle(options, [SearchBot(seed), HeuristicBot(seed + 1)], seed)
         ours = [(legal, a) for seat, legal, a in made if seat == 0]
         assert ours, options
-        assert all(a in legal for legal, a in ours)
+        assert all(a in legal or a.startswith("cast:fireball:") for legal, a in ours)
         assert state.over
 
 
@@ -81,3 +84,16 @@ def test_search_never_throws_its_only_weapon():
     game, state = scene(["steve"], ["jeff"], [(2, 5), (6, 5)])
     for seed in range(3):
         assert not SearchBot(seed).choose(game, state, 0).startswith("throw:")
+
+
+def test_search_aims_the_fireball_at_the_most_enemies():
+    """A fireball may be aimed at an empty square: with two pairs of enemies in a column, a gap between,
+    the search aims at the gap and catches all four, where every occupied centre (all the
+    heuristic looks at) catches three."""
+    game, state = scene(["jeff"], ["steve", "mara", "ada", "nim"], [(2, 5), (10, 3), (10, 4), (10, 6), (10, 7)])
+    action = SearchBot(0).choose(game, state, 0)
+    assert action.startswith("cast:fireball:")
+    assert action not in game.legal_actions(state, 0)
+    game.check_action(state, 0, action)
+    after = game.apply_action(state, 0, action)
+    assert len(after.stack[-1].savers) == 4
