@@ -81,9 +81,10 @@ def odds(
 @app.command(context_settings=EXTRA)
 def analyze(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="a game with an analysis report (krig, ktog)"),
+    game: str = typer.Argument(..., help="a game with an analysis report (krig, ktog, kniggits, tactics)"),
     out: str = typer.Option(..., "--out", help="directory for index.html and its plots"),
-    sweep: str = typer.Option("hp", "--sweep", help="the option to sweep over (krig: hp or edition; ktog: any of its options)"),
+    sweep: str = typer.Option("hp", "--sweep", help="the option to sweep over (krig: hp or edition; ktog: any of its "
+                                                   "options; kniggits and tactics read the default hp as their own: points, cover)"),
     bots: Optional[str] = typer.Option(None, "--bots", help="bots for the sweep (krig: two, default optimal,optimal; "
                                        "ktog: one for every seat or one per seat, default brute)"),
     games: Optional[int] = typer.Option(None, "--games", help="simulated games per figure (krig 200000, ktog 100000)"),
