@@ -320,10 +320,12 @@ def test_cure_touch_roll_agrees_with_the_rules_module(hp):
     assert fm_solver == pytest.approx(fm_generic, abs=1e-9)
     from brawl.solve import solve
 
-    game = make_game("ktog", {"hp": hp})
-    state = game.apply_chance(game.apply_chance(game.initial_state(), 6), 1)
-    on = solve("ktog", {"hp": hp, "cure_touch_roll": True}).action_values(state, 0)
-    off = solve("ktog", {"hp": hp}).action_values(state, 0)
+    from dataclasses import replace
+
+    game = make_game("ktog", {"hp": 3})  # the other hurt, so that a Cure on him heals
+    state = replace(game.apply_chance(game.apply_chance(game.initial_state(), 6), 1), hp=(3, 1))
+    on = solve("ktog", {"hp": 3, "cure_touch_roll": True}).action_values(state, 0)
+    off = solve("ktog", {"hp": 3}).action_values(state, 0)
     assert abs(on["cure:2"] - off["cure:2"]) > 1e-6
 
 
