@@ -81,7 +81,17 @@ def test_value_iteration_from_the_initial_state():
             assert values[key] == pytest.approx(2 * solution.win_probability(state, 0) - 1, abs=1e-7), key
             compared += 1
     assert compared >= 100
-    assert values[str(spiel.new_initial_state())] == pytest.approx(0.0, abs=1e-9)
+    # the start is a chance node (value iteration keeps decision states): its value is the
+    # initiative's outcomes weighted by their probabilities
+    root, total, weight = spiel.new_initial_state(), 0.0, 0.0
+    for sun, p in root.chance_outcomes():
+        after_sun = root.child(sun)
+        for moon, q in after_sun.chance_outcomes():
+            turn = after_sun.child(moon)
+            assert turn.current_player() in (0, 1)
+            total += p * q * values[str(turn)]
+            weight += p * q
+    assert weight == pytest.approx(1.0) and total == pytest.approx(0.0, abs=1e-9)
     # the initiative: ten outcomes for Sun, then nine for Moon (the tie is left out)
     s = spiel.new_initial_state()
     assert len(s.chance_outcomes()) == 10
