@@ -23,6 +23,8 @@ part           what it is, and who asks for it
                workers)`` (``brawl sim``, the Ray backend, the reports)
 ``odds``       a Typer app: ``brawl odds <game> ...`` runs it with the words after the game
 ``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
+``vector``     a Gymnasium ``VectorEnv`` class stepping many games in one compiled call
+               (``brawl.rl.vector_env``)
 ``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
 ``renderer``   true when ``brawl/web/static/games/<game>.js`` draws the game's board
 ``levels``     the bots behind the levels players choose (easy, normal, hard): for each level the
@@ -50,6 +52,7 @@ class Entry:
     batch: str | None = None
     odds: str | None = None
     encoding: str | None = None
+    vector: str | None = None
     analysis: str | None = None
     renderer: bool = False
     levels: tuple[tuple[str, tuple[str, ...]], ...] = (

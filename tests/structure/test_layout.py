@@ -12,7 +12,7 @@ from brawl.games import entry, game_names, games_with
 from brawl.games.entry import Entry
 from tests.structure.imports import ROOT, cycles, imports, modules
 
-PARTS = ("rules", "bots", "solver", "generic", "batch", "odds", "encoding", "analysis")
+PARTS = ("rules", "bots", "solver", "generic", "batch", "odds", "encoding", "vector", "analysis")
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -9,5 +9,6 @@ ENTRY = Entry(
     "krig", rules="brawl.games.krig.rules:Krig", bots="brawl.games.krig.bots:BOTS",
     solver="brawl.games.krig.solver", generic="brawl.games.krig.solver:first_mover_generic",
     batch="brawl.games.krig.batch", odds="brawl.games.krig.odds:app",
-    encoding="brawl.games.krig.encoding:KrigEncoding", analysis="brawl.games.krig.analysis",
+    encoding="brawl.games.krig.encoding:KrigEncoding", vector="brawl.games.krig.vector:KrigVectorEnv",
+    analysis="brawl.games.krig.analysis",
 )
