@@ -18,32 +18,13 @@ import math
 import random
 
 import numpy as np
-from scipy.optimize import linprog
 
 from ...core.game import IllegalAction
 from . import combat, mechanics, search
+from .fight_odds import equilibrium as solve_zero_sum  # the fight's linear programme, in one place
 from .geometry import dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
-
-
-def solve_zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
-    """Maximin mixed strategy of the row player and the game's value, for a payoff matrix
-    (rows: my choices, columns: the opponent's; entries: my gain)."""
-    payoff = np.asarray(payoff, dtype=float)
-    n, m = payoff.shape
-    # variables: x_1..x_n, v; minimise -v
-    c = np.zeros(n + 1)
-    c[-1] = -1.0
-    a_ub = np.hstack([-payoff.T, np.ones((m, 1))])  # v - sum_i x_i A_ij <= 0 for each column j
-    b_ub = np.zeros(m)
-    a_eq = np.hstack([np.ones((1, n)), np.zeros((1, 1))])
-    bounds = [(0, None)] * n + [(None, None)]
-    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs")
-    if not res.success:
-        return np.full(n, 1.0 / n), float("nan")
-    x = np.clip(res.x[:n], 0, None)
-    return x / x.sum(), float(res.x[-1])
 
 
 def _worth_tokens(move: int, attack: int, defense: int) -> float:

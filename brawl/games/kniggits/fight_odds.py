@@ -47,19 +47,24 @@ def outcome(a: Kniggit, d: Kniggit, hands_a: tuple[str, str], hands_d: tuple[str
 
 
 def equilibrium(payoff: np.ndarray) -> tuple[np.ndarray, float]:
-    """The row player's equilibrium mix and the game's value for the matrix game ``payoff``
-    (rows: the maximiser's choices, columns: the minimiser's)."""
+    """The row player's maximin mixed strategy and the game's value for the zero-sum matrix game
+    ``payoff`` (rows: the maximiser's choices, columns: the minimiser's; entries: the row player's
+    gain), by linear programming.  Should the solver fail, the uniform mix and a value of NaN."""
     from scipy.optimize import linprog
 
-    rows, cols = payoff.shape
-    shift = payoff.min() - 1.0  # make every entry positive, so the value is too
-    m = payoff - shift
-    # minimise sum(u) subject to m^T u >= 1, u >= 0; then the mix is u / sum(u) and the value 1 / sum(u)
-    result = linprog(np.ones(rows), A_ub=-m.T, b_ub=-np.ones(cols), bounds=[(0, None)] * rows, method="highs")
-    if not result.success:  # pragma: no cover - a finite matrix game always has a solution
-        raise ArithmeticError(result.message)
-    total = float(result.x.sum())
-    return result.x / total, 1.0 / total + shift
+    payoff = np.asarray(payoff, dtype=float)
+    n, m = payoff.shape
+    # variables: x_1..x_n, v; maximise v subject to v <= sum_i x_i payoff_ij for every column j
+    c = np.zeros(n + 1)
+    c[-1] = -1.0
+    a_ub = np.hstack([-payoff.T, np.ones((m, 1))])
+    a_eq = np.hstack([np.ones((1, n)), np.zeros((1, 1))])
+    bounds = [(0, None)] * n + [(None, None)]
+    res = linprog(c, A_ub=a_ub, b_ub=np.zeros(m), A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs")
+    if not res.success:
+        return np.full(n, 1.0 / n), float("nan")
+    x = np.clip(res.x[:n], 0, None)
+    return x / x.sum(), float(res.x[-1])
 
 
 def fight_odds(a: Kniggit, d: Kniggit, hands_a: list[tuple[str, str]], hands_d: list[tuple[str, str]]) -> FightOdds:
