@@ -55,7 +55,6 @@ def start_index(H: int, R=None) -> tuple[int, int, int]:
 #: options the solver covers only at this value; ``OPTION_FLAGS`` it covers either way
 SUPPORTED = {"players": 2, "cure_cap": True}
 OPTION_FLAGS = {"stand_at_zero": "stand", "fumble_flying": "flying", "cure_touch_roll": "touch", "classes": "classes"}
-PENDING = ()
 WHY = {"players": "more than two players is not a two-player zero-sum game",
        "cure_cap": "without the cap Cure could heal without bound, so the solve has no order"}
 
@@ -63,7 +62,6 @@ WHY = {"players": "more than two players is not a two-player zero-sum game",
 def unsupported(options: dict) -> list[str]:
     """The options this solver does not cover, each with the reason."""
     bad = [f"{k}={options.get(k)!r} ({WHY[k]})" for k, v in SUPPORTED.items() if options.get(k) != v]
-    bad += [f"{k}=True (not yet)" for k in PENDING if options.get(k)]
     if not 1 <= int(options.get("hp", 0)) <= 25:
         bad.append(f"hp={options.get('hp')!r} (1 to 25)")
     return bad
