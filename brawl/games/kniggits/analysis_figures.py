@@ -10,24 +10,16 @@ import numpy as np
 from ...analysis.common import errorbars, mean_text, save, wilson
 from ...core.game import BrawlError
 from .analysis_runs import BIG, SMALL, _merged, _score
+from .fight_odds import equilibrium
 
 # -- the fight by token counts: exact ------------------------------------------------------------
 
 def zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
-    """The row player's maximin mix and the value of the matrix game (linear programme)."""
-    from scipy.optimize import linprog
-
-    a = np.asarray(payoff, float)
-    n, m = a.shape
-    c = np.zeros(n + 1)
-    c[-1] = -1.0
-    res = linprog(c, A_ub=np.hstack([-a.T, np.ones((m, 1))]), b_ub=np.zeros(m),
-                  A_eq=np.hstack([np.ones((1, n)), np.zeros((1, 1))]), b_eq=[1.0],
-                  bounds=[(0, None)] * n + [(None, None)], method="highs")
-    if not res.success:
+    """The row player's maximin mix and the value of the matrix game (:func:`.fight_odds.equilibrium`)."""
+    x, value = equilibrium(payoff)
+    if value != value:  # NaN: the solver found nothing
         raise BrawlError("the fight's linear programme found no solution")
-    x = np.clip(res.x[:n], 0, None)
-    return x / x.sum(), float(res.x[-1])
+    return x, value
 
 
 def fight(attacker: tuple[int, int, int], defender: tuple[int, int, int], options) -> dict:
