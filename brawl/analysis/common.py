@@ -331,3 +331,18 @@ def ladder_section(ladder) -> tuple[str, dict]:
             "draws counted half. The score of each row's bot against each column's:</p>"
             + table(["", *order], grid))
     return text, data
+
+
+def engine_report_from_cli(build_report, games_default: int, sweep_default: str, options: dict, out, *,
+                           sweep: str, bots: str | None, games: int | None, seed: int, workers: int | None,
+                           backend: str, address: str | None, exact_hp: int, spell_games: int):
+    """``brawl analyze`` for a report played on the full engine (Kniggits, Tactics): the command's
+    flags checked, then the game's ``build_report``.  The command's default sweep (``hp``, a Krig
+    and KtOG option) means the report's own default; ``--bots`` names the ladder's bots."""
+    from ..core.game import BrawlError
+
+    if exact_hp != 5 or spell_games != 1000:
+        raise BrawlError("--exact-hp and --spell-games are ktog options")
+    names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else None
+    return build_report(options, out, games=games or games_default, sweep=sweep_default if sweep == "hp" else sweep,
+                        bots=names, seed=seed, workers=workers, backend=backend, address=address)

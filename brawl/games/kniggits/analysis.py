@@ -27,14 +27,55 @@ import json
 import time
 from pathlib import Path
 
-from ...analysis.common import (check_backend, figure_html, ladder_section, mean_text, page_head, pyplot, rate_text, run_engine,
-                                table, write_page)
+from ...analysis.common import (
+    check_backend,
+    engine_report_from_cli,
+    figure_html,
+    ladder_section,
+    mean_text,
+    page_head,
+    pyplot,
+    rate_text,
+    run_engine,
+    table,
+    write_page,
+)
 from ...core.game import BrawlError
 from .. import make_game
-from .analysis_figures import (armies_figure, fight, fight_section, hand_shares, ladder_figure, length_figure, rules_section,
-                               scenarios_figure, sweep_figure, zero_sum)
-from .analysis_runs import (BIG, COLOURS, COUNTS, DEFAULT_SWEEP, GAMES, LADDER_BOTS, RULE_ARMY, RULES, SCENARIOS, SMALL, SWEEPS,
-                            Army, ArmyBot, Preset, PresetBot, _merged, _score, _swap, army_tokens, split)
+from .analysis_figures import (
+    armies_figure,
+    fight,
+    fight_section,
+    hand_shares,
+    ladder_figure,
+    length_figure,
+    rules_section,
+    scenarios_figure,
+    sweep_figure,
+    zero_sum,
+)
+from .analysis_runs import (
+    BIG,
+    COLOURS,
+    COUNTS,
+    DEFAULT_SWEEP,
+    GAMES,
+    LADDER_BOTS,
+    RULE_ARMY,
+    RULES,
+    SCENARIOS,
+    SMALL,
+    SWEEPS,
+    Army,
+    ArmyBot,
+    Preset,
+    PresetBot,
+    _merged,
+    _score,
+    _swap,
+    army_tokens,
+    split,
+)
 
 __all__ = ["BIG", "COLOURS", "COUNTS", "DEFAULT_SWEEP", "GAMES", "LADDER_BOTS", "RULE_ARMY", "RULES", "SCENARIOS", "SMALL",
            "SWEEPS", "Army", "ArmyBot", "Preset", "PresetBot", "army_tokens", "build_from_cli", "build_report", "fight",
@@ -51,7 +92,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     times as many); ``bots`` the ladder's bots (default heuristic and random); ``rules``,
     ``scenarios``, ``counts`` and ``colours`` choose the rows of the army and rule figures."""
     from ...bots import bot_names, make_bot
-    from ...sim.ladder import labels_for, ladder_jobs, collect, rate
+    from ...sim.ladder import collect, labels_for, ladder_jobs, rate
 
     game = make_game("kniggits", options)
     base = game.options_json()
@@ -248,13 +289,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     return write_page(out, parts)
 
 
-def build_from_cli(options: dict, out: str | Path, *, sweep: str, bots: str | None, games: int | None, seed: int,
-                   workers: int | None, backend: str, address: str | None, exact_hp: int, spell_games: int) -> Path:
-    """``brawl analyze kniggits``: the command's flags checked, then :func:`build_report`.  The
-    command's default sweep (``hp``, a Krig and KtOG option) means this report's default
-    (:data:`DEFAULT_SWEEP`); ``--bots`` names the ladder's bots."""
-    if exact_hp != 5 or spell_games != 1000:
-        raise BrawlError("--exact-hp and --spell-games are ktog options")
-    names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else None
-    return build_report(options, out, games=games or GAMES, sweep=DEFAULT_SWEEP if sweep == "hp" else sweep,
-                        bots=names, seed=seed, workers=workers, backend=backend, address=address)
+def build_from_cli(options: dict, out: str | Path, **flags) -> Path:
+    """``brawl analyze kniggits``: the command's flags (:func:`brawl.analysis.common.engine_report_from_cli`),
+    then :func:`build_report`."""
+    return engine_report_from_cli(build_report, GAMES, DEFAULT_SWEEP, options, out, **flags)

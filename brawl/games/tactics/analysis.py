@@ -23,8 +23,24 @@ from pathlib import Path
 
 import numpy as np
 
-from ...analysis.common import (EngineRun, check_backend, errorbars, figure_html, ladder_section, mean_ci, mean_text,
-                                page_head, pct, pyplot, rate_text, run_engine, save, table, wilson, write_page)
+from ...analysis.common import (
+    EngineRun,
+    check_backend,
+    engine_report_from_cli,
+    errorbars,
+    figure_html,
+    ladder_section,
+    mean_ci,
+    mean_text,
+    page_head,
+    pyplot,
+    rate_text,
+    run_engine,
+    save,
+    table,
+    wilson,
+    write_page,
+)
 from ...core.game import BrawlError
 from .. import make_game
 
@@ -118,7 +134,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     figures get four times as many); ``bots`` the ladder's bots (default heuristic and random);
     ``classes``, ``parties``, ``maps`` and ``levels`` choose the rows of those figures."""
     from ...bots import bot_names, make_bot
-    from ...sim.ladder import collect, ladder_jobs, labels_for, rate
+    from ...sim.ladder import collect, labels_for, ladder_jobs, rate
 
     game = make_game("tactics", options)
     base = game.options_json()
@@ -388,13 +404,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     return write_page(out, parts)
 
 
-def build_from_cli(options: dict, out: str | Path, *, sweep: str, bots: str | None, games: int | None, seed: int,
-                   workers: int | None, backend: str, address: str | None, exact_hp: int, spell_games: int) -> Path:
-    """``brawl analyze tactics``: the command's flags checked, then :func:`build_report`.  The
-    command's default sweep (``hp``, a Krig and KtOG option) means this report's default
-    (:data:`DEFAULT_SWEEP`); ``--bots`` names the ladder's bots."""
-    if exact_hp != 5 or spell_games != 1000:
-        raise BrawlError("--exact-hp and --spell-games are ktog options")
-    names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else None
-    return build_report(options, out, games=games or GAMES, sweep=DEFAULT_SWEEP if sweep == "hp" else sweep,
-                        bots=names, seed=seed, workers=workers, backend=backend, address=address)
+def build_from_cli(options: dict, out: str | Path, **flags) -> Path:
+    """``brawl analyze tactics``: the command's flags (:func:`brawl.analysis.common.engine_report_from_cli`),
+    then :func:`build_report`."""
+    return engine_report_from_cli(build_report, GAMES, DEFAULT_SWEEP, options, out, **flags)
