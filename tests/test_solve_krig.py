@@ -235,11 +235,11 @@ def test_solution_is_saved_and_reused(tmp_path):
 
 def test_hint_values_and_optimal_bot_agree():
     """Hints give each legal decision its win probability; the optimal bot plays the best one."""
-    from brawl.games.krig.bots import BOTS
+    from brawl.bots import make_bot
     from brawl.solve.hints import best_hint, hint_values
 
     game = make_game("krig", {"hp": 8})
-    bot = BOTS["optimal"](seed=0, game=game)
+    bot = make_bot("krig", "optimal", seed=0, game=game)
     match = Match(game, seed=5)
     checked = 0
     while not match.over:
