@@ -218,7 +218,7 @@ def engine_slice(game_name: str, options: dict, bot_specs: list, seed: int, star
     leave it out."""
     from ..core.sources import SeededDice
     from ..games import make_game
-    from ..sim.engine import game_seed, play_one
+    from ..sim.engine import count_game, game_seed, play_one
 
     game = make_game(game_name, options)
     run = EngineRun(game.options_json(), list(bot_specs))
@@ -248,16 +248,7 @@ def engine_slice(game_name: str, options: dict, bot_specs: list, seed: int, star
                     run.decisions[seat][kind] = run.decisions[seat].get(kind, 0) + 1
                     tally[kind] = tally.get(kind, 0) + 1
         state = play_one(game, bots, SeededDice(gs), on_decision=note)
-        winners = game.winners(state)
-        run.games += 1
-        if len(winners) == 1:
-            run.wins[winners[0]] += 1
-            if winners[0] == game.first_mover(state):
-                run.first_mover_wins += 1
-        else:
-            run.draws += 1
-        turns = game.turns(state)
-        run.turn_counts[turns] = run.turn_counts.get(turns, 0) + 1
+        count_game(run, game, state)
         for kind, c in tally.items():
             dist = run.per_game.setdefault(kind, {})
             dist[c] = dist.get(c, 0) + 1

@@ -13,13 +13,29 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..bots import make_bot
-from ..core.game import Chance, Terminal
+from ..core.game import Chance, Game, Terminal
 from ..core.sources import SeededDice
 from ..games import make_game
 
 
 def game_seed(seed: int, index: int) -> int:
     return (seed * 0x9E3779B1 + index * 0x85EBCA77) % (2**63)
+
+
+def count_game(totals: Any, game: Game, state: Any) -> int:
+    """Add one finished game to ``totals`` (anything with ``games``, ``wins``, ``draws``,
+    ``first_mover_wins`` and ``turn_counts``, as :class:`SimResult`); returns its turns."""
+    winners = game.winners(state)
+    totals.games += 1
+    if len(winners) == 1:
+        totals.wins[winners[0]] += 1
+        if winners[0] == game.first_mover(state):
+            totals.first_mover_wins += 1
+    else:
+        totals.draws += 1
+    turns = game.turns(state)
+    totals.turn_counts[turns] = totals.turn_counts.get(turns, 0) + 1
+    return turns
 
 
 @dataclass
@@ -86,17 +102,7 @@ def run_slice(game_name: str, options: dict, bot_specs: list[str], seed: int, st
         gs = game_seed(seed, i)
         bots = [make_bot(game_name, name, seed=gs + k + 1, game=game) for k, name in enumerate(bot_specs)]
         state = play_one(game, bots, SeededDice(gs))
-        winners = game.winners(state)
-        result.games += 1
-        if len(winners) == 1:
-            result.wins[winners[0]] += 1
-            if winners[0] == game.first_mover(state):
-                result.first_mover_wins += 1
-        else:
-            result.draws += 1
-        turns = game.turns(state)
-        result.total_turns += turns
-        result.turn_counts[turns] = result.turn_counts.get(turns, 0) + 1
+        result.total_turns += count_game(result, game, state)
     return result
 
 
