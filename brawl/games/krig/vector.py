@@ -41,6 +41,24 @@ OPPONENTS = {"attacker": 0, "random": 1}
 _ = _initiative_first  # compiled with the tape helpers that use it
 
 
+@njit(cache=True, inline="always")
+def _lands(g, st, t, blow, critical):
+    """Seat ``t``'s blow lands on the other seat (a critical straight on hit points, else through
+    its defense); True when that ends the game, which ``t`` then wins."""
+    e = 1 - t
+    if critical:
+        st[g, e] = _critical_hit(st[g, e], blow)
+    else:
+        he, de = _absorb(st[g, e], st[g, 2 + e], blow)
+        st[g, e] = he
+        st[g, 2 + e] = de
+    if _knocked_out(st[g, e]):
+        st[g, 7] = OVER
+        st[g, 9] = t
+        return True
+    return False
+
+
 @njit(cache=True)
 def _resolve(src, g, st, act, article, opp):
     """Play ``act`` of the seat on turn, then on until the agent's decision or the end.
@@ -63,25 +81,13 @@ def _resolve(src, g, st, act, article, opp):
                 blow = _charge_damage(blow, extra)
                 st[g, 4 + t] = 0
                 st[g, 2 + t] = M.DEFENSE_AFTER_CHARGE_ATTACK
-                if not _is_miss(agility):
-                    if _is_critical(agility):
-                        st[g, e] = _critical_hit(st[g, e], blow)
-                    else:
-                        he, de = _absorb(st[g, e], st[g, 2 + e], blow)
-                        st[g, e] = he
-                        st[g, 2 + e] = de
-                    if _knocked_out(st[g, e]):
-                        st[g, 7] = OVER
-                        st[g, 9] = t
-                        return src
+                if not _is_miss(agility) and _lands(g, st, t, blow, _is_critical(agility)):
+                    return src
                 t = e
             elif _is_miss(agility):
                 t = e
             elif _is_critical(agility):
-                st[g, e] = _critical_hit(st[g, e], blow)
-                if _knocked_out(st[g, e]):
-                    st[g, 7] = OVER
-                    st[g, 9] = t
+                if _lands(g, st, t, blow, True):
                     return src
                 t = e
             elif _may_parry(article, st[g, 4 + e] == 1):
@@ -99,12 +105,7 @@ def _resolve(src, g, st, act, article, opp):
                 if st[g, 7] == OVER:
                     return src
             else:
-                he, de = _absorb(st[g, e], st[g, 2 + e], blow)
-                st[g, e] = he
-                st[g, 2 + e] = de
-                if _knocked_out(st[g, e]):
-                    st[g, 7] = OVER
-                    st[g, 9] = t
+                if _lands(g, st, t, blow, False):
                     return src
                 t = e
         # the next turn: seat t decides
@@ -140,12 +141,7 @@ def _parried(src, g, st, parry):
         if _parry_succeeds(face, blow):
             return src, e
         again = True  # the defender loses the next turn
-    he, de = _absorb(st[g, e], st[g, 2 + e], blow)
-    st[g, e] = he
-    st[g, 2 + e] = de
-    if _knocked_out(st[g, e]):
-        st[g, 7] = OVER
-        st[g, 9] = t
+    if _lands(g, st, t, blow, False):
         return src, t
     return src, (t if again else e)
 
