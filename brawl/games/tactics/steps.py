@@ -43,6 +43,21 @@ def _indices(text: str) -> tuple[int, ...]:
     return tuple(int(v) for v in text.split(",") if v)
 
 
+class _Plain:
+    """A step whose fields other than ``actor`` go to JSON keys one to one, as ``keys`` names them
+    (field, key): its JSON form and its reading back are the same for every such step."""
+
+    kind: ClassVar[str]
+    keys: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def to_json(self) -> dict:
+        return _json(self.kind, self.actor, **{key: getattr(self, name) for name, key in self.keys})
+
+    @classmethod
+    def from_json(cls, d: Mapping):
+        return cls(d["actor"], *(d[key] for _, key in cls.keys))
+
+
 @dataclass(frozen=True)
 class Offer:
     """Character ``actor`` may take an attack of opportunity on ``target``, who provokes by
@@ -167,73 +182,49 @@ class Save:
 
 
 @dataclass(frozen=True)
-class Concentration:
+class Concentration(_Plain):
     """Character ``actor``, hurt while casting, makes a Concentration check against ``dc`` (the
     damage taken).  JSON: ``n`` is the DC."""
 
     kind: ClassVar[str] = "conc"
     actor: int
     dc: int
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor, n=self.dc)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "Concentration":
-        return cls(d["actor"], d["n"])
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("dc", "n"),)
 
 
 @dataclass(frozen=True)
-class HideCheck:
+class HideCheck(_Plain):
     """Character ``actor`` makes a Hide check against ``dc``.  JSON: ``n`` is the DC."""
 
     kind: ClassVar[str] = "hidecheck"
     actor: int
     dc: int
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor, n=self.dc)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "HideCheck":
-        return cls(d["actor"], d["n"])
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("dc", "n"),)
 
 
 @dataclass(frozen=True)
-class HealCheck:
+class HealCheck(_Plain):
     """Character ``actor`` makes a Heal check to stabilize ``target``."""
 
     kind: ClassVar[str] = "healcheck"
     actor: int
     target: int
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor, target=self.target)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "HealCheck":
-        return cls(d["actor"], d["target"])
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("target", "target"),)
 
 
 @dataclass(frozen=True)
-class Cure:
+class Cure(_Plain):
     """Character ``actor``'s healing ``spell`` on ``target``: its dice.  JSON: ``arg`` is the spell."""
 
     kind: ClassVar[str] = "cure"
     actor: int
     target: int
     spell: str
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor, target=self.target, arg=self.spell)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "Cure":
-        return cls(d["actor"], d["target"], d["arg"])
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("target", "target"), ("spell", "arg"))
 
 
 @dataclass(frozen=True)
-class SpellDamage:
+class SpellDamage(_Plain):
     """Character ``actor``'s damage ``spell`` that needs no attack roll (magic missile) on
     ``target``: its dice.  JSON: ``arg`` is the spell."""
 
@@ -241,13 +232,7 @@ class SpellDamage:
     actor: int
     target: int
     spell: str
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor, target=self.target, arg=self.spell)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "SpellDamage":
-        return cls(d["actor"], d["target"], d["arg"])
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("target", "target"), ("spell", "arg"))
 
 
 @dataclass(frozen=True)
@@ -282,18 +267,11 @@ class Fireball:
 
 
 @dataclass(frozen=True)
-class Bleed:
+class Bleed(_Plain):
     """Character ``actor``, incapacitated and not stable, rolls to stop bleeding at its turn."""
 
     kind: ClassVar[str] = "bleed"
     actor: int
-
-    def to_json(self) -> dict:
-        return _json(self.kind, self.actor)
-
-    @classmethod
-    def from_json(cls, d: Mapping) -> "Bleed":
-        return cls(d["actor"])
 
 
 Step = Offer | Move | Do | Attack | Save | Concentration | HideCheck | HealCheck | Cure | SpellDamage | Fireball | Bleed
