@@ -337,3 +337,17 @@ def engine_report_from_cli(build_report, games_default: int, sweep_default: str,
     names = tuple(b.strip() for b in bots.split(",") if b.strip()) if bots else None
     return build_report(options, out, games=games or games_default, sweep=sweep_default if sweep == "hp" else sweep,
                         bots=names, seed=seed, workers=workers, backend=backend, address=address)
+
+
+def ladder_bots(game_name: str, game, bots, preferred) -> list[str]:
+    """The bots of a report's ladder: those asked for, else the ``preferred`` ones the game has;
+    each is made once so an unknown name is refused before any game is played."""
+    from ..bots import bot_names, make_bot
+    from ..core.game import BrawlError
+
+    names = list(bots) if bots else [b for b in preferred if b in bot_names(game_name)]
+    for b in names:
+        make_bot(game_name, b, seed=0, game=game)
+    if len(names) < 2:
+        raise BrawlError("the ladder needs at least two bots, e.g. --bots heuristic,random")
+    return names

@@ -30,6 +30,7 @@ from pathlib import Path
 from ...analysis.common import (
     check_backend,
     engine_report_from_cli,
+    ladder_bots,
     figure_html,
     ladder_section,
     mean_text,
@@ -91,7 +92,6 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     ``games`` is the number of games behind each point (the first-mover and length figures get four
     times as many); ``bots`` the ladder's bots (default heuristic and random); ``rules``,
     ``scenarios``, ``counts`` and ``colours`` choose the rows of the army and rule figures."""
-    from ...bots import bot_names, make_bot
     from ...sim.ladder import collect, labels_for, ladder_jobs, rate
 
     game = make_game("kniggits", options)
@@ -101,11 +101,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     if games < 2:
         raise BrawlError("--games must be at least 2 (half the games with each army in each seat)")
     check_backend(backend)
-    ladder_bots = list(bots) if bots else [b for b in LADDER_BOTS if b in bot_names("kniggits")]
-    for b in ladder_bots:
-        make_bot("kniggits", b, seed=0, game=game)
-    if len(ladder_bots) < 2:
-        raise BrawlError("the ladder needs at least two bots, e.g. --bots heuristic,random")
+    ladder_names = ladder_bots("kniggits", game, bots, LADDER_BOTS)
     for r in rules:
         if r not in RULES:
             raise BrawlError(f"unknown advanced rule {r!r}; rules: {', '.join(RULES)}")
@@ -159,13 +155,13 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
             _swap(specs, f"scenario:{sc}", dict(base, scenario=sc), H, H, games, seed + 3, index)
     for v, o in zip(values, sweep_opts):
         _swap(specs, f"sweep:{v}", o, H, H, games, seed + 4, index)
-    ladder_labels = labels_for(ladder_bots)
-    ljobs = ladder_jobs(ladder_bots, 2, games, seed + 5)
+    ladder_labels = labels_for(ladder_names)
+    ljobs = ladder_jobs(ladder_names, 2, games, seed + 5)
     first_ladder = len(specs)
     for job in ljobs:
         specs.append((battle, job[3], job[5], job[4]))
     runs = run_engine("kniggits", specs, workers, backend, address)
-    ladder = rate("kniggits", battle, ladder_labels, ladder_bots, games, seed + 5, 2,
+    ladder = rate("kniggits", battle, ladder_labels, ladder_names, games, seed + 5, 2,
                   collect(ladder_labels, ljobs, runs[first_ladder:]))
 
     def merged(key):

@@ -27,6 +27,7 @@ from ...analysis.common import (
     EngineRun,
     check_backend,
     engine_report_from_cli,
+    ladder_bots,
     errorbars,
     figure_html,
     ladder_section,
@@ -133,7 +134,6 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     ``games`` is the number of battles behind each point (the first-side, length and decision
     figures get four times as many); ``bots`` the ladder's bots (default heuristic and random);
     ``classes``, ``parties``, ``maps`` and ``levels`` choose the rows of those figures."""
-    from ...bots import bot_names, make_bot
     from ...sim.ladder import collect, labels_for, ladder_jobs, rate
 
     game = make_game("tactics", options)
@@ -143,11 +143,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     if games < 2:
         raise BrawlError("--games must be at least 2 (half the games with each side first in the options)")
     check_backend(backend)
-    ladder_bots = list(bots) if bots else [b for b in LADDER_BOTS if b in bot_names("tactics")]
-    for b in ladder_bots:
-        make_bot("tactics", b, seed=0, game=game)
-    if len(ladder_bots) < 2:
-        raise BrawlError("the ladder needs at least two bots, e.g. --bots heuristic,random")
+    ladder_names = ladder_bots("tactics", game, bots, LADDER_BOTS)
     values = list(sweep_values) if sweep_values is not None else SWEEPS[sweep]
     sweep_opts = [make_game("tactics", dict(base, **{sweep: v})).options_json() for v in values]
     out = Path(out)
@@ -180,14 +176,14 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     for v, o in zip(values, sweep_opts):
         index[f"sweep:{v}"] = [(len(specs), 0)]
         specs.append((o, [H, H], games, seed + 5))
-    ladder_labels = labels_for(ladder_bots)
-    ljobs = ladder_jobs(ladder_bots, 2, games, seed + 6)
+    ladder_labels = labels_for(ladder_names)
+    ljobs = ladder_jobs(ladder_names, 2, games, seed + 6)
     first_ladder = len(specs)
     for job in ljobs:
         specs.append((base, job[3], job[5], job[4]))
     counted = run_engine("tactics", specs[:1], workers, backend, address, kind_of=decision_kind)
     runs = counted + run_engine("tactics", specs[1:], workers, backend, address)
-    ladder = rate("tactics", base, ladder_labels, ladder_bots, games, seed + 6, 2,
+    ladder = rate("tactics", base, ladder_labels, ladder_names, games, seed + 6, 2,
                   collect(ladder_labels, ljobs, runs[first_ladder:]))
 
     def summary(key):
