@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from brawl.games.ktog.batch import CHUNK, batch_runner, run_range
+from brawl.games.ktog.batch import CHUNK, can_run, run_range
 from brawl.sim.engine import simulate
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
@@ -85,7 +85,7 @@ def test_brute_duel_is_symmetric_and_splits_add_up():
 def test_runner_declines_and_refuses():
     from brawl.core.game import BrawlError
 
-    assert batch_runner({}, ["heuristic", "brute"], 10, 0, 1) is None
+    assert not can_run(["heuristic", "brute"]) and can_run(["brute", "random"])
     with pytest.raises(BrawlError):
         run_range({"players": 3}, ["brute", "brute"], 0, 0, 10)
 

@@ -146,10 +146,3 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
     result.seconds = time.perf_counter() - t0
     return result
 
-
-def batch_runner(options: Mapping, bot_specs: list[str], games: int, seed: int,
-                 workers: int | None) -> SimResult | None:
-    """``brawl sim``'s batch path for KtOG; None unless every bot is brute or random."""
-    if not can_run(bot_specs):
-        return None
-    return run_range(options, bot_specs, seed, 0, games, workers)
