@@ -9,6 +9,8 @@
   out), Mighty Blow a critical (or a hit that doubled could finish the target), Cure itself when
   low, Haste when a kill is within reach or while it still has both, Bless when the target is
   nearly down, Haste to scramble twice when disarmed.  With ``classes`` it picks fighter.
+- ``schemer`` (:mod:`.schemer`): for 3 or more players: attacks the strongest opponent, keeps
+  itself from being the weakest (Dodge, Cure) and spends the damage spells freely.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import random
 
 from . import mechanics as M
 from .rules import FIGHTER, MAGIC_USER, Ktog, KtogState, can_cast, opponents
+from .schemer import SchemerBot
 
 
 def weakest_opponent(state: KtogState, seat: int) -> int:
@@ -92,4 +95,4 @@ class HeuristicBot:
         return attack
 
 
-BOTS = {"brute": BruteBot, "heuristic": HeuristicBot}
+BOTS = {"brute": BruteBot, "heuristic": HeuristicBot, "schemer": SchemerBot}
