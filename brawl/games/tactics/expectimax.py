@@ -1,8 +1,8 @@
-"""The ``search`` Tactics bot: an expectimax over the character's turn, every attack's dice
-enumerated exactly, judged by what each enemy is worth.
+"""The static half of the ``search`` Tactics bot (:mod:`.search_bot`): an expectimax over the
+character's turn, every attack's dice enumerated exactly, judged by what each enemy is worth.
 
 It keeps the heuristic's habits where nothing better was found (attacks of opportunity, healing the
-fallen, standing up, a caster's retreat, drawing, hiding, moving) and decides itself:
+fallen, standing up, a caster's retreat, drawing, hiding, a caster's moves) and decides itself:
 
 - **whom to strike**: every attack, two-weapon attack, full attack, hamstring, shot and damaging
   spell is scored by the chance it drops its target (the exact damage distribution of each
@@ -13,13 +13,15 @@ fallen, standing up, a caster's retreat, drawing, hiding, moving) and decides it
   fallen for later; it never throws its weapon away unless the heuristic would;
 - **where a fireball goes**: any open square in range and in line of effect (the legal list names
   only occupied ones), scored over the enemies inside by their chances to fail the Reflex save and
-  what the damage then does, never with a friend inside; cast when it beats the best strike.
-- options, off by default because they lost games in the benchmark: ``squares`` (a fighter or
-  rogue weighs each square next to each enemy by its best strike less the attacks of opportunity
-  of the way) and ``trip`` (trips weighed by their chance to land and the turn a prone enemy loses).
+  what the damage then does, never with a friend inside; cast when it beats the best strike;
+- **where to strike from** (``squares``, on in the ``search`` bot): a fighter, rogue or cleric
+  weighs each square next to each enemy by its best strike from there less the attacks of
+  opportunity of the way, against striking from where it stands;
+- ``trip`` (off: it lost games): trips weighed by their chance to land and the turn a prone enemy
+  loses.
 
-Every figure comes from the rules' own numbers (:mod:`.attacks`, :mod:`.mechanics`).  No playouts:
-a decision costs about what the heuristic's does (see ``benchmarks/bench_bots_tactics.py``)."""
+Every figure comes from the rules' own numbers (:mod:`.attacks`, :mod:`.mechanics`); a decision
+costs about what the heuristic's does."""
 
 from __future__ import annotations
 
@@ -90,7 +92,8 @@ def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
 
 
 class Expectimax:
-    """Expectimax over the turn's strikes and the squares to strike from (see the module)."""
+    """Expectimax over the turn's strikes and the squares to strike from (see the module); the
+    ``search`` bot's first choice."""
 
     name = "search-static"
 

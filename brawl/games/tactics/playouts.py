@@ -21,6 +21,32 @@ STANDING_SHARE = 0.5
 FALLEN_SHARE = 0.1
 
 
+class _Remembering(Tactics):
+    """The same game, remembering who flanks whom: :func:`.movement.is_flanked` (the rules' own
+    function, whose geometry is exact fractions) answered once for each placement of the
+    characters it reads (where each stands and whether it is up, down or dead).  Playouts ask it
+    again and again for the same placements."""
+
+    _flanked: dict
+
+    def is_flanked(self, state: TacticsState, attacker: int, target: int) -> bool:
+        key = (attacker, target, tuple((u.x, u.y, u.conscious, u.down, u.dead) for u in state.units))
+        hit = self._flanked.get(key)
+        if hit is None:
+            if len(self._flanked) > 50_000:
+                self._flanked.clear()
+            hit = self._flanked[key] = Tactics.is_flanked(self, state, attacker, target)
+        return hit
+
+
+def remembering(game: Tactics) -> Tactics:
+    """``game`` (the same map, sheets and options) as a :class:`_Remembering` game for playouts."""
+    fast = _Remembering.__new__(_Remembering)
+    fast.__dict__.update(game.__dict__)
+    fast._flanked = {}
+    return fast
+
+
 @lru_cache(maxsize=4096)
 def _cumulative(probabilities: tuple) -> tuple[float, ...]:
     out, acc = [], 0.0

@@ -24,7 +24,7 @@ from __future__ import annotations
 from .expectimax import Expectimax
 from .grid import adjacent
 from .heuristic import _moved
-from .playouts import playout
+from .playouts import playout, remembering
 from .rules import Tactics, TacticsState
 
 
@@ -36,7 +36,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, playouts: int = 6, more: int = 10, horizon: int = 4,
                  width: int = 4, nearest: int = 3, z: float = 1.5, margin: float = 0.005,
-                 squares: bool = True, **static) -> None:
+                 squares: bool = True, after: bool = False, **static) -> None:
         self.seed = seed or 0
         self.static = Expectimax(seed, squares=squares, **static)
         self.helper = self.static.helper
@@ -47,13 +47,15 @@ class SearchBot:
         self.nearest = nearest
         self.z = z
         self.margin = margin
+        self.after = after
         self.calls = 0
+        self._fast: tuple = (None, None)
 
     # -- the candidates ----------------------------------------------------------------------------
     def searched(self, game: Tactics, state: TacticsState, i: int) -> bool:
         """Whether this decision is checked by playouts: the first of a turn of a character that
         fights in melee (not a wizard, nor one with a bow or sling in hand) with enemies standing."""
-        return (not state.moved and not state.acted_std and not self.helper.is_caster(game, state, i)
+        return (not state.moved and (self.after or not state.acted_std) and not self.helper.is_caster(game, state, i)
                 and not self.helper.is_shooter(game, state, i)
                 and any(state.units[j].conscious for j in game.enemies(state, i)))
 
@@ -61,6 +63,8 @@ class SearchBot:
         """The expectimax's choice first, then the heuristic's, then a move next to each of the
         nearest enemies, at most ``width`` in all, each once."""
         out = [first, hint] + self.moves(game, state, state.actor)
+        if state.acted_std:
+            out.append("end_turn")  # staying where it stands
         seen: list[str] = []
         for a in out:
             if a not in seen:
@@ -108,11 +112,14 @@ class SearchBot:
         self.calls += 1
         base = (self.seed * 1_000_003 + self.calls * 7919) & 0xFFFFFFFF
         worth = {j: self.static.worth(game, state, j) for j in range(len(state.units)) if not state.units[j].dead}
-        after = {a: game._apply_action(state, seat, a) for a in cands}
+        if self._fast[0] is not game:
+            self._fast = (game, remembering(game))
+        fast = self._fast[1]
+        after = {a: fast._apply_action(state, seat, a) for a in cands}
         values: dict[str, list[float]] = {a: [] for a in cands}
 
         def play(a: str, k: int) -> None:
-            values[a].append(playout(game, after[a], self.helper, base + k, seat, self.horizon, worth))
+            values[a].append(playout(fast, after[a], self.helper, base + k, seat, self.horizon, worth))
 
         for k in range(self.playouts):
             for a in cands:
