@@ -23,10 +23,10 @@ def test_hard_krig_is_the_solved_policy():
 
 def test_hard_ktog_never_waits_minutes_for_a_solve(tmp_path, monkeypatch):
     """A 4-player KtOG has no solver, and a full-size duel takes minutes: hard falls back to the
-    heuristic; a small duel (quick to solve) plays the solved policy."""
+    schemer; a small duel (quick to solve) plays the solved policy."""
     monkeypatch.setenv("BRAWL_CACHE", str(tmp_path))
-    assert bot_for_level("ktog", "hard", make_game("ktog", {"players": 4})) == "heuristic"
-    assert bot_for_level("ktog", "hard", make_game("ktog", {"hp": 20})) == "heuristic"
+    assert bot_for_level("ktog", "hard", make_game("ktog", {"players": 4})) == "schemer"
+    assert bot_for_level("ktog", "hard", make_game("ktog", {"hp": 20})) == "schemer"
     assert bot_for_level("ktog", "hard", make_game("ktog", {"hp": 2})) == "optimal"
 
 
