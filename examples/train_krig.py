@@ -1,14 +1,25 @@
-"""Train a small tabular Q-learning agent on Krig against the ``random`` bot, in NumPy.
+"""MaskablePPO (sb3-contrib) on Krig, trained against the ``heuristic`` bot until it beats it.
 
-The agent sees only what ``brawl.rl.gym_env`` gives: the 15-float observation (see
-``brawl.games.krig.encoding``) and the action mask.  It buckets the observation into a small table
-(hit points in fives, defense in pairs, charging flags, the decision and the attack d6 to parry),
-learns with one-step Q-learning (reward only at the end, +1 win, -1 loss, no discount) and an
-epsilon-greedy behaviour policy, then plays greedily against ``random`` and ``optimal`` (the solved
-policy; ``heuristic`` if no solver is available) and prints win rates with 95% intervals.
+The agent sees what ``brawl.rl.gym_env`` gives: the 15-float observation of the Krig encoding
+(``brawl/games/krig/encoding.py``) and the legal actions (``env.action_masks()``, which
+MaskablePPO reads), so it never tries an illegal action.  Training:
 
-    .venv/bin/python examples/train_krig.py                 # about two minutes on one core
-    .venv/bin/python examples/train_krig.py --episodes 20000 --hp 10 --edition article
+- opponents: one bot per training environment, by default seven ``heuristic`` and one ``random``
+  (``--opponents``); the seat is drawn per episode (``seat=None``), so the agent plays both seats;
+- reward ``shaped``: +1/-1 for the result plus half the change of the hit-point margin after every
+  step (potential-based, so the best policies are the same as with the result alone; it only tells
+  the agent sooner which exchanges were good);
+- a 64x64 MLP for policy and value, one or two Torch threads.
+
+Evaluation: ``--eval`` games against ``heuristic`` with the trained policy **deterministic** (the
+most likely legal action), half the games in each seat (Sun, then Moon); the win rate is printed
+with its 95% Wilson interval, and the training time.  The solved ``optimal`` policy, as a yardstick,
+wins about 63% against ``heuristic`` at 10 hit points (``brawl sim krig --bots optimal,heuristic --hp 10``).
+
+    .venv/bin/python examples/train_krig.py                      # 10 hit points, a few minutes
+    .venv/bin/python examples/train_krig.py --steps 2000 --eval 20   # a smoke run
+
+Needs the ``train`` extra (``pip install -e ".[train]"``, see README).
 """
 
 from __future__ import annotations
@@ -17,103 +28,78 @@ import argparse
 import math
 import time
 
-import numpy as np
-
-from brawl.bots import bot_names
 from brawl.rl import gym_env
 
-HP_EDGES = np.array([5, 10, 15, 20]) / 20  # hit points 1-4, 5-9, 10-14, 15-19, 20 (and 0)
-DEF_EDGES = np.array([1, 3, 5, 7]) / 8  # defense 0, 1-2, 3-4, 5-6, 7-8
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
 
 
-class Table:
-    """Q-values per bucketed observation, grown as new buckets are met."""
-
-    def __init__(self, actions: int) -> None:
-        self.rows: dict[tuple, int] = {}
-        self.q = np.zeros((1024, actions))
-
-    def row(self, obs: np.ndarray) -> int:
-        key = (int(np.digitize(obs[0], HP_EDGES)), int(np.digitize(obs[1], HP_EDGES)),
-               int(np.digitize(obs[2], DEF_EDGES)), int(np.digitize(obs[3], DEF_EDGES)),
-               int(obs[4]), int(obs[5]), int(obs[6]), int(np.argmax(obs[8:14])) if obs[7] else -1)
-        index = self.rows.get(key)
-        if index is None:
-            index = self.rows[key] = len(self.rows)
-            if index == len(self.q):
-                self.q = np.vstack([self.q, np.zeros_like(self.q)])
-        return index
-
-    def greedy(self, row: int, mask: np.ndarray) -> int:
-        values = np.where(mask == 1, self.q[row], -np.inf)
-        return int(np.argmax(values))
-
-
-def train(episodes: int, options: dict, seed: int, alpha: float, eps_start: float, eps_end: float) -> Table:
-    env = gym_env("krig", opponent="random", seat=None, **options)
-    rng = np.random.default_rng(seed)
-    table = Table(env.action_space.n)
-    for episode in range(episodes):
-        eps = eps_start + (eps_end - eps_start) * episode / max(1, episodes - 1)
-        obs, info = env.reset(seed=seed * 1_000_003 + episode)
-        row = table.row(obs)
-        done = False
-        while not done:
-            mask = info["action_mask"]
-            if rng.random() < eps:
-                action = int(rng.choice(np.flatnonzero(mask)))
-            else:
-                action = table.greedy(row, mask)
-            obs, reward, terminated, truncated, info = env.step(action)
-            done = terminated or truncated
-            if done:
-                target = reward
-            else:
-                nxt = table.row(obs)
-                target = reward + np.max(np.where(info["action_mask"] == 1, table.q[nxt], -np.inf))
-            table.q[row, action] += alpha * (target - table.q[row, action])
-            if not done:
-                row = nxt
-    return table
-
-
-def evaluate(table: Table, opponent: str, games: int, options: dict, seed: int) -> tuple[float, float]:
-    env = gym_env("krig", opponent=opponent, seat=None, **options)
+def evaluate(model, opponent: str, games: int, options: dict, seed: int, deterministic: bool = True) -> int:
+    """Wins of ``model`` in ``games`` games against ``opponent``: the first half as seat 0, the rest as seat 1."""
     wins = 0
-    for g in range(games):
-        obs, info = env.reset(seed=seed + g)
-        done = False
-        while not done:
-            obs, reward, terminated, truncated, info = env.step(table.greedy(table.row(obs), info["action_mask"]))
-            done = terminated or truncated
-        wins += reward > 0
-    rate = wins / games
-    return rate, 1.96 * math.sqrt(rate * (1 - rate) / games)
+    for seat, count in ((0, (games + 1) // 2), (1, games // 2)):
+        env = gym_env("krig", opponent=opponent, seat=seat, reward="result", **options)
+        for g in range(count):
+            obs, info = env.reset(seed=seed + 2 * g + seat)
+            done, reward = False, 0.0
+            while not done:
+                action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=deterministic)
+                obs, reward, terminated, truncated, info = env.step(int(action))
+                done = terminated or truncated
+            wins += reward > 0
+    return wins
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--episodes", type=int, default=40_000)
-    parser.add_argument("--eval-games", type=int, default=4_000)
-    parser.add_argument("--hp", type=int, default=20)
+    parser.add_argument("--steps", type=int, default=150_000, help="agent decisions to train on")
+    parser.add_argument("--eval", type=int, default=1000, help="evaluation games against heuristic")
+    parser.add_argument("--hp", type=int, default=10)
     parser.add_argument("--edition", default="author", choices=["author", "article"])
+    parser.add_argument("--opponents", default="heuristic," * 7 + "random",
+                        help="one bot per training environment, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--threads", type=int, default=1, choices=[1, 2])
+    parser.add_argument("--sampled", action="store_true", help="evaluate with sampled, not deterministic, actions")
     args = parser.parse_args()
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError as error:
+        raise SystemExit(f"this example needs the train extra (pip install -e '.[train]'): {error}")
+    torch.set_num_threads(args.threads)
     options = {"hp": args.hp, "edition": args.edition}
+    opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
 
+    def maker(opponent: str):
+        return lambda: gym_env("krig", opponent=opponent, seat=None, reward="shaped", **options)
+
+    venv = DummyVecEnv([maker(name) for name in opponents])
+    venv.seed(args.seed)
+    n_steps = max(16, min(256, args.steps // len(opponents)))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=min(256, n_steps * len(opponents)),
+                        n_epochs=10, learning_rate=3e-4, gamma=0.99, gae_lambda=0.95, ent_coef=0.01,
+                        policy_kwargs={"net_arch": [64, 64]}, seed=args.seed, verbose=0, device="cpu")
     t0 = time.perf_counter()
-    table = train(args.episodes, options, args.seed, args.alpha, 0.3, 0.02)
+    model.learn(total_timesteps=args.steps)
     trained = time.perf_counter() - t0
-    print(f"trained {args.episodes} episodes against random in {trained:.0f} s; {len(table.rows)} table rows")
+    print(f"trained {model.num_timesteps:,} agent decisions at {args.hp} hit points ({args.edition}) against "
+          f"{', '.join(f'{opponents.count(n)} {n}' for n in dict.fromkeys(opponents))} in {trained:.0f} s")
 
-    strong = "optimal" if "optimal" in bot_names("krig") else "heuristic"
-    if strong != "optimal":
-        print("note: no 'optimal' bot for krig here; evaluating against 'heuristic' instead")
-    for opponent in ("random", strong):
-        rate, half = evaluate(table, opponent, args.eval_games, options, 10**9 + args.seed)
-        print(f"win rate against {opponent:9s}: {rate:.3f} ± {half:.3f} ({args.eval_games} games, seats drawn at random)")
-    print(f"total {time.perf_counter() - t0:.0f} s")
+    t1 = time.perf_counter()
+    wins = evaluate(model, "heuristic", args.eval, options, 10**9 + args.seed, deterministic=not args.sampled)
+    low, high = wilson(wins, args.eval)
+    mode = "sampled" if args.sampled else "deterministic"
+    print(f"win rate against heuristic: {wins / args.eval:.3f} (95% interval {low:.3f}-{high:.3f}; "
+          f"{wins} of {args.eval} games, half in each seat, {mode} policy; {time.perf_counter() - t1:.0f} s)")
 
 
 if __name__ == "__main__":
