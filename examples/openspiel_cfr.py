@@ -1,40 +1,210 @@
-"""OpenSpiel's CFR on brawl's rock-paper-scissors, the average first move printed as it learns.
+"""OpenSpiel's CFR on brawl's rock-paper-scissors and on Krig at 1 hit point, with exploitability.
 
-OpenSpiel's exploitability needs its C++ best response, which cannot run a game written in Python
-(it crashes), so the example prints how far the average first move is from one third each.
+Both games come from ``brawl.rl.openspiel_game``.  Two things stand between them and OpenSpiel's
+CFR and best response, and the example deals with both by copying the game tree once:
 
-rps is a simultaneous game; ``pyspiel.convert_to_turn_based`` makes it sequential with the first
-choice hidden, which tabular CFR needs.  ``wins_needed=1`` and ``max_game_length=3`` keep the tree
-small (a tie is played again, up to three rounds).  The average policy goes to one third each.
+- brawl's information-state strings cut cycles out (a position seen again shares its string with its
+  first visit), so one information state can hold a history and its own descendant; OpenSpiel's best
+  response then recurses without end (and its C++ best response cannot run a Python game at all);
+- a Python game is slow to step, and CFR walks the whole tree on every iteration.
 
-Run: ``python examples/openspiel_cfr.py --iterations 300``.
+:class:`Tree` walks the OpenSpiel game once and keeps every node (player, legal actions, chance
+probabilities, returns).  Its information states have perfect recall: a player's key is the list of
+brawl's information-state strings at each of that player's decisions so far, with the actions taken.
+It offers the few ``pyspiel.State`` methods that OpenSpiel's Python ``CFRSolver``, ``TabularPolicy``
+and ``exploitability.nash_conv`` read, so those run on it unchanged; exploitability is NashConv / 2
+(two-player zero-sum), in units of the game's payoff (+1 a win, -1 a loss).
+
+- **rps**: one round (``wins_needed=1``, a tie is worth 0), made turn-based with the first choice
+  hidden (``pyspiel.convert_to_turn_based``).  The average policy goes to one third each and the
+  exploitability to 0.
+- **Krig**: 1 hit point each, from the moment Sun has won the initiative (``start``), cut off after
+  ``--krig-moves`` moves (dice included) at 0 for both.  Krig has no hidden information, so this is a
+  perfect-information game with chance; CFR's exploitability goes to 0 on the cut-off tree.
+
+Run: ``python examples/openspiel_cfr.py`` (about a minute); ``--iterations 20 --krig-moves 5`` is quick.
 """
 
 from __future__ import annotations
 
 import argparse
+import time
+from types import SimpleNamespace
 
 import pyspiel
-from open_spiel.python.algorithms import cfr
+from open_spiel.python.algorithms import cfr, exploitability
 
+from brawl.games import make_game
 from brawl.rl import openspiel_game
+
+TERMINAL, CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
+
+
+class Node:
+    __slots__ = ("player", "actions", "probs", "labels", "children", "values", "keys", "history")
+
+    def __init__(self, history: tuple[int, ...]) -> None:
+        self.history = history
+        self.children: dict[int, Node] = {}
+
+
+class Tree:
+    """An OpenSpiel game's whole tree, walked once, with perfect-recall information states."""
+
+    def __init__(self, game: pyspiel.Game) -> None:
+        self.source = game
+        self.players = game.num_players()
+        self.actions = game.num_distinct_actions()
+        self.nodes = 0
+        self.root = self._build(game.new_initial_state(), (), tuple(() for _ in range(self.players)))
+
+    def _build(self, state: pyspiel.State, history: tuple[int, ...], seen: tuple) -> Node:
+        node = Node(history)
+        self.nodes += 1
+        if state.is_terminal():
+            node.player, node.values = TERMINAL, list(state.returns())
+            return node
+        node.player = state.current_player()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            node.actions, node.probs = [a for a, _ in outcomes], [p for _, p in outcomes]
+        else:
+            node.actions = list(state.legal_actions())
+            p = node.player
+            seen = tuple(s + (state.information_state_string(p),) if i == p else s for i, s in enumerate(seen))
+            node.keys = seen
+        node.labels = {a: state.action_to_string(node.player, a) for a in node.actions}
+        for a in node.actions:
+            after = seen if node.player == CHANCE else tuple(
+                s + (node.labels[a],) if i == node.player else s for i, s in enumerate(seen))
+            node.children[a] = self._build(state.child(a), history + (a,), after)
+        return node
+
+    # the parts of pyspiel.Game that CFR, TabularPolicy and nash_conv read
+    def new_initial_state(self) -> "TreeState":
+        return TreeState(self, self.root)
+
+    def new_initial_states(self) -> list["TreeState"]:
+        return [self.new_initial_state()]
+
+    def num_players(self) -> int:
+        return self.players
+
+    def num_distinct_actions(self) -> int:
+        return self.actions
+
+    def utility_sum(self) -> float:
+        return 0.0
+
+    def get_type(self):
+        return SimpleNamespace(dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+                               utility=pyspiel.GameType.Utility.ZERO_SUM,
+                               provides_information_state_string=True,
+                               provides_information_state_tensor=False,
+                               provides_observation_tensor=False)
+
+
+class TreeState:
+    """A node of a :class:`Tree` with the ``pyspiel.State`` methods the algorithms call."""
+
+    def __init__(self, tree: Tree, node: Node) -> None:
+        self.tree, self.node = tree, node
+
+    def is_terminal(self) -> bool:
+        return self.node.player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.node.player == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return self.node.player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(zip(self.node.actions, self.node.probs))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.is_terminal() or (player is not None and player != self.node.player):
+            return []
+        return list(self.node.actions)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        mask = [0] * self.tree.actions
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def information_state_string(self, player: int | None = None) -> str:
+        player = self.node.player if player is None else player
+        return " | ".join(self.node.keys[player])
+
+    def child(self, action: int) -> "TreeState":
+        return TreeState(self.tree, self.node.children[action])
+
+    def clone(self) -> "TreeState":
+        return TreeState(self.tree, self.node)
+
+    def history(self) -> list[int]:
+        return list(self.node.history)
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.node.history))
+
+    def returns(self) -> list[float]:
+        return list(self.node.values) if self.is_terminal() else [0.0] * self.tree.players
+
+    def player_return(self, player: int) -> float:
+        return self.returns()[player]
+
+    def action_to_string(self, player: int, action: int) -> str:
+        return self.node.labels[action]
+
+
+def run_cfr(name: str, tree: Tree, iterations: int, report: tuple[int, ...]) -> cfr.CFRSolver:
+    t0 = time.perf_counter()
+    solver = cfr.CFRSolver(tree)
+    for i in range(1, iterations + 1):
+        solver.evaluate_and_update_policy()
+        if i in report or i == iterations:
+            gap = exploitability.nash_conv(tree, solver.average_policy()) / 2
+            print(f"{name}: iteration {i:4d}: exploitability {gap:.6f} ({time.perf_counter() - t0:.1f} s)")
+    return solver
+
+
+def krig_start(hp: int) -> str:
+    """Krig at ``hp`` hit points just after Sun won the initiative (d10s 10 against 1), as JSON."""
+    game = make_game("krig", {"hp": hp})
+    state = game.initial_state()
+    for face in (10, 1):
+        state = game.apply_chance(state, face)
+    return game.dumps(state)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--krig-hp", type=int, default=1)
+    parser.add_argument("--krig-moves", type=int, default=7, help="Krig is cut off (0 each) after this many moves")
     args = parser.parse_args()
-    base = openspiel_game("rps", wins_needed=1, max_game_length=3)  # kept alive: the wrapper refers to it
-    game = pyspiel.convert_to_turn_based(base)
-    solver = cfr.CFRSolver(game)
-    for i in range(1, args.iterations + 1):
-        solver.evaluate_and_update_policy()
-        if i in (1, 10, 100) or i == args.iterations:
-            probs = solver.average_policy().action_probabilities(game.new_initial_state())
-            print(f"iteration {i:5d}: largest distance from 1/3: {max(abs(p - 1 / 3) for p in probs.values()):.5f}")
-    root = game.new_initial_state()
+    report = (1, 10, 100, 1000)
+
+    base = openspiel_game("rps", wins_needed=1, max_game_length=1)  # kept alive: the wrapper refers to it
+    rps = Tree(pyspiel.convert_to_turn_based(base))
+    solver = run_cfr("rps", rps, args.iterations, report)
+    root = rps.new_initial_state()
     probs = solver.average_policy().action_probabilities(root)
-    print("first move:", ", ".join(f"{root.action_to_string(a)} {p:.3f}" for a, p in probs.items()))
+    print(f"rps ({rps.nodes} nodes) first move:", ", ".join(f"{root.action_to_string(0, a)} {p:.3f}" for a, p in probs.items()))
+
+    t0 = time.perf_counter()
+    krig = Tree(openspiel_game("krig", hp=args.krig_hp, start=krig_start(args.krig_hp), max_game_length=args.krig_moves))
+    print(f"krig at {args.krig_hp} hp, cut off after {args.krig_moves} moves: {krig.nodes:,} nodes "
+          f"(walked in {time.perf_counter() - t0:.1f} s)")
+    solver = run_cfr("krig", krig, args.iterations, report)
+    root = krig.new_initial_state()
+    probs = solver.average_policy().action_probabilities(root)
+    print("krig, Sun's first decision:", ", ".join(f"{root.action_to_string(0, a)} {p:.3f}" for a, p in probs.items()))
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def evaluate(model, opponent: str, games: int, options: dict, seed: int, determi
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=150_000, help="agent decisions to train on")
+    parser.add_argument("--steps", type=int, default=100_000, help="agent decisions to train on")
     parser.add_argument("--eval", type=int, default=1000, help="evaluation games against heuristic")
     parser.add_argument("--hp", type=int, default=10)
     parser.add_argument("--edition", default="author", choices=["author", "article"])
