@@ -15,7 +15,7 @@ against a weak opponent.  Most players go for the weakest opponent; the schemer 
   turns when disarmed), **Mighty Blow** on a critical or when doubling turns a likely survival
   into a likely knock-out, **Bless** only once Dodge is spent (a spell cast in the round shuts
   the Dodge window until the next round, ruling Spells) or when it could finish the target.
-- Disarmed, it scrambles (Haste: twice) unless a bare-handed blow could finish someone.
+- Disarmed, it scrambles (Haste: twice): bare hands hit less often for less.
 - With ``classes`` it picks fighter (the better duellist: 2 better to hit and 5 more hit points
   outweigh the spells).
 
@@ -124,11 +124,7 @@ class SchemerBot:
             return cure
         target = self.target(state, me)
         if state.disarmed[me]:
-            if "haste" in legal:
-                return "haste"
-            if knockout_chance(state.hp[target], False, True, False) >= 1:
-                return f"fight:{target + 1}"
-            return "scramble"
+            return "haste" if "haste" in legal else "scramble"
         if "haste" in legal:
             return "haste"
         if "bless" in legal and (not state.dodge[me] or self._bless_finishes(game, state, me, target)):
