@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_rl.py [--episodes 300] [--solve-hp 1 2] [--editions author article]
 
-Prints agent steps per second of the vectorised Krig environment, Kniggits Gymnasium steps per
+Prints agent steps per second of the vectorised Krig and KtOG environments, Kniggits Gymnasium steps per
 second with the old and the new move mask, decisions per second for random play through each
 interface, value iteration from Krig's initial state, then for each Krig set-up the
 number of OpenSpiel states, the time value iteration took and the largest difference from
@@ -97,12 +97,16 @@ def kniggits_mask(episodes: int) -> None:
 
 
 def vector_speed(steps: int) -> None:
-    """Agent steps per second of the vectorised Krig environment (every sub-game steps once per
-    call), the agent playing its first legal action (a NumPy argmax over the masks)."""
+    """Agent steps per second of the vectorised Krig and KtOG environments (every sub-game steps once
+    per call), the agent playing its first legal action (a NumPy argmax over the masks); KtOG as the
+    duel against brute at the default 20 hit points, and four players against random."""
     from brawl.rl import vector_env
 
-    for num_envs in (1024, 16384, 65536):
-        env = vector_env("krig", num_envs=num_envs, opponent="random", hp=20)
+    setups = [("krig", num_envs, {"opponent": "random", "hp": 20}) for num_envs in (1024, 16384, 65536)]
+    setups += [("ktog", num_envs, {"opponent": "brute"}) for num_envs in (1024, 16384, 65536)]
+    setups += [("ktog", 65536, {"opponent": "random", "players": 4})]
+    for game, num_envs, options in setups:
+        env = vector_env(game, num_envs=num_envs, **options)
         obs, info = env.reset(seed=0)
         obs, reward, term, trunc, info = env.step(np.argmax(info["action_mask"], axis=1))  # compiled by now
         t0 = time.perf_counter()
@@ -111,7 +115,8 @@ def vector_speed(steps: int) -> None:
             obs, reward, term, trunc, info = env.step(np.argmax(info["action_mask"], axis=1))
             games += int(term.sum())
         dt = time.perf_counter() - t0
-        print(f"vector krig {num_envs:6d} envs: {steps * num_envs / dt:12,.0f} agent steps/s, "
+        label = " ".join(f"{k}={v}" for k, v in options.items())
+        print(f"vector {game} {num_envs:6d} envs ({label}): {steps * num_envs / dt:12,.0f} agent steps/s, "
               f"{games / dt:10,.0f} games/s")
 
 
@@ -133,7 +138,7 @@ def from_initial_state(hp: int) -> None:
 
 
 def solve_agreement(hp: int, edition: str) -> None:
-    from open_spiel.python.algorithms import get_all_states, value_iteration
+    from open_spiel.python.algorithms import value_iteration
 
     from brawl.games import make_game
     from brawl.rl import encoding_for, openspiel_game

@@ -17,6 +17,9 @@ from . import mechanics as M
 
 POLICIES = {"brute": 0, "random": 1, "optimal": 2}
 BRUTE, RANDOM, OPTIMAL = 0, 1, 2
+#: a seat whose decisions come from outside (the vectorised environment, :mod:`.vector`): queued in
+#: the work's agent slot, read in order; with none left the game stops where that seat is asked
+AGENT = 3
 # decision codes (with a target where the engine's decision names one)
 ATTACK, DISARM, CURE, HASTE, BLESS, SCRAMBLE, FIGHT = 0, 1, 2, 3, 4, 5, 6
 DODGE, NO_DODGE, MIGHTY, NO_MIGHTY, PICK_FIGHTER, PICK_MAGIC_USER = 7, 8, 9, 10, 11, 12
@@ -26,6 +29,15 @@ DECISIONS = ("attack:{}", "disarm:{}", "cure:{}", "haste", "bless", "scramble", 
 HP, MAXHP, UP, FIGHTER, HASTE_LEFT, CURE_LEFT, BLESS_LEFT, MIGHTY_LEFT, DODGE_LEFT, CAST, DIS = range(11)
 NROWS = 11
 LOG_WIDTH = 3 + M.MAX_PLAYERS  # seat, decision, target, then every seat's hit points before it
+# the agent slot ``work[6]``: paused, decisions queued, decisions read, then the question asked (its
+# kind, the seat asked, the seat on turn, the target, the attack or fight in progress, critical, swings
+# left this turn with the current one, Bless on), then the queue as (decision, target) pairs
+ASKS = ("class", "turn", "action", "dodge?", "mighty?")  # the kinds of question, named as the rules' phases
+ASK_CLASS, ASK_TURN, ASK_ACTION, ASK_DODGE, ASK_MIGHTY = range(5)
+PAUSED, QUEUED, READ, ASKED, ASKED_SEAT, ON_TURN, TARGET, KIND, CRITICAL, SWINGS, BLESSED = range(11)
+QUEUE = 11
+QUEUE_SIZE = 8  # room for one turn's answers: at most 5 (opening, 2 swings after Haste, 2 Mighty Blows)
+AGENT_WIDTH = QUEUE + 2 * QUEUE_SIZE
 
 _hit_threshold = njit(cache=True)(M.hit_threshold)
 _is_critical_hit = njit(cache=True)(M.is_critical_hit)
@@ -59,9 +71,31 @@ def rules_record(options) -> Rules:
 @njit(cache=True)
 def new_work(n):
     """Scratch arrays of one game: decision lists (kinds, targets), initiative (rolls, rollers), a
-    log row and the optimal policy's action values."""
+    log row, the optimal policy's action values and the agent slot (unused without an agent)."""
     return (np.zeros(4 * n + 4, np.int64), np.zeros(4 * n + 4, np.int64), np.zeros(n, np.int64),
-            np.zeros(n, np.int64), np.zeros(LOG_WIDTH, np.int64), np.empty(K.NA))
+            np.zeros(n, np.int64), np.zeros(LOG_WIDTH, np.int64), np.empty(K.NA), np.zeros(AGENT_WIDTH, np.int64))
+
+
+@njit(cache=True, inline="always")
+def _ask(work, ask, seat, me, target, kind, critical, swings, blessed):
+    """An agent seat's next queued decision: (decision, target).  With none queued the seat is asked:
+    the slot records the question, the game is paused and (-1, -1) comes back; every caller then
+    returns at once, and the game is played again from the start of the turn with the answer queued."""
+    A = work[6]
+    i = A[READ]
+    if i < A[QUEUED]:
+        A[READ] = i + 1
+        return A[QUEUE + 2 * i], A[QUEUE + 2 * i + 1]
+    A[PAUSED] = 1
+    A[ASKED] = ask
+    A[ASKED_SEAT] = seat
+    A[ON_TURN] = me
+    A[TARGET] = target
+    A[KIND] = kind
+    A[CRITICAL] = critical
+    A[SWINGS] = swings
+    A[BLESSED] = blessed
+    return -1, -1
 
 
 def _decide(src, work, P, seat, code, target):
@@ -164,6 +198,11 @@ def _set_up(src, o, pols, P, work, tabs):
             elif pols[s] == OPTIMAL:
                 f, m = K.class_values(tabs[0], tabs[2], s, P[FIGHTER, 0] == 1, K.start_cfg(tabs[2], False))
                 pick_fighter = f >= m
+            elif pols[s] == AGENT:
+                code, _ = _ask(work, ASK_CLASS, s, s, -1, -1, False, 0, False)
+                if code < 0:
+                    return src
+                pick_fighter = code == PICK_FIGHTER
             _decide(src, work, P, s, PICK_FIGHTER if pick_fighter else PICK_MAGIC_USER, -1)
             if pick_fighter:
                 P[FIGHTER, s] = 1
@@ -221,13 +260,19 @@ def _fumble(src, o, P, me):
 
 
 @njit(cache=True, inline="always")
-def _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont):
+def _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, posM, cont):
     """RULINGS KtOG, After a hit, steps 1 and 2: the target may Dodge, else the attacker may cast
-    Mighty Blow (each window opened only for a player who can cast).  Returns (src, dodged, mighty)."""
+    Mighty Blow (each window opened only for a player who can cast).  Returns (src, dodged, mighty);
+    an agent asked here ends the swing as if it had dodged (the game is paused)."""
     V, W, R = tabs
     if _can_cast(P, t) and P[DODGE_LEFT, t]:
         dodged = False
-        if pols[t] == RANDOM:
+        if pols[t] == AGENT:
+            code, _ = _ask(work, ASK_DODGE, t, me, t, FIGHT if bare else ATTACK, crit, swings, blessed)
+            if code < 0:
+                return src, True, False
+            dodged = code == DODGE
+        elif pols[t] == RANDOM:
             src, c = below(src, 2)
             dodged = c == 0
         elif pols[t] == OPTIMAL:
@@ -247,7 +292,12 @@ def _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont):
             return src, True, False
     on = False
     if _can_cast(P, me) and P[MIGHTY_LEFT, me]:
-        if pols[me] == RANDOM:
+        if pols[me] == AGENT:
+            code, _ = _ask(work, ASK_MIGHTY, me, me, t, FIGHT if bare else ATTACK, crit, swings, blessed)
+            if code < 0:
+                return src, True, False
+            on = code == MIGHTY
+        elif pols[me] == RANDOM:
             src, c = below(src, 2)
             on = c == 0
         elif pols[me] == OPTIMAL:
@@ -266,10 +316,11 @@ def _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont):
 
 
 @njit(cache=True, inline="always")
-def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, posM, cont):
+def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, swings, posM, cont):
     """One attack, bare-handed blow or disarm attempt (RULINGS KtOG, Turn, After a hit, Critical
-    miss); returns (src, winner or -1).  ``posM`` (0 leader, 1 second) and ``cont`` (a Haste swing
-    follows) serve the optimal policy."""
+    miss); returns (src, winner or -1).  ``swings`` (left this turn, this one included) is what an
+    agent asked sees; ``posM`` (0 leader, 1 second) and ``cont`` (a Haste swing follows) serve the
+    optimal policy."""
     src, roll = below(src, M.D20)
     roll += 1
     if _is_critical_miss(roll):
@@ -282,7 +333,8 @@ def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, posM, cont):
         bare = kind == FIGHT
         thr = _hit_threshold(o.to_hit, blessed, P[DIS, t] > 0, P[DIS, me] > 0, P[FIGHTER, me] == 1)
         if _attack_hits(roll, thr):
-            src, dodged, mighty = _reactions(src, pols, P, work, tabs, me, t, crit, bare, posM, cont)
+            src, dodged, mighty = _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, posM,
+                                             cont)
             if not dodged:
                 d = 0
                 for _ in range(_damage_dice(crit)):

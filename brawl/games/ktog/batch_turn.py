@@ -10,10 +10,10 @@ from numba import njit
 from ...sim.kernel import below
 from . import duel as K
 from . import mechanics as M
-from .batch_swing import (ATTACK, BLESS, BLESS_LEFT, BRUTE, CAST, CURE, CURE_LEFT, DIS, DISARM, FIGHT, FIGHTER,
-                          HASTE, HASTE_LEFT, HP, MAXHP, OPTIMAL, SCRAMBLE, UP, _can_cast, _cfg, _cured, _decide,
-                          _hit_threshold, _initiative, _may_haste_scramble, _scramble_left, _set_up, _swing,
-                          _touch_succeeds, _weakest)
+from .batch_swing import (AGENT, ASK_ACTION, ASK_TURN, ATTACK, BLESS, BLESS_LEFT, BRUTE, CAST, CURE, CURE_LEFT, DIS,
+                          DISARM, FIGHT, FIGHTER, HASTE, HASTE_LEFT, HP, MAXHP, OPTIMAL, PAUSED, SCRAMBLE, UP, _ask,
+                          _can_cast, _cfg, _cured, _decide, _hit_threshold, _initiative, _may_haste_scramble,
+                          _scramble_left, _set_up, _swing, _touch_succeeds, _weakest)
 
 # -- decisions ------------------------------------------------------------------------------------
 
@@ -118,13 +118,19 @@ def _opening(src, o, pols, P, work, tabs, me, posM):
         return src, act, tgt
     kinds, targets = work[0], work[1]
     m = _list_openings(P, me, kinds, targets)
+    if pols[me] == AGENT:
+        if m == 1:  # one legal decision: played for the agent
+            return src, kinds[0], targets[0]
+        act, tgt = _ask(work, ASK_TURN, me, me, -1, -1, False, 0, False)
+        return src, act, tgt
     src, i = below(src, m)
     return src, kinds[i], targets[i]
 
 
 @njit(cache=True, inline="always")
-def _next_swing(src, pols, P, work, tabs, me, blessed, posM, cont):
-    """After Haste or Bless: attack or disarm attempt, and on whom.  (src, kind, target)"""
+def _next_swing(src, pols, P, work, tabs, me, blessed, swings, posM, cont):
+    """After Haste or Bless: attack or disarm attempt, and on whom.  (src, kind, target; kind -1 when an
+    agent is asked)"""
     if pols[me] == OPTIMAL:
         V, W, R = tabs
         t = 1 - me
@@ -139,6 +145,11 @@ def _next_swing(src, pols, P, work, tabs, me, blessed, posM, cont):
         return src, ATTACK, _weakest(P, me)  # never reached: the brute casts no Haste or Bless
     kinds, targets = work[0], work[1]
     m = _list_swings(P, me, kinds, targets, 0)
+    if pols[me] == AGENT:
+        if m == 1:  # one legal decision: played for the agent
+            return src, kinds[0], targets[0]
+        kind, t = _ask(work, ASK_ACTION, me, me, -1, -1, False, swings, blessed)
+        return src, kind, t
     src, i = below(src, m)
     return src, kinds[i], targets[i]
 
@@ -163,9 +174,12 @@ def _cure(src, o, P, me, tgt):
 
 @njit(cache=True, inline="always")
 def _turn(src, o, pols, P, work, tabs, me, leader):
-    """``me``'s turn (RULINGS KtOG, Turn and Disarmed); returns (src, winner or -1)."""
+    """``me``'s turn (RULINGS KtOG, Turn and Disarmed); returns (src, winner or -1).  An agent asked
+    pauses the game (``work[6][PAUSED]``): the turn returns at once."""
     posM = 0 if me == leader else 1
     src, act, tgt = _opening(src, o, pols, P, work, tabs, me, posM)
+    if act < 0:
+        return src, -1
     _decide(src, work, P, me, act, tgt)
     if act == SCRAMBLE:
         P[DIS, me] = _scramble_left(P[DIS, me], 1)
@@ -183,19 +197,23 @@ def _turn(src, o, pols, P, work, tabs, me, leader):
             if sw > 0 and not (P[UP, me] and P[DIS, me] == 0):
                 break
             cont = sw < M.HASTE_SWINGS - 1
-            src, kind, t = _next_swing(src, pols, P, work, tabs, me, False, posM, cont)
+            src, kind, t = _next_swing(src, pols, P, work, tabs, me, False, M.HASTE_SWINGS - sw, posM, cont)
+            if kind < 0:
+                break
             _decide(src, work, P, me, kind, t)
-            src, winner = _swing(src, o, pols, P, work, tabs, me, kind, t, False, posM, cont)
-            if winner >= 0:
+            src, winner = _swing(src, o, pols, P, work, tabs, me, kind, t, False, M.HASTE_SWINGS - sw, posM, cont)
+            if winner >= 0 or work[6][PAUSED]:
                 break
         return src, winner
     if act == BLESS:
         P[BLESS_LEFT, me] = 0
         P[CAST, me] = 1
-        src, kind, t = _next_swing(src, pols, P, work, tabs, me, True, posM, False)
+        src, kind, t = _next_swing(src, pols, P, work, tabs, me, True, 1, posM, False)
+        if kind < 0:
+            return src, -1
         _decide(src, work, P, me, kind, t)
-        return _swing(src, o, pols, P, work, tabs, me, kind, t, True, posM, False)
-    return _swing(src, o, pols, P, work, tabs, me, act, tgt, False, posM, False)
+        return _swing(src, o, pols, P, work, tabs, me, kind, t, True, 1, posM, False)
+    return _swing(src, o, pols, P, work, tabs, me, act, tgt, False, 1, posM, False)
 
 
 @njit(cache=True)
