@@ -15,7 +15,9 @@ Training runs in this process (no extra environment runners, which a shared 2-co
 have to spare), with the shaped reward (the result plus half the change of the hit-point margin).
 At the end the trained module plays ``--eval`` games against ``heuristic`` greedily (the most likely
 legal action), seats drawn per game, and the win rate is printed with a 95% interval.  It is a
-recipe, not a tuned agent: ``examples/train_krig.py`` is the one that beats ``heuristic``.
+recipe, little tuned; the default run (20 iterations of 2,000 steps, about three minutes of training
+on a shared 2-core machine, plus half a minute to start Ray) won 0.578 ± 0.043 of 500 games against
+``heuristic``.  ``examples/train_krig.py`` measures its agent over 1,000 games.
 
 Run: ``python examples/rllib_krig.py --iterations 20``; ``--iterations 1 --eval 10`` is a smoke run.
 """

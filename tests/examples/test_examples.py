@@ -89,3 +89,13 @@ def test_tianshou_recipe_runs():
     pytest.importorskip("tianshou")
     out = run("tianshou_krig.py", "--epochs", "1", "--steps", "400", "--eval", "10")
     assert re.search(r"greedy DQN against heuristic: [0-9.]+ ± [0-9.]+ won \(\d+ of 10 games", out)
+
+
+@pytest.mark.slow
+def test_rllib_recipe_runs():
+    """Slow only for Ray's start-up (about half a minute); one short training iteration."""
+    pytest.importorskip("torch")
+    pytest.importorskip("ray.rllib")
+    out = run("rllib_krig.py", "--iterations", "1", "--batch", "200", "--eval", "5", timeout=300)
+    assert re.search(r"iteration +1: mean shaped return", out)
+    assert re.search(r"greedy PPO against heuristic: [0-9.]+ ± [0-9.]+ won \(\d+ of 5 games", out)
