@@ -14,10 +14,11 @@ against a weak opponent.  Most players go for the weakest opponent; the schemer 
 - **Spells that add damage**: **Haste** whenever it has one (a second attack, or two scramble
   turns when disarmed), **Mighty Blow** on a critical or when doubling turns a likely survival
   into a likely knock-out, **Bless** only once Dodge is spent (a spell cast in the round shuts
-  the Dodge window until the next round, ruling Spells) or when it could finish the target.
+  the Dodge window until the next round, ruling Spells) or when any landed blow finishes the
+  target.
 - Disarmed, it scrambles (Haste: twice): bare hands hit less often for less.
-- With ``classes`` it picks fighter (the better duellist: 2 better to hit and 5 more hit points
-  outweigh the spells).
+- With ``classes`` it picks fighter (better to hit and more hit points outweigh the spells;
+  rule 3).
 
 Every number comes from :mod:`.mechanics`; the odds of a landed hit are counted exactly over the
 damage dice.  A decision is a few dozen arithmetic steps (well under a millisecond), and the bot
@@ -108,7 +109,8 @@ class SchemerBot:
         return not self.weakest_after(state, me, state.hp[me]) and self.weakest_after(state, me, state.hp[me] - mean)
 
     def should_mighty(self, state: KtogState) -> bool:
-        """Mighty Blow a critical, or when doubling the damage makes a knock-out much likelier."""
+        """Mighty Blow a critical, or when doubling the damage adds :attr:`MIGHTY_GAIN` or more to
+        the chance of a knock-out."""
         if state.critical:
             return True
         hp, bare = state.hp[state.target], state.action == "fight"
