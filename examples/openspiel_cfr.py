@@ -16,13 +16,19 @@ and ``exploitability.nash_conv`` read, so those run on it unchanged; exploitabil
 (two-player zero-sum), in units of the game's payoff (+1 a win, -1 a loss).
 
 - **rps**: one round (``wins_needed=1``, a tie is worth 0), made turn-based with the first choice
-  hidden (``pyspiel.convert_to_turn_based``).  The average policy goes to one third each and the
-  exploitability to 0.
+  hidden (``pyspiel.convert_to_turn_based``).  Uniform is the equilibrium and CFR's first average
+  policy is uniform, so the exploitability is 0 from the first iteration; for contrast the example
+  prints that of always playing rock (1: paper wins every game).
 - **Krig**: 1 hit point each, from the moment Sun has won the initiative (``start``), cut off after
   ``--krig-moves`` moves (dice included) at 0 for both.  Krig has no hidden information, so this is a
-  perfect-information game with chance; CFR's exploitability goes to 0 on the cut-off tree.
+  perfect-information game with chance; CFR's exploitability on the cut-off tree falls as 1/T.  The
+  example then prints Sun's value under CFR's policy on the cut-off tree beside brawl's exact value
+  of the same position (``brawl.games.krig.solver``, no cut-off); they differ because a game not
+  decided within the moves allowed counts 0 for both instead of its real outcome (+0.556 on the
+  cut-off tree against +0.395 exactly at the defaults, where Moon's chances of coming back are cut).
 
-Run: ``python examples/openspiel_cfr.py`` (about a minute); ``--iterations 20 --krig-moves 5`` is quick.
+Run: ``python examples/openspiel_cfr.py`` (200 iterations, Krig cut off after 6 moves: 6,000 nodes,
+under a minute); ``--krig-moves 7`` is five times larger; ``--iterations 20 --krig-moves 4`` is quick.
 """
 
 from __future__ import annotations
@@ -32,9 +38,11 @@ import time
 from types import SimpleNamespace
 
 import pyspiel
-from open_spiel.python.algorithms import cfr, exploitability
+from open_spiel.python import policy
+from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
 
 from brawl.games import make_game
+from brawl.games.krig.solver import solve
 from brawl.rl import openspiel_game
 
 TERMINAL, CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
@@ -186,7 +194,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--krig-hp", type=int, default=1)
-    parser.add_argument("--krig-moves", type=int, default=7, help="Krig is cut off (0 each) after this many moves")
+    parser.add_argument("--krig-moves", type=int, default=6, help="Krig is cut off (0 each) after this many moves")
     args = parser.parse_args()
     report = (1, 10, 100, 1000)
 
@@ -196,15 +204,27 @@ def main() -> None:
     root = rps.new_initial_state()
     probs = solver.average_policy().action_probabilities(root)
     print(f"rps ({rps.nodes} nodes) first move:", ", ".join(f"{root.action_to_string(0, a)} {p:.3f}" for a, p in probs.items()))
+    rock = policy.TabularPolicy(rps)
+    rock.action_probability_array[:] = 0
+    rock.action_probability_array[:, 0] = 1
+    print(f"rps, for contrast: always rock has exploitability {exploitability.nash_conv(rps, rock) / 2:.3f}")
 
     t0 = time.perf_counter()
-    krig = Tree(openspiel_game("krig", hp=args.krig_hp, start=krig_start(args.krig_hp), max_game_length=args.krig_moves))
+    start = krig_start(args.krig_hp)
+    krig = Tree(openspiel_game("krig", hp=args.krig_hp, start=start, max_game_length=args.krig_moves))
     print(f"krig at {args.krig_hp} hp, cut off after {args.krig_moves} moves: {krig.nodes:,} nodes "
           f"(walked in {time.perf_counter() - t0:.1f} s)")
     solver = run_cfr("krig", krig, args.iterations, report)
     root = krig.new_initial_state()
-    probs = solver.average_policy().action_probabilities(root)
+    average = solver.average_policy()
+    probs = average.action_probabilities(root)
     print("krig, Sun's first decision:", ", ".join(f"{root.action_to_string(0, a)} {p:.3f}" for a, p in probs.items()))
+    value = expected_game_score.policy_value(root, [average, average])[0]
+    exact = solve({"hp": args.krig_hp, "edition": "author"})
+    state = make_game("krig", {"hp": args.krig_hp}).loads(start)
+    print(f"krig, Sun's value: {value:+.4f} with CFR's average policy on the cut-off tree; "
+          f"{2 * exact.win_probability(state, 0) - 1:+.4f} in brawl's exact solution (no cut-off), "
+          f"whose first decision is {exact.best_action(state, 0)}")
 
 
 if __name__ == "__main__":

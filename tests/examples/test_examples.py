@@ -39,6 +39,8 @@ def test_openspiel_cfr_prints_falling_exploitability():
     assert rps and rps[-1] < 1e-6  # uniform is the equilibrium of rock-paper-scissors
     assert len(krig) == 3 and krig[-1] < krig[0] / 5
     assert "krig, Sun's first decision:" in out
+    assert "always rock has exploitability 1.000" in out
+    assert re.search(r"krig, Sun's value: [+-][0-9.]+ with CFR's average policy .* [+-][0-9.]+ in brawl's exact", out)
 
 
 def test_cfr_tree_exploitability_of_a_pure_strategy():
