@@ -76,7 +76,7 @@ def main() -> None:
     train_collector = Collector(algorithm, train_envs, VectorReplayBuffer(20_000, 8), exploration_noise=True)
     test_collector = Collector(algorithm, test_envs)
     train_collector.reset()
-    train_collector.collect(n_step=1000, random=True)
+    train_collector.collect(n_step=min(1000, args.steps), random=True)
 
     def training_fn(epoch: int, env_step: int) -> None:
         total = args.epochs * args.steps
@@ -85,7 +85,7 @@ def main() -> None:
     t0 = time.perf_counter()
     algorithm.run_training(OffPolicyTrainerParams(
         training_collector=train_collector, test_collector=test_collector, max_epochs=args.epochs,
-        epoch_num_steps=args.steps, collection_step_num_env_steps=80, test_step_num_episodes=20, batch_size=64,
+        epoch_num_steps=args.steps, collection_step_num_env_steps=80, test_step_num_episodes=min(20, args.eval), batch_size=64,
         update_step_num_gradient_steps_per_sample=0.125, training_fn=training_fn, verbose=False, show_progress=False))
     trained = time.perf_counter() - t0
     print(f"trained {args.epochs * args.steps:,} environment steps "

@@ -86,7 +86,9 @@ def test_wilson_interval():
     assert train.wilson(0, 20)[0] == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_tianshou_recipe_runs():
+    """Slow only because Tianshou compiles its replay buffer with Numba at start (about 20 s)."""
     pytest.importorskip("torch")
     pytest.importorskip("tianshou")
     out = run("tianshou_krig.py", "--epochs", "1", "--steps", "400", "--eval", "10")
