@@ -16,6 +16,10 @@ most likely legal action), half the games in each seat (Sun, then Moon); the win
 with its 95% Wilson interval, and the training time.  The solved ``optimal`` policy, as a yardstick,
 wins about 63% against ``heuristic`` at 10 hit points (``brawl sim krig --bots optimal,heuristic --hp 10``).
 
+The defaults (10 hit points, 100,000 agent decisions, one Torch thread) trained in 133 s and 240 s
+on a shared 2-core machine and won 0.601 (95% interval 0.570-0.631) and 0.606 (0.575-0.636) of
+1,000 games against ``heuristic`` with seeds 1 and 2; 150,000 decisions won 0.599 (0.568-0.629).
+
     .venv/bin/python examples/train_krig.py                      # 10 hit points, a few minutes
     .venv/bin/python examples/train_krig.py --steps 2000 --eval 20   # a smoke run
 
