@@ -190,10 +190,9 @@ def _play_on(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
         A[READ] = 0
 
 
-@njit(cache=True)
-def _new_game(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
-    """A new game in ``g`` on the stream ``src``, played to its first question (or its end)."""
-    A = work[6]
+@njit(cache=True, inline="always")
+def _start_game(src, S, seg, A, g):
+    """A new game in ``g`` on the stream ``src``: the set-up is its first stretch."""
     S[g, LEADER] = -1
     S[g, POS] = -1
     S[g, OVER] = 0
@@ -203,37 +202,55 @@ def _new_game(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
     A[QUEUED] = 0
     A[READ] = 0
     seg[g] = _tell(src)
+
+
+@njit(cache=True, inline="always")
+def _start_answer(src, o, S, P0, seg, mask, P, A, g, a):
+    """The answer ``a`` (an action number) of the seat asked in game ``g`` queued, the table and the
+    stream back at the start of the turn; (src, False) for an illegal answer, which loses."""
+    if a < 0 or a >= mask.shape[1] or mask[g, a] == 0:
+        S[g, OVER] = 1
+        S[g, WINNER] = -1
+        return src, False
+    seat = A[ASKED_SEAT]
+    q = A[QUEUED]
+    if q >= QUEUE_SIZE:
+        raise ValueError("more answers in one turn than the queue holds")
+    A[QUEUE + 2 * q] = CODE_OF[A[ASKED], a]
+    A[QUEUE + 2 * q + 1] = -1 if RELATIVE[a] < 0 else (seat + RELATIVE[a]) % o.players
+    A[QUEUED] = q + 1
+    A[READ] = 0
+    A[PAUSED] = 0
+    S[g, DECIDED] += 1
+    _copy(P, P0[g])
+    return _seek(src, seg[g]), True
+
+
+@njit(cache=True)
+def _new_game(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
+    """A new game in ``g`` played to its first question (or its end)."""
+    _start_game(src, S, seg, work[6], g)
     return _play_on(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
 
 
 @njit(cache=True)
 def _answer(src, o, pols, tabs, P, work, S, P0, seg, mask, g, a, selfplay):
-    """The answer ``a`` (an action number) of the seat asked in game ``g``: the turn played again from
-    its start with the answer queued, on to the next question or the end.  Returns (src, reward to
-    the seat that answered, over); an illegal answer loses."""
-    A = work[6]
-    seat = A[ASKED_SEAT]
-    if a < 0 or a >= mask.shape[1] or mask[g, a] == 0:
-        S[g, OVER] = 1
-        S[g, WINNER] = -1
+    """The answer ``a`` of the seat asked in game ``g``: the turn played again from its start with
+    the answer queued, on to the next question or the end.  Returns (src, reward to the seat that
+    answered, over)."""
+    seat = work[6][ASKED_SEAT]
+    src, ok = _start_answer(src, o, S, P0, seg, mask, P, work[6], g, a)
+    if not ok:
         return src, -1.0, True
-    code = CODE_OF[A[ASKED], a]
-    target = -1 if RELATIVE[a] < 0 else (seat + RELATIVE[a]) % o.players
-    q = A[QUEUED]
-    if q >= QUEUE_SIZE:
-        raise ValueError("more answers in one turn than the queue holds")
-    A[QUEUE + 2 * q] = code
-    A[QUEUE + 2 * q + 1] = target
-    A[QUEUED] = q + 1
-    A[READ] = 0
-    A[PAUSED] = 0
-    S[g, DECIDED] += 1
-    src = _seek(src, seg[g])
-    _copy(P, P0[g])
     src = _play_on(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
     if S[g, OVER]:
         return src, (1.0 if S[g, WINNER] == seat else -1.0), True
     return src, 0.0, False
+
+
+# the same, compiled into the loop over games: a call of the whole compiled turn costs more than a
+# step's play, so each thread enters it once for many games
+_play_on_inline = njit(cache=True, inline="always")(_play_on.py_func)
 
 
 @njit(cache=True)
@@ -306,11 +323,23 @@ def _write(g, o, P, S, A, obs, mask, kinds, targets):
 # -- every game -----------------------------------------------------------------------------------
 
 @njit(cache=True, parallel=True)
-def _step_all(seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, obs, rewards, term, trunc,
+def _step_all(seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc,
               winner, asked):
-    n = o.players
+    """Every game answers its action and plays on to its next question (``fresh``: every game starts
+    anew, as ``reset`` does); a game that ends starts anew at once, and one that ends before anyone
+    is asked is replaced.  The threads take the games in groups of :data:`ENVS_PER_TASK`."""
     N = S.shape[0]
     for task in prange((N + ENVS_PER_TASK - 1) // ENVS_PER_TASK):
+        _step_group(task * ENVS_PER_TASK, min(N, (task + 1) * ENVS_PER_TASK), seg, S, P0, A, mask, actions, o, pols,
+                    tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc, winner, asked)
+
+
+@njit(cache=True)
+def _step_group(lo, hi, seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, fresh, obs, rewards,
+                term, trunc, winner, asked):
+    """Games ``lo`` to ``hi`` of :func:`_step_all`, with one set of scratch arrays."""
+    n = o.players
+    if True:
         kinds = np.zeros(4 * n + 4, np.int64)
         targets = np.zeros(4 * n + 4, np.int64)
         rolls = np.zeros(n, np.int64)
@@ -318,42 +347,41 @@ def _step_all(seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisio
         row = np.zeros(LOG_WIDTH, np.int64)
         q = np.empty(K.NA)
         P = np.zeros((NROWS, n), np.int64)
-        for g in range(task * ENVS_PER_TASK, min(N, (task + 1) * ENVS_PER_TASK)):
-            work = (kinds, targets, rolls, rollers, row, q, A[g])
-            src, r, over = _answer(seg[g], o, pols, tabs, P, work, S, P0, seg, mask, g, actions[g], selfplay)
-            rewards[g] = r
-            term[g] = over
+        for g in range(lo, hi):
+            Ag = A[g]
+            work = (kinds, targets, rolls, rollers, row, q, Ag)
+            seat = Ag[ASKED_SEAT]
+            rewards[g] = 0.0
+            term[g] = False
             trunc[g] = False
-            winner[g] = S[g, WINNER] if over else -1
-            if not over and S[g, DECIDED] >= max_decisions:
-                trunc[g] = True
-                over = True
-            while over:  # a new game; one that ends before anyone is asked is replaced
-                src = _new_game(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
-                over = S[g, OVER] == 1
-            asked[g] = A[g, ASKED_SEAT]
-            _write(g, o, P, S, A[g], obs, mask, kinds, targets)
-
-
-@njit(cache=True, parallel=True)
-def _reset_all(seg, S, P0, A, mask, o, pols, tabs, selfplay, obs, asked):
-    n = o.players
-    N = S.shape[0]
-    for task in prange((N + ENVS_PER_TASK - 1) // ENVS_PER_TASK):
-        kinds = np.zeros(4 * n + 4, np.int64)
-        targets = np.zeros(4 * n + 4, np.int64)
-        rolls = np.zeros(n, np.int64)
-        rollers = np.zeros(n, np.int64)
-        row = np.zeros(LOG_WIDTH, np.int64)
-        q = np.empty(K.NA)
-        P = np.zeros((NROWS, n), np.int64)
-        for g in range(task * ENVS_PER_TASK, min(N, (task + 1) * ENVS_PER_TASK)):
-            work = (kinds, targets, rolls, rollers, row, q, A[g])
-            src = _new_game(seg[g], o, pols, tabs, P, work, S, P0, seg, g, selfplay)
-            while S[g, OVER]:
-                src = _new_game(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
-            asked[g] = A[g, ASKED_SEAT]
-            _write(g, o, P, S, A[g], obs, mask, kinds, targets)
+            winner[g] = -1
+            src = seg[g]
+            stage = 2  # 0: the answered game plays on; 1: a new game plays; 2: a new game starts
+            if not fresh:
+                src, ok = _start_answer(src, o, S, P0, seg, mask, P, Ag, g, actions[g])
+                if ok:
+                    stage = 0
+                else:
+                    rewards[g] = -1.0
+                    term[g] = True
+            while True:
+                if stage == 2:
+                    _start_game(src, S, seg, Ag, g)
+                    stage = 1
+                src = _play_on_inline(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
+                if S[g, OVER]:
+                    if stage == 0:
+                        rewards[g] = 1.0 if S[g, WINNER] == seat else -1.0
+                        term[g] = True
+                        winner[g] = S[g, WINNER]
+                    stage = 2
+                elif stage == 0 and S[g, DECIDED] >= max_decisions:
+                    trunc[g] = True
+                    stage = 2
+                else:
+                    break
+            asked[g] = Ag[ASKED_SEAT]
+            _write(g, o, P, S, Ag, obs, mask, kinds, targets)
 
 
 class KtogVectorEnv(gym.vector.VectorEnv):
@@ -393,9 +421,11 @@ class KtogVectorEnv(gym.vector.VectorEnv):
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 62))
         self._seg[:] = [_chunk_seed(np.uint64(seed), np.uint64(g)) for g in range(self.num_envs)]
-        obs = np.empty((self.num_envs, OBS), np.float32)
-        _reset_all(self._seg, self._S, self._P0, self._A, self._mask, self._o, self._pols, self._tabs,
-                   self.selfplay, obs, self._seat)
+        N = self.num_envs
+        obs = np.empty((N, OBS), np.float32)
+        _step_all(self._seg, self._S, self._P0, self._A, self._mask, np.zeros(N, np.int64), self._o, self._pols,
+                  self._tabs, self.selfplay, self.max_decisions, True, obs, np.empty(N, np.float32),
+                  np.empty(N, np.bool_), np.empty(N, np.bool_), np.empty(N, np.int64), self._seat)
         return obs, self._info()
 
     def _info(self, winner: np.ndarray | None = None) -> dict:
@@ -417,7 +447,7 @@ class KtogVectorEnv(gym.vector.VectorEnv):
         trunc = np.empty(N, np.bool_)
         winner = np.empty(N, np.int64)
         _step_all(self._seg, self._S, self._P0, self._A, self._mask, actions, self._o, self._pols, self._tabs,
-                  self.selfplay, self.max_decisions, obs, rewards, term, trunc, winner, self._seat)
+                  self.selfplay, self.max_decisions, False, obs, rewards, term, trunc, winner, self._seat)
         return obs, rewards, term, trunc, self._info(winner)
 
     def action_masks(self) -> np.ndarray:
