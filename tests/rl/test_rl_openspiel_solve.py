@@ -32,7 +32,7 @@ def turn_states(game):
         yield replace(base, hp=(h0, h1), defense=(d0, d1), charging=(c0, c1), phase="turn", to_act=me, first_mover=0)
 
 
-@pytest.mark.parametrize("edition", ["author", "article"])
+@pytest.mark.parametrize("edition", ["article"])  # the author edition: from the initial state, below
 def test_value_iteration_agrees_with_brawl_solve(edition):
     hp = 1
     game = make_game("krig", hp=hp, edition=edition)
