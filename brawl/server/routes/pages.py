@@ -24,7 +24,6 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
-from markdown_it import MarkdownIt
 
 from ...games import UnknownGame, game_class
 from .. import projection
@@ -187,6 +186,8 @@ def make_router(web: Path) -> APIRouter:
             cls = game_class(game)
         except UnknownGame:
             return not_found(f"There is no game called {game!r}.")
+        from markdown_it import MarkdownIt  # only when a rules page is first drawn (start-up, issue 12)
+
         body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_page())
         return page(f"Rules of {cls.title}", body)
 
