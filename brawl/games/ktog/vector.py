@@ -339,49 +339,48 @@ def _step_group(lo, hi, seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, m
                 term, trunc, winner, asked):
     """Games ``lo`` to ``hi`` of :func:`_step_all`, with one set of scratch arrays."""
     n = o.players
-    if True:
-        kinds = np.zeros(4 * n + 4, np.int64)
-        targets = np.zeros(4 * n + 4, np.int64)
-        rolls = np.zeros(n, np.int64)
-        rollers = np.zeros(n, np.int64)
-        row = np.zeros(LOG_WIDTH, np.int64)
-        q = np.empty(K.NA)
-        P = np.zeros((NROWS, n), np.int64)
-        for g in range(lo, hi):
-            Ag = A[g]
-            work = (kinds, targets, rolls, rollers, row, q, Ag)
-            seat = Ag[ASKED_SEAT]
-            rewards[g] = 0.0
-            term[g] = False
-            trunc[g] = False
-            winner[g] = -1
-            src = seg[g]
-            stage = 2  # 0: the answered game plays on; 1: a new game plays; 2: a new game starts
-            if not fresh:
-                src, ok = _start_answer(src, o, S, P0, seg, mask, P, Ag, g, actions[g])
-                if ok:
-                    stage = 0
-                else:
-                    rewards[g] = -1.0
+    kinds = np.zeros(4 * n + 4, np.int64)
+    targets = np.zeros(4 * n + 4, np.int64)
+    rolls = np.zeros(n, np.int64)
+    rollers = np.zeros(n, np.int64)
+    row = np.zeros(LOG_WIDTH, np.int64)
+    q = np.empty(K.NA)
+    P = np.zeros((NROWS, n), np.int64)
+    for g in range(lo, hi):
+        Ag = A[g]
+        work = (kinds, targets, rolls, rollers, row, q, Ag)
+        seat = Ag[ASKED_SEAT]
+        rewards[g] = 0.0
+        term[g] = False
+        trunc[g] = False
+        winner[g] = -1
+        src = seg[g]
+        stage = 2  # 0: the answered game plays on; 1: a new game plays; 2: a new game starts
+        if not fresh:
+            src, ok = _start_answer(src, o, S, P0, seg, mask, P, Ag, g, actions[g])
+            if ok:
+                stage = 0
+            else:
+                rewards[g] = -1.0
+                term[g] = True
+        while True:
+            if stage == 2:
+                _start_game(src, S, seg, Ag, g)
+                stage = 1
+            src = _play_on_inline(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
+            if S[g, OVER]:
+                if stage == 0:
+                    rewards[g] = 1.0 if S[g, WINNER] == seat else -1.0
                     term[g] = True
-            while True:
-                if stage == 2:
-                    _start_game(src, S, seg, Ag, g)
-                    stage = 1
-                src = _play_on_inline(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
-                if S[g, OVER]:
-                    if stage == 0:
-                        rewards[g] = 1.0 if S[g, WINNER] == seat else -1.0
-                        term[g] = True
-                        winner[g] = S[g, WINNER]
-                    stage = 2
-                elif stage == 0 and S[g, DECIDED] >= max_decisions:
-                    trunc[g] = True
-                    stage = 2
-                else:
-                    break
-            asked[g] = Ag[ASKED_SEAT]
-            _write(g, o, P, S, Ag, obs, mask, kinds, targets)
+                    winner[g] = S[g, WINNER]
+                stage = 2
+            elif stage == 0 and S[g, DECIDED] >= max_decisions:
+                trunc[g] = True
+                stage = 2
+            else:
+                break
+        asked[g] = Ag[ASKED_SEAT]
+        _write(g, o, P, S, Ag, obs, mask, kinds, targets)
 
 
 class KtogVectorEnv(gym.vector.VectorEnv):
