@@ -14,10 +14,6 @@ from brawl.games.ktog.analysis import PLAYERS, SPELLS, SWEEPS, build_report
 from brawl.core.game import BrawlError
 from brawl.games.ktog.rules import KtogOptions
 
-#: the tests that compile KtOG's kernels run on one test worker, one after the other, so that each
-#: compiled form is built once and the rest read it from Numba's cache (scripts/test.sh: loadgroup)
-pytestmark = pytest.mark.xdist_group("ktog-kernel")
-
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 PNGS = ("first_mover_players.png", "first_mover_hp.png", "options.png", "length.png", "spells.png", "sweep.png")
 

@@ -14,10 +14,6 @@ from scipy import stats
 from brawl.games.ktog.batch import CHUNK, can_run, run_range
 from brawl.sim.engine import simulate
 
-#: the tests that compile KtOG's kernels run on one test worker, one after the other, so that each
-#: compiled form is built once and the rest read it from Numba's cache (scripts/test.sh: loadgroup)
-pytestmark = pytest.mark.xdist_group("ktog-kernel")
-
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 
 

@@ -6,10 +6,6 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-#: with the tests that compile KtOG's kernels (on one test worker, after them: the Ray workers then
-#: read the compiled kernel from Numba's cache instead of each compiling it)
-pytestmark = pytest.mark.xdist_group("ktog-kernel")
-
 from brawl.games.krig.batch import CHUNK, run_range  # noqa: E402
 from brawl.sim.engine import simulate  # noqa: E402
 from brawl.sim.ray_backend import simulate_ray  # noqa: E402

@@ -21,10 +21,6 @@ from brawl.games.ktog.batch_swing import AGENT, AGENT_WIDTH, ASKED_SEAT, ASKS, L
 from brawl.rl import encoding_for, vector_env
 from brawl.sim.kernel import new_tape
 
-#: the tests that compile KtOG's kernels run on one test worker, one after the other, so that each
-#: compiled form is built once and the rest read it from Numba's cache (scripts/test.sh: loadgroup)
-pytestmark = pytest.mark.xdist_group("ktog-kernel")
-
 
 class Kernel:
     """One game of the vectorised environment's compiled code, on a tape of dice."""

@@ -17,10 +17,6 @@ import pytest
 from brawl.sim.kernel import play_engine_tape
 from brawl.games.ktog.batch import play_tape
 
-#: the tests that compile KtOG's kernels run on one test worker, one after the other, so that each
-#: compiled form is built once and the rest read it from Numba's cache (scripts/test.sh: loadgroup)
-pytestmark = pytest.mark.xdist_group("ktog-kernel")
-
 
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
