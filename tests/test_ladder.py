@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from brawl.core.game import BrawlError
-from brawl.sim.ladder import ELO, fit_bradley_terry, run_ladder, seatings
+from brawl.sim.ladder import fit_bradley_terry, run_ladder, seatings
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 

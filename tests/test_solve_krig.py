@@ -252,7 +252,7 @@ def test_hint_values_and_optimal_bot_agree():
         assert hint_values(match, other) == {}
         choice = bot.choose(game, match.state, seat)
         assert values[choice] == pytest.approx(max(values.values()), abs=1e-12)
-        assert best_hint(values).startswith(f"best: ")
+        assert best_hint(values).startswith("best: ")
         match.decide(seat, choice)
         checked += 1
     assert checked >= 3

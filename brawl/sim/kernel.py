@@ -12,11 +12,18 @@ carries no trace of the tape.
 
 from __future__ import annotations
 
+import os
 from typing import Mapping
 
 import numpy as np
 from numba import njit, types
 from numba.extending import overload
+
+#: How the large kernels (KtOG's game, turn and swing; its vectorised step) are inlined into each
+#: other: ``"always"`` gives the fastest code (about twice the games a second) but takes minutes of
+#: CPU to compile cold; with ``BRAWL_QUICK_COMPILE`` set it is ``"never"``, the same code compiled
+#: a few times quicker (the test suite sets it, with a Numba cache of its own: ``tests/conftest.py``).
+INLINE = "never" if os.environ.get("BRAWL_QUICK_COMPILE") else "always"
 
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram

@@ -112,7 +112,6 @@ def test_a_result_that_extends_the_last_one_tells_only_what_it_adds():
     """The log does not repeat itself: "A hits B" then "A hits B; B takes 9" narrates "B takes 9"."""
     from dataclasses import dataclass
 
-    from brawl.core.game import Game
 
     @dataclass(frozen=True)
     class S:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from brawl.core.game import Chance, Decision, Terminal
+from brawl.core.game import Chance, Terminal
 from brawl.games import make_game
 from brawl.games.krig import vector as V
 from brawl.rl import encoding_for, vector_env

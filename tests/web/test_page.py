@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import (GAMES, PHONE, WIDE, create, decide, in_viewport, kniggits_to_move, last_event,
+from tests.web.conftest import (GAMES, PHONE, WIDE, create, decide, in_viewport, last_event,
                                 new_page, open_room, room_view, wait_until)
 
 pytestmark = pytest.mark.browser

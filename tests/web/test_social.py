@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import (KN_FAR, KN_OPTIONS, PHONE, WIDE, create, decide, last_event, new_page, open_room,
+from tests.web.conftest import (KN_FAR, KN_OPTIONS, PHONE, WIDE, decide, last_event, new_page, open_room,
                                 room_view, wait_until)
 
 pytestmark = pytest.mark.browser

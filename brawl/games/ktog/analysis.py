@@ -365,7 +365,6 @@ def build_report(options: dict, out: str | Path, games: int = 100_000, sweep: st
 
     # the page
     e = html.escape
-    base_len = res["lengths"][0]
     two = res["players"][0]
     big = res["players"][-1]
     opt_text = " ".join(f"<b>{e(k)}</b> {e(str(v))}" for k, v in base.items())

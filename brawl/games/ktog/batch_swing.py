@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ...sim.kernel import _is_tape, below, note
+from ...sim.kernel import INLINE, _is_tape, below, note
 from . import duel as K
 from . import mechanics as M
 
@@ -76,7 +76,7 @@ def new_work(n):
             np.zeros(n, np.int64), np.zeros(LOG_WIDTH, np.int64), np.empty(K.NA), np.zeros(AGENT_WIDTH, np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _ask(work, ask, seat, me, target, kind, critical, swings, blessed):
     """An agent seat's next queued decision: (decision, target).  With none queued the seat is asked:
     the slot records the question, the game is paused and (-1, -1) comes back; every caller then
@@ -121,13 +121,13 @@ def _decide_impl(src, work, P, seat, code, target):
 
 # -- players --------------------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _can_cast(P, s):
     """RULINGS KtOG, Spells: no spells for fighters, one per player per round, conscious only."""
     return P[FIGHTER, s] == 0 and P[CAST, s] == 0 and P[UP, s] == 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _standing(P):
     n = 0
     last = -1
@@ -138,13 +138,13 @@ def _standing(P):
     return n, last
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _cfg(P, s, R):
     return K.cfg_of(R, P[HP, s], P[HASTE_LEFT, s], P[CURE_LEFT, s], P[BLESS_LEFT, s], P[MIGHTY_LEFT, s],
                     P[DODGE_LEFT, s], P[FIGHTER, s] == 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _weakest(P, me):
     """The brute's target: the conscious opponent with the fewest hit points, ties to the first after
     itself in seat order."""
@@ -157,7 +157,7 @@ def _weakest(P, me):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _hurt(src, o, P, victim, dmg):
     """Damage to ``victim``; at 0 he is out, unless ``stand_at_zero`` and the d100 keeps him in."""
     if dmg <= 0:
@@ -174,7 +174,7 @@ def _hurt(src, o, P, victim, dmg):
     return src
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _set_up(src, o, pols, P, work, tabs):
     """Every player fresh; with ``classes`` each picks fighter or magic-user in seat order."""
     for s in range(o.players):
@@ -216,7 +216,7 @@ def _set_up(src, o, pols, P, work, tabs):
     return src
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _initiative(src, o, P, work):
     """RULINGS KtOG, Initiative: every conscious player rolls; only those tied for highest re-roll."""
     rolls, rollers = work[2], work[3]
@@ -244,7 +244,7 @@ def _initiative(src, o, P, work):
 
 # -- one attack, bare-handed blow or disarm attempt -----------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _fumble(src, o, P, me):
     """RULINGS KtOG, Critical miss: a d20 to hit himself for d6, else (armed) a d20 to drop the weapon."""
     src, r = below(src, M.D20)
@@ -259,7 +259,7 @@ def _fumble(src, o, P, me):
     return src
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, posM, cont):
     """RULINGS KtOG, After a hit, steps 1 and 2: the target may Dodge, else the attacker may cast
     Mighty Blow (each window opened only for a player who can cast).  Returns (src, dodged, mighty);
@@ -315,7 +315,7 @@ def _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, pos
     return src, False, on
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, swings, posM, cont):
     """One attack, bare-handed blow or disarm attempt (RULINGS KtOG, Turn, After a hit, Critical
     miss); returns (src, winner or -1).  ``swings`` (left this turn, this one included) is what an

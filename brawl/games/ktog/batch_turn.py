@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import below
+from ...sim.kernel import INLINE, below
 from . import duel as K
 from . import mechanics as M
 from .batch_swing import (AGENT, ASK_ACTION, ASK_TURN, ATTACK, BLESS, BLESS_LEFT, BRUTE, CAST, CURE, CURE_LEFT, DIS,
@@ -17,7 +17,7 @@ from .batch_swing import (AGENT, ASK_ACTION, ASK_TURN, ATTACK, BLESS, BLESS_LEFT
 
 # -- decisions ------------------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _list_swings(P, me, kinds, targets, m):
     """Append attack:N for each conscious opponent, then disarm:N for each armed one, from
     position ``m``; returns the new length."""
@@ -35,7 +35,7 @@ def _list_swings(P, me, kinds, targets, m):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _list_openings(P, me, kinds, targets):
     """The legal opening decisions of a turn, in the rules module's order; returns their number."""
     n = P.shape[1]
@@ -65,7 +65,7 @@ def _list_openings(P, me, kinds, targets):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _list_cures(P, me, spells, kinds, targets, m):
     """Append cure:N for each conscious player when ``me`` can cast Cure; returns the new length."""
     if spells and P[CURE_LEFT, me]:
@@ -77,7 +77,7 @@ def _list_cures(P, me, spells, kinds, targets, m):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _optimal_opening(P, work, tabs, me, posM):
     """The solved duel's best opening decision (ties to the first in the solver's order)."""
     V, W, R = tabs
@@ -106,7 +106,7 @@ def _optimal_opening(P, work, tabs, me, posM):
     return FIGHT, o
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _opening(src, o, pols, P, work, tabs, me, posM):
     """The decision that opens ``me``'s turn: (src, decision, target)."""
     if pols[me] == BRUTE:
@@ -127,7 +127,7 @@ def _opening(src, o, pols, P, work, tabs, me, posM):
     return src, kinds[i], targets[i]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _next_swing(src, pols, P, work, tabs, me, blessed, swings, posM, cont):
     """After Haste or Bless: attack or disarm attempt, and on whom.  (src, kind, target; kind -1 when an
     agent is asked)"""
@@ -156,7 +156,7 @@ def _next_swing(src, pols, P, work, tabs, me, blessed, swings, posM, cont):
 
 # -- a turn, a game -------------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _cure(src, o, P, me, tgt):
     """RULINGS KtOG, Cure: the touch roll first when curing someone else (``cure_touch_roll``), then
     d10 with 1s re-rolled, capped with ``cure_cap``."""
@@ -172,7 +172,7 @@ def _cure(src, o, P, me, tgt):
     return src
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _turn(src, o, pols, P, work, tabs, me, leader):
     """``me``'s turn (RULINGS KtOG, Turn and Disarmed); returns (src, winner or -1).  An agent asked
     pauses the game (``work[6][PAUSED]``): the turn returns at once."""

@@ -50,7 +50,7 @@ from gymnasium.vector import AutoresetMode
 from numba import njit, prange
 from numba.extending import overload
 
-from ...sim.kernel import _chunk_seed, _is_tape
+from ...sim.kernel import INLINE, _chunk_seed, _is_tape
 from . import duel as K
 from . import mechanics as M
 from .batch_swing import (AGENT, ASK_ACTION, ASK_CLASS, ASK_DODGE, ASK_MIGHTY, ASK_TURN, ASKED, ASKED_SEAT, ASKS,
@@ -141,7 +141,7 @@ def _seek_impl(src, mark):
 
 # -- one game -------------------------------------------------------------------------------------
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _copy(to, frm):
     """A player table copied element by element (no temporary array)."""
     for r in range(to.shape[0]):
@@ -190,7 +190,7 @@ def _play_on(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
         A[READ] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _start_game(src, S, seg, A, g):
     """A new game in ``g`` on the stream ``src``: the set-up is its first stretch."""
     S[g, LEADER] = -1
@@ -204,7 +204,7 @@ def _start_game(src, S, seg, A, g):
     seg[g] = _tell(src)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline=INLINE)
 def _start_answer(src, o, S, P0, seg, mask, P, A, g, a):
     """The answer ``a`` (an action number) of the seat asked in game ``g`` queued, the table and the
     stream back at the start of the turn; (src, False) for an illegal answer, which loses."""
@@ -250,7 +250,7 @@ def _answer(src, o, pols, tabs, P, work, S, P0, seg, mask, g, a, selfplay):
 
 # the same, compiled into the loop over games: a call of the whole compiled turn costs more than a
 # step's play, so each thread enters it once for many games
-_play_on_inline = njit(cache=True, inline="always")(_play_on.py_func)
+_play_on_inline = njit(cache=True, inline=INLINE)(_play_on.py_func)
 
 
 @njit(cache=True)

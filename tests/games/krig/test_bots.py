@@ -1,7 +1,6 @@
 """Krig bots (issue 2, Bots)."""
 
 from brawl.bots import make_bot
-from brawl.games.krig.rules import KrigState
 from brawl.sim.engine import simulate
 
 from tests.support import steps

@@ -6,7 +6,6 @@ import pytest
 
 from brawl.core.game import Chance, Decision, IllegalAction, OptionsError, Terminal
 from brawl.games import make_game
-from brawl.games.krig.rules import KrigState
 
 from tests.support import steps
 

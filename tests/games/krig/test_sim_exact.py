@@ -7,7 +7,6 @@ is no defense).  V(a, b) is the chance that the player on turn, at ``a`` hit poi
 opponent at ``b``."""
 
 import math
-from fractions import Fraction
 
 import pytest
 

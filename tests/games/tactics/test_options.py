@@ -2,11 +2,10 @@
 older readings as options), and the d20 System Reference Document's cover, shooting into melee,
 unarmed strikes, iterative attacks and surprise round (options, off by default)."""
 
-from fractions import Fraction
 
 import pytest
 
-from brawl.core.game import Chance, IllegalAction
+from brawl.core.game import Chance
 from brawl.games import make_game
 from brawl.games.tactics import cover as C
 from brawl.games.tactics.data import attacks_per_full_attack
