@@ -2,10 +2,10 @@
 ``scripts/test.sh``) hands tests to its workers.
 
 Compiling one of KtOG's Numba kernels cold takes a minute or more of CPU, and a fresh clone has no
-compiled cache.  The test files in :data:`KERNEL_GROUP` all compile those kernels (the batch
-simulator, its tape form, the vectorised environment, the reports, the Ray workers), so one worker
-runs them one after the other: each compiled form is built once and read from Numba's cache after,
-instead of being built by two workers at the same time.  Every other test is handed out one by one
+compiled cache.  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
+simulator, its tape form, the vectorised environment, the reports, the Ray workers); the files that
+build the same compiled form run on one worker one after the other, so each form is built once and
+read from Numba's cache after, instead of by two workers at the same time.  Every other test is handed out one by one
 to whichever worker is free.
 
 (The ``xdist_group`` mark would say the same per file, but pytest-xdist 3.8 cannot rename test ids
@@ -13,25 +13,27 @@ under pytest 9, so its ``loadgroup`` mode no longer groups; this scheduler group
 
 from __future__ import annotations
 
-#: test files that compile KtOG's kernels, run by one worker in this order
-KERNEL_GROUP = (
-    "tests/games/ktog/test_batch_agrees.py",
-    "tests/rl/test_rl_vector_ktog.py",
-    "tests/test_analyze_ktog.py",
-    "tests/test_batch_ktog.py",
-    "tests/test_ray_backend.py",
-)
+#: test files that compile KtOG's kernels, by the compiled forms they build: the files of one group
+#: run on one worker in turn (the tape form; the vectorised step; the batch simulator's fast form,
+#: which the reports and the Ray workers then read from the cache)
+KERNEL_GROUPS = {
+    "tests/games/ktog/test_batch_agrees.py": "ktog-tape",
+    "tests/rl/test_rl_vector_ktog.py": "ktog-vector",
+    "tests/test_analyze_ktog.py": "ktog-batch",
+    "tests/test_batch_ktog.py": "ktog-batch",
+    "tests/test_ray_backend.py": "ktog-batch",
+}
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """With ``--dist loadgroup``: the files of :data:`KERNEL_GROUP` as one unit of work, every other
-    test a unit of its own."""
+    """With ``--dist loadgroup``: each group of :data:`KERNEL_GROUPS` one unit of work, every other
+    test a unit of its own (the groups, having the most tests, are handed out first)."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling
 
     class KernelGroupScheduling(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "ktog-kernel" if nodeid.split("::", 1)[0] in KERNEL_GROUP else nodeid
+            return KERNEL_GROUPS.get(nodeid.split("::", 1)[0], nodeid)
 
     return KernelGroupScheduling(config, log)
