@@ -13,26 +13,15 @@ On a loaded machine the tally printed every ``--progress`` games is the result s
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from brawl.analysis.common import options_from_pairs, quantile, wilson
 from brawl.bots import make_bot
 from brawl.core.game import Terminal
 from brawl.games import make_game
 from brawl.games.kniggits.bots import BOTS
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def one_game(job: tuple) -> dict:
@@ -64,11 +53,6 @@ def one_game(job: tuple) -> dict:
             "limit": state.end.startswith("turn limit")}
 
 
-def quantile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
@@ -82,13 +66,7 @@ def main() -> None:
     ap.add_argument("--narrow", action="store_true", help="search: no plans where one kniggit charges alone")
     ap.add_argument("--option", action="append", default=[], help="a game option, key=value (JSON value)")
     args = ap.parse_args()
-    options = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+    options = options_from_pairs(args.option)
     settings = {k: v for k, v in (("horizon", args.horizon), ("army", args.army)) if v is not None}
     if args.narrow:
         settings["wide"] = False
@@ -100,14 +78,14 @@ def main() -> None:
             results.append(done.result())
             if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
                 wins = sum(r["result"] == "win" for r in results)
-                low, high = wilson(wins, len(results))
+                _, low, high = wilson(wins, len(results))
                 print(f"  so far {len(results)} games: wins {wins}, draws "
                       f"{sum(r['result'] == 'draw' for r in results)}, win rate {wins / len(results):.1%} "
                       f"(Wilson 95% {low:.1%} to {high:.1%}); {time.perf_counter() - t0:.0f} s", flush=True)
     n = len(results)
     wins = sum(r["result"] == "win" for r in results)
     draws = sum(r["result"] == "draw" for r in results)
-    low, high = wilson(wins, n)
+    _, low, high = wilson(wins, n)
     score = (wins + 0.5 * draws) / n
     by_seat = []
     for seat in (0, 1):

@@ -17,13 +17,12 @@ against the same opponents for comparison.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from brawl.analysis.common import rate_text, wilson
+from brawl.analysis.common import options_from_pairs, quantile, rate_text, wilson
 from brawl.bots import make_bot
 from brawl.core.game import Chance, Terminal
 from brawl.core.sources import SeededDice
@@ -64,11 +63,6 @@ def match_up(pool, bot: str, against: str, options: dict, games: int, seed: int)
     return sum(w for w, _ in results), [t for _, ts in results for t in ts], time.perf_counter() - t0
 
 
-def quantile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400)
@@ -81,13 +75,7 @@ def main() -> None:
                     help="a reference match-up bot:against, no timing (repeatable)")
     ap.add_argument("--option", action="append", default=[], help="a game option, key=value (JSON value)")
     args = ap.parse_args()
-    options: dict = {"players": args.players}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+    options: dict = {"players": args.players, **options_from_pairs(args.option)}
     bots = args.bot or ["schemer", "heuristic"]
     against = args.against or ["brute", "random"]
     references = [r.split(":", 1) for r in (args.reference or ["brute:random"])]

@@ -13,12 +13,12 @@ the default pairing (heroes against raiders), so a bot must win from either seat
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from brawl.analysis.common import wilson
 from brawl.core.game import Chance, Terminal
 from brawl.core.sources import SeededDice
 from brawl.games import make_game
@@ -73,17 +73,6 @@ def one_game(args: tuple) -> tuple[float, list[float], dict, list[float]]:
     return score, times, options, cpu
 
 
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``score / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return centre - half, centre + half
-
-
 def _value(text: str):
     for kind in (int, float):
         try:
@@ -122,7 +111,7 @@ def main() -> None:
     wins = sum(1 for s in scores if s == 1.0)
     draws = sum(1 for s in scores if s == 0.5)
     total = sum(scores)
-    lo, hi = wilson(total, n)
+    _, lo, hi = wilson(total, n)
     times = sorted(t for r in results for t in r[1])
     first = sum(scores[0::2]) / max(1, len(scores[0::2]))
     second = sum(scores[1::2]) / max(1, len(scores[1::2]))
