@@ -231,8 +231,9 @@ def test_shaped_reward_adds_up_to_the_margin():
 
 @pytest.mark.parametrize("example", ["rllib_krig", "tianshou_krig"])
 def test_library_recipes_build_their_environment(example):
-    """The RLlib and Tianshou recipes in examples/ (the libraries need PyTorch, not installed here):
-    the environments they build pass Gymnasium's checker with the keys each library reads."""
+    """The RLlib and Tianshou recipes in examples/ (their training needs PyTorch, in the ``train``
+    extra that CI does not install; ``tests/examples/`` runs them where it is): the environments
+    they build pass Gymnasium's checker with the keys each library reads."""
     import importlib.util
     from pathlib import Path
 
