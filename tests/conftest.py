@@ -2,7 +2,8 @@
 ``scripts/test.sh``) hands tests to its workers.
 
 Compiling one of KtOG's Numba kernels cold takes a minute or more of CPU, and a fresh clone has no
-compiled cache.  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
+compiled cache.  The suite compiles them without inlining (``BRAWL_QUICK_COMPILE``: the same code,
+compiled a few times quicker), in a Numba cache of its own (``.numba-test-cache``).  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
 simulator, its tape form, the vectorised environment, the reports, the Ray workers); the files that
 build the same compiled form run on one worker one after the other, so each form is built once and
 read from Numba's cache after, instead of by two workers at the same time.  Every other test is handed out one by one
@@ -12,6 +13,17 @@ to whichever worker is free.
 under pytest 9, so its ``loadgroup`` mode no longer groups; this scheduler groups by file.)"""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Numba: the large kernels compiled without inlining (the same code, a few
+# times quicker to compile cold; brawl.sim.kernel.INLINE), cached apart from the fast build that
+# `brawl sim` and the benchmarks use.  Subprocesses and Ray workers inherit both.
+os.environ.setdefault("BRAWL_QUICK_COMPILE", "1")
+os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-test-cache"))
 
 #: test files that compile KtOG's kernels, by the compiled forms they build: the files of one group
 #: run on one worker in turn (the tape form; the vectorised step; the batch simulator's fast form,
@@ -25,6 +37,7 @@ KERNEL_GROUPS = {
 }
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown, and unused, under -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
     """With ``--dist loadgroup``: each group of :data:`KERNEL_GROUPS` one unit of work, every other
     test a unit of its own (the groups, having the most tests, are handed out first)."""
