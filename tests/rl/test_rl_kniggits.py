@@ -86,29 +86,74 @@ def test_slots_follow_the_largest_preset_army():
     assert encoding_for(make_game("kniggits", points=100)).slots > enc.slots
 
 
-def test_mask_by_path_check_agrees_with_the_full_rules():
-    """The mask asks the rules' path check (``check_path``) instead of playing every candidate move
-    through the whole transition: on positions of random games the two agree move for move."""
+def test_the_menu_grows_with_the_army_not_its_square():
+    """Issue 15: a 500-point army is still usable.  Targets are named by nearness (the nearest
+    three), so the action list grows linearly with the largest army: 62 kniggits a side at 500
+    points and about two thousand actions, where one action per pair of kniggits made 16,466."""
+    from brawl.games.kniggits.encoding import MENU_MOVES, TARGETS
+
+    small, large = (encoding_for(make_game("kniggits", points=p)) for p in (50, 500))
+    assert large.slots == 62
+    per_slot = MENU_MOVES + len(("face", "second", "shoot")) * TARGETS + 1  # + drop; no items in battle
+    fixed = len(large.presets) + 5 + 7 * 4
+    assert large.num_actions == fixed + per_slot * large.slots < 2_500
+    assert small.num_actions == fixed + per_slot * small.slots
+
+
+def _positions(options, seeds, rng_seed):
+    """States of random games where the seat on turn is moving, with that seat."""
     from brawl.rl import gym_env
 
-    env = gym_env("kniggits", turn_limit=6)
-    rng = np.random.default_rng(2)
-    enc = env.encoding
-    compared = 0
-    for seed in range(2):
+    env = gym_env("kniggits", **options)
+    rng = np.random.default_rng(rng_seed)
+    for seed in seeds:
         obs, info = env.reset(seed=seed)
         done = False
         while not done:
-            state, seat = env.state_, env.seat
-            if state.phase == "move" and state.to_act == seat:
-                for k in state.kniggits:
-                    if k.seat != seat or not k.active or k.moved or k.shot:
-                        continue
-                    i = enc.slot_of(k.id)
-                    for name in [f"move:{i}:{d}" for d in (0, 90, 180, 270)] + [f"charge:{i}:{j}" for j in (1, 2)]:
-                        idx = enc.action_index(name)
-                        assert enc._move_is_legal(state, seat, k, idx) == enc._legal_by_transition(state, seat, idx), name
-                        compared += 1
+            if env.state_.phase == "move" and env.state_.to_act == env.seat:
+                yield env.encoding, env.state_, env.seat
             obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             done = term or trunc
-    assert compared > 20
+
+
+@pytest.mark.parametrize("options", [{"turn_limit": 8}, {"turn_limit": 8, "terrain": "forest", "disengage": "direct"},
+                                     {"turn_limit": 6, "archers": True, "magic_swords": True, "scenario": "flag"}],
+                         ids=["village", "forest-direct", "archers-swords-flag"])
+def test_mask_agrees_with_the_whole_rules(options):
+    """Every action number the mask offers is a decision the whole transition accepts, and every
+    menu move it leaves out is one the transition refuses: the batch path check
+    (``straight_moves``) against ``check_action`` move for move, on positions of random games
+    (seed, Phase one; rulings 4, 13 and 14)."""
+    compared = refused = 0
+    for enc, state, seat in _positions(options, range(3), 2):
+        mask = enc.action_mask(state, seat)
+        for idx in range(enc.num_actions):
+            verb = enc.actions[idx].split(":")[0]
+            if verb in ("move", "step", "charge") or mask[idx]:
+                assert bool(mask[idx]) == enc._legal_by_transition(state, seat, idx), enc.actions[idx]
+                compared += 1
+                refused += not mask[idx]
+    assert compared > 500 and refused > 20
+
+
+def test_targets_are_the_nearest_first():
+    """``face:i:1`` is the nearest enemy kniggit ``i`` may face now, ``face:i:2`` the next, and so
+    on for a magic sword's second attack and an archer's shot (seed, Phase one; Magic Swords;
+    Archers); an enemy beyond the third is not offered."""
+    from tests.games.kniggits.helpers import battle, game, kn
+
+    g = game(magic_swords=True, archers=True)
+    enc = encoding_for(g)
+    state = battle(g, kn("A1", 18, 18, a=6), kn("A2", 5, 2, d=9, archer=True),
+                   kn("B1", 18, 19.8), kn("B2", 19.0, 18.5), kn("B3", 16.5, 18.6), kn("B4", 18.9, 17.1),
+                   kn("B5", 5, 14))
+    mask = enc.action_mask(state, 0)
+    offered = {enc.actions[i]: enc.decode(state, 0, int(i)) for i in np.flatnonzero(mask)}
+    # A1's enemies within 2 in, nearest first: B2 (1.12 in), B4 (1.27), B3 (1.62), B1 (1.8)
+    for verb in ("face", "second"):
+        assert [offered.get(f"{verb}:1:{n}") for n in (1, 2, 3)] == [f"{verb}:A1:B2", f"{verb}:A1:B4", f"{verb}:A1:B3"]
+    # A2 shoots 18 in: B5 (12 in) is in range and in sight, the others further off or hidden
+    assert [a for a in g.legal_actions(state, 0) if a.startswith("shoot:A2:")] == ["shoot:A2:B5"]
+    assert offered["shoot:2:1"] == "shoot:A2:B5" and "shoot:2:2" not in offered
+    # the fourth enemy within reach of A1's sword has no number: three are offered
+    assert "face:1:4" not in enc.actions and len([a for a in offered if a.startswith("face:1:")]) == 3

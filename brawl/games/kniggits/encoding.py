@@ -1,23 +1,35 @@
 """Kniggits for learning agents: a discretised table.
 
 Kniggits moves are points on a measured table, not a finite list, so the encoding offers a fixed
-menu of moves and checks each against the rules (``check_action``) for the mask.  Kniggits are
-numbered by slot: my slot ``i`` is my kniggit ``A<i>`` (Red) or ``B<i>`` (Blue), enemy slot ``j``
-the other army's.  ``K`` is the largest army a preset makes with these options (6 at 50 points);
-armies are the presets (a custom army string is a rules decision the encoding does not offer).
+menu of moves, judged by the rules for the mask.  Kniggits are numbered by slot: my slot ``i`` is
+my kniggit ``A<i>`` (Red) or ``B<i>`` (Blue).  ``K`` is the largest army a preset makes with these
+options (6 at 50 points, 62 at 500); armies are the presets (a custom army string is a rules
+decision the encoding does not offer).
 
-Actions (``Discrete``; the size depends on the options through the presets and ``K``):
+Actions (``Discrete``; the size depends on the options through the presets and ``K``, and grows
+with ``K``, not with its square: 282 at 50 points, 2,086 at 500):
 
 - ``army:<preset>`` for each preset, then ``rock``, ``paper``, ``scissors``, ``end_move``,
   ``end_turning``;
 - for each of my slots ``i``: ``move:i:<deg>`` (a straight move of the full allowance towards
   0, 45, ..., 315 degrees, 0 along +x, clipped to the table), ``step:i:<deg>`` (half the
-  allowance), ``charge:i:j`` (straight at enemy ``j``, as far as the allowance goes; the rules stop
-  it on contact), ``face:i:j``, ``second:i:j``, ``shoot:i:j``, ``pick:i:<item>:<hand>`` for the
-  flags, princess or grail of the scenario, and ``drop:i``;
+  allowance), ``charge:i:<n>`` (straight at the ``n``-th nearest enemy on the table, as far as the
+  allowance goes; the rules stop it on contact), ``face:i:<n>``, ``second:i:<n>`` and
+  ``shoot:i:<n>`` (the ``n``-th nearest of the enemies the rules let kniggit ``i`` face, aim a
+  magic sword's second attack at, or shoot now), for ``n`` from 1 to :data:`TARGETS`;
+  ``pick:i:<item>:<hand>`` for the flags, princess or grail of the scenario, and ``drop:i``;
 - ``fight:<sword hand>:<shield hand>`` for the fight in progress: sword hand ``high``, ``middle``,
   ``low``, ``guard-high``, ``guard-middle``, ``guard-low`` or ``none``; shield hand ``high``,
   ``middle``, ``low`` or ``none`` (a two-sword kniggit's second sword).
+
+Targets are named by nearness, not by slot, so that the menu stays linear in the army's size:
+enemies within reach of a sword or a bow are few, and the nearest are the ones that matter.  Ties
+in distance go to the lower slot.
+
+The mask asks the rules for every finite decision (``legal_actions``) and judges the menu's moves
+all at once with the rules' batch path check (:meth:`.movement.Movement.straight_moves`), not one
+geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
+exactly (``repr``), so the rules judge the very point the mask judged.
 
 Observation (floats in [0, 1]): ``2K`` kniggit blocks of 16 (mine, then the enemy's):
 exists, fighting, fleeing, x / table, y / table, movement, attack and defense tokens / 20,
@@ -33,6 +45,7 @@ its rock-paper-scissors, its hands) never enter it.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -46,11 +59,33 @@ from .rules import ARMY_LETTERS, SCENARIOS
 from ...rl.encodings import Encoding
 
 DIRECTIONS = tuple(range(0, 360, 45))
+#: the unit step of each direction, worked out once so the mask and the decoder move by the same numbers
+UNIT = tuple((math.cos(math.radians(d)), math.sin(math.radians(d))) for d in DIRECTIONS)
+_UNIT = np.array(UNIT)
+#: how many targets a kniggit is offered for each of charge, face, second and shoot: the nearest
+TARGETS = 3
+TARGET_VERBS = ("face", "second", "shoot")
 SWORD_HANDS = HEIGHTS + GUARDS + (NONE,)
 SHIELD_HANDS = HEIGHTS + (NONE,)
 PHASES = ("army", "rps", "move", "turning", "fight")
 PER_KNIGGIT = 16
 PER_ITEM = 5
+#: menu moves of one kniggit: full moves, half moves, then charges
+MENU_MOVES = 2 * len(DIRECTIONS) + TARGETS
+
+
+@dataclass
+class _Menu:
+    """The legal action numbers of one seat in one state, with what each decodes to: a decision
+    string (``named``), or for a move the kniggit and the point (``moves``: the action numbers,
+    ``movers``, which mover makes each, and the points, row by row)."""
+
+    legal: list[int]
+    named: dict[int, str] = field(default_factory=dict)
+    moves: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    movers: tuple[str, ...] = ()
+    owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    points: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
 
 
 class KniggitsEncoding(Encoding):
@@ -76,10 +111,13 @@ class KniggitsEncoding(Encoding):
         self.pickable = [it.id for it in start if it.kind != "potion"]
         K = self.slots
         actions = [f"army:{p}" for p in self.presets] + ["rock", "paper", "scissors", "end_move", "end_turning"]
+        self._first_move = {}  # slot -> the number of its first menu move
         for i in range(1, K + 1):
+            self._first_move[i] = len(actions)
             actions += [f"move:{i}:{d}" for d in DIRECTIONS] + [f"step:{i}:{d}" for d in DIRECTIONS]
-            for verb in ("charge", "face", "second", "shoot"):
-                actions += [f"{verb}:{i}:{j}" for j in range(1, K + 1)]
+            actions += [f"charge:{i}:{n}" for n in range(1, TARGETS + 1)]
+            for verb in TARGET_VERBS:
+                actions += [f"{verb}:{i}:{n}" for n in range(1, TARGETS + 1)]
             actions += [f"pick:{i}:{it}:{hand}" for it in self.pickable for hand in ("sword", "shield")]
             actions.append(f"drop:{i}")
         actions += [f"fight:{a}:{b}" for a in SWORD_HANDS for b in SHIELD_HANDS]
@@ -96,7 +134,7 @@ class KniggitsEncoding(Encoding):
                                                     "I am on turn", "I am Blue", "my choice is sealed"]
         labels += [f"scenario {s}" for s in SCENARIOS] + ["table side / 144"]
         self.observation_labels = tuple(labels)
-        self._legal_cache: dict[int, tuple] = {}
+        self._menus: dict[int, tuple[Any, _Menu]] = {}
         super().__init__(game)
 
     # -- slots ---------------------------------------------------------------------------------
@@ -107,69 +145,86 @@ class KniggitsEncoding(Encoding):
     def slot_of(self, kid: str) -> int:
         return int(kid[1:])
 
-    # -- actions -------------------------------------------------------------------------------
-    def _encode(self, seat: int, action: str) -> str:
-        """A rules decision string in this encoding's terms (None when it has no number)."""
-        parts = action.split(":")
-        verb = parts[0]
-        if verb in ("face", "second", "shoot"):
-            return f"{verb}:{self.slot_of(parts[1])}:{self.slot_of(parts[2])}"
-        if verb == "pick":
-            return f"pick:{self.slot_of(parts[1])}:{parts[2]}:{parts[3]}"
-        if verb == "drop":
-            return f"drop:{self.slot_of(parts[1])}"
-        if verb == "fight":
-            return f"fight:{parts[2]}:{parts[3]}"
-        return action
-
+    # -- the menu ------------------------------------------------------------------------------
     def legal_indices(self, state: Any, seat: int) -> list[int]:
-        # Checking every move in the menu against the rules is the costly part of a step: the
-        # answer for the latest state of each seat is kept (states are immutable values).
-        cached = self._legal_cache.get(seat)
+        return list(self._menu(state, seat).legal)
+
+    def _menu(self, state: Any, seat: int) -> _Menu:
+        """The menu of ``seat`` in ``state``, kept for the latest state of each seat (states are
+        immutable values; the mask, the decoder and the environments all ask for it)."""
+        cached = self._menus.get(seat)
         if cached is not None and cached[0] is state:
-            return list(cached[1])
-        out = self._legal_indices(state, seat)
-        self._legal_cache[seat] = (state, tuple(out))
-        return out
+            return cached[1]
+        menu = self._build_menu(state, seat)
+        self._menus[seat] = (state, menu)
+        return menu
 
-    def _legal_indices(self, state: Any, seat: int) -> list[int]:
+    def _build_menu(self, state: Any, seat: int) -> _Menu:
         game = self.game
-        out = set()
+        menu = _Menu(legal=[])
+        ranked: dict[tuple[str, str], list[str]] = {}
         for a in game.legal_actions(state, seat):
-            name = self._encode(seat, a)
-            if name in self._index:
-                out.add(self._index[name])
+            parts = a.split(":")
+            verb = parts[0]
+            if verb in TARGET_VERBS:
+                ranked.setdefault((verb, parts[1]), []).append(parts[2])
+                continue
+            if verb == "pick":
+                name = f"pick:{self.slot_of(parts[1])}:{parts[2]}:{parts[3]}"
+            elif verb == "drop":
+                name = f"drop:{self.slot_of(parts[1])}"
+            elif verb == "fight":
+                name = f"fight:{parts[2]}:{parts[3]}"
+            else:
+                name = a
+            idx = self._index.get(name)
+            if idx is not None:
+                menu.named[idx] = a
+        for (verb, kid), targets in ranked.items():
+            k = game.kniggit(state, kid)
+            for n, target in enumerate(self._nearest(state, k, targets), start=1):
+                idx = self._index.get(f"{verb}:{self.slot_of(kid)}:{n}")
+                if idx is not None:
+                    menu.named[idx] = f"{verb}:{kid}:{target}"
         if state.phase == "move" and seat == state.to_act:
-            for k in state.kniggits:
-                if k.seat != seat or not k.active or k.moved or k.shot:
-                    continue
-                i = self.slot_of(k.id)
-                if i > self.slots:
-                    continue
-                names = [f"move:{i}:{d}" for d in DIRECTIONS] + [f"step:{i}:{d}" for d in DIRECTIONS]
-                names += [f"charge:{i}:{j}" for j in range(1, self.slots + 1)]
-                for name in names:
-                    idx = self._index[name]
-                    if self._move_is_legal(state, seat, k, idx):
-                        out.add(idx)
-        return sorted(out)
+            movers = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not k.shot
+                      and int(k.id[1:]) <= self.slots]
+            if movers:
+                ends, real = self._menu_points(state, movers)
+                owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
+                ok = np.flatnonzero(game.straight_moves(state, movers, owner, ends) & real)
+                first = np.array([self._first_move[int(k.id[1:])] for k in movers])
+                menu.moves = first[owner[ok]] + ok % MENU_MOVES
+                menu.movers, menu.owner, menu.points = tuple(k.id for k in movers), owner[ok], ends[ok]
+        menu.legal = sorted(list(menu.named) + menu.moves.tolist())
+        return menu
 
-    def _move_is_legal(self, state: Any, seat: int, k: Any, index: int) -> bool:
-        """Whether menu move ``index`` of kniggit ``k`` (mine, active, not moved, not shooting) is
-        legal: the rules' own path check (``check_path``) on the point :meth:`decode` names, which
-        is what ``check_action`` comes to for such a kniggit, without building the state after."""
-        parts = self.decode(state, seat, index).split(":")
-        try:
-            x, y = float(parts[2]), float(parts[3])
-            if len(parts) != 4 or not (math.isfinite(x) and math.isfinite(y)):
-                return False
-            self.game.check_path(state, k, [(x, y)])
-        except (IllegalAction, ValueError):
-            return False
-        return True
+    def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
+        """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to
+        the lower slot)."""
+        def key(kid: str) -> tuple[float, int]:
+            e = self.game.kniggit(state, kid)
+            return (math.hypot(e.x - k.x, e.y - k.y), self.slot_of(kid))
+
+        return sorted(ids, key=key)[:TARGETS]
+
+    def _menu_points(self, state: Any, movers: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+        """Where each menu move of each of ``movers`` goes: :data:`MENU_MOVES` rows a kniggit, in
+        the order of the action list (full moves, half moves, charges at the nearest enemies on
+        the table first), and which rows are real (a charge needs an ``n``-th enemy); compiled
+        (:func:`.fast_moves.menu_points`)."""
+        from .fast_moves import menu_points
+
+        game = self.game
+        enemies = [e for e in state.kniggits if e.seat != movers[0].seat and e.on_table]
+        return menu_points(np.array([k.x for k in movers]), np.array([k.y for k in movers]),
+                           np.array([game.move_allowance(k) for k in movers]),
+                           np.array([e.x for e in enemies], dtype=float), np.array([e.y for e in enemies], dtype=float),
+                           np.array([self.slot_of(e.id) for e in enemies], dtype=np.int64), _UNIT, TARGETS,
+                           float(game.table.size))
 
     def _legal_by_transition(self, state: Any, seat: int, index: int) -> bool:
-        """The slow reference for :meth:`_move_is_legal` (the tests compare them): the full rules."""
+        """The slow reference for the mask (the tests compare them): the whole rules."""
         try:
             self.game.check_action(state, seat, self.decode(state, seat, index))
         except IllegalAction:
@@ -178,16 +233,25 @@ class KniggitsEncoding(Encoding):
 
     def decode(self, state: Any, seat: int, index: int) -> str:
         name = super().decode(state, seat, index)
+        index = int(index)
+        menu = self._menu(state, seat)
+        if index in menu.named:
+            return menu.named[index]
+        row = np.flatnonzero(menu.moves == index)
+        if len(row):
+            x, y = menu.points[row[0]].tolist()
+            return f"move:{menu.movers[menu.owner[row[0]]]}:{x!r}:{y!r}"
+        # not legal now: a decision string the rules refuse with their reason
         parts = name.split(":")
         verb = parts[0]
-        if verb in ("army", "rock", "paper", "scissors", "end_move", "end_turning"):
-            return name
         if verb == "fight":
             pair = f"{state.fights[0][0]}-{state.fights[0][1]}" if state.fights else "none-none"
             return f"fight:{pair}:{parts[1]}:{parts[2]}"
+        if verb not in ("move", "step", "charge", "face", "second", "shoot", "pick", "drop"):
+            return name
         me = self.kid(seat, int(parts[1]))
-        if verb in ("face", "second", "shoot"):
-            return f"{verb}:{me}:{self.kid(1 - seat, int(parts[2]))}"
+        if verb in TARGET_VERBS:
+            return f"{verb}:{me}:none"
         if verb == "pick":
             return f"pick:{me}:{parts[2]}:{parts[3]}"
         if verb == "drop":
@@ -195,22 +259,11 @@ class KniggitsEncoding(Encoding):
         k = self.game.kniggit(state, me)
         if k is None:
             return f"move:{me}:0:0"  # no such kniggit: the rules refuse it
-        reach = self.game.move_allowance(k)
-        if verb == "charge":
-            enemy = self.game.kniggit(state, self.kid(1 - seat, int(parts[2])))
-            if enemy is None or not enemy.on_table:
-                return f"move:{me}:{k.x:.3f}:{k.y:.3f}"  # nowhere to go: refused (no distance)
-            d = dist(k.pos, enemy.pos)
-            angle = math.atan2(enemy.y - k.y, enemy.x - k.x)
-            reach = min(reach, d)
-        else:
-            angle = math.radians(int(parts[2]))
-            if verb == "step":
-                reach /= 2
-        size = self.game.table.size
-        x = min(max(k.x + reach * math.cos(angle), 0.0), size)
-        y = min(max(k.y + reach * math.sin(angle), 0.0), size)
-        return f"move:{me}:{x:.3f}:{y:.3f}"
+        ends, real = self._menu_points(state, [k])
+        row = index - self._first_move[int(parts[1])]
+        if not real[row]:
+            return f"move:{me}"  # a charge with no such enemy: the rules refuse a move to nowhere
+        return f"move:{me}:{float(ends[row, 0])!r}:{float(ends[row, 1])!r}"
 
     # -- observations --------------------------------------------------------------------------
     def observe(self, state: Any, seat: int) -> np.ndarray:
@@ -220,20 +273,19 @@ class KniggitsEncoding(Encoding):
         K = self.slots
         vec = np.zeros(self.observation_size, dtype=np.float32)
         fight = state.fights[0] if state.phase == "fight" and state.fights else ("", "", "")
-        on_table = [k for k in state.kniggits if k.on_table]
-        for k in state.kniggits:
-            slot = self.slot_of(k.id)
-            if slot > K:
-                continue
-            b = PER_KNIGGIT * ((0 if k.seat == seat else K) + slot - 1)
-            engaged = any(e.seat != k.seat and dist(e.pos, k.pos) <= ring for e in on_table) if k.on_table else False
-            vec[b:b + PER_KNIGGIT] = (
-                1.0, float(k.status == "fighting"), float(k.status == "fleeing"),
-                min(1.0, max(0.0, k.x / size)), min(1.0, max(0.0, k.y / size)),
-                min(1.0, k.move / 20), min(1.0, k.attack / 20), min(1.0, k.defense / 20),
-                float(k.archer), float(k.two_swords), float(bool(k.carrying)), float(k.moved), float(bool(k.shot)),
-                float(engaged), float(k.id == fight[0]), float(k.id == fight[1]),
-            )
+        ks = [k for k in state.kniggits if int(k.id[1:]) <= K]
+        if ks:
+            rows = np.array([(1.0, k.status == "fighting", k.status == "fleeing", k.x, k.y, k.move, k.attack, k.defense,
+                              k.archer, k.two_swords, bool(k.carrying), k.moved, bool(k.shot), 0.0,
+                              k.id == fight[0], k.id == fight[1]) for k in ks], dtype=float)
+            side = np.array([k.seat for k in ks])
+            on = np.array([k.status != "gone" for k in ks])
+            gap = np.hypot(rows[:, None, 3] - rows[None, :, 3], rows[:, None, 4] - rows[None, :, 4])
+            rows[:, 13] = on & ((gap <= ring) & (side[:, None] != side[None, :]) & on[None, :]).any(axis=1)
+            rows[:, 3:5] = np.clip(rows[:, 3:5] / size, 0.0, 1.0)
+            rows[:, 5:8] = np.minimum(1.0, rows[:, 5:8] / 20)
+            blocks = np.where(side == seat, 0, K) + np.array([int(k.id[1:]) for k in ks]) - 1
+            vec[:PER_KNIGGIT * 2 * K].reshape(2 * K, PER_KNIGGIT)[blocks] = rows
         b = PER_KNIGGIT * 2 * K
         for n, iid in enumerate(self.items):
             it = game.item(state, iid)

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 
@@ -127,6 +128,12 @@ class Table:
         for p in polys:
             shapely.prepare(p)
         object.__setattr__(self, "obstacles", tuple(polys))
+        shapes = np.empty(len(polys), dtype=object)
+        shapes[:] = polys
+        object.__setattr__(self, "_shapes", shapes)
+        object.__setattr__(self, "_boxes", shapely.bounds(shapes).reshape(-1, 4))
+        object.__setattr__(self, "_entered", {})
+        object.__setattr__(self, "_box_list", [tuple(map(float, b)) for b in self._boxes])
         object.__setattr__(self, "bounds", box(0, 0, s, s))
         object.__setattr__(self, "_corners", self._find_corners())
 
@@ -172,19 +179,52 @@ class Table:
     def on_table(self, p: Pt) -> bool:
         return -EPS <= p[0] <= self.size + EPS and -EPS <= p[1] <= self.size + EPS
 
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> list[Polygon]:
+        """The obstacles whose bounding box meets the box from (x0, y0) to (x1, y1): the only ones
+        a point or a line in that box can touch, so the only ones worth asking Shapely about."""
+        return [o for o, (bx0, by0, bx1, by1) in zip(self.obstacles, self._box_list)
+                if x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0]
+
     def inside_obstacle(self, p: Pt) -> bool:
+        near = self._near(p[0], p[1], p[0], p[1])
+        if not near:
+            return False
         pt = Point(p)
-        return any(o.contains(pt) for o in self.obstacles)
+        return any(o.contains(pt) for o in near)
 
     def segment_blocked(self, a: Pt, b: Pt) -> bool:
         """True when the straight line a-b enters an obstacle's interior."""
         if dist(a, b) < EPS:
             return self.inside_obstacle(a)
+        near = self._near(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+        if not near:
+            return False
         seg = LineString([a, b])
-        for o in self.obstacles:
+        for o in near:
             if o.intersects(seg) and not o.touches(seg):
                 return True
         return False
+
+    @property
+    def boxes(self) -> np.ndarray:
+        """The obstacles' bounding boxes, a row of x0, y0, x1, y1 each."""
+        return self._boxes
+
+    def obstacles_entered(self, starts: np.ndarray, ends: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """For each row, whether the segment from ``starts`` to ``ends`` enters the interior of
+        obstacle number ``which``: the test of :meth:`segment_blocked`, asked of Shapely for
+        many pairs in one call."""
+        keys = [(*a, *b, o) for a, b, o in zip(starts.tolist(), ends.tolist(), which.tolist())]
+        seen = self._entered
+        ask = [n for n, key in enumerate(keys) if key not in seen]
+        if ask:
+            lines = shapely.linestrings(np.stack([starts[ask], ends[ask]], axis=1))
+            shapes = self._shapes[which[ask]]
+            if len(seen) > 50_000:  # answers are kept for the segments asked lately (kniggits that have not moved)
+                seen.clear()
+            for n, hit in zip(ask, (shapely.intersects(shapes, lines) & ~shapely.touches(shapes, lines)).tolist()):
+                seen[keys[n]] = hit
+        return np.array([seen[key] for key in keys], dtype=bool)
 
     def edge_y(self, seat: int) -> float:
         return 0.0 if seat == 0 else self.size

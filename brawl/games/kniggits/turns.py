@@ -64,7 +64,8 @@ class TurnFlow:
         state = self._check_end(state)
         if state.phase == "over":
             return state
-        fresh = tuple(replace(k, moved=False, shot="", second="", guarded=False) for k in state.kniggits)
+        fresh = tuple(replace(k, moved=False, shot="", second="", guarded=False)
+                      if k.moved or k.shot or k.second or k.guarded else k for k in state.kniggits)
         state = replace(state, kniggits=fresh, to_act=1 - state.to_act, turns=state.turns + 1,
                         phase="move", fights=(), sealed=(None, None))
         limit = self.options.turn_limit

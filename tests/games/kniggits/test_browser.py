@@ -66,7 +66,8 @@ def test_a_whole_game_in_the_browser(tmp_path):
             while not page.locator("#end:not([hidden])").count():
                 assert time.monotonic() < deadline, "the game did not finish"
                 page.wait_for_timeout(150)
-                if page.locator('button[data-action="rock"]').count():
+                # a decision's buttons stay on the page, disabled, while it is not ours to make
+                if page.locator('button[data-action="rock"]:enabled').count():
                     page.click('button[data-action="rock"]')
                 elif page.locator(".kn-fight-form:visible").count():
                     assert "s left" in page.inner_text("#kn-time-left")  # the visible timer
@@ -76,7 +77,7 @@ def test_a_whole_game_in_the_browser(tmp_path):
                         page.locator(f'input[name="{name}"]').first.check()
                     page.click(".kn-fight-form button[type=submit]")
                     fought = True
-                elif page.locator('button[data-action="end_move"]').count():
+                elif page.locator('button[data-action="end_move"]:enabled').count():
                     a1 = page.locator('g.kniggit[data-id="A1"][role="button"]')
                     foes = page.locator('g.kniggit[data-seat="1"]')
                     if not moved and a1.count() and foes.count():
@@ -103,7 +104,7 @@ def test_a_whole_game_in_the_browser(tmp_path):
                             page.wait_for_timeout(300)
                             moved = "A1 moves" in page.inner_text("#kn-events")
                     page.click('button[data-action="end_move"]')
-                elif page.locator('button[data-action="end_turning"]').count():
+                elif page.locator('button[data-action="end_turning"]:enabled').count():
                     page.click('button[data-action="end_turning"]')
             assert saw_ruler and fought and (moved or stayed)
             assert page.inner_text("#end-title") in ("You won!", "You lost", "Game over", "Draw")  # a turn limit draws

@@ -1,0 +1,169 @@
+"""The batch path check, compiled: many straight one-stretch moves judged in one call.
+
+:meth:`.movement.Movement.check_path` judges one move of one kniggit, in Python, and is the rule.
+A learning agent's mask asks about every move of a menu at every decision (about a hundred), so
+:meth:`.movement.Movement.straight_moves` sends them here.  This kernel walks the same tests in
+the same order as ``check_path`` does for a one-stretch move, and it calls the rules' own geometry
+compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
+``mechanics.directly_away``); every distance it compares comes in as an argument from the table
+and :mod:`.mechanics`.  Only the obstacles stay with Shapely: the kernel says which moves come near
+an obstacle's box, and the caller asks Shapely about those (``Table.obstacles_entered``).
+
+The research tests compare the mask with the whole transition move for move on random games.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import geometry, mechanics
+from .geometry import EPS
+
+_dist = njit(cache=True)(geometry.dist)
+_first_ring_contact = njit(cache=True)(geometry.first_ring_contact)
+_directly_away = njit(cache=True)(mechanics.directly_away)
+
+
+@njit(cache=True)
+def straight_moves(table, me, ends, size, ring, standing_room, tolerance, direct, boxes):
+    """Judge move ``c``: kniggit ``me[c]`` straight to ``ends[c]``.  ``table`` has a row per
+    kniggit of the state: x, y, seat, on the table (1 or 0) and its move allowance in inches.
+    Returns ``ok`` (every test but obstacles passed), ``short`` (the move is shorter than the
+    measuring tolerance, so the obstacle test is whether its start lies inside one) and ``near``
+    (``[c, o]``: move ``c`` passed and meets the box of obstacle ``o``, whose rows in ``boxes``
+    are x0, y0, x1, y1)."""
+    x, y, seat, on = table[:, 0], table[:, 1], table[:, 2], table[:, 3] > 0
+    ex, ey, allowance = ends[:, 0], ends[:, 1], table[:, 4]
+    n = len(x)
+    moves = len(me)
+    # who is in combat with whom where the moves start: an enemy on the table within the ring
+    engaged = np.zeros((n, n), dtype=np.bool_)
+    for i in range(n):
+        for j in range(n):
+            engaged[i, j] = on[j] and seat[j] != seat[i] and _dist((x[j], y[j]), (x[i], y[i])) <= ring + EPS
+    ok = np.ones(moves, dtype=np.bool_)
+    short = np.zeros(moves, dtype=np.bool_)
+    near = np.zeros((moves, len(boxes)), dtype=np.bool_)
+    for c in range(moves):
+        i = me[c]
+        a = (x[i], y[i])
+        b = (ex[c], ey[c])
+        # the table's edge and the allowance (seed, Phase one; ruling 13)
+        if not (-EPS <= b[0] <= size + EPS and -EPS <= b[1] <= size + EPS):
+            ok[c] = False
+            continue
+        norm = _dist(a, b)
+        short[c] = norm < EPS
+        if norm > allowance[i] + tolerance:
+            ok[c] = False
+            continue
+        # leaving combat: further from every enemy within the ring; with one, directly away (ruling 14)
+        single = engaged[i].sum() == 1
+        bad = False
+        for j in range(n):
+            if not engaged[i, j]:
+                continue
+            ax, ay = a[0] - x[j], a[1] - y[j]
+            dot = (b[0] - a[0]) * ax + (b[1] - a[1]) * ay
+            if dot <= EPS * norm:
+                bad = True
+                break
+            if direct and single and norm > EPS:
+                scale = norm * _dist((ax, ay), (0.0, 0.0))
+                cos = dot / (scale if scale != 0 else 1.0)
+                if not _directly_away(cos):
+                    bad = True
+                    break
+        if bad:
+            ok[c] = False
+            continue
+        # the first enemy met on the way stops the move at its ring (seed, Phase one)
+        end = b
+        hit = -1.0
+        for j in range(n):
+            if not on[j] or seat[j] == seat[i] or engaged[i, j]:
+                continue
+            t = _first_ring_contact(a, b, (x[j], y[j]), ring)
+            if t is not None and (hit < 0 or t < hit):
+                hit = t
+        if hit >= 0:
+            end = (a[0] + hit * (b[0] - a[0]), a[1] + hit * (b[1] - a[1]))
+        # standing room where it ends (ruling 4)
+        for j in range(n):
+            if j != i and on[j] and _dist((x[j], y[j]), end) < standing_room - 1e-9:
+                ok[c] = False
+                break
+        if ok[c] and not short[c]:
+            for o in range(len(boxes)):
+                near[c, o] = _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS)
+    return ok, short, near
+
+
+@njit(cache=True)
+def _meets_box(a, b, x0, y0, x1, y1):
+    """Whether the segment a-b meets the closed box: the part of the segment within each pair of
+    sides, clipped in turn (a segment that misses an obstacle's box, widened by the measuring
+    tolerance, cannot enter the obstacle)."""
+    lo, hi = 0.0, 1.0
+    for axis in range(2):
+        start, step = a[axis], b[axis] - a[axis]
+        low, high = (x0, x1) if axis == 0 else (y0, y1)
+        if step == 0.0:
+            if start < low or start > high:
+                return False
+            continue
+        t0, t1 = (low - start) / step, (high - start) / step
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+        if lo > hi:
+            return False
+    return True
+
+
+@njit(cache=True)
+def menu_points(x, y, reach, enemy_x, enemy_y, enemy_slot, unit, targets, size):
+    """Where the research menu's moves go (:mod:`.encoding`): for each mover (``x``, ``y``,
+    ``reach`` inches), a full move and a half move along each row of ``unit``, then a charge at
+    each of its ``targets`` nearest enemies (nearest first, ties to the lower slot), as far as the
+    reach goes, every point kept on the table.  Returns the points, ``len(unit) * 2 + targets``
+    rows a mover, and which rows are real (a charge needs an enemy)."""
+    m = len(x)
+    per = 2 * len(unit) + targets
+    ends = np.empty((m * per, 2))
+    real = np.ones(m * per, dtype=np.bool_)
+    d = np.empty(len(enemy_x))
+    taken = np.zeros(len(enemy_x), dtype=np.bool_)
+    for k in range(m):
+        row = k * per
+        for u in range(len(unit)):
+            ends[row + u, 0] = x[k] + unit[u, 0] * reach[k]
+            ends[row + u, 1] = y[k] + unit[u, 1] * reach[k]
+            ends[row + len(unit) + u, 0] = x[k] + unit[u, 0] * (reach[k] / 2)
+            ends[row + len(unit) + u, 1] = y[k] + unit[u, 1] * (reach[k] / 2)
+        for e in range(len(enemy_x)):
+            dx, dy = enemy_x[e] - x[k], enemy_y[e] - y[k]
+            d[e] = np.sqrt(dx * dx + dy * dy)
+            taken[e] = False
+        for n in range(targets):
+            r = row + 2 * len(unit) + n
+            best = -1
+            for e in range(len(enemy_x)):
+                if not taken[e] and (best < 0 or d[e] < d[best] or (d[e] == d[best] and enemy_slot[e] < enemy_slot[best])):
+                    best = e
+            if best < 0:
+                ends[r, 0], ends[r, 1] = x[k], y[k]
+                real[r] = False
+                continue
+            taken[best] = True
+            go = min(reach[k], d[best])
+            if d[best] > 0:
+                ends[r, 0] = x[k] + go * ((enemy_x[best] - x[k]) / d[best])
+                ends[r, 1] = y[k] + go * ((enemy_y[best] - y[k]) / d[best])
+            else:
+                ends[r, 0], ends[r, 1] = x[k], y[k]
+    for r in range(m * per):
+        ends[r, 0] = min(max(ends[r, 0], 0.0), size)
+        ends[r, 1] = min(max(ends[r, 1], 0.0), size)
+    return ends, real
