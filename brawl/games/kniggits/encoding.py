@@ -7,7 +7,7 @@ options (6 at 50 points, 62 at 500); armies are the presets (a custom army strin
 decision the encoding does not offer).
 
 Actions (``Discrete``; the size depends on the options through the presets and ``K``, and grows
-with ``K``, not with its square: 282 at 50 points, 2,086 at 500):
+with ``K``, not with its square: 210 at 50 points, 1,834 at 500):
 
 - ``army:<preset>`` for each preset, then ``rock``, ``paper``, ``scissors``, ``end_move``,
   ``end_turning``;
@@ -273,19 +273,22 @@ class KniggitsEncoding(Encoding):
         K = self.slots
         vec = np.zeros(self.observation_size, dtype=np.float32)
         fight = state.fights[0] if state.phase == "fight" and state.fights else ("", "", "")
-        ks = [k for k in state.kniggits if int(k.id[1:]) <= K]
+        ks = state.kniggits
         if ks:
+            # a row per kniggit: its block of the observation, then its seat, whether it is on the table, its slot
             rows = np.array([(1.0, k.status == "fighting", k.status == "fleeing", k.x, k.y, k.move, k.attack, k.defense,
                               k.archer, k.two_swords, bool(k.carrying), k.moved, bool(k.shot), 0.0,
-                              k.id == fight[0], k.id == fight[1]) for k in ks], dtype=float)
-            side = np.array([k.seat for k in ks])
-            on = np.array([k.status != "gone" for k in ks])
-            gap = np.hypot(rows[:, None, 3] - rows[None, :, 3], rows[:, None, 4] - rows[None, :, 4])
-            rows[:, 13] = on & ((gap <= ring) & (side[:, None] != side[None, :]) & on[None, :]).any(axis=1)
+                              k.id == fight[0], k.id == fight[1], k.seat, k.status != "gone", int(k.id[1:]))
+                             for k in ks], dtype=float)
+            side, on, slot = rows[:, 16], rows[:, 17] > 0, rows[:, 18].astype(np.intp)
+            where = rows[:, 3] + 1j * rows[:, 4]
+            near = (abs(where[:, None] - where[None, :]) <= ring) & (side[:, None] != side) & on
+            rows[:, 13] = on & near.any(axis=1)
             rows[:, 3:5] = np.clip(rows[:, 3:5] / size, 0.0, 1.0)
             rows[:, 5:8] = np.minimum(1.0, rows[:, 5:8] / 20)
-            blocks = np.where(side == seat, 0, K) + np.array([int(k.id[1:]) for k in ks]) - 1
-            vec[:PER_KNIGGIT * 2 * K].reshape(2 * K, PER_KNIGGIT)[blocks] = rows
+            keep = slot <= K
+            blocks = np.where(side == seat, 0, K) + slot - 1
+            vec[:PER_KNIGGIT * 2 * K].reshape(2 * K, PER_KNIGGIT)[blocks[keep]] = rows[keep, :PER_KNIGGIT]
         b = PER_KNIGGIT * 2 * K
         for n, iid in enumerate(self.items):
             it = game.item(state, iid)
