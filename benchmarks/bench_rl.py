@@ -1,10 +1,11 @@
 """Research interfaces: environment speed, and OpenSpiel's value iteration against brawl's solver.
 
     .venv/bin/python benchmarks/bench_rl.py [--episodes 300] [--solve-hp 1 2] [--editions author article]
+        [--parts vector mask envs solve]
 
-Prints agent steps per second of the vectorised Krig and KtOG environments, Kniggits Gymnasium steps per
-second with the old and the new move mask, decisions per second for random play through each
-interface, value iteration from Krig's initial state, then for each Krig set-up the
+Prints agent steps per second of the vectorised Krig and KtOG environments, the time of a Kniggits
+action mask (batch, and move by move through the rules), decisions per second for random play
+through every single-game interface of every game, value iteration from Krig's initial state, then for each Krig set-up the
 number of OpenSpiel states, the time value iteration took and the largest difference from
 ``brawl.solve`` over every turn position it reached.
 """
@@ -20,16 +21,29 @@ from dataclasses import replace
 import numpy as np
 
 
+def _warm(env, rng) -> None:
+    """One episode first, so that compiling (the Kniggits mask) and first imports are not timed."""
+    env.reset(seed=10_000)
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
 def env_speed(total: int) -> None:
+    """Decisions per second through each single-game interface, random legal play from the mask:
+    PettingZoo AEC steps (every seat's decisions), Gymnasium agent steps against ``random`` (with
+    the decisions the opponent makes in between), OpenSpiel moves (dice included)."""
     from brawl.rl import gym_env, openspiel_game, pettingzoo_env
 
-    # long games get fewer episodes (a Kniggits mask checks every move of the menu against the rules)
+    # long games get fewer episodes
     setups = (("krig", {}, 1.0), ("ktog", {"players": 4}, 1.0), ("rps", {}, 1.0),
-              ("kniggits", {}, 0.02), ("tactics", {}, 0.1))
+              ("kniggits", {}, 0.1), ("kniggits", {"points": 500}, 0.01), ("tactics", {}, 0.1))
     for game, options, share in setups:
         episodes = max(2, int(total * share))
+        label = game + "".join(f" {k}={v}" for k, v in options.items())
         rng = np.random.default_rng(0)
         env = pettingzoo_env(game, **options)
+        _warm(env, rng)
         steps, t0 = 0, time.perf_counter()
         for ep in range(episodes):
             env.reset(seed=ep)
@@ -38,7 +52,7 @@ def env_speed(total: int) -> None:
                 env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
                 steps += 1
         dt = time.perf_counter() - t0
-        print(f"pettingzoo AEC {game:8s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s)")
+        print(f"pettingzoo AEC {label:20s}: {steps / dt:9,.0f} decisions/s ({episodes / dt:7,.1f} episodes/s)")
 
         env = gym_env(game, **options)
         steps, t0 = 0, time.perf_counter()
@@ -50,7 +64,7 @@ def env_speed(total: int) -> None:
                 done = term or trunc
                 steps += 1
         dt = time.perf_counter() - t0
-        print(f"gymnasium      {game:8s}: {steps / dt:9,.0f} steps/s ({episodes / dt:7,.0f} episodes/s, against random)")
+        print(f"gymnasium      {label:20s}: {steps / dt:9,.0f} agent steps/s ({episodes / dt:7,.1f} episodes/s, against random)")
 
         g = openspiel_game(game, **options)
         moves, t0 = 0, time.perf_counter()
@@ -66,34 +80,42 @@ def env_speed(total: int) -> None:
                     s.apply_action(int(rng.choice(s.legal_actions())))
                 moves += 1
         dt = time.perf_counter() - t0
-        print(f"openspiel      {game:8s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.0f} games/s)")
+        print(f"openspiel      {label:20s}: {moves / dt:9,.0f} moves/s incl. dice ({episodes / dt:7,.1f} games/s)")
 
 
 def kniggits_mask(episodes: int) -> None:
-    """Kniggits Gymnasium steps per second with the move mask built by the whole transition per
-    candidate (before) and by the rules' path check (now), on the same games."""
-    from brawl.games.kniggits.encoding import KniggitsEncoding
+    """The Kniggits action mask on the positions of random games: the batch path check the
+    encoding uses against judging each menu move by the whole transition (the reference the tests
+    compare it with), in microseconds a mask."""
     from brawl.rl import gym_env
 
-    now = KniggitsEncoding._move_is_legal
-    before = lambda self, state, seat, k, index: self._legal_by_transition(state, seat, index)  # noqa: E731
-    for label, check in (("before (full transition)", before), ("now (path check)", now)):
-        KniggitsEncoding._move_is_legal = check
-        try:
-            env = gym_env("kniggits", opponent="random")
-            rng = np.random.default_rng(0)
-            steps, t0 = 0, time.perf_counter()
-            for ep in range(episodes):
-                obs, info = env.reset(seed=ep)
-                done = False
-                while not done:
-                    obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-                    done = term or trunc
-                    steps += 1
-            dt = time.perf_counter() - t0
-        finally:
-            KniggitsEncoding._move_is_legal = now
-        print(f"gymnasium kniggits mask {label:25s}: {steps / dt:7,.1f} steps/s ({steps} steps)")
+    for options in ({}, {"terrain": "forest"}, {"points": 500}):
+        env = gym_env("kniggits", opponent="random", **options)
+        enc = env.encoding
+        rng = np.random.default_rng(0)
+        positions = []
+        for ep in range(episodes):
+            obs, info = env.reset(seed=ep)
+            done = False
+            while not done:
+                if env.state_.phase == "move" and env.state_.to_act == env.seat:
+                    positions.append((env.state_, env.seat))
+                obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                done = term or trunc
+        moves = [i for i, a in enumerate(enc.actions) if a.split(":")[0] in ("move", "step", "charge")]
+        t0 = time.perf_counter()
+        for state, seat in positions:
+            enc._build_menu(state, seat)
+        batch = (time.perf_counter() - t0) / len(positions)
+        sample = positions[:: max(1, len(positions) // 20)]
+        t0 = time.perf_counter()
+        for state, seat in sample:
+            enc._build_menu(state, seat)
+            [enc._legal_by_transition(state, seat, i) for i in moves]
+        whole = (time.perf_counter() - t0) / len(sample)
+        label = " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+        print(f"kniggits mask ({label:12s}): batch {batch * 1e6:8,.0f} us a mask; each move through the whole "
+              f"transition {whole * 1e6:10,.0f} us ({len(positions)} positions, {len(moves)} menu moves)")
 
 
 def vector_speed(steps: int) -> None:
@@ -172,18 +194,24 @@ def main() -> None:
     ap.add_argument("--episodes", type=int, default=300)
     ap.add_argument("--solve-hp", type=int, nargs="*", default=[1, 2])
     ap.add_argument("--editions", nargs="*", default=["author", "article"])
-    ap.add_argument("--kniggits-episodes", type=int, default=3)
+    ap.add_argument("--kniggits-episodes", type=int, default=2)
     ap.add_argument("--vector-steps", type=int, default=100)
+    ap.add_argument("--parts", nargs="*", default=["vector", "mask", "envs", "solve"],
+                    help="which figures to print: vector, mask, envs, solve")
     args = ap.parse_args()
     sys.setrecursionlimit(100_000)
-    vector_speed(args.vector_steps)
-    kniggits_mask(args.kniggits_episodes)
-    env_speed(args.episodes)
-    for hp in args.solve_hp:
-        from_initial_state(hp)
-    for hp in args.solve_hp:
-        for edition in args.editions:
-            solve_agreement(hp, edition)
+    if "vector" in args.parts:
+        vector_speed(args.vector_steps)
+    if "mask" in args.parts:
+        kniggits_mask(args.kniggits_episodes)
+    if "envs" in args.parts:
+        env_speed(args.episodes)
+    if "solve" in args.parts:
+        for hp in args.solve_hp:
+            from_initial_state(hp)
+        for hp in args.solve_hp:
+            for edition in args.editions:
+                solve_agreement(hp, edition)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,7 @@ defends).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...core.values import replace
 from .mechanics import TOKENS_PER_BLOW, has_power
 from .model import COLOURS, HEIGHT_TOKEN, HEIGHTS, Kniggit
 

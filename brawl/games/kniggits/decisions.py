@@ -14,10 +14,10 @@ object holds no state.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from threading import Lock
 
 from ...core.game import IllegalAction
+from ...core.values import replace
 from ..rps.rules import MOVES as RPS_MOVES
 from . import combat
 from .army import parse_army, preset_names

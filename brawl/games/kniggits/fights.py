@@ -9,10 +9,10 @@ the other.  :class:`Fights` is one part of :class:`.rules.Kniggits`.
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from functools import lru_cache
 
 from ...core.game import IllegalAction
+from ...core.values import replace
 from . import combat, mechanics, words
 from .fight_odds import fight_odds
 from .state import KniggitsState, add_event, finish, kniggit, put, set_seat

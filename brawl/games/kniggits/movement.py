@@ -9,11 +9,11 @@ table and call the other parts through the game.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import numpy as np
 
 from ...core.game import IllegalAction
+from ...core.values import replace
 from . import combat, mechanics, words
 from .geometry import EPS, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit

@@ -8,8 +8,7 @@ Buying and placing one army is :mod:`.army`; this part musters both.  :class:`Se
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...core.values import replace
 from ..rps.rules import round_winner
 from . import mechanics
 from .army import parse_army

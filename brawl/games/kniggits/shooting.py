@@ -7,9 +7,8 @@ fight of kind ``shot`` (:mod:`.fights`), in which sight and range are checked ag
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import IllegalAction
+from ...core.values import replace
 from . import combat, mechanics
 from .geometry import EPS, dist, heading
 from .model import Kniggit

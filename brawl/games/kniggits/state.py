@@ -7,12 +7,13 @@ and order) is the saved game and the record's replay target, so it does not chan
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
 
 from ...core.game import GameOptions
+from ...core.values import replace
 from . import mechanics as m
 from .model import Item, Kniggit
 

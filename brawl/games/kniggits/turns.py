@@ -7,9 +7,8 @@ a turn (fleeing kniggits run, the turn limit), and who has won (seed, Playing; W
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import Decision, Terminal
+from ...core.values import replace
 from . import mechanics
 from .state import KniggitsState, finish
 

@@ -7,9 +7,8 @@ per seat; rulings 8, 11, 34).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import Game, IllegalAction
+from ...core.values import replace
 from ..rps.rules import MOVES as RPS_MOVES
 from . import mechanics, words
 from .army import parse_army

@@ -19,13 +19,14 @@ neither happens.  Rulings: ``shared/RULINGS.md``, Krig.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
 
 from ...core.dice import die
 from ...core.game import Chance, Decision, Game, GameOptions, IllegalAction, Terminal
+from ...core.values import replace
 from . import mechanics as M
 
 D10 = die(M.AGILITY_SIDES, f"d{M.AGILITY_SIDES}", "agility")

@@ -44,9 +44,8 @@ states that differ only there are equal and hash alike.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import Chance, Decision, Game, Terminal
+from ...core.values import replace
 from . import mechanics as M
 from .mechanics import DISARM_TARGET, FIGHTER_HP, FLYING_TURNS, FUMBLE_TARGET, SCRAMBLE_TURNS, STAND_MAX  # noqa: F401
 from .state import (_CRIT_DICE, CURE, D6_DAMAGE, D6_SELF, D20_DISARM, D20_DROP, D20_HIT, D20_SELF,  # noqa: F401

@@ -7,11 +7,12 @@ beat paper, paper beats rock; a tie is played again.  The first to win two round
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pydantic import Field
 
 from ...core.game import Decision, Game, GameOptions, IllegalAction, Terminal
+from ...core.values import replace
 
 MOVES = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
