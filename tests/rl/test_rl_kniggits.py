@@ -157,3 +157,24 @@ def test_targets_are_the_nearest_first():
     assert offered["shoot:2:1"] == "shoot:A2:B5" and "shoot:2:2" not in offered
     # the fourth enemy within reach of A1's sword has no number: three are offered
     assert "face:1:4" not in enc.actions and len([a for a in offered if a.startswith("face:1:")]) == 3
+
+
+def test_kniggit_blocks_say_what_the_table_shows():
+    """The observation's kniggit blocks (compiled) against their definition in the encoding's
+    docstring, on positions of random games: position as a share of the table, tokens as a share
+    of 20, and "engaged" when an enemy on the table stands within 2 inches (seed, Phase one)."""
+    checked = 0
+    for enc, state, seat in _positions({"turn_limit": 10, "points": 100}, range(2), 4):
+        vec = enc.observe(state, seat)
+        size, ring = enc.game.table.size, enc.game.table.ring
+        for k in state.kniggits:
+            slot = int(k.id[1:])
+            b = 16 * ((0 if k.seat == seat else enc.slots) + slot - 1)
+            engaged = k.on_table and any(e.seat != k.seat and e.on_table and np.hypot(e.x - k.x, e.y - k.y) <= ring + 1e-9
+                                         for e in state.kniggits)
+            want = [1.0, k.status == "fighting", k.status == "fleeing", k.x / size, k.y / size, min(1.0, k.move / 20),
+                    min(1.0, k.attack / 20), min(1.0, k.defense / 20), k.archer, k.two_swords, bool(k.carrying),
+                    k.moved, bool(k.shot), engaged, False, False]
+            assert np.allclose(vec[b:b + 16], np.array(want, dtype=float), atol=1e-6), k.id
+            checked += 1
+    assert checked > 100

@@ -267,6 +267,8 @@ class KniggitsEncoding(Encoding):
 
     # -- observations --------------------------------------------------------------------------
     def observe(self, state: Any, seat: int) -> np.ndarray:
+        from .fast_moves import kniggit_blocks
+
         game = self.game
         size = game.table.size
         ring = game.table.ring + 1e-9
@@ -280,15 +282,7 @@ class KniggitsEncoding(Encoding):
                               k.archer, k.two_swords, bool(k.carrying), k.moved, bool(k.shot), 0.0,
                               k.id == fight[0], k.id == fight[1], k.seat, k.status != "gone", int(k.id[1:]))
                              for k in ks], dtype=float)
-            side, on, slot = rows[:, 16], rows[:, 17] > 0, rows[:, 18].astype(np.intp)
-            where = rows[:, 3] + 1j * rows[:, 4]
-            near = (abs(where[:, None] - where[None, :]) <= ring) & (side[:, None] != side) & on
-            rows[:, 13] = on & near.any(axis=1)
-            rows[:, 3:5] = np.clip(rows[:, 3:5] / size, 0.0, 1.0)
-            rows[:, 5:8] = np.minimum(1.0, rows[:, 5:8] / 20)
-            keep = slot <= K
-            blocks = np.where(side == seat, 0, K) + slot - 1
-            vec[:PER_KNIGGIT * 2 * K].reshape(2 * K, PER_KNIGGIT)[blocks[keep]] = rows[keep, :PER_KNIGGIT]
+            kniggit_blocks(rows, seat, K, float(size), ring, vec)
         b = PER_KNIGGIT * 2 * K
         for n, iid in enumerate(self.items):
             it = game.item(state, iid)

@@ -1,4 +1,5 @@
-"""The batch path check, compiled: many straight one-stretch moves judged in one call.
+"""The batch path check, compiled: many straight one-stretch moves judged in one call; and the
+research encoding's two other compiled helpers (where its menu moves go, its kniggit blocks).
 
 :meth:`.movement.Movement.check_path` judges one move of one kniggit, in Python, and is the rule.
 A learning agent's mask asks about every move of a menu at every decision (about a hundred), so
@@ -167,3 +168,31 @@ def menu_points(x, y, reach, enemy_x, enemy_y, enemy_slot, unit, targets, size):
         ends[r, 0] = min(max(ends[r, 0], 0.0), size)
         ends[r, 1] = min(max(ends[r, 1], 0.0), size)
     return ends, real
+
+
+@njit(cache=True)
+def kniggit_blocks(rows, seat, slots, size, ring, out):
+    """Fill the research observation's kniggit blocks (:mod:`.encoding`): ``rows`` has a row per
+    kniggit, its block's 16 entries with x and y in inches and tokens as counts, then its seat,
+    whether it is on the table (1 or 0) and its slot.  Mine go first, slot by slot, then the
+    enemy's; x and y become shares of the table, tokens shares of 20, and entry 13 says whether an
+    enemy on the table stands within ``ring``."""
+    n = rows.shape[0]
+    for i in range(n):
+        slot = int(rows[i, 18])
+        if slot > slots:
+            continue
+        engaged = False
+        if rows[i, 17] > 0:
+            for j in range(n):
+                if rows[j, 17] > 0 and rows[j, 16] != rows[i, 16] and _dist((rows[i, 3], rows[i, 4]), (rows[j, 3], rows[j, 4])) <= ring:
+                    engaged = True
+                    break
+        b = 16 * ((0 if rows[i, 16] == seat else slots) + slot - 1)
+        for f in range(16):
+            out[b + f] = rows[i, f]
+        out[b + 3] = min(1.0, max(0.0, rows[i, 3] / size))
+        out[b + 4] = min(1.0, max(0.0, rows[i, 4] / size))
+        for f in range(5, 8):
+            out[b + f] = min(1.0, rows[i, f] / 20)
+        out[b + 13] = 1.0 if engaged else 0.0
