@@ -216,11 +216,10 @@ class KniggitsEncoding(Encoding):
         from .fast_moves import menu_points
 
         game = self.game
-        enemies = [e for e in state.kniggits if e.seat != movers[0].seat and e.on_table]
-        return menu_points(np.array([k.x for k in movers]), np.array([k.y for k in movers]),
-                           np.array([game.move_allowance(k) for k in movers]),
-                           np.array([e.x for e in enemies], dtype=float), np.array([e.y for e in enemies], dtype=float),
-                           np.array([self.slot_of(e.id) for e in enemies], dtype=np.int64), _UNIT, TARGETS,
+        me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
+        enemies = np.array([(e.x, e.y, int(e.id[1:])) for e in state.kniggits
+                            if e.seat != movers[0].seat and e.on_table], dtype=float).reshape(-1, 3)
+        return menu_points(me[:, 0], me[:, 1], me[:, 2], enemies[:, 0], enemies[:, 1], enemies[:, 2], _UNIT, TARGETS,
                            float(game.table.size))
 
     def _legal_by_transition(self, state: Any, seat: int, index: int) -> bool:

@@ -27,15 +27,15 @@ _directly_away = njit(cache=True)(mechanics.directly_away)
 
 
 @njit(cache=True)
-def straight_moves(table, me, ends, size, ring, standing_room, tolerance, direct, boxes):
-    """Judge move ``c``: kniggit ``me[c]`` straight to ``ends[c]``.  ``table`` has a row per
-    kniggit of the state: x, y, seat, on the table (1 or 0) and its move allowance in inches.
+def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolerance, direct, boxes):
+    """Judge move ``c``: kniggit ``me[c]`` straight to ``ends[c]`` with ``allowance[c]`` inches to
+    go.  ``table`` has a row per kniggit of the state: x, y, seat, on the table (1 or 0).
     Returns ``ok`` (every test but obstacles passed), ``short`` (the move is shorter than the
     measuring tolerance, so the obstacle test is whether its start lies inside one) and ``near``
     (``[c, o]``: move ``c`` passed and meets the box of obstacle ``o``, whose rows in ``boxes``
     are x0, y0, x1, y1)."""
     x, y, seat, on = table[:, 0], table[:, 1], table[:, 2], table[:, 3] > 0
-    ex, ey, allowance = ends[:, 0], ends[:, 1], table[:, 4]
+    ex, ey = ends[:, 0], ends[:, 1]
     n = len(x)
     moves = len(me)
     # who is in combat with whom where the moves start: an enemy on the table within the ring
@@ -56,7 +56,7 @@ def straight_moves(table, me, ends, size, ring, standing_room, tolerance, direct
             continue
         norm = _dist(a, b)
         short[c] = norm < EPS
-        if norm > allowance[i] + tolerance:
+        if norm > allowance[c] + tolerance:
             ok[c] = False
             continue
         # leaving combat: further from every enemy within the ring; with one, directly away (ruling 14)

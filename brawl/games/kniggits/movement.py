@@ -142,12 +142,15 @@ class Movement:
         ks = state.kniggits
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
         where = {k.id: i for i, k in enumerate(ks)}
-        me = np.array([where[k.id] for k in movers], dtype=np.intp)[np.asarray(owner, dtype=np.intp)]
-        table = np.array([(k.x, k.y, k.seat, k.status != "gone", self.move_allowance(k)) for k in ks])
-        ok, short, near = straight_moves(table, me, ends, float(t.size), float(t.ring), float(t.standing_room),
+        owner = np.asarray(owner, dtype=np.intp)
+        me = np.array([where[k.id] for k in movers], dtype=np.intp)[owner]
+        allowance = np.array([self.move_allowance(k) for k in movers])[owner]
+        table = np.array([(k.x, k.y, k.seat, k.status != "gone") for k in ks])
+        ok, short, near = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring), float(t.standing_room),
                                          mechanics.MEASURE_TOLERANCE, self.options.disengage == "direct", t.boxes)
-        for c in np.flatnonzero(ok & short):  # a move that goes nowhere: is it standing in an obstacle?
-            ok[c] = not t.inside_obstacle(ks[me[c]].pos)
+        if short.any():
+            for c in np.flatnonzero(ok & short):  # a move that goes nowhere: is it standing in an obstacle?
+                ok[c] = not t.inside_obstacle(ks[me[c]].pos)
         c, o = np.nonzero(near)
         if len(c):
             hit = t.obstacles_entered(np.array([ks[i].pos for i in me[c]]), ends[c], o)
