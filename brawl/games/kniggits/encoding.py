@@ -219,8 +219,7 @@ class KniggitsEncoding(Encoding):
         me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
         enemies = np.array([(e.x, e.y, int(e.id[1:])) for e in state.kniggits
                             if e.seat != movers[0].seat and e.on_table], dtype=float).reshape(-1, 3)
-        return menu_points(me[:, 0], me[:, 1], me[:, 2], enemies[:, 0], enemies[:, 1], enemies[:, 2], _UNIT, TARGETS,
-                           float(game.table.size))
+        return menu_points(me, enemies, _UNIT, TARGETS, float(game.table.size))
 
     def _legal_by_transition(self, state: Any, seat: int, index: int) -> bool:
         """The slow reference for the mask (the tests compare them): the whole rules."""

@@ -124,12 +124,14 @@ def _meets_box(a, b, x0, y0, x1, y1):
 
 
 @njit(cache=True)
-def menu_points(x, y, reach, enemy_x, enemy_y, enemy_slot, unit, targets, size):
-    """Where the research menu's moves go (:mod:`.encoding`): for each mover (``x``, ``y``,
-    ``reach`` inches), a full move and a half move along each row of ``unit``, then a charge at
-    each of its ``targets`` nearest enemies (nearest first, ties to the lower slot), as far as the
-    reach goes, every point kept on the table.  Returns the points, ``len(unit) * 2 + targets``
-    rows a mover, and which rows are real (a charge needs an enemy)."""
+def menu_points(movers, enemies, unit, targets, size):
+    """Where the research menu's moves go (:mod:`.encoding`): for each mover (a row of x, y and
+    its reach in inches), a full move and a half move along each row of ``unit``, then a charge
+    at each of its ``targets`` nearest enemies (rows of x, y and slot; nearest first, ties to the
+    lower slot), as far as the reach goes, every point kept on the table.  Returns the points,
+    ``len(unit) * 2 + targets`` rows a mover, and which rows are real (a charge needs an enemy)."""
+    x, y, reach = movers[:, 0], movers[:, 1], movers[:, 2]
+    enemy_x, enemy_y, enemy_slot = enemies[:, 0], enemies[:, 1], enemies[:, 2]
     m = len(x)
     per = 2 * len(unit) + targets
     ends = np.empty((m * per, 2))
