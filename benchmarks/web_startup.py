@@ -96,12 +96,12 @@ def build_rooms(count: int, waking: int, seed: int) -> tuple[list[dict], list[di
 def fill(url: str, rooms: list[dict], seats: list[dict], events: list[dict]) -> None:
     from sqlalchemy import insert
 
-    from brawl.server.db import EventRow, RoomRow, SeatRow, make_engine
+    from brawl.server.db import EVENTS, ROOMS, SEATS, make_engine
 
     engine = make_engine(url)
     try:
         with engine.begin() as conn:
-            for table, rows in ((RoomRow, rooms), (SeatRow, seats), (EventRow, events)):
+            for table, rows in ((ROOMS, rooms), (SEATS, seats), (EVENTS, events)):
                 for k in range(0, len(rows), 5000):
                     conn.execute(insert(table), rows[k:k + 5000])
     finally:

@@ -6,8 +6,6 @@ import json
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-from rich.table import Table
 
 from ..core.game import BrawlError
 from ..games import game_class
@@ -47,6 +45,8 @@ def ladder(
             result = run_ladder(game, options, names, games, seed, workers, engine)
             print(json.dumps(result.to_json()))
             return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=True) as bar:
             task = bar.add_task(f"{game} ladder seatings", total=None)
@@ -59,6 +59,8 @@ def ladder(
 
 
 def show(result) -> None:
+    from rich.table import Table
+
     data = result.to_json()
     console.print(f"[bold]{result.game}[/] ladder  {data['options']}", highlight=False)
     from ..sim.ladder import BATCH_GAMES, ENGINE_GAMES

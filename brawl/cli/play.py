@@ -6,18 +6,15 @@ import time
 from typing import Optional
 
 import typer
-from rich.markdown import Markdown
 
 from ..bots import bot_names, make_bot
 from ..core.game import BrawlError
-from ..core.match import Match
-from ..core.record import Record
-from ..games import replay
-from ..core.sources import SeededDice
 from ..games import game_class, game_names, make_game
 from .app import EXTRA, app, console, handle_errors
 from .options import parse_game_options
-from .terminal import TerminalGame
+
+# The Markdown renderer, the match, records and the terminal table are imported by the commands
+# that use them, so that another command (``brawl serve``) starts without them.
 
 
 @app.command()
@@ -35,6 +32,8 @@ def games(game: Optional[str] = typer.Argument(None, help="one game (default: al
 @app.command()
 def rules(game: str = typer.Argument(..., help="game name")) -> None:
     """Show a game's rules page: every rule with its seed section or ruling."""
+    from rich.markdown import Markdown
+
     with handle_errors():
         console.print(Markdown(game_class(game).rules_page()))
 
@@ -75,6 +74,10 @@ def play(
     hints: bool = typer.Option(False, "--hints", help="show each choice's win chance where a solution exists"),
 ) -> None:
     """Play a game in the terminal; game options follow as flags (e.g. --edition article --hp 15)."""
+    from ..core.match import Match
+    from ..core.sources import SeededDice
+    from .terminal import TerminalGame
+
     with handle_errors():
         cls = game_class(game)
         options = parse_game_options(cls, list(ctx.args))
@@ -128,6 +131,9 @@ def replay_cmd(
     delay: float = typer.Option(0.0, help="seconds between lines"),
 ) -> None:
     """Play a saved record back, line by line, checking that every roll replays."""
+    from ..core.record import Record
+    from ..games import replay
+
     with handle_errors():
         record = Record.load(file)
         match = replay(record)

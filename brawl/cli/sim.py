@@ -6,7 +6,6 @@ import json
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from ..core.game import BrawlError
 from ..games import game_class
@@ -61,6 +60,8 @@ def sim(
             if as_json or games < 2000:
                 result = simulate(game, options, bot_specs, games, seed, workers)
             else:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
                 with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                               TimeRemainingColumn(), console=console, transient=True) as bar:
                     task = bar.add_task(f"{game} games", total=games)

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from sqlalchemy import bindparam, delete, func, insert, or_, select, text, update
+from sqlalchemy import bindparam, func, or_, select, text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import sessionmaker
 
-from .db import ChatRow, EventRow, LeaseRow, RoomRow, SeatRow, SnapshotRow, utcnow
+from .db import CHAT, EVENTS, LEASES, ROOMS, SEATS, SNAPSHOTS, WAKING, utcnow
 
 from .room import RoomError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .room import Room
 
-EVENTS, ROOMS = EventRow.__table__, RoomRow.__table__
 CHANNEL = "brawl"  # the PostgreSQL channel of news between processes
+EVENT_COLUMNS = [EVENTS.c[k] for k in ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")]
 WAKE = ROOMS.update().where(ROOMS.c.id == bindparam("room")).values(wake=bindparam("awake"))
 
 
@@ -112,17 +112,18 @@ class Prepared:
 
 
 class Store:
-    def __init__(self, sessions: sessionmaker) -> None:
-        self.sessions = sessions
+    def __init__(self, sessions: Callable[[], Connection]) -> None:
+        self.sessions = sessions  # opens a connection for one transaction (``db.make_sessions``)
         self._prepared: dict[str, tuple[Prepared, Prepared]] = {}  # dialect -> the writer's statements
 
     def _run(self, work, *, conflict_ok: bool = False):
-        """Run ``work(session)`` in one transaction.  A pooled connection found dead (the database
+        """Run ``work(connection)`` in one transaction.  A pooled connection found dead (the database
         restarted since it was last used) is dropped and the work tried once more on a fresh one,
         so no connection is checked before every use (that would cost a round trip each time)."""
         for attempt in (1, 2):
             try:
                 with self.sessions() as db:
+                    db.begin()  # begun here, not on the first statement: the writer uses the driver's cursor
                     result = work(db)
                     db.commit()
                     return result
@@ -140,49 +141,47 @@ class Store:
     # -- rooms ---------------------------------------------------------------------------------
     def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None) -> None:
         def work(db):
-            db.add(RoomRow(**row, seats=[SeatRow(**s) for s in seats]))
-            db.flush()  # the room row first: events refer to it
+            db.execute(ROOMS.insert(), row)  # the room row first: seats and events refer to it
+            if seats:
+                db.execute(SEATS.insert(), [{**s, "room_id": row["id"]} for s in seats])
             if events:
-                db.execute(insert(EventRow), events)
+                db.execute(EVENTS.insert(), events)
             if parent_id is not None:
-                db.execute(update(RoomRow).where(RoomRow.id == parent_id).values(rematch_id=row["id"]))
+                db.execute(ROOMS.update().where(ROOMS.c.id == parent_id).values(rematch_id=row["id"]))
         self._run(work)
 
     def load(self, room_id: str, code: str | None = None) -> Stored:
         """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
         events after it."""
         def work(db):
-            row = db.get(RoomRow, room_id)
+            row = db.execute(select(ROOMS).where(ROOMS.c.id == room_id)).mappings().first()
             if row is None:
                 raise RoomError(f"no room {room_id!r}", 404)
             snap = None
             if code is not None:
-                found = db.get(SnapshotRow, room_id)
+                found = db.execute(select(SNAPSHOTS).where(SNAPSHOTS.c.room_id == room_id)).first()
                 if found is not None and found.code == code:
                     snap = (found.n, found.code, found.data)
-            events = db.execute(select(EventRow.n, EventRow.kind, EventRow.seat, EventRow.action, EventRow.event,
-                                       EventRow.outcome, EventRow.sealed, EventRow.client_id)
-                                .where(EventRow.room_id == room_id, EventRow.n > (snap[0] if snap else -1))
-                                .order_by(EventRow.n)).mappings().all()
-            chat = db.execute(select(ChatRow.n, ChatRow.seat, ChatRow.text, ChatRow.created_at)
-                              .where(ChatRow.room_id == room_id).order_by(ChatRow.n)).mappings().all()
-            values = {c.name: getattr(row, c.name) for c in RoomRow.__table__.columns}
-            seats = [{c.name: getattr(s, c.name) for c in SeatRow.__table__.columns} for s in row.seats]
-            return Stored(values, seats, [dict(e) for e in events], [dict(c) for c in chat], snap)
+            events = db.execute(select(*EVENT_COLUMNS).where(EVENTS.c.room_id == room_id,
+                                                             EVENTS.c.n > (snap[0] if snap else -1))
+                                .order_by(EVENTS.c.n)).mappings().all()
+            chat = db.execute(select(CHAT.c.n, CHAT.c.seat, CHAT.c.text, CHAT.c.created_at)
+                              .where(CHAT.c.room_id == room_id).order_by(CHAT.c.n)).mappings().all()
+            seats = db.execute(select(SEATS).where(SEATS.c.room_id == room_id).order_by(SEATS.c.seat)).mappings().all()
+            return Stored(dict(row), [dict(s) for s in seats], [dict(e) for e in events], [dict(c) for c in chat], snap)
         return self._run(work)
 
     def save_snapshot(self, room_id: str, n: int, code: str, data: bytes) -> None:
         def work(db):
-            db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room_id))
-            db.add(SnapshotRow(room_id=room_id, n=n, code=code, data=data))
+            db.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.room_id == room_id))
+            db.execute(SNAPSHOTS.insert(), {"room_id": room_id, "n": n, "code": code, "data": data})
         self._run(work)
 
     def events_after(self, room_id: str, n: int) -> list[dict]:
         """Events stored after number ``n`` (another process added them)."""
         def work(db):
-            rows = db.execute(select(EventRow.n, EventRow.kind, EventRow.seat, EventRow.action, EventRow.event,
-                                     EventRow.outcome, EventRow.sealed, EventRow.client_id)
-                              .where(EventRow.room_id == room_id, EventRow.n > n).order_by(EventRow.n)).mappings().all()
+            rows = db.execute(select(*EVENT_COLUMNS).where(EVENTS.c.room_id == room_id, EVENTS.c.n > n)
+                              .order_by(EVENTS.c.n)).mappings().all()
             return [dict(r) for r in rows]
         return self._run(work)
 
@@ -208,8 +207,7 @@ class Store:
         """Several rooms' :meth:`append` in one transaction (the writer's group commit): all of them
         are stored, or none (:class:`Conflict` if any event number was taken).  The hot path of
         every decision: statements compiled once, run on the driver's cursor."""
-        def work(db):
-            conn = db.connection()
+        def work(conn):
             dialect = conn.dialect
             fast = self._prepared.get(dialect.name)
             if fast is None:
@@ -241,85 +239,83 @@ class Store:
                         values["finished_at"] = utcnow()
                     if w.time_control is not None:
                         values["time_control"] = w.time_control
-                    db.execute(ROOMS.update().where(ROOMS.c.id == w.room.id).values(**values))
+                    conn.execute(ROOMS.update().where(ROOMS.c.id == w.room.id).values(**values))
         self._run(work)
 
     def truncate(self, room_id: str, from_n: int, *, wake: bool) -> None:
         """Drop events from number ``from_n`` on (a takeback): the record keeps only what stood."""
         def work(db):
-            db.execute(delete(EventRow).where(EventRow.room_id == room_id, EventRow.n >= from_n))
-            db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room_id, SnapshotRow.n >= from_n))
-            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(wake=wake, finished_at=None))
+            db.execute(EVENTS.delete().where(EVENTS.c.room_id == room_id, EVENTS.c.n >= from_n))
+            db.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.room_id == room_id, SNAPSHOTS.c.n >= from_n))
+            db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(wake=wake, finished_at=None))
         self._run(work)
 
     def end(self, room_id: str, reason: str, winners: Iterable[int]) -> None:
         def work(db):
-            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(
+            db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(
                 ended=json.dumps({"reason": reason, "winners": list(winners)}), finished_at=utcnow(), wake=False))
         self._run(work)
 
     def set_player(self, room_id: str, seat: int, name: str) -> None:
         def work(db):
-            db.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(player=name))
+            db.execute(SEATS.update().where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(player=name))
         self._run(work)
 
     def take_seat(self, room_id: str, seat: int, token_hash: str, name: str) -> bool:
         """A stranger takes a free seat of a public room: True unless someone named it first."""
         def work(db):
-            done = db.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat,
-                                                     SeatRow.player.is_(None))
+            done = db.execute(SEATS.update().where(SEATS.c.room_id == room_id, SEATS.c.seat == seat,
+                                                   SEATS.c.player.is_(None))
                               .values(token_hash=token_hash, player=name))
             return done.rowcount == 1
         return self._run(work)
 
     def add_chat(self, room_id: str, n: int, seat: int, text: str) -> None:
         def work(db):
-            db.add(ChatRow(room_id=room_id, n=n, seat=seat, text=text))
+            db.execute(CHAT.insert(), {"room_id": room_id, "n": n, "seat": seat, "text": text})
         self._run(work)
 
     def set_time_control(self, room_id: str, time_control: dict | None) -> None:
         def work(db):
-            db.execute(update(RoomRow).where(RoomRow.id == room_id).values(time_control=time_control))
+            db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(time_control=time_control))
         self._run(work)
 
     # -- lists ---------------------------------------------------------------------------------
     def waking(self) -> list[str]:
         """Unfinished rooms whose open decision is a bot's or runs a clock: the server acts there."""
-        return self._run(lambda db: list(db.scalars(select(RoomRow.id).where(
-            RoomRow.wake.is_(True), RoomRow.finished_at.is_(None)))))
+        return self._run(lambda db: list(db.scalars(select(ROOMS.c.id).where(WAKING))))
 
     def unheld(self, holder: str, now: float) -> list[str]:
         """:meth:`waking` rooms whose lease nobody else holds now (free, run out, or ``holder``'s)."""
         return self._run(lambda db: list(db.scalars(
-            select(RoomRow.id).outerjoin(LeaseRow, LeaseRow.room_id == RoomRow.id)
-            .where(RoomRow.wake.is_(True), RoomRow.finished_at.is_(None),
-                   or_(LeaseRow.room_id.is_(None), LeaseRow.until < now, LeaseRow.holder == holder)))))
+            select(ROOMS.c.id).select_from(ROOMS.outerjoin(LEASES, LEASES.c.room_id == ROOMS.c.id))
+            .where(WAKING, or_(LEASES.c.room_id.is_(None), LEASES.c.until < now, LEASES.c.holder == holder)))))
 
     def public_rooms(self, limit: int = 50) -> list[dict]:
         """Unfinished public rooms with a seat nobody has named yet, newest first."""
         def work(db):
-            free = (select(SeatRow.room_id).where(SeatRow.kind == "human", SeatRow.player.is_(None))
-                    .group_by(SeatRow.room_id))
-            rows = db.execute(select(RoomRow.id, RoomRow.game, RoomRow.options, RoomRow.created_at)
-                              .where(RoomRow.public.is_(True), RoomRow.finished_at.is_(None),
-                                     RoomRow.id.in_(free))
-                              .order_by(RoomRow.created_at.desc()).limit(limit)).mappings().all()
+            free = (select(SEATS.c.room_id).where(SEATS.c.kind == "human", SEATS.c.player.is_(None))
+                    .group_by(SEATS.c.room_id))
+            rows = db.execute(select(ROOMS.c.id, ROOMS.c.game, ROOMS.c.options, ROOMS.c.created_at)
+                              .where(ROOMS.c.public.is_(True), ROOMS.c.finished_at.is_(None),
+                                     ROOMS.c.id.in_(free))
+                              .order_by(ROOMS.c.created_at.desc()).limit(limit)).mappings().all()
             return [dict(r) for r in rows]
         return self._run(work)
 
     def count_rooms(self) -> int:
-        return self._run(lambda db: db.scalar(select(func.count()).select_from(RoomRow)))
+        return self._run(lambda db: db.scalar(select(func.count()).select_from(ROOMS)))
 
     # -- leases (several processes on one database) ---------------------------------------------
     def take_lease(self, room_id: str, holder: str, now: float, seconds: float) -> bool:
         """Hold ``room_id`` until ``now + seconds`` if nobody else holds it now; True if held."""
         def work(db):
-            lease = db.get(LeaseRow, room_id, with_for_update=True)
+            lease = db.execute(select(LEASES).where(LEASES.c.room_id == room_id).with_for_update()).first()
             if lease is None:
-                db.add(LeaseRow(room_id=room_id, holder=holder, until=now + seconds))
+                db.execute(LEASES.insert(), {"room_id": room_id, "holder": holder, "until": now + seconds})
                 return True
             if lease.holder == holder or lease.until < now:
-                lease.holder, lease.until = holder, now + seconds
+                db.execute(LEASES.update().where(LEASES.c.room_id == room_id).values(holder=holder, until=now + seconds))
                 return True
             return False
         try:
@@ -328,7 +324,7 @@ class Store:
             return False  # another process created the lease at the same moment
 
     def renew_leases(self, holder: str, now: float, seconds: float) -> None:
-        self._run(lambda db: db.execute(update(LeaseRow).where(LeaseRow.holder == holder).values(until=now + seconds)))
+        self._run(lambda db: db.execute(LEASES.update().where(LEASES.c.holder == holder).values(until=now + seconds)))
 
     def drop_lease(self, room_id: str, holder: str) -> None:
-        self._run(lambda db: db.execute(delete(LeaseRow).where(LeaseRow.room_id == room_id, LeaseRow.holder == holder)))
+        self._run(lambda db: db.execute(LEASES.delete().where(LEASES.c.room_id == room_id, LEASES.c.holder == holder)))

@@ -17,11 +17,11 @@ from ...games import replay
 from ...core.sources import ReplayDice
 from .. import projection
 from ..room import Room, RoomError
-from ..schemas import (ChatIn, CreateRoom, Decide, Decided, ErrorOut, Events, Hints, NameIn, RoomCreated, RoomView,
-                       TakebackAnswer, TokenOnly)
+from ..schemas import (ChatIn, CreateRoom, Decide, Decided, Events, Hints, NameIn, RoomCreated, RoomView,
+                       TakebackAnswer, TokenOnly, refusals)
 from . import SeatToken, client_of, hub_of, seat_in
 
-REFUSALS = {code: {"model": ErrorOut} for code in (400, 403, 404, 409, 413, 422, 429, 503)}
+REFUSALS = refusals(400, 403, 404, 409, 413, 422, 429, 503)
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=REFUSALS)
 
 
