@@ -232,7 +232,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     level_rows = [(lv, base_sum if lv == base["level"] else summary(f"level:{lv}")) for lv in levels]
     data["maps"] = {m: s for m, s in map_rows}
     data["levels"] = {str(lv): s for lv, s in level_rows}
-    fig, axes = plt.subplots(2, 3, figsize=(12, 7))
+    fig, axes = plt.subplots(2, 3, figsize=(10.5, 7.2))  # narrow enough that a phone shows its labels
     for row, (rows, name) in enumerate(((map_rows, "map"), (level_rows, "level"))):
         xs = np.arange(len(rows))
         errorbars(axes[row, 0], xs, [s["win_rates"][0] for _, s in rows], fmt="o", color="tab:blue")
@@ -240,8 +240,8 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         errorbars(axes[row, 2], xs, [s["mean_turns"] for _, s in rows], fmt="o", color="tab:green")
         for a in axes[row]:
             a.set_xticks(xs)
-            a.set_xticklabels([f"{v}\n({s['games']})" for v, s in rows], fontsize=8)
-            a.set_xlabel(f"{name} (games)", fontsize=8)
+            a.set_xticklabels([f"{v}\n({s['games']})" for v, s in rows], fontsize=9)
+            a.set_xlabel(f"{name} (games)", fontsize=10)
         for a in axes[row, :2]:
             a.axhline(0.5, color="grey", lw=0.8)
             a.set_ylim(-0.02, 1.02)
@@ -286,7 +286,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     actions = [k for k in kinds if not k.startswith("cast:")]
     spells = [k for k in kinds if k.startswith("cast:")]
     if kinds:
-        fig, (a1, a2) = plt.subplots(1, 2, figsize=(12, 0.3 * max(len(actions), len(spells), 4) + 1.8))
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10.5, 0.34 * max(len(actions), len(spells), 4) + 1.8))
         for a, names, colour in ((a1, actions, "tab:blue"), (a2, spells, "tab:orange")):
             if not names:
                 a.set_axis_off()
@@ -295,11 +295,11 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
             ys = np.arange(len(names))
             a.barh(ys, m[:, 0], xerr=[m[:, 0] - m[:, 1], m[:, 2] - m[:, 0]], capsize=3, color=colour, alpha=0.85)
             a.set_yticks(ys)
-            a.set_yticklabels([k.split(":", 1)[-1].replace("_", " ") for k in names], fontsize=8)
+            a.set_yticklabels([k.split(":", 1)[-1].replace("_", " ") for k in names], fontsize=9)
             a.invert_yaxis()
             a.set_xlabel("times per battle, both sides (95% CI)")
-        a1.set_title("Decisions by kind", fontsize=9)
-        a2.set_title("Spells cast", fontsize=9)
+        a1.set_title("Decisions by kind", fontsize=10)
+        a2.set_title("Spells cast", fontsize=10)
         figures.append((save(fig, out, "decisions.png"), "What the bots choose",
                         f"How often each kind of decision and each spell is chosen in a battle (both sides together), "
                         f"over the {base_games} battles of the options as given, heuristic bots. A spell the bots never "
@@ -309,7 +309,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     # 6. sweep
     sw = [(v, summary(f"sweep:{v}")) for v in values]
     data["sweep_runs"] = {str(v): s for v, s in sw}
-    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(12, 4))
+    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(10.5, 4))
     xs = np.arange(len(sw))
     errorbars(a1, xs, [s["win_rates"][0] for _, s in sw], fmt="-o")
     errorbars(a2, xs, [s["first_mover"] for _, s in sw], fmt="-o", color="tab:purple")
@@ -322,7 +322,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     a3.set_ylabel("mean turns (95% CI)")
     for a in (a1, a2, a3):
         a.set_xticks(xs)
-        a.set_xticklabels([str(v) for v in values], fontsize=8)
+        a.set_xticklabels([str(v) for v in values], fontsize=9)
         a.set_xlabel(sweep)
     fig.suptitle(f"Sweep over {sweep}: {side[0]} vs {side[1]}, {games} battles per point", fontsize=10)
     figures.append((save(fig, out, "sweep.png"), f"Sweep over {sweep}",
