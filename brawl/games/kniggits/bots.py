@@ -162,6 +162,10 @@ class HeuristicBot:
             escape = self.step_away(game, state, k, enemies, toward_edge=True)
             if escape is not None:
                 return escape
+        if enemies and not any(e.active for e in enemies):
+            # in combat only with fleeing kniggits: nothing to fight, so get free of them (a fleeing
+            # kniggit that cannot get away would otherwise pin this one until the turn limit)
+            return None if k.moved else self.step_away(game, state, k, enemies)
         if enemies:
             best = min(enemies, key=lambda e: (0 if e.active else 1, flee_need(e), -self._gang(state, e, k), e.id))
             if best.id != k.facing and best.active:
@@ -172,7 +176,13 @@ class HeuristicBot:
         goal = self.goal_for(game, state, k, active_enemies)
         if goal is None:
             return None
-        return self.move_toward(game, state, k, goal)
+        order = self.move_toward(game, state, k, goal)
+        if order is None and active_enemies:
+            # the way to the goal is shut (an enemy's ring in the way): go for the nearest enemy
+            nearest = min(active_enemies, key=lambda e: (dist(k.pos, e.pos), e.id))
+            if nearest.pos != goal:
+                order = self.move_toward(game, state, k, nearest.pos)
+        return order
 
     def _gang(self, state: KniggitsState, e: Kniggit, k: Kniggit) -> int:
         return sum(1 for f in state.kniggits if f.seat == k.seat and f.active and f.id != k.id and f.facing == e.id)
@@ -243,14 +253,17 @@ class HeuristicBot:
         n = math.hypot(ax, ay)
         if n < 1e-9:
             return None
-        if toward_edge and ay * (1 if k.seat == 1 else -1) <= 0:
+        ux, uy = ax / n, ay / n
+        if toward_edge and uy * (1 if k.seat == 1 else -1) <= 0:
             return None
-        step = game.move_allowance(k)
+        # along the line as far as the move allows or the table's side stops it: clamping x and y
+        # apart would bend the line, and a bent line is not "directly away" (rule 14)
+        step = min(game.move_allowance(k), _room(k.pos, (ux, uy), t.size))
         for frac in (1.0, 0.6, 0.3):
-            x = min(max(k.x + ax / n * step * frac, 0.0), t.size)
-            y = min(max(k.y + ay / n * step * frac, 0.0), t.size)
+            x = min(max(k.x + ux * step * frac, 0.0), t.size)
+            y = min(max(k.y + uy * step * frac, 0.0), t.size)
             action = f"move:{k.id}:{x:.4f}:{y:.4f}"
-            if _legal(game, state, k.seat, action):
+            if step * frac > 1e-3 and _legal(game, state, k.seat, action):
                 return action
         return None
 
@@ -279,6 +292,17 @@ _STRATEGIES: dict[tuple, np.ndarray] = {}
 
 def _shape(k: Kniggit) -> tuple:
     return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.status, k.lost, k.hand, k.guarded)
+
+
+def _room(pos, direction, size: float) -> float:
+    """How far a straight line from ``pos`` in the unit ``direction`` runs before it leaves the table."""
+    out = math.inf
+    for p, u in zip(pos, direction):
+        if u > 1e-12:
+            out = min(out, (size - p) / u)
+        elif u < -1e-12:
+            out = min(out, -p / u)
+    return max(0.0, out)
 
 
 def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool:
