@@ -8,14 +8,13 @@ every other standard action spends what it costs, provokes if taken in combat an
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import IllegalAction
 from . import movement, spells
 from .data import IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, SPELLS, WEAPONS
 from .grid import Square, adjacent, distance_feet, line_of_effect
-from .state import TacticsState, set_unit
+from .state import TacticsState, replace, set_unit
 from .steps import Attack, Concentration, Do, HealCheck, HideCheck, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,11 +34,16 @@ def parse_square(text: str) -> Square | None:
 
 def turn_actions(game: Tactics, state: TacticsState) -> list[str]:
     """The decisions of the character on turn: the moves (while the move action is unused), the
-    standard actions and full attacks (while the standard action is unused), and ending the turn."""
+    standard actions and full attacks (while the standard action is unused), and ending the turn.
+    Listed once per state (a new list each time it is asked)."""
+    return list(state.remembered(game, "turn actions", lambda: tuple(_list_turn_actions(game, state))))
+
+
+def _list_turn_actions(game: Tactics, state: TacticsState) -> list[str]:
     i = state.actor
     out: list[str] = []
     if not state.moved:
-        for sq in sorted(game.move_routes(state, i)):
+        for sq in game.move_squares(state, i):
             out.append(f"move:{sq[0]},{sq[1]}")
     if not state.acted_std:
         out.extend(standard_actions(game, state, i))

@@ -8,13 +8,12 @@ nonlethal damage apart.  The step here: :class:`.steps.Bleed`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import Chance
 from .data import BLEED_DIE, RECOVERY, STABILIZE_ROLL
 from .mechanics import bleeding, is_dead, is_up, labelled_die
-from .state import TacticsState, say, set_unit
+from .state import TacticsState, replace, say, set_unit
 from .steps import Bleed, Do
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -26,6 +26,7 @@ is used, round / max_rounds, and the map (one-hot of 3).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ FOE_VERBS = ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "full
 PER_UNIT = 19
 MAP_KEYS = tuple(MAPS)
 SIDE_SIZE = max(len(p) for p in PARTIES.values())
+_EMPTY_PLACE = (0.0,) * PER_UNIT  # the block of a place no character fills
 
 
 class TacticsEncoding(Encoding):
@@ -84,11 +86,25 @@ class TacticsEncoding(Encoding):
         # dice stays far below it); OpenSpiel's chance nodes refuse an event that exceeds it.
         self.max_chance_outcomes = 1000
         self.spell_totals = [max(1, sum(n for _, n in game.sheets[j].spells().items())) for j in range(len(game.sheets))]
+        self._top_hp = tuple(max(1, sheet.max_hp) for sheet in game.sheets)
+        # each seat's character blocks in order: my side, then the foes', None for an empty place
+        self._places = {}
+        for seat in (0, 1):
+            mine, foes = self._sides_of(game, seat)
+            gap = [None] * (SIDE_SIZE - len(mine)), [None] * (SIDE_SIZE - len(foes))
+            self._places[seat] = tuple(mine + gap[0] + foes + gap[1])
+        # the action number of each rules decision, per seat, noted the first time it is met
+        self._numbers: dict[int, dict[str, int]] = {}
         super().__init__(game)
 
     # -- names ---------------------------------------------------------------------------------
     def _sides(self, seat: int) -> tuple[list[int], list[int]]:
-        sides = self.game.sides
+        return self._sides_of(self.game, seat)
+
+    @staticmethod
+    def _sides_of(game, seat: int) -> tuple[list[int], list[int]]:
+        """The characters of ``seat``'s side and of the other, in party order."""
+        sides = game.sides
         return ([j for j, s in enumerate(sides) if s == seat], [j for j, s in enumerate(sides) if s != seat])
 
     def _slot_name(self, seat: int, unit: int) -> str:
@@ -109,7 +125,19 @@ class TacticsEncoding(Encoding):
         return ":".join(parts)
 
     def legal_indices(self, state: Any, seat: int) -> list[int]:
-        return sorted(self.action_index(self._encode(seat, a)) for a in self.game.legal_actions(state, seat))
+        """The legal action numbers, ascending; listed once per state and seat (the mask, the
+        check for a forced decision and the step all ask)."""
+        return list(state.remembered(self, ("legal", seat), lambda: tuple(sorted(
+            self._number(seat, a) for a in self.game.legal_actions(state, seat)))))
+
+    def _number(self, seat: int, action: str) -> int:
+        """The action number of the rules' decision ``action`` for ``seat`` (``ValueError`` when
+        it has none); the same decision always has the same number, so each is worked out once."""
+        known = self._numbers.setdefault(seat, {})
+        number = known.get(action)
+        if number is None:
+            number = known[action] = self.action_index(self._encode(seat, action))
+        return number
 
     def decode(self, state: Any, seat: int, index: int) -> str:
         name = super().decode(state, seat, index)
@@ -121,32 +149,41 @@ class TacticsEncoding(Encoding):
         return ":".join(parts)
 
     # -- observations --------------------------------------------------------------------------
+    def _own_values(self, u, unit: int) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+        """The entries of character ``unit``'s block that depend on nothing but the character
+        (a character that does not change keeps them from state to state): present to haste, the
+        ranged weapon, ammunition and spells left, and hidden."""
+        main = WEAPONS.get(u.main)
+        head = (1.0, float(u.conscious), float(u.dead), float(u.stable), min(1.0, max(0, u.hp) / self._top_hp[unit]),
+                u.x / max(1, self.width - 1), u.y / max(1, self.height - 1), float(u.prone), float(u.acted),
+                float(u.hamstrung), float(u.blur), float(u.haste))
+        kit = (float(main is not None and not main.melee), float(u.ammo > 0),
+               min(1.0, sum(n for _, n in u.spells) / self.spell_totals[unit]))
+        return head, kit, float(u.hidden)
+
     def observe(self, state: Any, seat: int) -> np.ndarray:
         game = self.game
-        vec = np.zeros(self.observation_size, dtype=np.float32)
-        mine, foes = self._sides(seat)
         offer = state.stack[-1] if state.stack and state.stack[-1].kind == "offer" else None
         actor = state.actor if not state.stack and state.pos >= 0 and not state.over else -1
-        for block, unit in [(k, j) for k, j in enumerate(mine)] + [(SIDE_SIZE + k, j) for k, j in enumerate(foes)]:
+        places = self._places.get(seat)
+        if places is None:  # not a side of this battle: every character is a foe
+            places = self._places[seat] = tuple([None] * SIDE_SIZE + self._sides(seat)[1])
+        values: list[float] = []
+        for unit in places:
+            if unit is None:
+                values += _EMPTY_PLACE
+                continue
             u = state.units[unit]
-            top = max(1, game.sheets[unit].max_hp)
-            main = WEAPONS.get(u.main)
-            b = PER_UNIT * block
-            vec[b:b + PER_UNIT] = (
-                1.0, float(u.conscious), float(u.dead), float(u.stable), min(1.0, max(0, u.hp) / top),
-                u.x / max(1, self.width - 1), u.y / max(1, self.height - 1), float(u.prone), float(u.acted),
-                float(u.hamstrung), float(u.blur), float(u.haste), float(u.resist_until >= state.round),
-                float(unit == actor), float(main is not None and not main.melee), float(u.ammo > 0),
-                min(1.0, sum(n for _, n in u.spells) / self.spell_totals[unit]),
-                float(offer is not None and offer.target == unit), float(u.hidden),
-            )
-        g = PER_UNIT * 2 * SIDE_SIZE
+            head, kit, hidden = u.remembered(self, unit, partial(self._own_values, u, unit))
+            values += head
+            values += (float(u.resist_until >= state.round), float(unit == actor))
+            values += kit
+            values += (float(offer is not None and offer.target == unit), hidden)
         node = game.node(state)
         deciding = getattr(node, "seats", ()) == (seat,)
-        vec[g] = float(deciding and node.kind == "turn")
-        vec[g + 1] = float(deciding and node.kind == "reaction")
-        vec[g + 2] = float(state.moved)
-        vec[g + 3] = float(state.acted_std)
-        vec[g + 4] = min(1.0, state.round / game.options.max_rounds)
-        vec[g + 5 + MAP_KEYS.index(game.options.map)] = 1.0
-        return vec
+        on_map = [0.0] * len(MAP_KEYS)
+        on_map[MAP_KEYS.index(game.options.map)] = 1.0
+        values += (float(deciding and node.kind == "turn"), float(deciding and node.kind == "reaction"),
+                   float(state.moved), float(state.acted_std), min(1.0, state.round / game.options.max_rounds),
+                   *on_map)
+        return np.array(values, dtype=np.float32)

@@ -1,7 +1,8 @@
-"""The square grid: maps, 5-foot squares, 5-10-5 diagonals, melee range, paths, lines and flanking.
+"""The square grid: maps, 5-foot squares, 5-10-5 diagonals, melee range, steps, lines and flanking.
 
 Squares are ``(x, y)`` with ``x`` the column and ``y`` the row, both from 0.  Everything here is
-pure geometry; what a character may do is decided in :mod:`.rules`.
+pure geometry; what a character may do is decided in :mod:`.rules`, and the route search over
+these steps is :mod:`.paths`.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ def path_feet(path: Iterable[Square]) -> int:
 
 
 # ----------------------------------------------------------------------------------------------
-# Paths
+# Steps
 
 
 def step_allowed(game_map: Map, a: Square, b: Square) -> bool:
@@ -141,93 +142,6 @@ def step_allowed(game_map: Map, a: Square, b: Square) -> bool:
         if (a[0], b[1]) in game_map.walls or (b[0], a[1]) in game_map.walls:
             return False
     return True
-
-
-@dataclass(frozen=True)
-class Route:
-    path: tuple[Square, ...]  # from the start square to the end, both included
-    feet: int
-    provokes: int  # attacks of opportunity the watchers would get on the way
-
-
-_STEP_CACHE: dict[str, dict] = {}
-
-
-def steps_from(game_map: Map) -> dict[Square, tuple[tuple[Square, bool], ...]]:
-    """For each open square, the squares one step away (diagonal or not) that may be entered."""
-    cached = _STEP_CACHE.get(game_map.key)
-    if cached is not None and cached[0] is game_map:
-        return cached[1]
-    table = {}
-    for y in range(game_map.height):
-        for x in range(game_map.width):
-            sq = (x, y)
-            if not game_map.open(sq):
-                continue
-            table[sq] = tuple(((x + dx, y + dy), dx != 0 and dy != 0) for dx, dy in NEIGHBOURS
-                              if step_allowed(game_map, sq, (x + dx, y + dy)))
-    _STEP_CACHE[game_map.key] = (game_map, table)
-    return table
-
-
-def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, occupied: frozenset | set,
-           watchers: tuple[Square, ...] = ()) -> dict[Square, Route]:
-    """Every square reachable with ``speed`` feet, by the route that provokes the fewest attacks of
-    opportunity, then the shortest, then the first found in a fixed order.
-
-    ``blocked`` squares cannot be entered (walls are blocked anyway); ``occupied`` squares may be
-    passed but not ended in; a step provokes once for each watcher whose melee range it enters or
-    leaves.  The search runs over (square, diagonal parity) for each number of feet walked, so a
-    longer route with fewer provocations is found whenever the speed allows it."""
-    steps = speed // SQUARE_FEET
-    table = steps_from(game_map)
-    zone: dict[Square, int] = {}  # square -> bit mask of the watchers in whose melee range it lies
-    for k, w in enumerate(watchers):
-        for dx, dy in NEIGHBOURS:
-            sq = (w[0] + dx, w[1] + dy)
-            zone[sq] = zone.get(sq, 0) | (1 << k)
-    # layers[feet / 5][(square, parity)] = (provocations, parent key)
-    layers: list[dict] = [dict() for _ in range(steps + 1)]
-    layers[0][(start, 0)] = (0, None)
-    for used in range(steps + 1):
-        layer_items = sorted(layers[used].items()) if watchers else list(layers[used].items())
-        for key, (prov, _parent) in layer_items:
-            sq, parity = key
-            here = zone.get(sq, 0)
-            for nb, diagonal in table.get(sq, ()):
-                if nb in blocked:
-                    continue
-                cost = step_squares(diagonal, parity)
-                if used + cost > steps:
-                    continue
-                nkey = (nb, parity ^ 1 if diagonal else parity)
-                p = prov + bin(here ^ zone.get(nb, 0)).count("1") if watchers else 0
-                layer = layers[used + cost]
-                old = layer.get(nkey)
-                if old is None or p < old[0]:
-                    layer[nkey] = (p, (used, key))
-    best: dict[Square, tuple[int, int, tuple]] = {}
-    for used in range(steps + 1):
-        for key, (prov, _parent) in layers[used].items():
-            sq = key[0]
-            if sq == start or sq in occupied:
-                continue
-            old = best.get(sq)
-            if old is None or (prov, used) < old[:2]:
-                best[sq] = (prov, used, key)
-    out: dict[Square, Route] = {}
-    for sq, (prov, used, key) in best.items():
-        path = [key[0]]
-        u, k = used, key
-        while True:
-            parent = layers[u][k][1]
-            if parent is None:
-                break
-            u, k = parent
-            path.append(k[0])
-        path.reverse()
-        out[sq] = Route(tuple(path), used * SQUARE_FEET, prov)
-    return out
 
 
 # ----------------------------------------------------------------------------------------------

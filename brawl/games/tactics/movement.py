@@ -10,15 +10,15 @@ let it pass).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.game import Decision
 from .data import HASTE_FEET, PRONE_SPEED, WEAPONS
-from .grid import Map, Route, Square, adjacent, flanks, routes
+from .grid import Map, Square, adjacent, flanks
 from .mechanics import hamstrung_speed
-from .state import TacticsState, Unit, say, set_unit
+from .paths import Route, reachable, route_to, routes
+from .state import TacticsState, Unit, replace, say, set_unit
 from .steps import Attack, Move, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -93,6 +93,19 @@ def provoke_watchers(game: Tactics, state: TacticsState, mover: int) -> list[int
             if can_threaten(game, state, j) and not in_combat(game, state, j, ignoring=mover)]
 
 
+def _ground(game: Tactics, state: TacticsState, i: int) -> tuple:
+    """Where character ``i`` may walk: the map, where it stands, its speed, the squares it may not
+    enter (conscious enemies') and those it may not stop in (everyone else's)."""
+    blocked = frozenset(state.units[j].pos for j in game.enemies(state, i) if state.units[j].conscious)
+    return game.map, state.units[i].pos, speed(game, state, i), blocked, frozenset(occupied(state, i))
+
+
+def _way(game: Tactics, state: TacticsState, i: int) -> tuple:
+    """What the routes of character ``i`` depend on: :func:`_ground` and the watchers (squares of
+    the enemies its steps would provoke)."""
+    return _ground(game, state, i) + (tuple(state.units[j].pos for j in provoke_watchers(game, state, i)),)
+
+
 @lru_cache(maxsize=512)
 def _routes(game_map: Map, start: Square, feet: int, blocked: frozenset, taken: frozenset,
             watchers: tuple) -> dict[Square, Route]:
@@ -101,11 +114,29 @@ def _routes(game_map: Map, start: Square, feet: int, blocked: frozenset, taken: 
 
 def move_routes(game: Tactics, state: TacticsState, i: int) -> dict[Square, Route]:
     """Where character ``i`` can move this turn, each by its least-provoking route (the answer is
-    shared: do not change it)."""
-    u = state.units[i]
-    blocked = frozenset(state.units[j].pos for j in game.enemies(state, i) if state.units[j].conscious)
-    watchers = tuple(state.units[j].pos for j in provoke_watchers(game, state, i))
-    return _routes(game.map, u.pos, speed(game, state, i), blocked, frozenset(occupied(state, i)), watchers)
+    shared: do not change it).  Worked out once per state, and once per placement of the
+    characters it depends on."""
+    return state.remembered(game, ("routes", i), lambda: _routes(*_way(game, state, i)))
+
+
+def move_squares(game: Tactics, state: TacticsState, i: int) -> tuple[Square, ...]:
+    """The squares character ``i`` can move to this turn, in order: the squares of
+    :func:`move_routes` without working out the routes (the legal moves need no more)."""
+    return state.remembered(game, ("squares", i), lambda: reachable(*_ground(game, state, i)))
+
+
+def move_route(game: Tactics, state: TacticsState, i: int, sq: Square) -> Route | None:
+    """``move_routes(game, state, i).get(sq)``: the route of a move to ``sq`` (None when it cannot
+    get there).  The first square asked of a state is searched for alone (a move decided asks for
+    its own square, to walk it and to say it); asked for another, the state works out every route
+    (a list of labelled moves asks for them all)."""
+    known = state.recalled(game, ("routes", i))
+    if known is None:
+        first = state.remembered(game, ("route", i), lambda: (sq, route_to(*_way(game, state, i), sq)))
+        if first[0] == sq:
+            return first[1]
+        known = move_routes(game, state, i)
+    return known.get(sq)
 
 
 def action_offers(game: Tactics, state: TacticsState, i: int, verb: str) -> tuple[Offer, ...]:
@@ -155,7 +186,7 @@ def answer_offer(game: Tactics, state: TacticsState, step: Offer, action: str) -
 
 def start_move(game: Tactics, state: TacticsState, i: int, sq: Square) -> tuple:
     """The steps of the move action to ``sq``, by the route that provokes least."""
-    return (Move(i, move_routes(game, state, i)[sq].path),)
+    return (Move(i, move_route(game, state, i, sq).path),)
 
 
 def move_step(game: Tactics, state: TacticsState, step: Move) -> TacticsState:

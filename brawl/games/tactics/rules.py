@@ -29,8 +29,6 @@ checks, hiding), :mod:`.spells`, :mod:`.effects` (damage, healing, dying).  Numb
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import Decision, Game, Terminal, _jsonable, _tuplify
 from . import actions, effects, movement, saves, spells, strikes, turns
 from . import attacks as A
@@ -39,7 +37,7 @@ from .characters import CharacterError, Sheet, custom_party, party
 from .grid import MAPS, Map, Square, adjacent
 from .mechanics import d20_result, damage_expr, save_result
 from .options import TacticsOptions
-from .state import TacticsState, Unit, set_unit
+from .state import TacticsState, Unit, replace, set_unit
 from .steps import (ROLL, Attack, Bleed, Concentration, Cure, Do, Fireball, HealCheck, HideCheck, Move, Offer, Save,
                     SpellDamage, Step, step_from_json, step_to_json)
 
@@ -141,6 +139,8 @@ class Tactics(Game[TacticsState]):
     is_flanked = movement.is_flanked
     speed = movement.speed
     move_routes = movement.move_routes
+    move_squares = movement.move_squares
+    move_route = movement.move_route
     provoke_watchers = movement.provoke_watchers
     hide_cover = saves.hide_cover
     may_stay_hidden = saves.may_stay_hidden
@@ -184,6 +184,11 @@ class Tactics(Game[TacticsState]):
     # -- whose decision ------------------------------------------------------------------------
 
     def node(self, state: TacticsState):
+        """Whose decision it is or which dice are due (worked out once per state: the environments
+        and the checks of every decision ask it again and again)."""
+        return state.remembered(self, "node", lambda: self._node(state))
+
+    def _node(self, state: TacticsState):
         if state.over:
             return Terminal(state.winners)
         if state.stack:
@@ -239,10 +244,13 @@ class Tactics(Game[TacticsState]):
         """Everything that needs no decision and no dice: the end of the battle, moves square by
         square, offers that can no longer be taken, standard actions whose attacks of opportunity
         are over, attacks that can no longer be made, the start of the round and of turns."""
+        units = standing = None
         while True:
             if state.over:
                 return state
-            standing = {self.sides[j] for j, u in enumerate(state.units) if u.conscious}
+            if state.units is not units:  # who still stands changes only with the characters
+                units = state.units
+                standing = {self.sides[j] for j, u in enumerate(units) if u.conscious}
             if len(standing) < 2:
                 for st in state.stack:
                     if isinstance(st, Move):

@@ -9,7 +9,6 @@ Hide and Heal; the rulings on hiding are on the rules page.  The steps here:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import Chance
@@ -17,7 +16,7 @@ from .data import D20, HEAL_DC, RESISTANCE_BONUS, SPELLS
 from .grid import line_of_effect
 from .mechanics import check_passes, half, hide_dc as spot_dc, labelled_die, save_result, trip_dc as trip_dc_of
 from . import effects
-from .state import TacticsState, set_unit
+from .state import TacticsState, replace, set_unit
 from .steps import Concentration, HealCheck, HideCheck, Save
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,7 +8,6 @@ lost to a failed Concentration check (:mod:`.saves`).  The steps here: :class:`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import Chance
@@ -18,7 +17,7 @@ from .data import D20, FIREBALL_RADIUS, HASTE_FEET, RESISTANCE_ROUNDS, SPELLS
 from .grid import Square, adjacent, burst, distance_feet, line_of_effect
 from .mechanics import dice_event, labelled_die, save_result
 from .saves import save_bonus
-from .state import TacticsState, set_unit
+from .state import TacticsState, replace, set_unit
 from .steps import Attack, Cure, Fireball, SpellDamage
 
 if TYPE_CHECKING:  # pragma: no cover

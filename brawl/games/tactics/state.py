@@ -3,14 +3,89 @@ pending steps (:mod:`.steps`).  Immutable values; the rules return new ones."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable
 
 from .grid import Square
 from .mechanics import is_up
 
+_UNKNOWN = object()  # a memo's mark for "not worked out yet" (None may be an answer)
+_PLAIN_FIELDS: dict[type, frozenset | None] = {}
+
+
+def replace(value: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace``, quick for plain frozen values: a copy of ``value`` with ``changes``.
+
+    The rules make a new state, unit or pending step for every change, dozens per decision, and
+    the library's ``replace`` calls the class's ``__init__`` with every field again.  A plain
+    dataclass (every field set by ``__init__``, no ``__post_init__``, no slots) is nothing but its
+    fields, so the copy takes the instance dictionary as it is and overwrites the changed fields:
+    the same value, checked the same way (an unknown field is a ``TypeError``), made a few times
+    faster.  A memo (:meth:`Remembers.remembered`) stays behind.  Any other dataclass
+    goes to the library's ``replace``."""
+    cls = type(value)
+    names = _PLAIN_FIELDS.get(cls, _UNKNOWN)
+    if names is _UNKNOWN:
+        fields = dataclasses.fields(cls)
+        plain = (all(f.init for f in fields) and not hasattr(cls, "__post_init__")
+                 and "__slots__" not in cls.__dict__)
+        names = _PLAIN_FIELDS[cls] = frozenset(f.name for f in fields) if plain else None
+    if names is None:
+        return dataclasses.replace(value, **changes)
+    if not names.issuperset(changes):
+        unknown = ", ".join(sorted(set(changes) - names))
+        raise TypeError(f"{cls.__name__} has no field {unknown}")
+    copy = object.__new__(cls)
+    attrs = copy.__dict__
+    attrs.update(value.__dict__)
+    attrs.pop("_memo", None)
+    attrs.update(changes)
+    return copy
+
+
+class Remembers:
+    """What the frozen values of a battle (a :class:`Unit`, a :class:`TacticsState`) share: a
+    memo of what is read off them.
+
+    A value never changes, so what is worked out from it (whose decision it is, where the
+    character on turn may move, the legal decisions, a character's part of an observation) is the
+    same every time, and one decision asks it several times: listing the choices, checking the one
+    made, carrying it out.  The memo lives beside the fields, never among them: it is not
+    compared, hashed, shown, pickled or written to JSON, and a new value (``replace``) starts
+    without one."""
+
+    def remembered(self, owner: object, question: Hashable, work: Callable[[], Any]) -> Any:
+        """``work()``, the answer of ``owner`` (a game or an encoding) to ``question`` about this
+        value, worked out the first time it is asked and kept with the value.  Every later asker
+        gets the very same answer object, so answers are tuples and frozen values, or dictionaries
+        no one changes; they are kept per owner, so a game with other options gets its own."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            # a frozen dataclass refuses attribute assignment; the memo is not a field, so it goes
+            # into the instance dictionary directly (as functools.cached_property does)
+            memo = self.__dict__["_memo"] = {}
+        key = (owner, question)
+        answer = memo.get(key, _UNKNOWN)
+        if answer is _UNKNOWN:
+            answer = memo[key] = work()
+        return answer
+
+    def recalled(self, owner: object, question: Hashable) -> Any:
+        """The answer :meth:`remembered` keeps for ``owner`` and ``question``, or None when it has
+        not been worked out (so that a cheaper question can be answered from a dearer one)."""
+        memo = self.__dict__.get("_memo")
+        return None if memo is None else memo.get((owner, question))
+
+    def __getstate__(self) -> dict:
+        """Pickled (and copied) without the memo of :meth:`remembered`."""
+        fields = dict(self.__dict__)
+        fields.pop("_memo", None)
+        return fields
+
 
 @dataclass(frozen=True)
-class Unit:
+class Unit(Remembers):
     """What changes about one character during a battle."""
 
     x: int
@@ -69,7 +144,7 @@ class Unit:
 
 
 @dataclass(frozen=True)
-class TacticsState:
+class TacticsState(Remembers):
     units: tuple
     round: int = 1
     order: tuple = ()  # this round's initiative order (unit indices)

@@ -9,7 +9,6 @@ the d20 (:data:`.steps.ROLL`) through the blur (:data:`.steps.CONCEALMENT`) to t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import Chance
@@ -19,7 +18,7 @@ from .data import D20, MIN_WEAPON_DAMAGE, NATURAL_MISS, SPELLS
 from .grid import adjacent
 from .mechanics import concealment, concealment_words, d20_result, damage_expr, dice_event, labelled_die
 from .saves import trip_dc
-from .state import TacticsState, set_unit
+from .state import TacticsState, replace, set_unit
 from .steps import CONCEALMENT, DAMAGE, ROLL, Attack, Save
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -7,14 +7,13 @@ side acts alone in round 0, one action each.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.game import Chance
 from . import effects
 from .data import D20, STAGGERED_ACTIONS, SURPRISE_ACTIONS, TURN_ACTIONS
 from .mechanics import labelled_die
-from .state import TacticsState, set_unit
+from .state import TacticsState, replace, set_unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Tactics

@@ -59,7 +59,7 @@ def describe(game: Tactics, state: TacticsState, seat: int, action: str) -> str:
         sq = game._parse_square(rest)
         if sq is None:
             return f"{who} moves (to a square that cannot be read)"
-        route = game.move_routes(state, state.actor).get(sq) if state.pos >= 0 and not state.stack else None
+        route = game.move_route(state, state.actor, sq) if state.pos >= 0 and not state.stack else None
         if route is None:
             return f"{who} moves to square {sq[0]},{sq[1]}"
         risk = (f", provoking {route.provokes} attack{'s' if route.provokes > 1 else ''} of opportunity"
