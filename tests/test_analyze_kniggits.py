@@ -46,12 +46,13 @@ def test_army_tokens_spend_the_points():
 def test_tiny_report_written(tmp_path):
     out = tmp_path / "r"
     page = build_report({"points": 20}, out, games=2, rules=("horses",), scenarios=("battle",), counts=(1,),
-                        colours=("attack",), sweep="terrain", sweep_values=["open"], workers=1)
+                        colours=("attack",), sweep="terrain", sweep_values=["open"], workers=1, terrains=("open",))
     text = page.read_text()
-    for png in ("armies.png", "rules.png", "scenarios.png", "length.png", "fight.png", "sweep.png", "ladder.png"):
+    for png in ("armies.png", "rules.png", "scenarios.png", "terrain.png", "length.png", "fight.png", "sweep.png",
+                "ladder.png"):
         assert (out / png).stat().st_size > 5000, png
         assert f"src='{png}'" in text
-    assert text.count("<img") == 7 and text.count("<h2>") >= 7
+    assert text.count("<img") == 8 and text.count("<h2>") >= 8
     assert "games per point" in text  # the sample sizes are on the page
     assert len(re.findall(r"\d+\.\d\d% \(\d+\.\d\d% to \d+\.\d\d%\)", text)) >= 10
     data = json.loads((out / "data.json").read_text())
@@ -74,3 +75,26 @@ def test_refusals(tmp_path):
     res = subprocess.run([*BRAWL, "analyze", "kniggits", "--out", str(tmp_path / "d"), "--points", "0"],
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 2 and "points" in res.stderr and not (tmp_path / "d").exists()
+
+
+def test_terrain_changes_the_games_and_games_end(tmp_path):
+    """Setup 1 and rule 3 (obstacles block movement and sight) with rule 33 (the turn limit): the
+    report's scenario-and-terrain cells play every ready-made army on the same seeds, so a cell
+    differs from another by its terrain alone.  The heuristic's own heavy army meets in the open
+    middle of every layout (its games are the same on every terrain), which made the terrains of
+    the report identical; the many-kniggit horde runs into the obstacles, so its games change.  And
+    the games end by a rout, not by the turn limit."""
+    out = tmp_path / "t"
+    build_report({}, out, games=2, rules=(), scenarios=("battle",), terrains=("open", "forest"),
+                 counts=(), colours=(), sweep="terrain", sweep_values=["open", "forest"], fights=False, workers=1)
+    data = json.loads((out / "data.json").read_text())
+    battle = data["scenarios"]["battle"]
+    assert set(battle["open"]["by_army"]) == {"balanced", "heavy", "horde"}
+    horde = [battle[t]["by_army"]["horde"]["mean_turns"] for t in ("open", "forest")]
+    assert horde[0] != horde[1]
+    assert data["sweep_runs"]["open"]["mean_turns"] != data["sweep_runs"]["forest"]["mean_turns"]
+    cells = [battle[t] for t in ("open", "forest")]
+    assert all(_is_interval(c["at_limit"]) and _is_interval(c["median_ci"]) for c in cells)
+    at_limit = sum(round(c["at_limit"][0] * c["games"]) for c in cells)
+    assert at_limit <= 2 and sum(c["games"] for c in cells) == 12  # of 12 battles
+    assert (out / "terrain.png").stat().st_size > 5000 and (out / "scenarios.png").stat().st_size > 5000

@@ -12,7 +12,12 @@ interval (Wilson for rates, normal for means).  The page says how many games eac
 - Advanced rules: each rule turned on (or off) alone; a few big kniggits against many small ones,
   since the rules' powers need 5 tokens of a colour; the rule's own ready-made army against the
   reference; and what the rule does to the first mover's share and the game's length.
-- Scenarios, first-mover advantage, game length, a sweep over one option.
+- First-mover advantage and game length (the heuristic's own army), with the share of games the
+  turn limit decides (rule 33).
+- Scenarios and terrain: every scenario on every terrain, mirror matches of every ready-made army
+  on the same seeds, so cells differ by their options alone.  (The heuristic alone always takes the
+  heavy army, whose two kniggits meet in the open middle of every layout: on its own it plays the
+  same games on every terrain.)  The sweep over one option plays the same armies.
 - The fight by token counts: exact.  Both hands are shown at once, so a fight is a zero-sum matrix
   game; its payoff is what the blows do to each side's distance from fleeing (the fewest blows
   that leave one colour, :func:`.mechanics.blows_to_flee`), worked out by the rules' own
@@ -45,13 +50,15 @@ from ...core.game import BrawlError
 from .. import make_game
 from .analysis_figures import (
     armies_figure,
+    median_text,
+    scene_findings,
     fight,
     fight_section,
+    grid_figure,
     hand_shares,
     ladder_figure,
     length_figure,
     rules_section,
-    scenarios_figure,
     sweep_figure,
     zero_sum,
 )
@@ -72,11 +79,14 @@ from .analysis_runs import (
     Preset,
     PresetBot,
     _merged,
+    _mirror,
     _score,
     _swap,
     army_tokens,
     split,
+    summarise,
 )
+from .geometry import TERRAINS
 
 __all__ = ["BIG", "COLOURS", "COUNTS", "DEFAULT_SWEEP", "GAMES", "LADDER_BOTS", "RULE_ARMY", "RULES", "SCENARIOS", "SMALL",
            "SWEEPS", "Army", "ArmyBot", "Preset", "PresetBot", "army_tokens", "build_from_cli", "build_report", "fight",
@@ -86,12 +96,15 @@ __all__ = ["BIG", "COLOURS", "COUNTS", "DEFAULT_SWEEP", "GAMES", "LADDER_BOTS", 
 def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str = DEFAULT_SWEEP,
                  bots: tuple[str, ...] | None = None, seed: int = 0, workers: int | None = None,
                  backend: str = "local", address: str | None = None, rules=RULES, scenarios=SCENARIOS,
-                 counts=COUNTS, colours=tuple(COLOURS), sweep_values=None, fights: bool = True) -> Path:
+                 counts=COUNTS, colours=tuple(COLOURS), sweep_values=None, fights: bool = True,
+                 terrains=TERRAINS) -> Path:
     """Write ``index.html``, ``data.json`` and the plots into ``out``; returns the page's path.
 
     ``games`` is the number of games behind each point (the first-mover and length figures get four
     times as many); ``bots`` the ladder's bots (default heuristic and random); ``rules``,
-    ``scenarios``, ``counts`` and ``colours`` choose the rows of the army and rule figures."""
+    ``scenarios``, ``terrains``, ``counts`` and ``colours`` choose the rows of the army, rule and
+    scenario figures.  The scenario-and-terrain grid and the sweep play mirror matches of every
+    ready-made army (:func:`.analysis_runs._mirror`), ``games`` games each."""
     from ...sim.ladder import collect, labels_for, ladder_jobs, rate
 
     game = make_game("kniggits", options)
@@ -151,10 +164,19 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
             armies.append(("rules", label, Preset(label, RULE_ARMY[rule])))
             _swap(specs, "army:" + label, o, Preset(label, RULE_ARMY[rule]), H, games, seed + 1, index)
     for sc in scenarios:
-        if sc != battle["scenario"]:
-            _swap(specs, f"scenario:{sc}", dict(base, scenario=sc), H, H, games, seed + 3, index)
+        if sc not in SCENARIOS:
+            raise BrawlError(f"unknown scenario {sc!r}; scenarios: {', '.join(SCENARIOS)}")
+    cells: dict = {}  # (scenario, terrain) -> the ready-made armies played there
+    for ter in terrains:
+        try:
+            make_game("kniggits", dict(base, terrain=ter))
+        except BrawlError:
+            continue  # a layout too big for this table (rule 3): the table refuses it
+        for sc in scenarios:
+            cells[(sc, ter)] = _mirror(specs, f"scene:{sc}:{ter}", dict(base, scenario=sc, terrain=ter), games,
+                                       seed + 3, index)
     for v, o in zip(values, sweep_opts):
-        _swap(specs, f"sweep:{v}", o, H, H, games, seed + 4, index)
+        _mirror(specs, f"sweep:{v}", o, games, seed + 4, index)
     ladder_labels = labels_for(ladder_names)
     ljobs = ladder_jobs(ladder_names, 2, games, seed + 5)
     first_ladder = len(specs)
@@ -186,13 +208,37 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     data["rules"] = rule_data
     data["big_vs_small"] = {"big": big, "small": small, "as_given": _score(runs, index["bigsmall:base"]) if duel else None}
 
-    # 3. first mover and scenarios
-    base_sum = merged("base").summary()
+    # 3. first mover; scenarios and terrain
+    base_sum = summarise(merged("base"))
     data["first_mover"] = base_sum
-    sc_rows = [(battle["scenario"], base_sum)] + [(sc, merged(f"scenario:{sc}").summary())
-                                                  for sc in scenarios if sc != battle["scenario"]]
-    data["scenarios"] = {sc: s for sc, s in sc_rows}
-    figures.append(scenarios_figure(plt, out, sc_rows, battle["scenario"], base_games, games))
+    used = [t for t in terrains if any(c[1] == t for c in cells)]
+    scene = {c: summarise(merged(f"scene:{c[0]}:{c[1]}")) for c in cells}
+    by_army = {(sc, ter, a): summarise(merged(f"scene:{sc}:{ter}|{a}")) for (sc, ter), armies_ in cells.items()
+               for a in armies_}
+    data["scenarios"] = {sc: {ter: dict(scene[(sc, ter)], by_army={a: by_army[(sc, ter, a)] for a in cells[(sc, ter)]})
+                              for ter in used if (sc, ter) in cells} for sc in scenarios}
+    if cells:
+        army_names = sorted({a for v in cells.values() for a in v}, key=lambda a: (a == "jouster", a))
+        figures.append(grid_figure(
+            plt, out, "scenarios.png", f"Scenarios and terrain: mirror matches, {games} games per army and cell",
+            f"Each scenario on each terrain, the heuristic bot on both sides with the same ready-made army, every "
+            f"army the options allow in turn ({', '.join(army_names)}; a joust has only the jouster), {games} games "
+            f"each, half in each seat. Every cell plays the same seeds, so what differs between cells is the "
+            f"options' doing, not luck. Left: the first mover's share (the "
+            f"winner of the rock-paper-scissors); middle: the length of a game in turns; right: the share of games "
+            f"decided at the turn limit ({base['turn_limit']} turns, rule 33) rather than by a rout or an "
+            f"objective. The princess and the grail are one rule (rule 38), so they play the same games.",
+            list(scenarios), used, scene))
+        sc0 = scenarios[0]
+        armies0 = next((cells[(sc0, t)] for t in used if (sc0, t) in cells), [])
+        figures.append(grid_figure(
+            plt, out, "terrain.png", f"Terrain by army: {sc0}, mirror matches, {games} games per point",
+            f"The {sc0} cells of the figure above, army by army: both sides take the same ready-made army. The "
+            f"heavy army (two kniggits, the heuristic's own pick) meets in the open middle of every layout, so "
+            f"no terrain changes its games (they come out the same on the same seeds); armies of more kniggits "
+            f"run into the obstacles (and archers' sight lines, when their rule is on, into the obstacles' "
+            f"shadows). {games} games a point, half in each seat, the same seeds on every terrain.",
+            armies0, used, {(a, t): by_army[(sc0, t, a)] for t in used if (sc0, t) in cells for a in cells[(sc0, t)]}))
 
     # 4. game length
     tc = merged("base").turn_counts
@@ -208,7 +254,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     data["fight"] = fight_data
 
     # 6. sweep
-    sw = [(v, merged(f"sweep:{v}").summary()) for v in values]
+    sw = [(v, summarise(merged(f"sweep:{v}"))) for v in values]
     data["sweep_runs"] = {str(v): s for v, s in sw}
     figures.append(sweep_figure(plt, out, sw, values, sweep, games))
 
@@ -221,7 +267,10 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     # the page
     e = html.escape
     findings = [f"The first mover (who wins the rock-paper-scissors) wins <b>{rate_text(base_sum['first_mover'])}</b> of "
-                f"{base_games} heuristic games; a game lasts {mean_text(base_sum['mean_turns'])} turns."]
+                f"{base_games} heuristic games; a game lasts {mean_text(base_sum['mean_turns'])} turns, and "
+                f"{rate_text(base_sum['at_limit'])} of games are decided at the turn limit."]
+    if cells:
+        findings += scene_findings(scene, by_army, cells, scenarios, used)
     if army_rows:
         best = max(army_rows, key=lambda r: r[2][0])
         worst = min(army_rows, key=lambda r: r[2][0])
@@ -238,6 +287,10 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
             text += (f"the rule that moves this most is <b>{e(moved['rule'].replace('_', ' '))}</b> "
                      f"({rate_text(moved['big_army_score'])})" + ("." if sep else ", within the noise of these samples."))
         findings.append(text)
+    if rule_data:
+        slow = max(rule_data, key=lambda r: r["at_limit"][0])
+        findings.append(f"The rule that leaves most games to the turn limit: <b>{e(slow['rule'].replace('_', ' '))}</b> "
+                        f"{'on' if slow['on'] else 'off'}, {rate_text(slow['at_limit'])} of its games.")
     if fight_data:
         findings.append(f"A fight between two 3/3/3 kniggits is worth {abs(fight_data['standard']['value']) if abs(fight_data['standard']['value']) < 5e-10 else fight_data['standard']['value']:+.3f} blows-to-flee "
                         f"to the attacker at the equilibrium (exact); each side loses "
@@ -247,11 +300,12 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     findings.append(f"Ladder: <b>{e(top.bot)}</b> leads at {top.rating:+.0f} ({top.low:+.0f} to {top.high:+.0f}) Elo.")
     opt_text = " ".join(f"<b>{e(k)}</b> {e(str(v))}" for k, v in base.items())
     total_games = sum(s[2] for s in specs)
-    head = ["first mover wins (95% CI)", "seat 1 wins (95% CI)", "mean turns (95% CI)", "median turns", "games"]
+    head = ["first mover wins (95% CI)", "Red (first seat) wins (95% CI)", "mean turns (95% CI)", "median turns (95% CI)",
+            "decided at the turn limit (95% CI)", "games"]
 
     def row(s):
         return [rate_text(s["first_mover"]), rate_text(s["win_rates"][0]), mean_text(s["mean_turns"]),
-                s["median_turns"], s["games"]]
+                median_text(s["median_ci"]), rate_text(s["at_limit"]), s["games"]]
 
     parts = [
         *page_head("Kniggits analysis"),
@@ -268,17 +322,27 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     if rule_data:
         parts += ["<h2>Advanced rules, one at a time</h2>",
                   table(["rule", f"{BIG} against {SMALL} kniggits: the {BIG}'s share (95% CI)" if duel else "", "first mover wins (95% CI)",
-                         "mean turns (95% CI)", "games"],
+                         "mean turns (95% CI)", "decided at the turn limit (95% CI)", "games"],
                         ([["as given", rate_text(base_bs), rate_text(base_run["first_mover"]), mean_text(base_run["mean_turns"]),
-                           base_run["games"]]] if duel else [])
+                           rate_text(base_run["at_limit"]), base_run["games"]]] if duel else [])
                         + [[f"{r['rule'].replace('_', ' ')} {'on' if r['on'] else 'off'}", rate_text(r["big_army_score"]) if duel else "",
-                            rate_text(r["first_mover"]), mean_text(r["mean_turns"]), r["games"]] for r in rule_data])]
-    parts += ["<h2>Scenarios (heuristic vs heuristic)</h2>", table(["scenario", *head], [[sc, *row(s)] for sc, s in sc_rows])]
+                            rate_text(r["first_mover"]), mean_text(r["mean_turns"]), rate_text(r["at_limit"]), r["games"]]
+                           for r in rule_data])]
+    parts += [f"<h2>First mover and game length ({base['scenario'] if base['scenario'] != 'joust' else 'battle'}, "
+              f"the heuristic's own army)</h2>", table(["terrain", *head], [[battle["terrain"], *row(base_sum)]])]
+    if cells:
+        parts += ["<h2>Scenarios and terrain (mirror matches of every ready-made army)</h2>",
+                  table(["scenario", "terrain", *head], [[sc, ter, *row(scene[(sc, ter)])] for sc in scenarios for ter in used
+                                                         if (sc, ter) in cells]),
+                  f"<h3>By army: {e(scenarios[0])}</h3>",
+                  table(["army", "terrain", *head], [[a, ter, *row(by_army[(scenarios[0], ter, a)])] for a in armies0
+                                                     for ter in used if (scenarios[0], ter) in cells])]
     if fight_data:
         parts += ["<h2>Fights at the equilibrium (exact)</h2>",
                   table(["attacker m/a/d", "defender m/a/d", "value to the attacker (blows-to-flee)",
                          "attacker's tokens lost", "defender's tokens lost"], fight_data["table"])]
-    parts += [f"<h2>Sweep over {e(sweep)}</h2>", table([sweep, *head], [[v, *row(s)] for v, s in sw]),
+    parts += [f"<h2>Sweep over {e(sweep)} (mirror matches of every ready-made army)</h2>",
+              table([sweep, *head], [[v, *row(s)] for v, s in sw]),
               "<h2>Bot ladder</h2>", ladder_html]
     for file, title, caption in figures:
         parts.append(figure_html(file, title, caption))

@@ -7,9 +7,9 @@ import itertools
 
 import numpy as np
 
-from ...analysis.common import errorbars, mean_text, save, wilson
+from ...analysis.common import errorbars, mean_text, rate_text, save, wilson
 from ...core.game import BrawlError
-from .analysis_runs import BIG, SMALL, _merged, _score
+from .analysis_runs import BIG, SMALL, _merged, _score, summarise
 from .fight_odds import equilibrium
 
 # -- the fight by token counts: exact ------------------------------------------------------------
@@ -102,15 +102,15 @@ def rules_section(plt, out, runs, index, rule_rows, duel: bool, big, small, game
     base_bs = base_run = figure = None
     if rule_rows:
         base_bs = _score(runs, index["bigsmall:base"]) if duel else None
-        base_run = _merged(runs, index["bigsmall:base"]).summary() if duel else None
-        fig, axes = plt.subplots(1, 3, figsize=(12, 0.45 * len(rule_rows) + 2.2), sharey=True)
+        base_run = summarise(_merged(runs, index["bigsmall:base"])) if duel else None
+        fig, axes = plt.subplots(1, 3, figsize=(11, 0.5 * len(rule_rows) + 2.2), sharey=True)
         labels = [f"{r.replace('_', ' ')} {'on' if v else 'off'}" for r, v in rule_rows]
         ys = np.arange(len(rule_rows))
         for k, (rule, v) in enumerate(rule_rows):
             s = _score(runs, index[f"bigsmall:{rule}"])
-            summ = _merged(runs, index[f"bigsmall:{rule}"]).summary()
+            summ = summarise(_merged(runs, index[f"bigsmall:{rule}"]))
             rule_data.append({"rule": rule, "on": v, "big_army_score": s, "first_mover": summ["first_mover"],
-                              "mean_turns": summ["mean_turns"], "games": summ["games"]})
+                              "mean_turns": summ["mean_turns"], "at_limit": summ["at_limit"], "games": summ["games"]})
             for a, r, c in ((axes[0], s, "tab:blue"), (axes[1], summ["first_mover"], "tab:purple"),
                             (axes[2], summ["mean_turns"], "tab:green")):
                 a.errorbar([r[0]], [k], xerr=[[r[0] - r[1]], [r[2] - r[0]]], fmt="o", color=c, capsize=3)
@@ -119,7 +119,7 @@ def rules_section(plt, out, runs, index, rule_rows, duel: bool, big, small, game
                 a.axvspan(r[1], r[2], color="0.88", zorder=0)
                 a.axvline(r[0], color="0.5", lw=0.8)
         axes[0].set_yticks(ys)
-        axes[0].set_yticklabels(labels, fontsize=8)
+        axes[0].set_yticklabels(labels, fontsize=9)
         axes[0].invert_yaxis()
         axes[0].set_xlim(-0.02, 1.02)
         axes[1].set_xlim(-0.02, 1.02)
@@ -140,24 +140,78 @@ def rules_section(plt, out, runs, index, rule_rows, duel: bool, big, small, game
     return rule_data, base_bs, base_run, figure
 
 
-def scenarios_figure(plt, out, sc_rows, scenario: str, base_games: int, games: int) -> tuple[str, str, str]:
-    """First-mover advantage and game length by scenario (``sc_rows``: (scenario, summary))."""
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4))
-    xs = np.arange(len(sc_rows))
-    errorbars(a1, xs, [s["first_mover"] for _, s in sc_rows], fmt="o", color="tab:purple")
-    a1.axhline(0.5, color="grey", lw=0.8)
-    a1.set_ylim(-0.02, 1.02)
-    a1.set_ylabel("first mover wins (95% CI)")
-    errorbars(a2, xs, [s["mean_turns"] for _, s in sc_rows], fmt="o", color="tab:green")
-    a2.set_ylabel("mean turns (95% CI)")
-    for a in (a1, a2):
+TERRAIN_STYLE = {"open": ("tab:olive", "o"), "forest": ("tab:green", "s"), "village": ("tab:brown", "^")}
+
+
+def grid_figure(plt, out, name: str, title: str, caption: str, groups: list[str], terrains: list[str],
+                cells: dict) -> tuple[str, str, str]:
+    """Three panels (first mover's share, mean turns, share decided at the turn limit), a column of
+    points per group (a scenario or an army) and a point per terrain, each terrain its own colour
+    and marker; ``cells[(group, terrain)]`` is a summary of :func:`.analysis_runs.summarise`."""
+    fig, axes = plt.subplots(1, 3, figsize=(10.5, 4.6))
+    xs = np.arange(len(groups))
+    width = 0.22
+    panels = (("first_mover", "first mover wins (95% CI)", (-0.02, 1.02)),
+              ("mean_turns", "mean turns (95% CI)", None),
+              ("at_limit", "decided at the turn limit (95% CI)", (-0.02, 1.02)))
+    for a, (key, label, lim) in zip(axes, panels):
+        for k, ter in enumerate(terrains):
+            colour, marker = TERRAIN_STYLE.get(ter, ("tab:grey", "D"))
+            pts = [(x, cells[(g, ter)][key]) for x, g in zip(xs, groups) if (g, ter) in cells]
+            if pts:
+                errorbars(a, [x + (k - (len(terrains) - 1) / 2) * width for x, _ in pts], [p for _, p in pts],
+                          fmt=marker, color=colour, label=ter, ms=5)
         a.set_xticks(xs)
-        a.set_xticklabels([f"{sc}\n({s['games']} games)" for sc, s in sc_rows], fontsize=8)
-    fig.suptitle("First-mover advantage and game length by scenario (heuristic vs heuristic)", fontsize=10)
-    return (save(fig, out, "scenarios.png"), "First mover and scenarios",
-            f"The first mover (the winner of the rock-paper-scissors) and the length of a game in turns, "
-            f"heuristic against heuristic. The {scenario} point rests on {base_games} games, the others "
-            f"on {games} each. Joust armies are one kniggit on horseback.")
+        a.set_xticklabels(groups, fontsize=9, rotation=25 if len(groups) > 3 else 0)
+        a.tick_params(axis="y", labelsize=9)
+        a.set_ylabel(label, fontsize=10)
+        if lim:
+            a.set_ylim(*lim)
+        if key == "first_mover":
+            a.axhline(0.5, color="grey", lw=0.8)
+        a.grid(axis="y", color="0.9")
+    # the key above the first panel, outside every plot: never over a point, and on a phone (where the
+    # figure scrolls sideways) in sight at once
+    axes[0].legend(title="terrain:", fontsize=9, title_fontsize=9, loc="lower left", bbox_to_anchor=(0.0, 1.01),
+                   ncol=len(terrains), frameon=False, borderaxespad=0.0, alignment="left")
+    fig.suptitle(title, fontsize=11)
+    return save(fig, out, name), title, caption
+
+
+def median_text(m) -> str:
+    """A median with its 95% interval (:func:`.analysis_runs.median_ci`)."""
+    return f"{m[0]:.0f} ({m[1]:.0f} to {m[2]:.0f})"
+
+
+def scene_findings(scene: dict, by_army: dict, cells: dict, scenarios, terrains) -> list[str]:
+    """Key findings of the scenario-and-terrain grid: where terrain moves the length of a game
+    beyond the noise (intervals apart), and the scenario most decided by the turn limit."""
+    out = []
+    moved = []
+    for (sc, ter0), armies in cells.items():
+        for a in armies:
+            for ter in terrains:
+                if ter <= ter0 or (sc, ter) not in cells:
+                    continue
+                m0, m1 = by_army[(sc, ter0, a)]["mean_turns"], by_army[(sc, ter, a)]["mean_turns"]
+                if m0[2] < m1[1] or m1[2] < m0[1]:
+                    moved.append((abs(m0[0] - m1[0]), sc, a, ter0, m0, ter, m1))
+    if moved:
+        _, sc, a, t0, m0, t1, m1 = max(moved, key=lambda r: r[0])
+        out.append(f"Terrain matters: {len(moved)} army-and-scenario pairs of terrains differ in game length beyond "
+                   f"their intervals; the most, <b>{a}</b> in {sc}: {mean_text(m0)} turns on {t0}, {mean_text(m1)} "
+                   f"on {t1}.")
+    else:
+        out.append("No terrain moves the length of a game beyond the intervals of these samples.")
+    keys = [(sc, ter) for sc in scenarios for ter in terrains if (sc, ter) in cells]
+    lop = max(keys, key=lambda c: abs(scene[c]["first_mover"][0] - 0.5))
+    fm = scene[lop]["first_mover"]
+    out.append(f"The first mover's share is furthest from even in <b>{lop[0]}</b> on {lop[1]}: {rate_text(fm)}"
+               + (" (the interval leaves out 50%)." if fm[1] > 0.5 or fm[2] < 0.5 else ", within the noise."))
+    worst = max(keys, key=lambda c: scene[c]["at_limit"][0])
+    out.append(f"The turn limit decides {rate_text(scene[worst]['at_limit'])} of {worst[0]} games on {worst[1]}, the most "
+               "of any scenario and terrain.")
+    return out
 
 
 def length_figure(plt, out, tc: dict, turn_limit, base_sum: dict) -> tuple[str, str, str]:
@@ -179,7 +233,8 @@ def length_figure(plt, out, tc: dict, turn_limit, base_sum: dict) -> tuple[str, 
     return (save(fig, out, "length.png"), "Game length",
             f"Turns a game lasts, in bins of {width}, with the Wilson interval of each bar. The dashed line is "
             f"the turn limit ({turn_limit}), where the side with more tokens on fighting kniggits wins. "
-            f"Mean {mean_text(base_sum['mean_turns'])} turns, median {base_sum['median_turns']}.")
+            f"Mean {mean_text(base_sum['mean_turns'])} turns, median {median_text(base_sum['median_ci'])}; "
+            f"{rate_text(base_sum['at_limit'])} of games reach the limit.")
 
 
 def fight_section(plt, out, options) -> tuple[dict, tuple[str, str, str] | None]:
@@ -211,7 +266,7 @@ def fight_section(plt, out, options) -> tuple[dict, tuple[str, str, str] | None]
     for i in grid:
         for j in grid:
             if not np.isnan(value[j, i]):
-                a1.text(i, j, f"{value[j, i] + 0.0:+.2f}".replace("-0.00", "0.00"), ha="center", va="center", fontsize=7)
+                a1.text(i, j, f"{value[j, i] + 0.0:+.2f}".replace("-0.00", "0.00"), ha="center", va="center", fontsize=8)
     a1.set_xlabel("attacker's attack tokens")
     a1.set_ylabel("attacker's defense tokens")
     a1.set_title("Value of one exchange to the attacker\n(3 movement tokens; defender 3/3/3)", fontsize=9)
@@ -254,9 +309,11 @@ def sweep_figure(plt, out, sw, values, sweep: str, games: int) -> tuple[str, str
         a.set_xticks(xs)
         a.set_xticklabels([str(v) for v in values])
         a.set_xlabel(sweep)
-    fig.suptitle(f"Sweep over {sweep}: heuristic vs heuristic, {games} games per point", fontsize=10)
+    fig.suptitle(f"Sweep over {sweep}: mirror matches of every ready-made army, {games} games per army and point",
+                 fontsize=10)
     return (save(fig, out, "sweep.png"), f"Sweep over {sweep}",
-            f"Heuristic against heuristic, the other options as given, {games} games per point.")
+            f"The heuristic bot on both sides with the same ready-made army, every army the options allow in turn, "
+            f"{games} games each per point, half in each seat; the other options as given.")
 
 
 def ladder_figure(plt, out, ladder, games: int) -> tuple[str, str, str]:

@@ -132,6 +132,61 @@ def _score(runs, parts) -> tuple[float, float, float]:
     return wilson(won, n)
 
 
+def _mirror(specs: list, key: str, opts: dict, games: int, seed: int, index: dict) -> list[str]:
+    """Mirror matches of every ready-made army the options allow (:func:`.army.preset_names`:
+    jouster in a joust; balanced, heavy and horde otherwise, and the armies the advanced rules
+    unlock), ``games`` games each, half in each seat, each army on seeds of its own (the same for
+    the same ``seed`` whatever the options, so two cells differ by their options alone).
+    ``index[key]`` gathers them all, ``index[key + "|" + army]`` each army's; returns the armies.
+
+    The heuristic alone always takes the heavy army, whose two kniggits meet in the open middle of
+    every terrain and fight it out there, so terrain cannot change its games: the scenario, terrain
+    and sweep figures play every army so that what the table does to the game can show."""
+    from .army import preset_names
+
+    from .army import PRESETS
+
+    armies = preset_names(make_options(opts))
+    for army in armies:
+        p = Preset(army, army)
+        _swap(specs, f"{key}|{army}", opts, p, p, games, seed + 104729 * (PRESETS.index(army) + 1), index)
+        index.setdefault(key, []).extend(index[f"{key}|{army}"])
+    return armies
+
+
+def make_options(opts: dict):
+    from .. import make_game
+
+    return make_game("kniggits", opts).options
+
+
+def median_ci(counts: dict[int, int]) -> tuple[float, float, float]:
+    """The median of ``{value: count}`` with its distribution-free 95% interval (the order
+    statistics a binomial(n, 1/2) count puts around the middle)."""
+    from scipy.stats import binom
+
+    from ...analysis.common import median
+
+    n = sum(counts.values())
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    xs = sorted(v for v, c in counts.items() for _ in range(c))
+    lo = max(1, int(binom.ppf(0.025, n, 0.5)))  # 1-based ranks
+    hi = min(n, int(binom.isf(0.025, n, 0.5)) + 1)
+    return float(median(counts)), float(xs[lo - 1]), float(xs[hi - 1])
+
+
+def summarise(run) -> dict:
+    """:meth:`EngineRun.summary` with the median's interval and the share of games the turn limit
+    decided (rule 33: a game reaches the limit only by lasting ``turn_limit`` turns; one won
+    earlier ends before its count of turns gets there)."""
+    s = run.summary()
+    limit = (run.options or {}).get("turn_limit") or 0
+    s["median_ci"] = median_ci(run.turn_counts)
+    s["at_limit"] = wilson(run.turn_counts.get(limit, 0) if limit else 0, run.games)
+    return s
+
+
 def _merged(runs, parts):
     from ...analysis.common import EngineRun
 
