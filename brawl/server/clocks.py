@@ -86,6 +86,8 @@ class Clocks:
     @classmethod
     def control(cls, room: "Room") -> TimeControl | None:
         """The room's time control when its clocks run (not mode "none")."""
+        if (room.time_control or {}).get("mode", "none") == "none":
+            return None  # most rooms, asked several times a decision: no model built for them
         control = cls.agreed(room)
         return None if control.mode == "none" else control
 
