@@ -151,7 +151,7 @@ async def _resume(hub: Hub) -> None:
     every game's rules and bots are imported so the lobby's first request does not wait for them."""
     try:
         await asyncio.sleep(0)
-        hub.resume()
+        await hub.resume_gently()
         loop = asyncio.get_running_loop()
         for name in game_names():  # on a thread: the event loop answers requests meanwhile
             await loop.run_in_executor(None, games.game_info, name, STATIC)

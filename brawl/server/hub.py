@@ -148,12 +148,24 @@ class Hub(People):
         """Load the rooms where the server must act and set their bots and clocks going."""
         ids = self.store.waking()
         for room_id in ids:
-            if room_id not in self.rooms:
-                try:
-                    self.get(room_id)
-                except BrawlError as exc:
-                    log.error("room %s could not be resumed: %s", room_id, exc)
+            self.resume_room(room_id)
         return len(ids)
+
+    async def resume_gently(self) -> int:
+        """:meth:`resume` on the event loop, one room at a time with the loop free between them, so
+        that requests are answered while many rooms are loaded."""
+        ids = self.store.waking()
+        for room_id in ids:
+            self.resume_room(room_id)
+            await asyncio.sleep(0)
+        return len(ids)
+
+    def resume_room(self, room_id: str) -> None:
+        if room_id not in self.rooms:
+            try:
+                self.get(room_id)
+            except BrawlError as exc:
+                log.error("room %s could not be resumed: %s", room_id, exc)
 
     def evict_idle(self) -> int:
         """Rooms nobody watches and where the server has nothing to do leave memory after a while."""

@@ -96,3 +96,34 @@ def test_every_refusal_on_the_api_page_names_the_error_schema():
     decide = doc["paths"]["/api/rooms/{room_id}/decisions"]["post"]["responses"]
     for code in ("400", "403", "404", "409", "413", "422", "429", "503"):
         assert decide[code]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorOut"}
+
+
+def test_resuming_rooms_leaves_the_event_loop_free_between_them(tmp_path):
+    """Start-up loads the rooms where the server must act in the background, one at a time, so
+    requests are answered meanwhile however many there are."""
+    import asyncio
+
+    from brawl.server.hub import Hub
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    engine = make_engine(url)
+    first = Hub(Store(make_sessions(engine)))
+    ids = [first.create("rps", {}, ["human", "human"])[0].id for _ in range(5)]
+    with engine.begin() as conn:
+        conn.execute(ROOMS.update().values(wake=True))
+    hub = Hub(Store(make_sessions(engine)))
+
+    async def main():
+        task = asyncio.create_task(hub.resume_gently())
+        seen = []
+        while not task.done():
+            seen.append(len(hub.rooms))
+            await asyncio.sleep(0)
+        return seen, task.result()
+
+    try:
+        seen, count = asyncio.run(main())
+    finally:
+        engine.dispose()
+    assert count == 5 and sorted(hub.rooms) == sorted(ids)
+    assert any(0 < n < 5 for n in seen), seen  # another task ran between two rooms
