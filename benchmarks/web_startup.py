@@ -11,10 +11,10 @@ rooms the server must resume at start-up).  Then starts ``brawl serve`` ``--repe
 - until ``GET /api/games`` answers 200 (the server is up);
 - until ``GET /api/rooms/ID`` of a stored, part-played room answers 200 (a room is loaded and replayed);
 - until a resumed bot has moved in one of the waking rooms (``--bot-delay 0``);
-- and the CPU seconds the server process had used when ``GET /api/games`` answered (on a busy
-  machine the wall-clock times grow, this much less).
+- and the CPU seconds the server process had used when ``GET /api/games`` answered and when the
+  stored room did (on a busy machine the wall-clock times grow, these much less).
 
-It prints the median and every run, beside the same start-up on an empty database and the time
+It prints the median, the worst and every run, and the machine's load average, beside the same start-up on an empty database and the time
 Python takes to import the app (the floor).  The databases: a SQLite file, and a database in a
 throwaway PostgreSQL cluster started with the server binaries under /usr/lib/postgresql/*/bin
 (removed at the end; as the ``postgres`` user when run as root).
@@ -168,6 +168,7 @@ def start_once(url: str, room: str | None, waking: str | None, timeout: float, l
             times["cpu"] = sum(tree_cpu([proc.pid]).values())  # CPU seconds the server used to get there
             if room:
                 times["room"] = until(f"/api/rooms/{room}", lambda body: body.get("room") == room)
+                times["cpu room"] = sum(tree_cpu([proc.pid]).values())
             if waking:
                 times["bot"] = until(f"/api/rooms/{waking}", lambda body: 1 not in body["node"]["seats"])
     finally:
@@ -218,6 +219,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="brawl-startup-"))
     pg = None
     lines = []
+    runs_of: dict[str, list[dict[str, float]]] = {}  # database -> the runs with stored rooms
     try:
         floor = import_time(args.repeat)
         print(f"  importing the app: {floor:.2f} s (median of {args.repeat})", flush=True)
@@ -237,6 +239,7 @@ def main() -> None:
                     url = fresh_copy(template, pg, tmp)  # a start-up changes what it resumes: each gets the original
                     runs[label].append(start_once(url, r, w, args.timeout, tmp / "server.log"))
                     drop_copy(url, pg)
+            runs_of[db] = runs["full"]
             for label, shown in (("empty", "empty"), ("full", f"{len(rooms)} rooms")):
                 med = {k: statistics.median(x[k] for x in runs[label]) for k in runs[label][0]}
                 every = {k: ", ".join(f"{x[k]:.2f}" for x in runs[label]) for k in runs[label][0]}
@@ -248,21 +251,25 @@ def main() -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
     print()
-    head = f"{'database':<11} {'stored':<13} {'listening s':>11} {'GET /api/games s':>17} {'GET /api/rooms/ID s':>20} {'bot resumed s':>14} {'server CPU s':>12}   runs"
+    head = (f"{'database':<11} {'stored':<13} {'listening s':>11} {'GET /api/games s':>17} {'GET /api/rooms/ID s':>20} "
+            f"{'bot resumed s':>14} {'server CPU s':>12} {'CPU at room s':>13}   runs")
     print(head)
     print("-" * len(head))
     for db, label, med, every in lines:
-        cells = [f"{med[k]:.2f}" if k in med else "-" for k in ("listening", "games", "room", "bot", "cpu")]
+        cells = [f"{med[k]:.2f}" if k in med else "-" for k in ("listening", "games", "room", "bot", "cpu", "cpu room")]
         runs = " | ".join(f"{k}: {every[k]}" for k in every)
-        print(f"{db:<11} {label:<13} {cells[0]:>11} {cells[1]:>17} {cells[2]:>20} {cells[3]:>14} {cells[4]:>12}   {runs}")
+        print(f"{db:<11} {label:<13} {cells[0]:>11} {cells[1]:>17} {cells[2]:>20} {cells[3]:>14} {cells[4]:>12} {cells[5]:>13}   {runs}")
     print(f"(seconds from process start, median of {args.repeat}; importing the app alone takes {floor:.2f} s; "
-          "server CPU s: CPU seconds the server process had used when GET /api/games answered, which a busy "
-          "machine inflates less than the wall-clock times)")
+          "server CPU s and CPU at room s: CPU seconds the server process had used when GET /api/games and when "
+          "the stored room answered, which a busy machine inflates less than the wall-clock times; "
+          f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for db, label, med, _ in lines:
         if label != "empty":
-            worst = max(med["games"], med.get("room", 0.0))
+            slowest = max(med["games"], med.get("room", 0.0))
+            worst = {k: max(x[k] for x in runs_of[db]) for k in ("games", "room") if k in runs_of[db][0]}
             print(f"start-up under {TARGET:g} s with {len(rooms)} stored rooms ({db}): "
-                  f"{'MET' if worst < TARGET else 'NOT MET'} (up {med['games']:.2f} s, stored room {med.get('room', 0):.2f} s)")
+                  f"{'MET' if slowest < TARGET else 'NOT MET'} (medians: up {med['games']:.2f} s, stored room "
+                  f"{med.get('room', 0):.2f} s; worst run: up {worst['games']:.2f} s, stored room {worst.get('room', 0):.2f} s)")
 
 
 if __name__ == "__main__":
