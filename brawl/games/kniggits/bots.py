@@ -258,7 +258,7 @@ class HeuristicBot:
             return None
         # along the line as far as the move allows or the table's side stops it: clamping x and y
         # apart would bend the line, and a bent line is not "directly away" (rule 14)
-        step = min(game.move_allowance(k), _room(k.pos, (ux, uy), t.size))
+        step = min(game.move_allowance(k), t.room(k.pos, (ux, uy)))
         for frac in (1.0, 0.6, 0.3):
             x = min(max(k.x + ux * step * frac, 0.0), t.size)
             y = min(max(k.y + uy * step * frac, 0.0), t.size)
@@ -292,17 +292,6 @@ _STRATEGIES: dict[tuple, np.ndarray] = {}
 
 def _shape(k: Kniggit) -> tuple:
     return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.status, k.lost, k.hand, k.guarded)
-
-
-def _room(pos, direction, size: float) -> float:
-    """How far a straight line from ``pos`` in the unit ``direction`` runs before it leaves the table."""
-    out = math.inf
-    for p, u in zip(pos, direction):
-        if u > 1e-12:
-            out = min(out, (size - p) / u)
-        elif u < -1e-12:
-            out = min(out, -p / u)
-    return max(0.0, out)
 
 
 def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool:

@@ -226,6 +226,17 @@ class Table:
                 seen[keys[n]] = hit
         return np.array([seen[key] for key in keys], dtype=bool)
 
+    def room(self, p: Pt, direction: Pt) -> float:
+        """How far a straight line from ``p`` in the unit ``direction`` runs before it leaves the
+        table (cutting a line there keeps it straight; clamping x and y apart would bend it)."""
+        out = math.inf
+        for at, u in zip(p, direction):
+            if u > 1e-12:
+                out = min(out, (self.size - at) / u)
+            elif u < -1e-12:
+                out = min(out, -at / u)
+        return max(0.0, out)
+
     def edge_y(self, seat: int) -> float:
         return 0.0 if seat == 0 else self.size
 

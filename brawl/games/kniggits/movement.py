@@ -267,8 +267,10 @@ class Movement:
             ax = sum(k.x - e.x for e in enemies)
             ay = sum(k.y - e.y for e in enemies)
             n = math.hypot(ax, ay)
-            if n > EPS:
-                far = (min(max(k.x + ax / n * allowance, 0.0), t.size), min(max(k.y + ay / n * allowance, 0.0), t.size))
+            if n > EPS:  # cut where the line leaves the table: a bent line is not straight away (rule 14)
+                away = (ax / n, ay / n)
+                reach = min(allowance, t.room(k.pos, away))
+                far = (min(max(k.x + away[0] * reach, 0.0), t.size), min(max(k.y + away[1] * reach, 0.0), t.size))
                 routes.append([k.pos, far])
         for route in routes:
             for cut in (allowance, allowance * 0.75, allowance * 0.5, allowance * 0.25):

@@ -150,6 +150,21 @@ def test_fleeing_kniggit_still_stops_at_enemies():
     assert get(g, s, "B1").pos == pytest.approx((5, 31))
 
 
+def test_fleeing_in_combat_by_the_side_runs_straight_away_to_the_side():
+    """Rule 23 with rule 14 (``disengage=direct``): a fleeing kniggit in combat that may not run
+    for its edge runs straight away from its enemy; beside the table's side the straight line is
+    cut where it reaches the side, not bent along it (a bent line is not "directly away", and the
+    kniggit would stay put for good)."""
+    g = game(disengage="direct")
+    s = battle(g, kn("A1", 34.4, 21.0), kn("B1", 35.6, 20.0, 4, 0, 0, status="fleeing"), kn("B2", 2, 34), to_act=1)
+    path = g.flee_path(s, get(g, s, "B1"))
+    assert path is not None and path[0] == (35.6, 20.0)
+    end = path[-1]
+    away = (35.6 - 34.4, 20.0 - 21.0)
+    assert end[0] == pytest.approx(36.0)  # as far as the side of the table
+    assert (end[0] - 35.6) * away[1] == pytest.approx((end[1] - 20.0) * away[0])  # on the line straight away
+
+
 def test_win_when_every_enemy_flees_or_is_gone():
     """Winning: you win when all of your opponent's kniggits are leaving the game."""
     g = game()
