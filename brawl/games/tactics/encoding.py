@@ -26,6 +26,7 @@ is used, round / max_rounds, and the map (one-hot of 3).
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 from typing import Any
 
@@ -41,6 +42,16 @@ PER_UNIT = 19
 MAP_KEYS = tuple(MAPS)
 SIDE_SIZE = max(len(p) for p in PARTIES.values())
 _EMPTY_PLACE = (0.0,) * PER_UNIT  # the block of a place no character fills
+
+
+class _Written(str):
+    """A value's ``repr``, worked out once, standing in for the value where a larger ``repr`` is
+    written (its own ``repr`` is the text itself)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
 
 
 class TacticsEncoding(Encoding):
@@ -93,9 +104,18 @@ class TacticsEncoding(Encoding):
             mine, foes = self._sides_of(game, seat)
             gap = [None] * (SIDE_SIZE - len(mine)), [None] * (SIDE_SIZE - len(foes))
             self._places[seat] = tuple(mine + gap[0] + foes + gap[1])
+        # the state fields a state key is made of, in order (see Encoding.state_key)
+        self._key_fields = tuple(f.name for f in dataclasses.fields(game.State) if f.name not in self.volatile_fields)
         # the action number of each rules decision, per seat, noted the first time it is met
         self._numbers: dict[int, dict[str, int]] = {}
         super().__init__(game)
+
+    def state_key(self, state: Any) -> str:
+        """The key of :meth:`Encoding.state_key`, the very same text, with each character's part
+        written once and kept with the character (most characters do not change from one
+        position to the next)."""
+        units = tuple(_Written(u.remembered(self, "repr", u.__repr__)) for u in state.units)
+        return repr(tuple((name, units if name == "units" else getattr(state, name)) for name in self._key_fields))
 
     # -- names ---------------------------------------------------------------------------------
     def _sides(self, seat: int) -> tuple[list[int], list[int]]:

@@ -190,30 +190,40 @@ def start_move(game: Tactics, state: TacticsState, i: int, sq: Square) -> tuple:
 
 
 def move_step(game: Tactics, state: TacticsState, step: Move) -> TacticsState:
-    """The next half-step of a move: leaving a square (the mover still in range when the attacks
-    come), then entering the next one (ruling: a step into melee range of an enemy or out of
-    cover ends hiding)."""
+    """The move goes on, half-step by half-step, until an attack of opportunity is offered or the
+    path ends: leaving a square (the mover still in range when the attacks come), then entering
+    the next one (ruling: a step into melee range of an enemy or out of cover ends hiding).  A
+    half-step that offers nothing is followed by the next at once, as settling the steps one by
+    one would (nothing else can happen in between)."""
     path = step.path
     i = step.actor
     rest = state.stack[:-1]
-    idx, phase = divmod(step.stage, 2)
-    if idx >= len(path) - 1 or not state.units[i].conscious:
-        return replace(fall_back(game, state, step), stack=rest)
-    a, b = path[idx], path[idx + 1]
-    if phase == 0:
-        watchers = [j for j in provoke_watchers(game, state, i)
-                    if adjacent(state.units[j].pos, a) and not adjacent(state.units[j].pos, b)]
-        offers = tuple(Offer(j, i, "leaves") for j in reversed(watchers))
-        return replace(state, stack=rest + (replace(step, stage=step.stage + 1),) + offers)
-    u = state.units[i]
-    state = set_unit(state, i, replace(u, x=b[0], y=b[1]))
-    if u.hidden and not game.may_stay_hidden(state, i):
-        state = set_unit(state, i, replace(state.units[i], hidden=False))
-        state = say(state, f"{game.name_of(i)} comes out of hiding")
-    watchers = [j for j in provoke_watchers(game, state, i)
-                if adjacent(state.units[j].pos, b) and not adjacent(state.units[j].pos, a)]
-    offers = tuple(Offer(j, i, "enters") for j in reversed(watchers))
-    return replace(state, stack=rest + (replace(step, stage=step.stage + 1),) + offers)
+    stage = step.stage
+    watchers = None  # the enemies the mover provokes from where it stands (None: to be found)
+    while True:
+        idx, phase = divmod(stage, 2)
+        if idx >= len(path) - 1 or not state.units[i].conscious:
+            return replace(fall_back(game, state, step), stack=rest)
+        a, b = path[idx], path[idx + 1]
+        if phase == 0:
+            here, there, why = a, b, "leaves"
+        else:
+            u = state.units[i]
+            state = set_unit(state, i, replace(u, x=b[0], y=b[1]))
+            if u.hidden and not game.may_stay_hidden(state, i):
+                state = set_unit(state, i, replace(state.units[i], hidden=False))
+                state = say(state, f"{game.name_of(i)} comes out of hiding")
+            here, there, why = b, a, "enters"
+            watchers = None
+        if watchers is None:
+            watchers = provoke_watchers(game, state, i)
+        stage += 1
+        # the watchers in whose melee range the mover is before the half-step and not after it
+        # (leaving) or after and not before (entering); the first one's offer on top
+        offers = tuple(Offer(j, i, why) for j in reversed(watchers)
+                       if adjacent(state.units[j].pos, here) and not adjacent(state.units[j].pos, there))
+        if offers:
+            return replace(state, stack=rest + (replace(step, stage=stage),) + offers)
 
 
 def fall_back(game: Tactics, state: TacticsState, step: Move) -> TacticsState:
