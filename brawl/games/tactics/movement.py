@@ -121,7 +121,11 @@ def move_routes(game: Tactics, state: TacticsState, i: int) -> dict[Square, Rout
 
 def move_squares(game: Tactics, state: TacticsState, i: int) -> tuple[Square, ...]:
     """The squares character ``i`` can move to this turn, in order: the squares of
-    :func:`move_routes` without working out the routes (the legal moves need no more)."""
+    :func:`move_routes`, read off the routes when they are known already, else found without
+    working them out (the legal moves need no more)."""
+    known = state.recalled(game, ("routes", i))
+    if known is not None:
+        return tuple(sorted(known))
     return state.remembered(game, ("squares", i), lambda: reachable(*_ground(game, state, i)))
 
 

@@ -176,7 +176,8 @@ def _watched_layers(start: Square, budget: int, walk: WalkTable, barred: set[int
         far = layers[used + 2] if used + 1 < budget else None
         for key, (prov, path) in sorted(layers[used].items()):
             here = zone[key >> 1]
-            for target, nexts in ((near, steps[key][0]), (far, steps[key][1])):
+            one, two = steps[key]
+            for target, nexts in ((near, one), (far, two)):
                 if target is None:
                     continue
                 for nkey in nexts:
