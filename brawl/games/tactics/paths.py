@@ -103,24 +103,25 @@ def routes(game_map: Map, start: Square, speed: int, blocked: frozenset | set, o
     came from.  So a longer route with fewer provocations is found whenever the speed allows it.
     Without watchers no route provokes and the first route found to a square is its route, so the
     search takes each place once (:func:`_free_routes`)."""
-    return dict(_search(game_map, start, speed, blocked, occupied, watchers))
+    return {sq: Route(path, used * SQUARE_FEET, prov)
+            for sq, path, used, prov in _search(game_map, start, speed, blocked, occupied, watchers)}
 
 
 def route_to(game_map: Map, start: Square, speed: int, blocked: frozenset | set, occupied: frozenset | set,
              watchers: tuple[Square, ...], square: Square) -> Route | None:
     """``routes(...).get(square)``: the search of :func:`routes`, stopped as soon as ``square``'s
     route is certain (found without watchers; found provoking nothing with them)."""
-    for sq, route in _search(game_map, start, speed, blocked, occupied, watchers, square):
+    for sq, path, used, prov in _search(game_map, start, speed, blocked, occupied, watchers, square):
         if sq == square:
-            return route
+            return Route(path, used * SQUARE_FEET, prov)
     return None
 
 
 def _search(game_map: Map, start: Square, speed: int, blocked, occupied, watchers: tuple,
-            target: Square | None = None) -> Iterator[tuple[Square, Route]]:
-    """The routes of :func:`routes` as ``(square, route)`` in the order of its answer; with a
-    ``target``, the target's last (when there are watchers a square's route may improve
-    later), and the search ends once it is certain."""
+            target: Square | None = None) -> Iterator[tuple[Square, tuple, int, int]]:
+    """The routes of :func:`routes` as ``(square, path, squares walked, provocations)`` in the
+    order of its answer; with a ``target``, the target's last (when there are watchers a square's
+    route may improve later), and the search ends once it is certain."""
     walk = walk_table(game_map)
     numbers, squares = walk.numbers, walk.squares
     budget = speed // SQUARE_FEET
@@ -131,8 +132,8 @@ def _search(game_map: Map, start: Square, speed: int, blocked, occupied, watcher
     if goal in ends:
         return
     if not watchers:
-        for n, route in _free_routes(start, budget, walk, barred, ends):
-            yield squares[n], route
+        for n, path, used in _free_routes(start, budget, walk, barred, ends):
+            yield squares[n], path, used, 0
             if n == goal:
                 return
         return
@@ -145,19 +146,19 @@ def _search(game_map: Map, start: Square, speed: int, blocked, occupied, watcher
                 zone[n] |= 1 << k
     # each square's route: fewest provocations, then fewest squares walked (layers come in that
     # order, so a later layer wins only by provoking less), then the place found first
-    best: dict[int, Route] = {}
+    best: dict[int, tuple] = {}  # square number -> (provocations, path, squares walked)
     for used, layer in _watched_layers(start, budget, walk, barred, zone):
         for key, (prov, path) in layer.items():
             n = key >> 1
             if n in ends or (goal is not None and n != goal):
                 continue
             old = best.get(n)
-            if old is None or prov < old.provokes:
-                best[n] = Route(path, used * SQUARE_FEET, prov)
-        if goal is not None and goal in best and best[goal].provokes == 0:
+            if old is None or prov < old[0]:
+                best[n] = (prov, path, used)
+        if goal in best and best[goal][0] == 0:
             break  # nothing walked further can provoke fewer
-    for n, route in best.items():
-        yield squares[n], route
+    for n, (prov, path, used) in best.items():
+        yield squares[n], path, used, prov
 
 
 def _watched_layers(start: Square, budget: int, walk: WalkTable, barred: set[int],
@@ -191,9 +192,9 @@ def _watched_layers(start: Square, budget: int, walk: WalkTable, barred: set[int
 
 
 def _free_routes(start: Square, budget: int, walk: WalkTable, barred: set[int],
-                 ends: set[int]) -> Iterator[tuple[int, Route]]:
-    """The search when no step provokes, giving ``(square number, route)`` as each square's route
-    is found.  Every route provokes nothing, so a square's route is the first one found, and a
+                 ends: set[int]) -> Iterator[tuple[int, tuple, int]]:
+    """The search when no step provokes, giving ``(square number, path, squares walked)`` as each
+    square's route is found.  Every route provokes nothing, so a square's route is the first one found, and a
     place is walked on from the first layer that reaches it only: a walk from a later layer
     would reach the same places later still, never first.  Each layer's places are taken in the
     order they were reached."""
@@ -215,7 +216,7 @@ def _free_routes(start: Square, budget: int, walk: WalkTable, barred: set[int],
             n = key >> 1
             if n not in found and n not in ends:
                 found.add(n)
-                yield n, Route(path, used * SQUARE_FEET, 0)
+                yield n, path, used
             one, two = steps[key]
             if near is not None:
                 for nkey in one:
