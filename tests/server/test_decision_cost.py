@@ -45,3 +45,66 @@ def test_a_room_without_a_time_control_builds_no_model_for_it(monkeypatch):
     room.time_control = {"mode": "move", "seconds": 30, "increment": 0, "away_limit": 120, "banks": {"0": 5.0}}
     control = Clocks.control(room)
     assert control is not None and control.mode == "move" and control.seconds == 30 and built == [room]
+
+
+def _play_through_the_hub(hub, rounds: int) -> None:
+    from brawl.server import projection
+
+    for _ in range(rounds):
+        room, _tokens = hub.create("krig", {"hp": 3}, ["human", "human"])
+        while not room.over:
+            seat = room.waiting()[0]
+            hub.decide_now(room, seat, room.match.legal_actions(seat)[0], expect=room.last)
+            room = hub.get(room.id)
+            for s in (0, 1, None):
+                projection.events(room, s, -1)
+                hub.view(room, s)
+        hub.forget(room.id)
+
+
+def test_decisions_and_rooms_leaving_memory_make_no_garbage_cycle(tmp_path):
+    """What the collector setting relies on (app.quiet_collector): deciding, viewing and a room
+    leaving memory free everything by reference counting, so the cycle collector finds nothing."""
+    import gc
+
+    from brawl.server.db import make_engine, make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.settings import Settings
+    from brawl.server.store import Store
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    hub = Hub(Store(make_sessions(engine)), Settings(decisions_per_second=10_000, rooms_per_minute=10_000))
+    enabled = gc.isenabled()
+    try:
+        _play_through_the_hub(hub, 2)  # first use: imports and caches
+        gc.collect()
+        gc.disable()
+        _play_through_the_hub(hub, 5)
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
+        engine.dispose()
+
+
+def test_a_serving_app_sets_the_collector_once_started():
+    """The load target: once start-up is done, what it loaded is frozen out of the collector's
+    walks and the collector runs less often (in a process of its own: it is process-wide)."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import gc, json, time\n"
+        "from fastapi.testclient import TestClient\n"
+        "from brawl.server.app import GC_THRESHOLDS, create_app\n"
+        "before = [gc.get_threshold(), gc.get_freeze_count()]\n"
+        "with TestClient(create_app('sqlite://', 0)) as c:\n"
+        "    for _ in range(600):\n"
+        "        if gc.get_freeze_count() > 0: break\n"
+        "        time.sleep(0.05)\n"
+        "    print(json.dumps([before, [gc.get_threshold(), gc.get_freeze_count()], list(GC_THRESHOLDS)]))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    before, after, wanted = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before == [[700, 10, 10], 0]
+    assert after[0] == wanted and after[1] > 10_000
