@@ -3,44 +3,24 @@ pending steps (:mod:`.steps`).  Immutable values; the rules return new ones."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
+from ...core import values
 from .grid import Square
 from .mechanics import is_up
 
 _UNKNOWN = object()  # a memo's mark for "not worked out yet" (None may be an answer)
-_PLAIN_FIELDS: dict[type, frozenset | None] = {}
 
 
 def replace(value: Any, /, **changes: Any) -> Any:
-    """``dataclasses.replace``, quick for plain frozen values: a copy of ``value`` with ``changes``.
-
-    The rules make a new state, unit or pending step for every change, dozens per decision, and
-    the library's ``replace`` calls the class's ``__init__`` with every field again.  A plain
-    dataclass (every field set by ``__init__``, no ``__post_init__``, no slots) is nothing but its
-    fields, so the copy takes the instance dictionary as it is and overwrites the changed fields:
-    the same value, checked the same way (an unknown field is a ``TypeError``), made a few times
-    faster.  A memo (:meth:`Remembers.remembered`) stays behind.  Any other dataclass
-    goes to the library's ``replace``."""
-    cls = type(value)
-    names = _PLAIN_FIELDS.get(cls, _UNKNOWN)
-    if names is _UNKNOWN:
-        fields = dataclasses.fields(cls)
-        plain = (all(f.init for f in fields) and not hasattr(cls, "__post_init__")
-                 and "__slots__" not in cls.__dict__)
-        names = _PLAIN_FIELDS[cls] = frozenset(f.name for f in fields) if plain else None
-    if names is None:
-        return dataclasses.replace(value, **changes)
-    if not names.issuperset(changes):
-        unknown = ", ".join(sorted(set(changes) - names))
-        raise TypeError(f"{cls.__name__} has no field {unknown}")
-    copy = object.__new__(cls)
-    attrs = copy.__dict__
-    attrs.update(value.__dict__)
-    attrs.pop("_memo", None)
-    attrs.update(changes)
+    """``value`` with ``changes``: :func:`brawl.core.values.replace` (the quick copy of a frozen
+    value, the same value as :func:`dataclasses.replace`), leaving a memo behind
+    (:meth:`Remembers.remembered`: what was worked out from the old value is not true of the new
+    one).  Every rules module of this package copies its states, units and steps with it."""
+    copy = values.replace(value, **changes)
+    if isinstance(copy, Remembers):
+        copy.__dict__.pop("_memo", None)
     return copy
 
 
