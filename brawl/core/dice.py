@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -43,6 +44,17 @@ class ChanceEvent:
             raise ValueError("a chance event needs as many probabilities as outcomes, and at least one")
         if sum(self.probabilities) != 1:
             raise ValueError(f"probabilities of {self.name!r} sum to {sum(self.probabilities)}, not 1")
+        # worked out once, as every roll asks for them: the common denominator, and where each
+        # outcome's share of the draws below it ends (not fields: not compared, hashed or written)
+        d = 1
+        for p in self.probabilities:
+            d = d * p.denominator // _gcd(d, p.denominator)
+        ends, acc = [], 0
+        for p in self.probabilities:
+            acc += p.numerator * (d // p.denominator)
+            ends.append(acc)
+        object.__setattr__(self, "_denominator", d)
+        object.__setattr__(self, "_ends", tuple(ends))
 
     def items(self):
         """Pairs of (outcome, probability), for solvers that enumerate."""
@@ -56,22 +68,15 @@ class ChanceEvent:
 
     def denominator(self) -> int:
         """The least common denominator: a source draws one integer below it per roll."""
-        d = 1
-        for p in self.probabilities:
-            d = d * p.denominator // _gcd(d, p.denominator)
-        return d
+        return self._denominator
 
     def pick(self, r: int):
-        """The outcome for a uniform integer ``0 <= r < denominator()``; exact and deterministic."""
-        d = self.denominator()
+        """The outcome for a uniform integer ``0 <= r < denominator()``; exact and deterministic:
+        the outcomes share the draws in their order, each as many as its probability gives it."""
+        d = self._denominator
         if not 0 <= r < d:
             raise ValueError(f"draw {r} outside 0..{d - 1}")
-        acc = 0
-        for outcome, p in self.items():
-            acc += p.numerator * (d // p.denominator)
-            if r < acc:
-                return outcome
-        raise AssertionError("unreachable: probabilities sum to one")
+        return self.outcomes[bisect_right(self._ends, r)]
 
 
 def _gcd(a: int, b: int) -> int:

@@ -49,3 +49,13 @@ def test_a_class_that_checks_itself_is_built_again():
 
 def test_the_module_docstring_example_runs():
     assert doctest.testmod(values).failed == 0
+
+
+def test_only_fields_are_copied():
+    """A memo kept on a state beside its fields belongs to that state: the copy starts without it."""
+    from brawl.games.kniggits.model import Kniggit
+
+    k = Kniggit("A1", 0, 1.0, 2.0, 3, 3, 3)
+    object.__setattr__(k, "_memo", {"engaged": ["B1"]})
+    moved = replace(k, x=9.0)
+    assert not hasattr(moved, "_memo") and moved == dataclasses.replace(k, x=9.0)
