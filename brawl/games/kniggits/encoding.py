@@ -86,6 +86,11 @@ class _Menu:
     movers: tuple[str, ...] = ()
     owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
     points: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    # what the path check said of each kniggit's menu moves, apart from standing room among its
+    # own army (kniggit id to the kniggit, its points, which pass, where each stops), with the
+    # enemies it was judged among: still true while neither the kniggit nor any enemy has changed
+    judged: dict[str, tuple] = field(default_factory=dict)
+    enemies: tuple = ()
 
 
 class KniggitsEncoding(Encoding):
@@ -190,14 +195,42 @@ class KniggitsEncoding(Encoding):
             movers = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not k.shot
                       and int(k.id[1:]) <= self.slots]
             if movers:
-                ends, real = self._menu_points(state, movers)
-                owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
-                ok = np.flatnonzero(game.straight_moves(state, movers, owner, ends) & real)
-                first = np.array([self._first_move[int(k.id[1:])] for k in movers])
-                menu.moves = first[owner[ok]] + ok % MENU_MOVES
-                menu.movers, menu.owner, menu.points = tuple(k.id for k in movers), owner[ok], ends[ok]
+                self._judge_moves(state, seat, movers, menu)
         menu.legal = sorted(list(menu.named) + menu.moves.tolist())
         return menu
+
+    def _judge_moves(self, state: Any, seat: int, movers: list[Any], menu: _Menu) -> None:
+        """The legal menu moves of ``movers`` into ``menu``.  The path check is a pure function of
+        the kniggit, the enemies and the table; in a moving phase only one's own kniggits move, so
+        what was judged for the last state is kept for every kniggit that is the same object among
+        the same enemies, and only standing room among friends is asked again."""
+        game = self.game
+        menu.enemies = tuple(e for e in state.kniggits if e.seat != seat)
+        last = self._menus.get(seat)
+        kept = {}
+        if last is not None and len(last[1].enemies) == len(menu.enemies) \
+                and all(a is b for a, b in zip(last[1].enemies, menu.enemies)):
+            kept = last[1].judged
+        fresh = [k for k in movers if kept.get(k.id, (None,))[0] is not k]
+        if fresh:
+            ends, real = self._menu_points(state, fresh)
+            owner = np.repeat(np.arange(len(fresh)), MENU_MOVES)
+            passed, stops = game.straight_moves_among_enemies(state, fresh, owner, ends)
+            passed &= real
+            kept = dict(kept)
+            for n, k in enumerate(fresh):
+                rows = slice(n * MENU_MOVES, (n + 1) * MENU_MOVES)
+                kept[k.id] = (k, ends[rows], passed[rows], stops[rows])
+        menu.judged = {k.id: kept[k.id] for k in movers}
+        judged = [menu.judged[k.id] for k in movers]
+        ends = np.concatenate([j[1] for j in judged])
+        owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
+        ok = np.concatenate([j[2] for j in judged]) & game.room_among_friends(state, movers, owner,
+                                                                            np.concatenate([j[3] for j in judged]))
+        ok = np.flatnonzero(ok)
+        first = np.array([self._first_move[int(k.id[1:])] for k in movers])
+        menu.moves = first[owner[ok]] + ok % MENU_MOVES
+        menu.movers, menu.owner, menu.points = tuple(k.id for k in movers), owner[ok], ends[ok]
 
     def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
         """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to

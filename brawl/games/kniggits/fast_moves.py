@@ -30,10 +30,11 @@ _directly_away = njit(cache=True)(mechanics.directly_away)
 def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolerance, direct, boxes):
     """Judge move ``c``: kniggit ``me[c]`` straight to ``ends[c]`` with ``allowance[c]`` inches to
     go.  ``table`` has a row per kniggit of the state: x, y, seat, on the table (1 or 0).
-    Returns ``ok`` (every test but obstacles passed), ``short`` (the move is shorter than the
-    measuring tolerance, so the obstacle test is whether its start lies inside one) and ``near``
-    (``[c, o]``: move ``c`` passed and meets the box of obstacle ``o``, whose rows in ``boxes``
-    are x0, y0, x1, y1)."""
+    Returns ``ok`` (every test passed but obstacles, and standing room among the mover's own
+    side: both are the caller's), ``short`` (the move is shorter than the measuring tolerance, so
+    the obstacle test is whether its start lies inside one), ``near`` (``[c, o]``: move ``c``
+    passed and meets the box of obstacle ``o``, whose rows in ``boxes`` are x0, y0, x1, y1) and
+    ``stops`` (where each move ends: its end, or where it meets the first enemy's ring)."""
     x, y, seat, on = table[:, 0], table[:, 1], table[:, 2], table[:, 3] > 0
     ex, ey = ends[:, 0], ends[:, 1]
     n = len(x)
@@ -46,6 +47,7 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
     ok = np.ones(moves, dtype=np.bool_)
     short = np.zeros(moves, dtype=np.bool_)
     near = np.zeros((moves, len(boxes)), dtype=np.bool_)
+    stops = ends.copy()
     for c in range(moves):
         i = me[c]
         a = (x[i], y[i])
@@ -90,15 +92,16 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
                 hit = t
         if hit >= 0:
             end = (a[0] + hit * (b[0] - a[0]), a[1] + hit * (b[1] - a[1]))
-        # standing room where it ends (ruling 4)
+        stops[c, 0], stops[c, 1] = end
+        # standing room where it ends, among the enemies (ruling 4)
         for j in range(n):
-            if j != i and on[j] and _dist((x[j], y[j]), end) < standing_room - 1e-9:
+            if j != i and on[j] and seat[j] != seat[i] and _dist((x[j], y[j]), end) < standing_room - 1e-9:
                 ok[c] = False
                 break
         if ok[c] and not short[c]:
             for o in range(len(boxes)):
                 near[c, o] = _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS)
-    return ok, short, near
+    return ok, short, near, stops
 
 
 @njit(cache=True)

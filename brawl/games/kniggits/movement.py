@@ -131,11 +131,19 @@ class Movement:
 
     def straight_moves(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
                        ends: np.ndarray) -> np.ndarray:
-        """Which one-stretch moves are legal: move ``c`` takes ``movers[owner[c]]`` straight to
-        ``ends[c]``.  This is :meth:`check_path` for many straight moves at once, for the research
-        encoding's mask: the same tests with the same numbers, compiled (:mod:`.fast_moves`), and
-        the obstacles asked of Shapely in one call for the moves that come near one.  The tests
-        compare the two on positions of random games."""
+        """Which one-stretch moves are legal: move ``c`` takes ``movers[owner[c]]`` (one army's
+        kniggits) straight to ``ends[c]``.  This is :meth:`check_path` for many straight moves at
+        once, for the research encoding's mask: the same tests with the same numbers, compiled
+        (:mod:`.fast_moves`), and the obstacles asked of Shapely in one call for the moves that
+        come near one.  The tests compare the two on positions of random games."""
+        ok, stops = self.straight_moves_among_enemies(state, movers, owner, ends)
+        return ok & self.room_among_friends(state, movers, owner, stops)
+
+    def straight_moves_among_enemies(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
+                                     ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`straight_moves` with standing room checked against the enemies only, and where
+        each move stops.  In a moving phase only the mover's own kniggits move, so a caller may
+        keep this for the kniggits that have not moved and ask :meth:`room_among_friends` again."""
         from .fast_moves import straight_moves  # compiled code: loaded when a mask first needs it
 
         t = self.table
@@ -146,8 +154,9 @@ class Movement:
         me = np.array([where[k.id] for k in movers], dtype=np.intp)[owner]
         allowance = np.array([self.move_allowance(k) for k in movers])[owner]
         table = np.array([(k.x, k.y, k.seat, k.status != "gone") for k in ks])
-        ok, short, near = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring), float(t.standing_room),
-                                         mechanics.MEASURE_TOLERANCE, self.options.disengage == "direct", t.boxes)
+        ok, short, near, stops = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring),
+                                                float(t.standing_room), mechanics.MEASURE_TOLERANCE,
+                                                self.options.disengage == "direct", t.boxes)
         if short.any():
             for c in np.flatnonzero(ok & short):  # a move that goes nowhere: is it standing in an obstacle?
                 ok[c] = not t.inside_obstacle(ks[me[c]].pos)
@@ -155,7 +164,19 @@ class Movement:
         if len(c):
             hit = t.obstacles_entered(np.array([ks[i].pos for i in me[c]]), ends[c], o)
             ok[c[hit]] = False
-        return ok
+        return ok, stops
+
+    def room_among_friends(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
+                           stops: np.ndarray) -> np.ndarray:
+        """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from the
+        other kniggits of its own army on the table."""
+        seat = movers[0].seat
+        friends = [k for k in state.kniggits if k.seat == seat and k.on_table]
+        at = np.array([k.pos for k in friends])
+        gap = np.hypot(stops[:, 0:1] - at[:, 0], stops[:, 1:2] - at[:, 1])
+        column = {k.id: n for n, k in enumerate(friends)}
+        gap[np.arange(len(stops)), np.array([column[k.id] for k in movers])[np.asarray(owner, dtype=np.intp)]] = np.inf
+        return (gap >= self.table.standing_room - 1e-9).all(axis=1)
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
         """A kniggit that starts in combat moves one straight line further from every enemy, and
