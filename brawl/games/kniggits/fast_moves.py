@@ -105,6 +105,19 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
 
 
 @njit(cache=True)
+def room_among(stops, me, friends, standing_room):
+    """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from every
+    row of ``friends`` (x, y of the mover's army on the table) but its own, row ``me[c]``."""
+    ok = np.ones(len(stops), dtype=np.bool_)
+    for c in range(len(stops)):
+        for j in range(len(friends)):
+            if j != me[c] and _dist((friends[j, 0], friends[j, 1]), (stops[c, 0], stops[c, 1])) < standing_room - 1e-9:
+                ok[c] = False
+                break
+    return ok
+
+
+@njit(cache=True)
 def _meets_box(a, b, x0, y0, x1, y1):
     """Whether the segment a-b meets the closed box: the part of the segment within each pair of
     sides, clipped in turn (a segment that misses an obstacle's box, widened by the measuring

@@ -170,13 +170,13 @@ class Movement:
                            stops: np.ndarray) -> np.ndarray:
         """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from the
         other kniggits of its own army on the table."""
+        from .fast_moves import room_among
+
         seat = movers[0].seat
         friends = [k for k in state.kniggits if k.seat == seat and k.on_table]
-        at = np.array([k.pos for k in friends])
-        gap = np.hypot(stops[:, 0:1] - at[:, 0], stops[:, 1:2] - at[:, 1])
         column = {k.id: n for n, k in enumerate(friends)}
-        gap[np.arange(len(stops)), np.array([column[k.id] for k in movers])[np.asarray(owner, dtype=np.intp)]] = np.inf
-        return (gap >= self.table.standing_room - 1e-9).all(axis=1)
+        me = np.array([column[k.id] for k in movers], dtype=np.intp)[np.asarray(owner, dtype=np.intp)]
+        return room_among(np.ascontiguousarray(stops), me, np.array([k.pos for k in friends]), self.table.standing_room)
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
         """A kniggit that starts in combat moves one straight line further from every enemy, and
