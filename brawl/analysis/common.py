@@ -346,6 +346,24 @@ def ladder_section(ladder) -> tuple[str, dict]:
     return text, data
 
 
+def ladder_figure(plt, out: Path, ladder, games: int, unit: str = "game") -> tuple[str, str, str]:
+    """The bot ladder's ratings with their intervals, as (file, title, caption) for the page;
+    ``unit`` is what the report calls one game (a Tactics report plays battles)."""
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(ladder.ratings) + 1.5))
+    for k, r in enumerate(ladder.ratings):
+        ax.errorbar([r.rating], [k], xerr=[[r.rating - r.low], [r.high - r.rating]], fmt="o", capsize=3, color="tab:blue")
+    ax.set_yticks(range(len(ladder.ratings)))
+    ax.set_yticklabels([r.bot for r in ladder.ratings])
+    ax.invert_yaxis()
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_xlabel("rating, Elo scale (mean bot 0; 95% CI)")
+    ax.set_title(f"Bot ladder ({games} {unit}s per pair)", fontsize=10)
+    return (save(fig, out, "ladder.png"), "Bot ladder",
+            "A round robin between the bots, seats swapped, rated by a Bradley-Terry model (maximum likelihood, "
+            f"95% intervals from the Fisher information). A bot that won every {unit} has a wide interval on the "
+            "open side.")
+
+
 def engine_report_from_cli(build_report, games_default: int, sweep_default: str, options: dict, out, *,
                            sweep: str, bots: str | None, games: int | None, seed: int, workers: int | None,
                            backend: str, address: str | None, exact_hp: int, spell_games: int):

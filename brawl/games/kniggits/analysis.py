@@ -35,8 +35,9 @@ from pathlib import Path
 from ...analysis.common import (
     check_backend,
     engine_report_from_cli,
-    ladder_bots,
     figure_html,
+    ladder_bots,
+    ladder_figure,
     ladder_section,
     mean_text,
     page_head,
@@ -56,7 +57,6 @@ from .analysis_figures import (
     fight_section,
     grid_figure,
     hand_shares,
-    ladder_figure,
     length_figure,
     rules_section,
     sweep_figure,

@@ -315,19 +315,3 @@ def sweep_figure(plt, out, sw, values, sweep: str, games: int) -> tuple[str, str
             f"The heuristic bot on both sides with the same ready-made army, every army the options allow in turn, "
             f"{games} games each per point, half in each seat; the other options as given.")
 
-
-def ladder_figure(plt, out, ladder, games: int) -> tuple[str, str, str]:
-    """The bot ladder's ratings with their intervals."""
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(ladder.ratings) + 1.5))
-    for k, r in enumerate(ladder.ratings):
-        ax.errorbar([r.rating], [k], xerr=[[r.rating - r.low], [r.high - r.rating]], fmt="o", capsize=3, color="tab:blue")
-    ax.set_yticks(range(len(ladder.ratings)))
-    ax.set_yticklabels([r.bot for r in ladder.ratings])
-    ax.invert_yaxis()
-    ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel("rating, Elo scale (mean bot 0; 95% CI)")
-    ax.set_title(f"Bot ladder ({games} games per pair)", fontsize=10)
-    return (save(fig, out, "ladder.png"), "Bot ladder",
-                        "A round robin between the bots, seats swapped, rated by a Bradley-Terry model (maximum likelihood, "
-                        "95% intervals from the Fisher information). A bot that won every game has a wide interval on the "
-                        "open side.")

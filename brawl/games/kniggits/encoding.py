@@ -53,7 +53,6 @@ import numpy as np
 from ...core.game import IllegalAction
 from .army import parse_army, preset_names
 from .combat import GUARDS, NONE
-from .geometry import dist
 from .model import HEIGHTS
 from .rules import ARMY_LETTERS, SCENARIOS
 from ...rl.encodings import Encoding

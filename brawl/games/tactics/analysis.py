@@ -27,9 +27,10 @@ from ...analysis.common import (
     EngineRun,
     check_backend,
     engine_report_from_cli,
-    ladder_bots,
     errorbars,
     figure_html,
+    ladder_bots,
+    ladder_figure,
     ladder_section,
     mean_ci,
     mean_text,
@@ -330,19 +331,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
 
     # 7. ladder
     ladder_html, data["ladder"] = ladder_section(ladder)
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(ladder.ratings) + 1.5))
-    for k, r in enumerate(ladder.ratings):
-        ax.errorbar([r.rating], [k], xerr=[[r.rating - r.low], [r.high - r.rating]], fmt="o", capsize=3, color="tab:blue")
-    ax.set_yticks(range(len(ladder.ratings)))
-    ax.set_yticklabels([r.bot for r in ladder.ratings])
-    ax.invert_yaxis()
-    ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel("rating, Elo scale (mean bot 0; 95% CI)")
-    ax.set_title(f"Bot ladder ({games} battles per pair)", fontsize=10)
-    figures.append((save(fig, out, "ladder.png"), "Bot ladder",
-                    "A round robin between the bots, seats swapped, rated by a Bradley-Terry model (maximum likelihood, "
-                    "95% intervals from the Fisher information). A bot that won every battle has a wide interval on "
-                    "the open side."))
+    figures.append(ladder_figure(plt, out, ladder, games, unit="battle"))
 
     (out / "data.json").write_text(json.dumps(data, indent=1, default=float), encoding="utf-8")
 
