@@ -182,18 +182,28 @@ KEYS = {"krig": first_key_then_tab_and_enter, "ktog": first_key_then_tab_and_ent
         "kniggits": lambda: kniggits_by_keys, "tactics": first_key_then_tab_and_enter}
 
 
+def play_a_game(browser, errors, server, game, size, act) -> tuple:
+    """A whole game in a new room, played with ``act``; another room when the bot won before the
+    first decision came to us (Krig at 3 hit points: about 1 game in 30, the bot's first blows)."""
+    for _ in range(5):
+        room, page = open_game(browser, errors, server, game, size)
+        made = play(page, server, room, act)
+        if made:
+            return page, made
+        page.context.close()
+    return page, made
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_touch_on_a_phone(server, browser, errors, game):
-    room, page = open_game(browser, errors, server, game, "phone")
-    made = play(page, server, room, TOUCH[game]())
+    page, made = play_a_game(browser, errors, server, game, "phone", TOUCH[game]())
     check_the_end(page, made)
     page.context.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_keyboard_on_a_wide_screen(server, browser, errors, game):
-    room, page = open_game(browser, errors, server, game, "wide")
-    made = play(page, server, room, KEYS[game]())
+    page, made = play_a_game(browser, errors, server, game, "wide", KEYS[game]())
     check_the_end(page, made)
     page.wait_for_function("() => document.activeElement.id === 'end-title'")  # the result is where the keyboard is
     page.context.close()
