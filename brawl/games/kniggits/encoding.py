@@ -27,8 +27,9 @@ enemies within reach of a sword or a bow are few, and the nearest are the ones t
 in distance go to the lower slot.
 
 The mask asks the rules for every finite decision (``legal_actions``) and judges the menu's moves
-all at once with the rules' batch path check (:meth:`.movement.Movement.straight_moves`), not one
-geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
+all at once with the rules' batch path check
+(:meth:`.movement.Movement.straight_moves_among_enemies`, then
+:meth:`~.movement.Movement.room_among_friends`), not one geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
 exactly (``repr``), so the rules judge the very point the mask judged.
 
 Observation (floats in [0, 1]): ``2K`` kniggit blocks of 16 (mine, then the enemy's):

@@ -3,8 +3,9 @@ research encoding's two other compiled helpers (where its menu moves go, its kni
 
 :meth:`.movement.Movement.check_path` judges one move of one kniggit, in Python, and is the rule.
 A learning agent's mask asks about every move of a menu at every decision (about a hundred), so
-:meth:`.movement.Movement.straight_moves` sends them here.  This kernel walks the same tests in
-the same order as ``check_path`` does for a one-stretch move, and it calls the rules' own geometry
+:meth:`.movement.Movement.straight_moves_among_enemies` sends them here.  This kernel walks the
+same tests in the same order as ``check_path`` does for a one-stretch move (standing room among
+the mover's own army is :func:`room_among`), and it calls the rules' own geometry
 compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  Only the obstacles stay with Shapely: the kernel says which moves come near

@@ -129,21 +129,17 @@ class Movement:
                 raise IllegalAction(f"{k.id} would end on top of {o.id} (closer than {t.standing_room:g} in)")
         return out, why
 
-    def straight_moves(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
-                       ends: np.ndarray) -> np.ndarray:
-        """Which one-stretch moves are legal: move ``c`` takes ``movers[owner[c]]`` (one army's
-        kniggits) straight to ``ends[c]``.  This is :meth:`check_path` for many straight moves at
-        once, for the research encoding's mask: the same tests with the same numbers, compiled
-        (:mod:`.fast_moves`), and the obstacles asked of Shapely in one call for the moves that
-        come near one.  The tests compare the two on positions of random games."""
-        ok, stops = self.straight_moves_among_enemies(state, movers, owner, ends)
-        return ok & self.room_among_friends(state, movers, owner, stops)
-
     def straight_moves_among_enemies(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
                                      ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`straight_moves` with standing room checked against the enemies only, and where
-        each move stops.  In a moving phase only the mover's own kniggits move, so a caller may
-        keep this for the kniggits that have not moved and ask :meth:`room_among_friends` again."""
+        """Which one-stretch moves pass :meth:`check_path` apart from standing room among the
+        mover's own army, and where each stops: move ``c`` takes ``movers[owner[c]]`` (one army's
+        kniggits) straight to ``ends[c]``.  This is the path check for many straight moves at once,
+        for the research encoding's mask: the same tests with the same numbers, compiled
+        (:mod:`.fast_moves`), and the obstacles asked of Shapely in one call for the moves that
+        come near one.  With :meth:`room_among_friends` it is the whole check; the tests compare
+        the two with the whole transition on positions of random games.  In a moving phase only
+        the mover's own kniggits move, so a caller may keep this for the kniggits that have not
+        moved and ask :meth:`room_among_friends` again."""
         from .fast_moves import straight_moves  # compiled code: loaded when a mask first needs it
 
         t = self.table
