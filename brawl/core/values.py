@@ -28,9 +28,10 @@ TypeError: Duel has no field 'mana'
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 T = TypeVar("T")
+_UNKNOWN = object()  # a memo's mark for "not worked out yet" (None may be an answer)
 
 _PLAIN: dict[type, frozenset[str] | None] = {}
 
@@ -46,18 +47,76 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
 
 def replace(value: T, **changes: Any) -> T:
     """``value`` with ``changes`` (field name to new value): :func:`dataclasses.replace`, faster."""
-    names = _plain_fields(type(value))
+    cls = type(value)
+    names = _PLAIN[cls] if cls in _PLAIN else _plain_fields(cls)
     if names is None:
         return dataclasses.replace(value, **changes)
-    unknown = changes.keys() - names
-    if unknown:
-        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(type(value))
+    if not changes.keys() <= names:
+        unknown = sorted(changes.keys() - names)[0]
+        raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+    new = object.__new__(cls)
     fields = new.__dict__
     kept = value.__dict__
-    if len(kept) == len(names):
-        fields.update(kept)
-    else:  # answers kept beside the fields (a memo) belong to the old value, not the new one
-        fields.update((name, kept[name]) for name in names)
+    fields.update(kept)
+    if len(kept) != len(names):  # answers kept beside the fields (a memo) belong to the old value
+        for extra in kept.keys() - names:
+            del fields[extra]
     fields.update(changes)
     return new
+
+
+class Remembers:
+    """A base for frozen values that keep a memo of what is read off them.
+
+    A value never changes, so what is worked out from it (whose decision it is, the legal
+    decisions, who stands within reach of a piece, a piece's part of an observation) is the same
+    every time, and one decision asks it several times: listing the choices, checking the one
+    made, carrying it out.  The memo lives beside the fields, never among them: it is not
+    compared, hashed, shown, pickled or written to JSON, and a new value (:func:`replace`) starts
+    without one.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Piece(Remembers):
+    ...     x: int
+    >>> p = Piece(3)
+    >>> p.remembered("me", "double", lambda: 2 * p.x)
+    6
+    >>> p.recalled("me", "double"), replace(p, x=4).recalled("me", "double")
+    (6, None)
+    >>> p == Piece(3)
+    True
+    """
+
+    def remembered(self, owner: object, question: Hashable, work: Callable[[], Any]) -> Any:
+        """``work()``, the answer of ``owner`` (a game or an encoding) to ``question`` about this
+        value, worked out the first time it is asked and kept with the value.  Every later asker
+        gets the very same answer object, so answers are tuples and frozen values, or dictionaries
+        no one changes; they are kept per owner, so a game with other options gets its own."""
+        memo = self.memo()
+        key = (owner, question)
+        answer = memo.get(key, _UNKNOWN)
+        if answer is _UNKNOWN:
+            answer = memo[key] = work()
+        return answer
+
+    def memo(self) -> dict:
+        """The memo itself, for a hot path that keys its answers as :meth:`remembered` does,
+        ``(owner, question)``, without a function to call."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            # a frozen dataclass refuses attribute assignment; the memo is not a field, so it goes
+            # into the instance dictionary directly (as functools.cached_property does)
+            memo = self.__dict__["_memo"] = {}
+        return memo
+
+    def recalled(self, owner: object, question: Hashable) -> Any:
+        """The answer :meth:`remembered` keeps for ``owner`` and ``question``, or None when it has
+        not been worked out (so that a cheaper question can be answered from a dearer one)."""
+        memo = self.__dict__.get("_memo")
+        return None if memo is None else memo.get((owner, question))
+
+    def __getstate__(self) -> dict:
+        """Pickled (and copied) without the memo of :meth:`remembered`."""
+        fields = dict(self.__dict__)
+        fields.pop("_memo", None)
+        return fields

@@ -46,7 +46,6 @@ its rock-paper-scissors, its hands) never enter it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -54,6 +53,8 @@ import numpy as np
 from ...core.game import IllegalAction
 from .army import parse_army, preset_names
 from .combat import GUARDS, NONE
+from .fast_moves import kniggit_blocks, menu_points
+from .menus import Judged, Menu
 from .model import HEIGHTS
 from .rules import ARMY_LETTERS, SCENARIOS
 from ...rl.encodings import Encoding
@@ -74,23 +75,22 @@ PER_ITEM = 5
 MENU_MOVES = 2 * len(DIRECTIONS) + TARGETS
 
 
-@dataclass
-class _Menu:
-    """The legal action numbers of one seat in one state, with what each decodes to: a decision
-    string (``named``), or for a move the kniggit and the point (``moves``: the action numbers,
-    ``movers``, which mover makes each, and the points, row by row)."""
+def k_row(k: Any) -> tuple:
+    """A kniggit's row for :func:`.fast_moves.kniggit_blocks`: its block of the observation (the
+    fight flags, entries 14 and 15, are the state's and start at 0), then its seat, whether it is
+    on the table, its slot."""
+    return (1.0, k.status == "fighting", k.status == "fleeing", k.x, k.y, k.move, k.attack, k.defense,
+            k.archer, k.two_swords, bool(k.carrying), k.moved, bool(k.shot), 0.0, 0.0, 0.0,
+            k.seat, k.status != "gone", int(k.id[1:]))
 
-    legal: list[int]
-    named: dict[int, str] = field(default_factory=dict)
-    moves: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
-    movers: tuple[str, ...] = ()
-    owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
-    points: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    # what the path check said of each kniggit's menu moves, apart from standing room among its
-    # own army (kniggit id to the kniggit, its points, which pass, where each stops), with the
-    # enemies it was judged among: still true while neither the kniggit nor any enemy has changed
-    judged: dict[str, tuple] = field(default_factory=dict)
-    enemies: tuple = ()
+
+def _row(owner: Any, k: Any) -> bytes:
+    """:func:`k_row` packed (float64), kept with the kniggit."""
+    memo = k.memo()
+    row = memo.get((owner, "row"))
+    if row is None:
+        row = memo[owner, "row"] = np.array(k_row(k), dtype=float).tobytes()
+    return row
 
 
 class KniggitsEncoding(Encoding):
@@ -139,7 +139,8 @@ class KniggitsEncoding(Encoding):
                                                     "I am on turn", "I am Blue", "my choice is sealed"]
         labels += [f"scenario {s}" for s in SCENARIOS] + ["table side / 144"]
         self.observation_labels = tuple(labels)
-        self._menus: dict[int, tuple[Any, _Menu]] = {}
+        self._menus: dict[int, tuple[Any, Menu]] = {}
+        self._read: dict[str, tuple] = {}
         super().__init__(game)
 
     # -- slots ---------------------------------------------------------------------------------
@@ -154,7 +155,14 @@ class KniggitsEncoding(Encoding):
     def legal_indices(self, state: Any, seat: int) -> list[int]:
         return list(self._menu(state, seat).legal)
 
-    def _menu(self, state: Any, seat: int) -> _Menu:
+    def action_mask(self, state: Any, seat: int) -> np.ndarray:
+        menu = self._menu(state, seat)
+        if menu.mask is None:
+            menu.mask = np.zeros(self.num_actions, dtype=np.int8)
+            menu.mask[menu.legal] = 1
+        return menu.mask.copy()
+
+    def _menu(self, state: Any, seat: int) -> Menu:
         """The menu of ``seat`` in ``state``, kept for the latest state of each seat (states are
         immutable values; the mask, the decoder and the environments all ask for it)."""
         cached = self._menus.get(seat)
@@ -164,27 +172,19 @@ class KniggitsEncoding(Encoding):
         self._menus[seat] = (state, menu)
         return menu
 
-    def _build_menu(self, state: Any, seat: int) -> _Menu:
+    def _build_menu(self, state: Any, seat: int) -> Menu:
         game = self.game
-        menu = _Menu(legal=[])
+        menu = Menu(legal=[])
         ranked: dict[tuple[str, str], list[str]] = {}
+        read = self._read
         for a in game.legal_actions(state, seat):
-            parts = a.split(":")
-            verb = parts[0]
-            if verb in TARGET_VERBS:
-                ranked.setdefault((verb, parts[1]), []).append(parts[2])
-                continue
-            if verb == "pick":
-                name = f"pick:{self.slot_of(parts[1])}:{parts[2]}:{parts[3]}"
-            elif verb == "drop":
-                name = f"drop:{self.slot_of(parts[1])}"
-            elif verb == "fight":
-                name = f"fight:{parts[2]}:{parts[3]}"
-            else:
-                name = a
-            idx = self._index.get(name)
-            if idx is not None:
-                menu.named[idx] = a
+            how = read.get(a)
+            if how is None:
+                how = self._read_action(a)
+            if len(how) == 3:
+                ranked.setdefault(how[:2], []).append(how[2])
+            elif how[0] is not None:
+                menu.named[how[0]] = a
         for (verb, kid), targets in ranked.items():
             k = game.kniggit(state, kid)
             for n, target in enumerate(self._nearest(state, k, targets), start=1):
@@ -199,38 +199,60 @@ class KniggitsEncoding(Encoding):
         menu.legal = sorted(list(menu.named) + menu.moves.tolist())
         return menu
 
-    def _judge_moves(self, state: Any, seat: int, movers: list[Any], menu: _Menu) -> None:
-        """The legal menu moves of ``movers`` into ``menu``.  The path check is a pure function of
-        the kniggit, the enemies and the table; in a moving phase only one's own kniggits move, so
-        what was judged for the last state is kept for every kniggit that is the same object among
-        the same enemies, and only standing room among friends is asked again."""
+    def _read_action(self, a: str) -> tuple:
+        """What a legal decision string of the rules is in the menu: ``(verb, kniggit, target)``
+        for a decision with a target (ranked by nearness), else ``(action number,)`` (``(None,)``
+        when the action list has no such action).  Kept per string: a game says the same few
+        strings again and again."""
+        parts = a.split(":")
+        verb = parts[0]
+        if verb in TARGET_VERBS:
+            how = (verb, parts[1], parts[2])
+        else:
+            if verb == "pick":
+                name = f"pick:{self.slot_of(parts[1])}:{parts[2]}:{parts[3]}"
+            elif verb == "drop":
+                name = f"drop:{self.slot_of(parts[1])}"
+            elif verb == "fight":
+                name = f"fight:{parts[2]}:{parts[3]}"
+            else:
+                name = a
+            how = (self._index.get(name),)
+        if len(self._read) > 100_000:
+            self._read.clear()
+        self._read[a] = how
+        return how
+
+    def _judge_moves(self, state: Any, seat: int, movers: list[Any], menu: Menu) -> None:
+        """The legal menu moves of ``movers`` into ``menu``: the path check of the last menu of
+        this seat is kept while it holds (:meth:`Judged.holds_for`), and only standing room among
+        friends is asked again."""
         game = self.game
-        menu.enemies = tuple(e for e in state.kniggits if e.seat != seat)
+        enemies = tuple(e for e in state.kniggits if e.seat != seat)
         last = self._menus.get(seat)
-        kept = {}
-        if last is not None and len(last[1].enemies) == len(menu.enemies) \
-                and all(a is b for a, b in zip(last[1].enemies, menu.enemies)):
-            kept = last[1].judged
-        fresh = [k for k in movers if kept.get(k.id, (None,))[0] is not k]
-        if fresh:
-            ends, real = self._menu_points(state, fresh)
-            owner = np.repeat(np.arange(len(fresh)), MENU_MOVES)
-            passed, stops = game.straight_moves_among_enemies(state, fresh, owner, ends)
-            passed &= real
-            kept = dict(kept)
-            for n, k in enumerate(fresh):
-                rows = slice(n * MENU_MOVES, (n + 1) * MENU_MOVES)
-                kept[k.id] = (k, ends[rows], passed[rows], stops[rows])
-        menu.judged = {k.id: kept[k.id] for k in movers}
-        judged = [menu.judged[k.id] for k in movers]
-        ends = np.concatenate([j[1] for j in judged])
+        judged = last[1].judged if last is not None else None
+        if judged is None or not judged.holds_for(enemies, movers):
+            judged = self._judge(state, movers, enemies)
+        menu.judged = judged
+        moving = {k.id for k in movers}
+        still = np.array([k.id in moving for k in judged.movers])
+        ok = judged.passed & still[judged.owner]
+        ok &= game.room_among_friends(state, judged.movers, judged.owner, judged.stops)
+        menu.rows = np.flatnonzero(ok)
+        menu.moves = judged.index[menu.rows]
+
+    def _judge(self, state: Any, movers: list[Any], enemies: tuple) -> Judged:
+        """The path check of every menu move of ``movers`` (all at once, compiled), in slot
+        order so that the action numbers ascend with the rows."""
+        movers = sorted(movers, key=lambda k: int(k.id[1:]))
+        me = np.array([(k.x, k.y, self.game.move_allowance(k)) for k in movers])
+        ends, real = self._menu_points(state, movers, me)
         owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
-        ok = np.concatenate([j[2] for j in judged]) & game.room_among_friends(state, movers, owner,
-                                                                            np.concatenate([j[3] for j in judged]))
-        ok = np.flatnonzero(ok)
+        passed, stops = self.game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2])
         first = np.array([self._first_move[int(k.id[1:])] for k in movers])
-        menu.moves = first[owner[ok]] + ok % MENU_MOVES
-        menu.movers, menu.owner, menu.points = tuple(k.id for k in movers), owner[ok], ends[ok]
+        return Judged(enemies=enemies, movers=tuple(movers), owner=owner,
+                       index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
+                       passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
 
     def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
         """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to
@@ -241,15 +263,14 @@ class KniggitsEncoding(Encoding):
 
         return sorted(ids, key=key)[:TARGETS]
 
-    def _menu_points(self, state: Any, movers: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    def _menu_points(self, state: Any, movers: list[Any], me: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Where each menu move of each of ``movers`` goes: :data:`MENU_MOVES` rows a kniggit, in
         the order of the action list (full moves, half moves, charges at the nearest enemies on
         the table first), and which rows are real (a charge needs an ``n``-th enemy); compiled
         (:func:`.fast_moves.menu_points`)."""
-        from .fast_moves import menu_points
-
         game = self.game
-        me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
+        if me is None:  # a row per mover: x, y, its allowance
+            me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
         enemies = np.array([(e.x, e.y, int(e.id[1:])) for e in state.kniggits
                             if e.seat != movers[0].seat and e.on_table], dtype=float).reshape(-1, 3)
         return menu_points(me, enemies, _UNIT, TARGETS, float(game.table.size))
@@ -268,10 +289,11 @@ class KniggitsEncoding(Encoding):
         menu = self._menu(state, seat)
         if index in menu.named:
             return menu.named[index]
-        row = np.flatnonzero(menu.moves == index)
-        if len(row):
-            x, y = menu.points[row[0]].tolist()
-            return f"move:{menu.movers[menu.owner[row[0]]]}:{x!r}:{y!r}"
+        at = int(np.searchsorted(menu.moves, index))
+        if at < len(menu.moves) and menu.moves[at] == index:
+            judged, row = menu.judged, menu.rows[at]
+            x, y = judged.points[row].tolist()
+            return f"move:{judged.movers[judged.owner[row]].id}:{x!r}:{y!r}"
         # not legal now: a decision string the rules refuse with their reason
         parts = name.split(":")
         verb = parts[0]
@@ -297,22 +319,21 @@ class KniggitsEncoding(Encoding):
         return f"move:{me}:{float(ends[row, 0])!r}:{float(ends[row, 1])!r}"
 
     # -- observations --------------------------------------------------------------------------
+    # A kniggit's row (:func:`k_row`) is kept with it: a kniggit that has not changed is the same
+    # value in the next state, so most rows of an observation are ready.
     def observe(self, state: Any, seat: int) -> np.ndarray:
-        from .fast_moves import kniggit_blocks
-
         game = self.game
         size = game.table.size
         ring = game.table.ring + 1e-9
         K = self.slots
         vec = np.zeros(self.observation_size, dtype=np.float32)
-        fight = state.fights[0] if state.phase == "fight" and state.fights else ("", "", "")
         ks = state.kniggits
         if ks:
-            # a row per kniggit: its block of the observation, then its seat, whether it is on the table, its slot
-            rows = np.array([(1.0, k.status == "fighting", k.status == "fleeing", k.x, k.y, k.move, k.attack, k.defense,
-                              k.archer, k.two_swords, bool(k.carrying), k.moved, bool(k.shot), 0.0,
-                              k.id == fight[0], k.id == fight[1], k.seat, k.status != "gone", int(k.id[1:]))
-                             for k in ks], dtype=float)
+            rows = np.frombuffer(b"".join([_row(self, k) for k in ks])).reshape(len(ks), -1)
+            if state.phase == "fight" and state.fights:
+                rows = rows.copy()
+                for n, k in enumerate(ks):
+                    rows[n, 14], rows[n, 15] = k.id == state.fights[0][0], k.id == state.fights[0][1]
             kniggit_blocks(rows, seat, K, float(size), ring, vec)
         b = PER_KNIGGIT * 2 * K
         for n, iid in enumerate(self.items):

@@ -8,8 +8,10 @@ same tests in the same order as ``check_path`` does for a one-stretch move (stan
 the mover's own army is :func:`room_among`), and it calls the rules' own geometry
 compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
-and :mod:`.mechanics`.  Only the obstacles stay with Shapely: the kernel says which moves come near
-an obstacle's box, and the caller asks Shapely about those (``Table.obstacles_entered``).
+and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
+come near an obstacle's box; :func:`sure_entered` answers the plain cases of those (a segment
+well inside or well outside a convex obstacle), and the caller asks Shapely about the ones that
+pass close to a wall or a corner (``Table.obstacles_entered``).
 
 The research tests compare the mask with the whole transition move for move on random games.
 """
@@ -106,16 +108,68 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
 
 
 @njit(cache=True)
-def room_among(stops, me, friends, standing_room):
+def room_among(stops, owner, me, table, seat, standing_room):
     """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from every
-    row of ``friends`` (x, y of the mover's army on the table) but its own, row ``me[c]``."""
+    kniggit of ``seat`` on the table (``table`` as :func:`straight_moves` has it) but the mover:
+    the mover of move ``c`` is ``owner[c]``, whose row is ``me[owner[c]]``."""
     ok = np.ones(len(stops), dtype=np.bool_)
     for c in range(len(stops)):
-        for j in range(len(friends)):
-            if j != me[c] and _dist((friends[j, 0], friends[j, 1]), (stops[c, 0], stops[c, 1])) < standing_room - 1e-9:
+        own = me[owner[c]]
+        for j in range(len(table)):
+            if j != own and table[j, 2] == seat and table[j, 3] > 0 \
+                    and _dist((table[j, 0], table[j, 1]), (stops[c, 0], stops[c, 1])) < standing_room - 1e-9:
                 ok[c] = False
                 break
     return ok
+
+
+@njit(cache=True)
+def sure_entered(starts, ends, which, normals, offsets, count, sure):
+    """For each row, whether the segment ``starts``-``ends`` enters the interior of convex
+    obstacle ``which`` (its sides: ``count`` outward unit ``normals`` and ``offsets``, the interior
+    where every ``normal . p < offset``): 1 when some stretch of it lies more than ``sure`` inside
+    every side, 0 when every point of it lies more than ``sure`` outside some side, -1 when it
+    passes closer than that to the boundary (along a wall, through a corner: the caller asks
+    Shapely) or the obstacle has no sides here."""
+    out = np.empty(len(starts), dtype=np.int8)
+    for c in range(len(starts)):
+        o = which[c]
+        if count[o] == 0:
+            out[c] = -1
+            continue
+        ax, ay = starts[c, 0], starts[c, 1]
+        dx, dy = ends[c, 0] - ax, ends[c, 1] - ay
+        deep = _clip_sides(ax, ay, dx, dy, normals[o], offsets[o], count[o], -sure)
+        if deep:
+            out[c] = 1
+        elif not _clip_sides(ax, ay, dx, dy, normals[o], offsets[o], count[o], sure):
+            out[c] = 0
+        else:
+            out[c] = -1
+    return out
+
+
+@njit(cache=True)
+def _clip_sides(ax, ay, dx, dy, normals, offsets, sides, margin):
+    """Whether some point of the segment a + t d, t in [0, 1], has ``normal . p <= offset +
+    margin`` for every side (the polygon grown by ``margin``; shrunk when it is negative)."""
+    lo, hi = 0.0, 1.0
+    for i in range(sides):
+        # f(t) = normal . (a + t d) - offset - margin must be <= 0
+        f0 = normals[i, 0] * ax + normals[i, 1] * ay - offsets[i] - margin
+        slope = normals[i, 0] * dx + normals[i, 1] * dy
+        if slope == 0.0:
+            if f0 > 0.0:
+                return False
+            continue
+        t = -f0 / slope
+        if slope > 0.0:
+            hi = min(hi, t)
+        else:
+            lo = max(lo, t)
+        if lo > hi:
+            return False
+    return True
 
 
 @njit(cache=True)

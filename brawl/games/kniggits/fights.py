@@ -23,6 +23,9 @@ class Fights:
     def fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
         """Hand choices of the attacker's and the defender's seat in ``fight``, or None when the
         fight cannot happen any more."""
+        return state.remembered(self, ("hands", fight), lambda: self._fight_hands(state, fight))
+
+    def _fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
         aid, did, kind = fight
         a, d = kniggit(state, aid), kniggit(state, did)
         if a is None or d is None or not d.on_table or not combat.can_strike(a, kind):

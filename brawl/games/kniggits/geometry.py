@@ -107,6 +107,33 @@ def truncate(points: Sequence[Pt], length: float) -> list[Pt]:
     return out
 
 
+#: How far (inches) a segment must pass inside an obstacle, or keep outside it, for the compiled
+#: sides test to answer without Shapely: far above the rounding of a table's coordinates.
+SURE = 1e-7
+
+
+def _sides(polys: Sequence[Polygon]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each convex obstacle as its sides: an outward unit normal and an offset per side, so that
+    its interior is where every ``normal . p < offset``; rows padded to the most sides.  A
+    non-convex obstacle gets 0 sides, and the sides test leaves it to Shapely."""
+    rings = [np.asarray(p.exterior.coords)[:-1] for p in polys]
+    most = max([len(r) for r in rings], default=0)
+    normals = np.zeros((len(rings), most, 2))
+    offsets = np.zeros((len(rings), most))
+    count = np.zeros(len(rings), dtype=np.intp)
+    for o, ring in enumerate(rings):
+        edges = np.roll(ring, -1, axis=0) - ring
+        turns = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+        if not ((turns > 0).all() or (turns < 0).all()):
+            continue  # not convex
+        outward = np.stack([edges[:, 1], -edges[:, 0]], axis=1) * (1.0 if turns[0] > 0 else -1.0)
+        outward /= np.hypot(outward[:, 0], outward[:, 1])[:, None]
+        normals[o, :len(ring)] = outward
+        offsets[o, :len(ring)] = (outward * ring).sum(axis=1)
+        count[o] = len(ring)
+    return normals, offsets, count
+
+
 @dataclass(frozen=True)
 class Table:
     """The table: its size, its obstacles and the scale of every distance in the rules.  A value:
@@ -132,8 +159,8 @@ class Table:
         shapes[:] = polys
         object.__setattr__(self, "_shapes", shapes)
         object.__setattr__(self, "_boxes", shapely.bounds(shapes).reshape(-1, 4))
-        object.__setattr__(self, "_entered", {})
         object.__setattr__(self, "_box_list", [tuple(map(float, b)) for b in self._boxes])
+        object.__setattr__(self, "_sides", _sides(polys))
         object.__setattr__(self, "bounds", box(0, 0, s, s))
         object.__setattr__(self, "_corners", self._find_corners())
 
@@ -214,17 +241,15 @@ class Table:
         """For each row, whether the segment from ``starts`` to ``ends`` enters the interior of
         obstacle number ``which``: the test of :meth:`segment_blocked`, asked of Shapely for
         many pairs in one call."""
-        keys = [(*a, *b, o) for a, b, o in zip(starts.tolist(), ends.tolist(), which.tolist())]
-        seen = self._entered
-        ask = [n for n, key in enumerate(keys) if key not in seen]
-        if ask:
-            lines = shapely.linestrings(np.stack([starts[ask], ends[ask]], axis=1))
-            shapes = self._shapes[which[ask]]
-            if len(seen) > 50_000:  # answers are kept for the segments asked lately (kniggits that have not moved)
-                seen.clear()
-            for n, hit in zip(ask, (shapely.intersects(shapes, lines) & ~shapely.touches(shapes, lines)).tolist()):
-                seen[keys[n]] = hit
-        return np.array([seen[key] for key in keys], dtype=bool)
+        lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+        shapes = self._shapes[which]
+        return shapely.intersects(shapes, lines) & ~shapely.touches(shapes, lines)
+
+    @property
+    def sides(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each convex obstacle as its sides (normals, offsets, how many), for the compiled sure
+        answers of :func:`.fast_moves.sure_entered`."""
+        return self._sides
 
     def room(self, p: Pt, direction: Pt) -> float:
         """How far a straight line from ``p`` in the unit ``direction`` runs before it leaves the

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.values import Remembers
 from .mechanics import COLOURS, HEIGHT_TOKEN, HEIGHTS
 
 __all__ = ["COLOURS", "HEIGHTS", "HEIGHT_TOKEN", "Item", "Kniggit"]
 
 
 @dataclass(frozen=True)
-class Kniggit:
+class Kniggit(Remembers):
     id: str
     seat: int
     x: float

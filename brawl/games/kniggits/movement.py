@@ -15,7 +15,7 @@ import numpy as np
 from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
-from .geometry import EPS, dist, first_ring_contact, heading, path_length, truncate
+from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit
 from .state import (
     SEAT_NAMES,
@@ -29,15 +29,36 @@ from .state import (
 )
 
 
+_FAST = None
+
+
+def _compiled():
+    """:mod:`.fast_moves`, the compiled batch checks, imported when a mask first needs them (it
+    loads Numba, which playing a game does not need)."""
+    global _FAST
+    if _FAST is None:
+        from . import fast_moves
+        _FAST = fast_moves
+    return _FAST
+
+
 class Movement:
     # -- reading the table ---------------------------------------------------------------------
-    def engaged(self, state: KniggitsState, k: Kniggit) -> list[Kniggit]:
+    def engaged(self, state: KniggitsState, k: Kniggit) -> tuple[Kniggit, ...]:
         """Enemies within 2 inches (seed, Phase one: "IN COMBAT"), nearest first."""
+        memo = state.memo()
+        key = (self, ("engaged", k.seat, k.x, k.y))
+        out = memo.get(key)
+        if out is None:
+            out = memo[key] = self._engaged(state, k)
+        return out
+
+    def _engaged(self, state: KniggitsState, k: Kniggit) -> tuple[Kniggit, ...]:
         r = self.table.ring + EPS
         x, y = k.x, k.y
         out = [e for e in state.kniggits if e.seat != k.seat and e.status != "gone"
                and abs(e.x - x) <= r and abs(e.y - y) <= r and dist(e.pos, k.pos) <= r]
-        return sorted(out, key=lambda e: (dist(e.pos, k.pos), e.id)) if len(out) > 1 else out
+        return tuple(sorted(out, key=lambda e: (dist(e.pos, k.pos), e.id)) if len(out) > 1 else out)
 
     def move_allowance(self, k: Kniggit) -> float:
         """2 inches a movement token, at most 12 (no cap on horseback), 2 for a crawl (seed)."""
@@ -114,7 +135,12 @@ class Movement:
         why = ""
         for a, b in zip(path, path[1:]):
             hit_t, hit_e = None, None
+            # only an enemy within the ring of the segment's box can be met on it
+            x0, x1 = min(a[0], b[0]) - ring - EPS, max(a[0], b[0]) + ring + EPS
+            y0, y1 = min(a[1], b[1]) - ring - EPS, max(a[1], b[1]) + ring + EPS
             for e in others:
+                if not (x0 <= e.x <= x1 and y0 <= e.y <= y1):
+                    continue
                 tt = first_ring_contact(a, b, e.pos, ring)
                 if tt is not None and (hit_t is None or tt < hit_t):
                     hit_t, hit_e = tt, e
@@ -124,55 +150,86 @@ class Movement:
                 break
             out.append(b)
         end = out[-1]
+        room = t.standing_room - 1e-9
         for o in state.kniggits:
-            if o.id != k.id and o.on_table and dist(o.pos, end) < t.standing_room - 1e-9:
+            if o.id != k.id and o.on_table and abs(o.x - end[0]) < room and abs(o.y - end[1]) < room \
+                    and dist(o.pos, end) < room:
                 raise IllegalAction(f"{k.id} would end on top of {o.id} (closer than {t.standing_room:g} in)")
         return out, why
 
     def straight_moves_among_enemies(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
-                                     ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                                     ends: np.ndarray, allowance: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Which one-stretch moves pass :meth:`check_path` apart from standing room among the
         mover's own army, and where each stops: move ``c`` takes ``movers[owner[c]]`` (one army's
         kniggits) straight to ``ends[c]``.  This is the path check for many straight moves at once,
         for the research encoding's mask: the same tests with the same numbers, compiled
-        (:mod:`.fast_moves`), and the obstacles asked of Shapely in one call for the moves that
-        come near one.  With :meth:`room_among_friends` it is the whole check; the tests compare
+        (:mod:`.fast_moves`); the obstacles are the rule's Shapely test, with the plain cases (a
+        line well inside or well outside a convex obstacle) answered by the compiled arithmetic
+        of :func:`.fast_moves.sure_entered`.  With :meth:`room_among_friends` it is the whole check; the tests compare
         the two with the whole transition on positions of random games.  In a moving phase only
         the mover's own kniggits move, so a caller may keep this for the kniggits that have not
-        moved and ask :meth:`room_among_friends` again."""
-        from .fast_moves import straight_moves  # compiled code: loaded when a mask first needs it
+        moved and ask :meth:`room_among_friends` again.  ``allowance`` is each mover's
+        :meth:`move_allowance`, when the caller has it."""
+        straight_moves, sure_entered = _compiled().straight_moves, _compiled().sure_entered
 
         t = self.table
         ks = state.kniggits
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
-        where = {k.id: i for i, k in enumerate(ks)}
         owner = np.asarray(owner, dtype=np.intp)
-        me = np.array([where[k.id] for k in movers], dtype=np.intp)[owner]
-        allowance = np.array([self.move_allowance(k) for k in movers])[owner]
-        table = np.array([(k.x, k.y, k.seat, k.status != "gone") for k in ks])
+        me = self._places(state, movers)[owner]
+        if allowance is None:
+            allowance = np.array([self.move_allowance(k) for k in movers])
+        allowance = np.asarray(allowance, dtype=float)[owner]
+        table = self._table_rows(state)
         ok, short, near, stops = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring),
                                                 float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                                                 self.options.disengage == "direct", t.boxes)
-        if short.any():
-            for c in np.flatnonzero(ok & short):  # a move that goes nowhere: is it standing in an obstacle?
-                ok[c] = not t.inside_obstacle(ks[me[c]].pos)
+        if short.any():  # a move that goes nowhere: is it standing in an obstacle?
+            nowhere = np.flatnonzero(ok & short)
+            inside = {i: t.inside_obstacle(ks[i].pos) for i in set(me[nowhere].tolist())}
+            ok[nowhere] = [not inside[i] for i in me[nowhere].tolist()]
         c, o = np.nonzero(near)
         if len(c):
-            hit = t.obstacles_entered(np.array([ks[i].pos for i in me[c]]), ends[c], o)
-            ok[c[hit]] = False
+            # the obstacles: the plain cases by arithmetic on their sides, the rest by Shapely
+            starts = table[me[c], :2]
+            hit = sure_entered(starts, ends[c], o, *t.sides, SURE)
+            ask = np.flatnonzero(hit < 0)
+            if len(ask):
+                hit[ask] = t.obstacles_entered(starts[ask], ends[c][ask], o[ask])
+            ok[c[hit > 0]] = False
         return ok, stops
 
     def room_among_friends(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
                            stops: np.ndarray) -> np.ndarray:
         """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from the
-        other kniggits of its own army on the table."""
-        from .fast_moves import room_among
+        other kniggits of its own army on the table (``stops`` as :meth:`straight_moves_among_enemies`
+        gives them, ``owner`` an array of integers)."""
+        return _compiled().room_among(stops, owner, self._places(state, movers), self._table_rows(state), movers[0].seat,
+                          self.table.standing_room)
 
-        seat = movers[0].seat
-        friends = [k for k in state.kniggits if k.seat == seat and k.on_table]
-        column = {k.id: n for n, k in enumerate(friends)}
-        me = np.array([column[k.id] for k in movers], dtype=np.intp)[np.asarray(owner, dtype=np.intp)]
-        return room_among(np.ascontiguousarray(stops), me, np.array([k.pos for k in friends]), self.table.standing_room)
+    def _places(self, state: KniggitsState, movers: list[Kniggit]) -> np.ndarray:
+        """Where each of ``movers`` stands in ``state.kniggits`` (found by id)."""
+        memo = state.memo()
+        where = memo.get((self, "places"))
+        if where is None:
+            where = memo[self, "places"] = {k.id: i for i, k in enumerate(state.kniggits)}
+        return np.array([where[k.id] for k in movers], dtype=np.intp)
+
+    def _table_rows(self, state: KniggitsState) -> np.ndarray:
+        """A row per kniggit of ``state`` for the compiled checks: x, y, seat, on the table (1 or
+        0).  Each kniggit keeps its row (packed) with it, so a state's rows are joined, not made."""
+        memo = state.memo()
+        rows = memo.get((self, "table rows"))
+        if rows is None:
+            packed = []
+            for k in state.kniggits:
+                kept = k.memo()
+                row = kept.get((self, "table row"))
+                if row is None:
+                    row = kept[self, "table row"] = np.array((k.x, k.y, k.seat, k.status != "gone"), dtype=float).tobytes()
+                packed.append(row)
+            rows = memo[self, "table rows"] = np.frombuffer(b"".join(packed)).reshape(-1, 4)
+        return rows
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
         """A kniggit that starts in combat moves one straight line further from every enemy, and
@@ -201,26 +258,39 @@ class Movement:
         if k.shot:
             raise IllegalAction(f"{k.id} is shooting this turn and may not move: an archer may not move and shoot in the same turn")
         path, why = self.check_path(state, k, points)
-        state = self._arrive(state, k, path)
-        k2 = kniggit(state, k.id)
-        state = put(state, replace(k2, moved=True))
-        text = f"{k.id} moves {path_length(path):.1f} in to ({k2.x:.1f}, {k2.y:.1f})" + (f", {why}" if why else "")
-        return add_event(state, text)
+        after = self._arrive(state, k, path, moved=True)
+        end = path[-1]
+        text = f"{k.id} moves {path_length(path):.1f} in to ({end[0]:.1f}, {end[1]:.1f})" + (f", {why}" if why else "")
+        after = add_event(after, text)
+        self._keep_engaged(state, after, k.seat)
+        return after
 
-    def _arrive(self, state: KniggitsState, k: Kniggit, path: list) -> KniggitsState:
-        """Put ``k`` at the end of ``path`` and apply what happens there (potions, flags,
-        scenario objectives, facing the enemy it met)."""
+    def _keep_engaged(self, before: KniggitsState, after: KniggitsState, seat: int) -> None:
+        """After a kniggit of ``seat`` moved, who is within 2 inches of a point of ``seat`` is the
+        same as before (the enemies stood still), so what :meth:`engaged` worked out of those
+        points goes over to the new state."""
+        old = before.__dict__.get("_memo")
+        if not old:
+            return
+        new = after.memo()
+        for key, value in old.items():
+            question = key[1]
+            if key[0] is self and type(question) is tuple and question[0] == "engaged" and question[1] == seat:
+                new.setdefault(key, value)
+
+    def _arrive(self, state: KniggitsState, k: Kniggit, path: list, **changes) -> KniggitsState:
+        """Put ``k`` at the end of ``path`` (with ``changes`` to its other fields) and apply what
+        happens there (potions, flags, scenario objectives, facing the enemy it met)."""
         end = path[-1]
         facing = k.heading
         for a, b in zip(path, path[1:]):
             if dist(a, b) > EPS:
                 facing = heading(a, b)
-        k = replace(k, x=end[0], y=end[1], heading=facing)
-        state = put(state, k)
-        enemies = self.engaged(state, k)
+        k = replace(k, x=end[0], y=end[1], heading=facing, **changes)
+        enemies = self.engaged(state, k)  # its enemies stand where they stood: the state before will do
         if enemies and k.active and k.facing not in {e.id for e in enemies}:
             k = replace(k, facing=enemies[0].id, heading=heading(k.pos, enemies[0].pos))
-            state = put(state, k)
+        state = put(state, k)
         if k.carrying:
             it = item(state, k.carrying)
             state = put_item(state, replace(it, x=k.x, y=k.y))

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...core.game import GameOptions
-from ...core.values import replace
+from ...core.values import Remembers, replace
 from . import mechanics as m
 from .model import Item, Kniggit
 
@@ -71,7 +71,10 @@ class KniggitsOptions(GameOptions):
 
 
 @dataclass(frozen=True)
-class KniggitsState:
+class KniggitsState(Remembers):
+    """A position.  What the rules read off it more than once a decision (whose decision it is,
+    who is in combat with whom) is kept in its memo (:class:`.Remembers`)."""
+
     phase: str = "army"  # army | rps | move | turning | fight | over
     armies: tuple = (None, None)  # sealed army decisions
     rps_sealed: tuple = (None, None)

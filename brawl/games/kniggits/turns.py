@@ -15,6 +15,13 @@ from .state import KniggitsState, finish
 
 class TurnFlow:
     def node(self, state: KniggitsState):
+        memo = state.memo()
+        node = memo.get((self, "node"))
+        if node is None:
+            node = memo[self, "node"] = self._node(state)
+        return node
+
+    def _node(self, state: KniggitsState):
         p = state.phase
         if p == "over":
             return Terminal(tuple(state.winners))

@@ -4,64 +4,15 @@ pending steps (:mod:`.steps`).  Immutable values; the rules return new ones."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
 
 from ...core import values
+from ...core.values import Remembers
 from .grid import Square
 from .mechanics import is_up
 
-_UNKNOWN = object()  # a memo's mark for "not worked out yet" (None may be an answer)
-
-
-def replace(value: Any, /, **changes: Any) -> Any:
-    """``value`` with ``changes``: :func:`brawl.core.values.replace` (the quick copy of a frozen
-    value, the same value as :func:`dataclasses.replace`), leaving a memo behind
-    (:meth:`Remembers.remembered`: what was worked out from the old value is not true of the new
-    one).  Every rules module of this package copies its states, units and steps with it."""
-    copy = values.replace(value, **changes)
-    if isinstance(copy, Remembers):
-        copy.__dict__.pop("_memo", None)
-    return copy
-
-
-class Remembers:
-    """What the frozen values of a battle (a :class:`Unit`, a :class:`TacticsState`) share: a
-    memo of what is read off them.
-
-    A value never changes, so what is worked out from it (whose decision it is, where the
-    character on turn may move, the legal decisions, a character's part of an observation) is the
-    same every time, and one decision asks it several times: listing the choices, checking the one
-    made, carrying it out.  The memo lives beside the fields, never among them: it is not
-    compared, hashed, shown, pickled or written to JSON, and a new value (``replace``) starts
-    without one."""
-
-    def remembered(self, owner: object, question: Hashable, work: Callable[[], Any]) -> Any:
-        """``work()``, the answer of ``owner`` (a game or an encoding) to ``question`` about this
-        value, worked out the first time it is asked and kept with the value.  Every later asker
-        gets the very same answer object, so answers are tuples and frozen values, or dictionaries
-        no one changes; they are kept per owner, so a game with other options gets its own."""
-        memo = self.__dict__.get("_memo")
-        if memo is None:
-            # a frozen dataclass refuses attribute assignment; the memo is not a field, so it goes
-            # into the instance dictionary directly (as functools.cached_property does)
-            memo = self.__dict__["_memo"] = {}
-        key = (owner, question)
-        answer = memo.get(key, _UNKNOWN)
-        if answer is _UNKNOWN:
-            answer = memo[key] = work()
-        return answer
-
-    def recalled(self, owner: object, question: Hashable) -> Any:
-        """The answer :meth:`remembered` keeps for ``owner`` and ``question``, or None when it has
-        not been worked out (so that a cheaper question can be answered from a dearer one)."""
-        memo = self.__dict__.get("_memo")
-        return None if memo is None else memo.get((owner, question))
-
-    def __getstate__(self) -> dict:
-        """Pickled (and copied) without the memo of :meth:`remembered`."""
-        fields = dict(self.__dict__)
-        fields.pop("_memo", None)
-        return fields
+# Every rules module of this package copies its states, units and steps with this: the quick copy
+# of a frozen value, which leaves a memo (:class:`Remembers`) behind with the old value.
+replace = values.replace
 
 
 @dataclass(frozen=True)

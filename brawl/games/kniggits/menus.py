@@ -1,0 +1,49 @@
+"""What the research encoding (:mod:`.encoding`) keeps of one seat's menu: the legal action
+numbers with what each decodes to, and the path check's judgement of the menu moves, which serves
+every decision of a moving phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the path check said of the menu moves of some kniggits of one army (``movers``, as
+    they stood) among ``enemies``, apart from standing room among their own army: row ``r`` is
+    menu move ``r % MENU_MOVES`` of ``movers[owner[r]]``, action number ``index[r]``, towards
+    ``points[r]``, stopping at ``stops[r]``, and ``passed[r]`` says whether it passed.  It stays
+    true while neither those kniggits nor any enemy has changed: in a moving phase only one's own
+    kniggits move, so one judgement serves the whole phase, each kniggit until it moves."""
+
+    enemies: tuple
+    movers: tuple
+    owner: np.ndarray
+    index: np.ndarray
+    points: np.ndarray
+    passed: np.ndarray
+    stops: np.ndarray
+    place: dict  # kniggit id -> its number in movers
+
+    def holds_for(self, enemies: tuple, movers: list) -> bool:
+        """Whether this judgement still holds for ``movers`` among ``enemies``."""
+        if len(enemies) != len(self.enemies) or not all(a is b for a, b in zip(enemies, self.enemies)):
+            return False
+        place, judged = self.place, self.movers
+        return all(k.id in place and judged[place[k.id]] is k for k in movers)
+
+
+@dataclass
+class Menu:
+    """The legal action numbers of one seat in one state, with what each decodes to: a decision
+    string (``named``), or for a move the row of the judgement (``judged``) that says which
+    kniggit goes where (``moves``: the action numbers, ascending; ``rows``: their rows)."""
+
+    legal: list[int]
+    named: dict[int, str] = field(default_factory=dict)
+    moves: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    judged: Judged | None = None
+    mask: np.ndarray | None = None
