@@ -83,3 +83,55 @@ def test_the_property_saw_legal_moves():
     if LEGAL[True] + LEGAL[False] == 0:
         test_move_never_ends_in_obstacle_or_inside_a_new_enemy_ring()
     assert LEGAL[True] >= 30, LEGAL
+
+
+def _segments_about_obstacles(table: Table, rng, count: int):
+    """Segments that test the obstacle rule hard: through corners, along walls, from a corner, and
+    at random near the obstacles."""
+    import numpy as np
+
+    rings = [np.asarray(p.exterior.coords) for p in table.obstacles]
+    which = rng.integers(0, len(rings), count)
+    a, b = np.empty((count, 2)), np.empty((count, 2))
+    for i, o in enumerate(which):
+        v = rings[o]
+        k = rng.integers(len(v) - 1)
+        kind = i % 4
+        if kind == 0:  # near a corner, any way
+            a[i], b[i] = v[k] + rng.normal(0, 3, 2), v[k] + rng.normal(0, 3, 2)
+        elif kind == 1:  # along a wall, past its ends or short of them
+            a[i], b[i] = v[k], v[k + 1] + (v[k + 1] - v[k]) * rng.uniform(-0.5, 0.5)
+        elif kind == 2:  # from (almost) a corner
+            a[i] = v[k] + rng.normal(0, 1e-8, 2)
+            b[i] = a[i] + rng.normal(0, 4, 2)
+        else:
+            a[i] = rng.uniform(0, table.size, 2)
+            b[i] = a[i] + rng.normal(0, 6, 2)
+    return a, b, which
+
+
+def test_the_compiled_sure_answers_about_obstacles_agree_with_shapely():
+    """Ruling 13 (a move may not enter an obstacle; running along a wall or touching a corner is
+    allowed) is Shapely's test in ``Table.segment_blocked``.  The research mask answers most
+    segments by arithmetic on a convex obstacle's sides (``fast_moves.sure_entered``) and asks
+    Shapely only when a segment passes within ``SURE`` of the boundary: every sure answer is
+    Shapely's, on segments made to touch corners and run along walls."""
+    import numpy as np
+
+    from brawl.games.kniggits.fast_moves import sure_entered
+    from brawl.games.kniggits.geometry import SURE
+
+    rng = np.random.default_rng(7)
+    for terrain, size in (("village", 48.0), ("forest", 36.0), ("village", 144.0)):
+        table = Table(size=size, terrain=terrain)
+        a, b, which = _segments_about_obstacles(table, rng, 20_000)
+        shapely_says = table.obstacles_entered(a, b, which)
+        sure = sure_entered(a, b, which, *table.sides, SURE)
+        answered = sure >= 0
+        assert (sure[answered] == shapely_says[answered]).all()
+        assert answered.mean() > 0.4  # most segments are plain, even among these
+        assert (~answered).sum() > 1000  # and the close ones were made and left to Shapely
+        # the batch question is the one-segment rule's, obstacle by obstacle
+        for p, q, o, entered in zip(a[:300], b[:300], which[:300], shapely_says[:300]):
+            if entered:
+                assert table.segment_blocked(tuple(p), tuple(q))
