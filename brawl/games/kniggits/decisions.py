@@ -66,6 +66,13 @@ def decided(game, state: KniggitsState, seat: int, action: str) -> KniggitsState
 class Decisions:
     # -- legal decisions ---------------------------------------------------------------------------
     def legal_actions(self, state: KniggitsState, seat: int) -> list[str]:
+        memo = state.memo()
+        legal = memo.get((self, ("legal", seat)))
+        if legal is None:
+            legal = memo[self, ("legal", seat)] = tuple(self._legal_actions(state, seat))
+        return list(legal)
+
+    def _legal_actions(self, state: KniggitsState, seat: int) -> list[str]:
         p = state.phase
         if p == "army":
             return [] if state.armies[seat] is not None else ["army:" + n for n in preset_names(self.options)]

@@ -28,8 +28,8 @@ in distance go to the lower slot.
 
 The mask asks the rules for every finite decision (``legal_actions``) and judges the menu's moves
 all at once with the rules' batch path check
-(:meth:`.movement.Movement.straight_moves_among_enemies`, then
-:meth:`~.movement.Movement.room_among_friends`), not one geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
+(:meth:`.movement.Movement.straight_moves_among_enemies`, then standing room among friends,
+:func:`.fast_moves.menu_rows`), not one geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
 exactly (``repr``), so the rules judge the very point the mask judged.
 
 Observation (floats in [0, 1]): ``2K`` kniggit blocks of 16 (mine, then the enemy's):
@@ -53,7 +53,7 @@ import numpy as np
 from ...core.game import IllegalAction
 from .army import parse_army, preset_names
 from .combat import GUARDS, NONE
-from .fast_moves import kniggit_blocks, menu_points
+from .fast_moves import kniggit_blocks, menu_points, menu_rows
 from .menus import Judged, Menu
 from .model import HEIGHTS
 from .rules import ARMY_LETTERS, SCENARIOS
@@ -231,14 +231,13 @@ class KniggitsEncoding(Encoding):
         enemies = tuple(e for e in state.kniggits if e.seat != seat)
         last = self._menus.get(seat)
         judged = last[1].judged if last is not None else None
-        if judged is None or not judged.holds_for(enemies, movers):
+        if judged is None or not judged.holds_for(state, enemies, movers):
             judged = self._judge(state, movers, enemies)
         menu.judged = judged
         moving = {k.id for k in movers}
         still = np.array([k.id in moving for k in judged.movers])
-        ok = judged.passed & still[judged.owner]
-        ok &= game.room_among_friends(state, judged.movers, judged.owner, judged.stops)
-        menu.rows = np.flatnonzero(ok)
+        menu.rows = menu_rows(judged.passed, judged.owner, judged.stops, still, judged.where,
+                              game.table_rows(state), seat, game.table.standing_room)
         menu.moves = judged.index[menu.rows]
 
     def _judge(self, state: Any, movers: list[Any], enemies: tuple) -> Judged:
@@ -250,7 +249,9 @@ class KniggitsEncoding(Encoding):
         owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
         passed, stops = self.game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2])
         first = np.array([self._first_move[int(k.id[1:])] for k in movers])
+        where = {k.id: i for i, k in enumerate(state.kniggits)}
         return Judged(enemies=enemies, movers=tuple(movers), owner=owner,
+                      where=np.array([where[k.id] for k in movers], dtype=np.intp),
                        index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
                        passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
 

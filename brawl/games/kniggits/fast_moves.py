@@ -1,11 +1,12 @@
 """The batch path check, compiled: many straight one-stretch moves judged in one call; and the
-research encoding's two other compiled helpers (where its menu moves go, its kniggit blocks).
+research encoding's other compiled helpers (where its menu moves go, which of them are legal
+now, its kniggit blocks).
 
 :meth:`.movement.Movement.check_path` judges one move of one kniggit, in Python, and is the rule.
 A learning agent's mask asks about every move of a menu at every decision (about a hundred), so
 :meth:`.movement.Movement.straight_moves_among_enemies` sends them here.  This kernel walks the
 same tests in the same order as ``check_path`` does for a one-stretch move (standing room among
-the mover's own army is :func:`room_among`), and it calls the rules' own geometry
+the mover's own army is :func:`menu_rows`), and it calls the rules' own geometry
 compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
@@ -109,19 +110,29 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
 
 
 @njit(cache=True)
-def room_among(stops, owner, me, table, seat, standing_room):
-    """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from every
-    kniggit of ``seat`` on the table (``table`` as :func:`straight_moves` has it) but the mover:
-    the mover of move ``c`` is ``owner[c]``, whose row is ``me[owner[c]]``."""
-    ok = np.ones(len(stops), dtype=np.bool_)
-    for c in range(len(stops)):
-        own = me[owner[c]]
-        for j in range(len(table)):
-            if j != own and table[j, 2] == seat and table[j, 3] > 0 \
-                    and _dist((table[j, 0], table[j, 1]), (stops[c, 0], stops[c, 1])) < standing_room - 1e-9:
-                ok[c] = False
-                break
-    return ok
+def _has_room(table, own, seat, x, y, standing_room):
+    """Whether a head at (x, y) keeps its standing room (ruling 4) from every kniggit of ``seat``
+    on the table (``table`` as :func:`straight_moves` has it) but row ``own``."""
+    for j in range(len(table)):
+        if j != own and table[j, 2] == seat and table[j, 3] > 0 \
+                and _dist((table[j, 0], table[j, 1]), (x, y)) < standing_room - 1e-9:
+            return False
+    return True
+
+
+@njit(cache=True)
+def menu_rows(passed, owner, stops, still, me, table, seat, standing_room):
+    """The research menu's legal moves from a kept judgement (:class:`.menus.Judged`): the rows
+    that passed the path check, whose mover has not moved yet (``still``) and that keep their
+    standing room among the mover's army as it stands now (:func:`_has_room`)."""
+    rows = np.empty(len(passed), dtype=np.intp)
+    n = 0
+    for c in range(len(passed)):
+        m = owner[c]
+        if passed[c] and still[m] and _has_room(table, me[m], seat, stops[c, 0], stops[c, 1], standing_room):
+            rows[n] = c
+            n += 1
+    return rows[:n]
 
 
 @njit(cache=True)

@@ -26,13 +26,15 @@ class Judged:
     passed: np.ndarray
     stops: np.ndarray
     place: dict  # kniggit id -> its number in movers
+    where: np.ndarray  # each mover's place among the state's kniggits
 
-    def holds_for(self, enemies: tuple, movers: list) -> bool:
-        """Whether this judgement still holds for ``movers`` among ``enemies``."""
+    def holds_for(self, state, enemies: tuple, movers: list) -> bool:
+        """Whether this judgement still holds for ``movers`` among ``enemies`` in ``state``:
+        each mover is the very kniggit judged, in the same place among the state's kniggits."""
         if len(enemies) != len(self.enemies) or not all(a is b for a, b in zip(enemies, self.enemies)):
             return False
-        place, judged = self.place, self.movers
-        return all(k.id in place and judged[place[k.id]] is k for k in movers)
+        place, judged, where, ks = self.place, self.movers, self.where, state.kniggits
+        return all(k.id in place and judged[place[k.id]] is k and ks[where[place[k.id]]] is k for k in movers)
 
 
 @dataclass

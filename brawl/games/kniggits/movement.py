@@ -165,11 +165,11 @@ class Movement:
         for the research encoding's mask: the same tests with the same numbers, compiled
         (:mod:`.fast_moves`); the obstacles are the rule's Shapely test, with the plain cases (a
         line well inside or well outside a convex obstacle) answered by the compiled arithmetic
-        of :func:`.fast_moves.sure_entered`.  With :meth:`room_among_friends` it is the whole check; the tests compare
-        the two with the whole transition on positions of random games.  In a moving phase only
-        the mover's own kniggits move, so a caller may keep this for the kniggits that have not
-        moved and ask :meth:`room_among_friends` again.  ``allowance`` is each mover's
-        :meth:`move_allowance`, when the caller has it."""
+        of :func:`.fast_moves.sure_entered`.  Standing room among the mover's own army is the last
+        test (:func:`.fast_moves.menu_rows`): in a moving phase only the mover's own kniggits move,
+        so a caller may keep this answer for the kniggits that have not moved and ask only that
+        again.  The tests compare the two with the whole transition on positions of random games.
+        ``allowance`` is each mover's :meth:`move_allowance`, when the caller has it."""
         straight_moves, sure_entered = _compiled().straight_moves, _compiled().sure_entered
 
         t = self.table
@@ -180,7 +180,7 @@ class Movement:
         if allowance is None:
             allowance = np.array([self.move_allowance(k) for k in movers])
         allowance = np.asarray(allowance, dtype=float)[owner]
-        table = self._table_rows(state)
+        table = self.table_rows(state)
         ok, short, near, stops = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring),
                                                 float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                                                 self.options.disengage == "direct", t.boxes)
@@ -199,14 +199,6 @@ class Movement:
             ok[c[hit > 0]] = False
         return ok, stops
 
-    def room_among_friends(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
-                           stops: np.ndarray) -> np.ndarray:
-        """Whether each move, stopping at ``stops[c]``, keeps its standing room (ruling 4) from the
-        other kniggits of its own army on the table (``stops`` as :meth:`straight_moves_among_enemies`
-        gives them, ``owner`` an array of integers)."""
-        return _compiled().room_among(stops, owner, self._places(state, movers), self._table_rows(state), movers[0].seat,
-                          self.table.standing_room)
-
     def _places(self, state: KniggitsState, movers: list[Kniggit]) -> np.ndarray:
         """Where each of ``movers`` stands in ``state.kniggits`` (found by id)."""
         memo = state.memo()
@@ -215,7 +207,7 @@ class Movement:
             where = memo[self, "places"] = {k.id: i for i, k in enumerate(state.kniggits)}
         return np.array([where[k.id] for k in movers], dtype=np.intp)
 
-    def _table_rows(self, state: KniggitsState) -> np.ndarray:
+    def table_rows(self, state: KniggitsState) -> np.ndarray:
         """A row per kniggit of ``state`` for the compiled checks: x, y, seat, on the table (1 or
         0).  Each kniggit keeps its row (packed) with it, so a state's rows are joined, not made."""
         memo = state.memo()
