@@ -93,13 +93,15 @@ class Decisions:
             if k.seat != seat or not k.active:
                 continue
             enemies = self.engaged(state, k)
-            out += [f"face:{k.id}:{e.id}" for e in enemies if e.id != k.facing]
-            if enemies and combat.magic_sword(k, self.options):
-                out += [f"second:{k.id}:{e.id}" for e in enemies if e.id != k.second]
-            out += [f"shoot:{k.id}:{e.id}" for e in self.targets(state, k)]
+            if enemies:
+                out += [f"face:{k.id}:{e.id}" for e in enemies if e.id != k.facing]
+                if combat.magic_sword(k, self.options):
+                    out += [f"second:{k.id}:{e.id}" for e in enemies if e.id != k.second]
+            if k.archer:
+                out += [f"shoot:{k.id}:{e.id}" for e in self.targets(state, k)]
             if k.carrying:
                 out.append(f"drop:{k.id}")
-            else:
+            elif state.items:
                 for it in state.items:
                     if self.may_pick(k, it) and dist(k.pos, it.pos) <= self.table.reach + EPS:
                         out += [f"pick:{k.id}:{it.id}:sword", f"pick:{k.id}:{it.id}:shield"]

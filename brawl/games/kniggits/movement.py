@@ -129,7 +129,8 @@ class Movement:
         start_engaged = self.engaged(state, k)
         if start_engaged:
             self._check_disengage(k, path, start_engaged)
-        others = [e for e in state.kniggits if e.seat != k.seat and e.on_table and e not in start_engaged]
+        met = {e.id for e in start_engaged}
+        others = [e for e in state.kniggits if e.seat != k.seat and e.on_table and e.id not in met]
         ring = t.ring
         out = [path[0]]
         why = ""
