@@ -46,6 +46,7 @@ its rock-paper-scissors, its hands) never enter it.
 from __future__ import annotations
 
 import math
+import struct
 from typing import Any
 
 import numpy as np
@@ -84,12 +85,15 @@ def k_row(k: Any) -> tuple:
             k.seat, k.status != "gone", int(k.id[1:]))
 
 
+_PACK_ROW = struct.Struct("19d").pack  # a row as the float64 array kniggit_blocks reads
+
+
 def _row(owner: Any, k: Any) -> bytes:
     """:func:`k_row` packed (float64), kept with the kniggit."""
     memo = k.memo()
     row = memo.get((owner, "row"))
     if row is None:
-        row = memo[owner, "row"] = np.array(k_row(k), dtype=float).tobytes()
+        row = memo[owner, "row"] = _PACK_ROW(*k_row(k))
     return row
 
 
@@ -159,7 +163,9 @@ class KniggitsEncoding(Encoding):
         menu = self._menu(state, seat)
         if menu.mask is None:
             menu.mask = np.zeros(self.num_actions, dtype=np.int8)
-            menu.mask[menu.legal] = 1
+            menu.mask[menu.moves] = 1
+            if menu.named:
+                menu.mask[list(menu.named)] = 1
         return menu.mask.copy()
 
     def _menu(self, state: Any, seat: int) -> Menu:
@@ -174,7 +180,7 @@ class KniggitsEncoding(Encoding):
 
     def _build_menu(self, state: Any, seat: int) -> Menu:
         game = self.game
-        menu = Menu(legal=[])
+        menu = Menu()
         ranked: dict[tuple[str, str], list[str]] = {}
         read = self._read
         for a in game.legal_actions(state, seat):

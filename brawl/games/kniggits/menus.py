@@ -4,7 +4,7 @@ every decision of a moving phase."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -37,15 +37,22 @@ class Judged:
         return all(k.id in place and judged[place[k.id]] is k and ks[where[place[k.id]]] is k for k in movers)
 
 
-@dataclass
-class Menu:
-    """The legal action numbers of one seat in one state, with what each decodes to: a decision
-    string (``named``), or for a move the row of the judgement (``judged``) that says which
-    kniggit goes where (``moves``: the action numbers, ascending; ``rows``: their rows)."""
+_NO_MOVES = np.zeros(0, dtype=np.intp)
+_NO_MOVES.flags.writeable = False
 
-    legal: list[int]
-    named: dict[int, str] = field(default_factory=dict)
-    moves: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
-    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
-    judged: Judged | None = None
-    mask: np.ndarray | None = None
+
+class Menu:
+    """The legal action numbers of one seat in one state (``legal``, ascending), with what each
+    decodes to: a decision string (``named``), or for a move the row of the judgement
+    (``judged``) that says which kniggit goes where (``moves``: the action numbers, ascending;
+    ``rows``: their rows); and the mask, once asked for."""
+
+    __slots__ = ("legal", "named", "moves", "rows", "judged", "mask")
+
+    def __init__(self) -> None:
+        self.legal: list[int] = []
+        self.named: dict[int, str] = {}
+        self.moves: np.ndarray = _NO_MOVES
+        self.rows: np.ndarray = _NO_MOVES
+        self.judged: Judged | None = None
+        self.mask: np.ndarray | None = None

@@ -9,6 +9,7 @@ table and call the other parts through the game.
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from .state import (
 
 
 _FAST = None
+_PACK_TABLE_ROW = struct.Struct("4d").pack  # x, y, seat, on the table: a float64 row of table_rows
 
 
 def _compiled():
@@ -219,7 +221,7 @@ class Movement:
                 kept = k.memo()
                 row = kept.get((self, "table row"))
                 if row is None:
-                    row = kept[self, "table row"] = np.array((k.x, k.y, k.seat, k.status != "gone"), dtype=float).tobytes()
+                    row = kept[self, "table row"] = _PACK_TABLE_ROW(k.x, k.y, k.seat, k.status != "gone")
                 packed.append(row)
             rows = memo[self, "table rows"] = np.frombuffer(b"".join(packed)).reshape(-1, 4)
         return rows
