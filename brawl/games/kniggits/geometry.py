@@ -190,6 +190,7 @@ class Table:
                                                  for n, f, c in zip(*self._sides)])
         object.__setattr__(self, "bounds", box(0, 0, s, s))
         object.__setattr__(self, "_corners", self._find_corners())
+        object.__setattr__(self, "_corner_sight", {})
 
     # -- distances of the rules, scaled (seed, Equipment 2: halve or double every distance) --------
     @property
@@ -339,6 +340,7 @@ class Table:
             return [start, goal]
         nodes = [start, goal] + list(self._corners)
         n = len(nodes)
+        seen = self._corner_sight  # whether corner i - 2 sees corner j - 2: the same for every plan
         best = {0: 0.0}
         prev: dict[int, int] = {}
         heap = [(0.0, 0)]
@@ -358,7 +360,16 @@ class Table:
                 if j in done:
                     continue
                 nd = d + dist(nodes[i], nodes[j])
-                if nd < best.get(j, math.inf) - 1e-12 and not self.segment_blocked(nodes[i], nodes[j]):
+                if nd >= best.get(j, math.inf) - 1e-12:
+                    continue
+                if i >= 2 and j >= 2:
+                    pair = (min(i, j), max(i, j))
+                    clear = seen.get(pair)
+                    if clear is None:
+                        clear = seen[pair] = not self.segment_blocked(nodes[i], nodes[j])
+                else:
+                    clear = not self.segment_blocked(nodes[i], nodes[j])
+                if clear:
                     best[j] = nd
                     prev[j] = i
                     heapq.heappush(heap, (nd, j))

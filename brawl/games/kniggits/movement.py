@@ -105,9 +105,10 @@ class Movement:
             ids = {e.id for e in enemies}
             if not enemies or not k.active:
                 if k.facing and not (k.shot and k.facing == k.shot):
-                    state = put(state, replace(k, facing=""))
+                    state = self.keep_engaged(state, put(state, replace(k, facing="")))
             elif k.facing not in ids:
-                state = put(state, replace(k, facing=enemies[0].id, heading=heading(k.pos, enemies[0].pos)))
+                state = self.keep_engaged(state, put(state, replace(k, facing=enemies[0].id,
+                                                                   heading=heading(k.pos, enemies[0].pos))))
         return state
 
     # -- paths -----------------------------------------------------------------------------------
@@ -257,21 +258,30 @@ class Movement:
         end = path[-1]
         text = f"{k.id} moves {path_length(path):.1f} in to ({end[0]:.1f}, {end[1]:.1f})" + (f", {why}" if why else "")
         after = add_event(after, text)
-        self._keep_engaged(state, after, k.seat)
+        self.keep_engaged(state, after, k.seat)
         return after
 
-    def _keep_engaged(self, before: KniggitsState, after: KniggitsState, seat: int) -> None:
-        """After a kniggit of ``seat`` moved, who is within 2 inches of a point of ``seat`` is the
-        same as before (the enemies stood still), so what :meth:`engaged` worked out of those
-        points goes over to the new state."""
+    def keep_engaged(self, before: KniggitsState, after: KniggitsState, seat: int | None = None) -> KniggitsState:
+        """Hand what :meth:`engaged` worked out in ``before`` over to ``after``, for points of
+        ``seat`` (of either army when None), when the other army stands in ``after`` where it
+        stood, as it stood (moving kniggits of ``seat``, turning to face, a new turn's flags
+        leave the answers true).  The enemies named are ``after``'s kniggits.  Returns ``after``."""
         old = before.__dict__.get("_memo")
-        if not old:
-            return
+        if not old or len(before.kniggits) != len(after.kniggits):
+            return after
+        for a, b in zip(before.kniggits, after.kniggits):
+            if a is not b and a.seat != seat and (a.id != b.id or a.x != b.x or a.y != b.y or a.status != b.status):
+                return after
         new = after.memo()
+        now = {k.id: k for k in after.kniggits}
         for key, value in old.items():
             question = key[1]
-            if key[0] is self and type(question) is tuple and question[0] == "engaged" and question[1] == seat:
-                new.setdefault(key, value)
+            if key[0] is self and type(question) is tuple and question[0] == "engaged" \
+                    and (seat is None or question[1] == seat) and key not in new:
+                if not all(now[e.id] is e for e in value):
+                    value = tuple(now[e.id] for e in value)
+                new[key] = value
+        return after
 
     def _arrive(self, state: KniggitsState, k: Kniggit, path: list, **changes) -> KniggitsState:
         """Put ``k`` at the end of ``path`` (with ``changes`` to its other fields) and apply what
