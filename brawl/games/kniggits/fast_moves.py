@@ -10,9 +10,10 @@ the mover's own army is :func:`menu_rows`), and it calls the rules' own geometry
 compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
-come near an obstacle's box; :func:`sure_entered` answers the plain cases of those (a segment
-well inside or well outside a convex obstacle), and the caller asks Shapely about the ones that
-pass close to a wall or a corner (``Table.obstacles_entered``).
+come near an obstacle's box and answers the plain cases of those itself (a segment well inside or
+well outside a convex obstacle: :func:`sure_entered`, the rule's ``geometry.clip_sides``
+compiled), and the caller asks Shapely about the ones that pass close to a wall or a corner
+(``Table.obstacles_entered``).
 
 The research tests compare the mask with the whole transition move for move on random games.
 """
@@ -32,14 +33,17 @@ _clip_sides = njit(cache=True)(geometry.clip_sides)
 
 
 @njit(cache=True)
-def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolerance, direct, boxes):
+def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolerance, direct, boxes,
+                   normals, offsets, count, sure):
     """Judge move ``c``: kniggit ``me[c]`` straight to ``ends[c]`` with ``allowance[c]`` inches to
     go.  ``table`` has a row per kniggit of the state: x, y, seat, on the table (1 or 0).
     Returns ``ok`` (every test passed but obstacles, and standing room among the mover's own
     side: both are the caller's), ``short`` (the move is shorter than the measuring tolerance, so
     the obstacle test is whether its start lies inside one), ``near`` (``[c, o]``: move ``c``
-    passed and meets the box of obstacle ``o``, whose rows in ``boxes`` are x0, y0, x1, y1) and
-    ``stops`` (where each move ends: its end, or where it meets the first enemy's ring)."""
+    passed, meets the box of obstacle ``o`` (rows of ``boxes``: x0, y0, x1, y1) and passes within
+    ``sure`` of its sides, so the caller asks Shapely; a move surely inside an obstacle, by
+    :func:`_sure_pair` on its sides, has failed) and ``stops`` (where each move ends: its end, or
+    where it meets the first enemy's ring)."""
     x, y, seat, on = table[:, 0], table[:, 1], table[:, 2], table[:, 3] > 0
     ex, ey = ends[:, 0], ends[:, 1]
     n = len(x)
@@ -105,7 +109,14 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
                 break
         if ok[c] and not short[c]:
             for o in range(len(boxes)):
-                near[c, o] = _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS)
+                if _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS):
+                    entered = _sure_pair(a[0], a[1], b[0], b[1], normals[o], offsets[o], count[o], sure)
+                    if entered == 1:
+                        ok[c] = False
+                        break
+                    near[c, o] = entered < 0
+            if not ok[c]:
+                near[c, :] = False
     return ok, short, near, stops
 
 
@@ -147,19 +158,21 @@ def sure_entered(starts, ends, which, normals, offsets, count, sure):
     out = np.empty(len(starts), dtype=np.int8)
     for c in range(len(starts)):
         o = which[c]
-        if count[o] == 0:
-            out[c] = -1
-            continue
-        ax, ay = starts[c, 0], starts[c, 1]
-        dx, dy = ends[c, 0] - ax, ends[c, 1] - ay
-        deep = _clip_sides(ax, ay, dx, dy, normals[o], offsets[o], count[o], -sure)
-        if deep:
-            out[c] = 1
-        elif not _clip_sides(ax, ay, dx, dy, normals[o], offsets[o], count[o], sure):
-            out[c] = 0
-        else:
-            out[c] = -1
+        out[c] = _sure_pair(starts[c, 0], starts[c, 1], ends[c, 0], ends[c, 1], normals[o], offsets[o], count[o], sure)
     return out
+
+
+@njit(cache=True)
+def _sure_pair(ax, ay, bx, by, normals, offsets, sides, sure):
+    """:func:`sure_entered` of one segment and one obstacle's sides."""
+    if sides == 0:
+        return -1
+    dx, dy = bx - ax, by - ay
+    if _clip_sides(ax, ay, dx, dy, normals, offsets, sides, -sure):
+        return 1
+    if not _clip_sides(ax, ay, dx, dy, normals, offsets, sides, sure):
+        return 0
+    return -1
 
 
 @njit(cache=True)

@@ -174,7 +174,7 @@ class Movement:
         so a caller may keep this answer for the kniggits that have not moved and ask only that
         again.  The tests compare the two with the whole transition on positions of random games.
         ``allowance`` is each mover's :meth:`move_allowance`, when the caller has it."""
-        straight_moves, sure_entered = _compiled().straight_moves, _compiled().sure_entered
+        straight_moves = _compiled().straight_moves
 
         t = self.table
         ks = state.kniggits
@@ -187,20 +187,14 @@ class Movement:
         table = self.table_rows(state)
         ok, short, near, stops = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring),
                                                 float(t.standing_room), mechanics.MEASURE_TOLERANCE,
-                                                self.options.disengage == "direct", t.boxes)
+                                                self.options.disengage == "direct", t.boxes, *t.sides, SURE)
         if short.any():  # a move that goes nowhere: is it standing in an obstacle?
             nowhere = np.flatnonzero(ok & short)
             inside = {i: t.inside_obstacle(ks[i].pos) for i in set(me[nowhere].tolist())}
             ok[nowhere] = [not inside[i] for i in me[nowhere].tolist()]
-        c, o = np.nonzero(near)
+        c, o = np.nonzero(near)  # the moves that pass close to an obstacle's wall or corner: Shapely says
         if len(c):
-            # the obstacles: the plain cases by arithmetic on their sides, the rest by Shapely
-            starts = table[me[c], :2]
-            hit = sure_entered(starts, ends[c], o, *t.sides, SURE)
-            ask = np.flatnonzero(hit < 0)
-            if len(ask):
-                hit[ask] = t.obstacles_entered(starts[ask], ends[c][ask], o[ask])
-            ok[c[hit > 0]] = False
+            ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
         return ok, stops
 
     def _places(self, state: KniggitsState, movers: list[Kniggit]) -> np.ndarray:
