@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import struct
 from dataclasses import dataclass
 
 from ...core.values import Remembers
 from .mechanics import COLOURS, HEIGHT_TOKEN, HEIGHTS
 
 __all__ = ["COLOURS", "HEIGHTS", "HEIGHT_TOKEN", "Item", "Kniggit"]
+
+_PACK_PLACE = struct.Struct("4d").pack
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,13 @@ class Kniggit(Remembers):
     @property
     def pos(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+    @functools.cached_property
+    def place_row(self) -> bytes:
+        """x, y, seat and whether it is on the table (1 or 0), packed as four float64: its row
+        of the table the compiled checks read (``Movement.table_rows``).  Kept with the value
+        (a copy with other fields starts without it)."""
+        return _PACK_PLACE(self.x, self.y, self.seat, self.status != "gone")
 
     @property
     def active(self) -> bool:

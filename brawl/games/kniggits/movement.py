@@ -9,7 +9,6 @@ table and call the other parts through the game.
 from __future__ import annotations
 
 import math
-import struct
 
 import numpy as np
 
@@ -31,7 +30,6 @@ from .state import (
 
 
 _FAST = None
-_PACK_TABLE_ROW = struct.Struct("4d").pack  # x, y, seat, on the table: a float64 row of table_rows
 
 
 def _compiled():
@@ -211,14 +209,7 @@ class Movement:
         memo = state.memo()
         rows = memo.get((self, "table rows"))
         if rows is None:
-            packed = []
-            for k in state.kniggits:
-                kept = k.memo()
-                row = kept.get((self, "table row"))
-                if row is None:
-                    row = kept[self, "table row"] = _PACK_TABLE_ROW(k.x, k.y, k.seat, k.status != "gone")
-                packed.append(row)
-            rows = memo[self, "table rows"] = np.frombuffer(b"".join(packed)).reshape(-1, 4)
+            rows = memo[self, "table rows"] = np.frombuffer(b"".join([k.place_row for k in state.kniggits])).reshape(-1, 4)
         return rows
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
