@@ -46,24 +46,25 @@ def env_speed(total: int) -> None:
     the decisions the opponent makes in between), OpenSpiel moves (dice included)."""
     from brawl.rl import gym_env, openspiel_game, pettingzoo_env
 
-    # long games get fewer episodes
+    # long games get fewer episodes (Kniggits games differ a lot: enough of them for a steady figure)
     setups = (("krig", {}, 1.0), ("ktog", {"players": 4}, 1.0), ("rps", {}, 1.0),
-              ("kniggits", {}, 0.1), ("kniggits", {"points": 500}, 0.01), ("tactics", {}, 0.1))
+              ("kniggits", {}, 0.2), ("kniggits", {"points": 500}, 0.01), ("tactics", {}, 0.1))
     for game, options, share in setups:
         episodes = max(2, int(total * share))
         label = game + "".join(f" {k}={v}" for k, v in options.items())
         rng = np.random.default_rng(0)
         env = pettingzoo_env(game, **options)
         _warm(env, rng)
-        steps, t0 = 0, time.perf_counter()
+        steps, t0, cpu0 = 0, time.perf_counter(), time.process_time()
         for ep in range(episodes):
             env.reset(seed=ep)
             for agent in env.agent_iter():
                 obs, _, term, trunc, _ = env.last()
                 env.step(None if term or trunc else _pick(rng, obs["action_mask"]))
                 steps += 1
-        dt = time.perf_counter() - t0
-        print(f"pettingzoo AEC {label:20s}: {steps / dt:9,.0f} decisions/s ({episodes / dt:7,.1f} episodes/s)")
+        dt, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        print(f"pettingzoo AEC {label:20s}: {steps / dt:9,.0f} decisions/s ({episodes / dt:7,.1f} episodes/s; "
+              f"{steps / cpu:,.0f} a CPU second)")
 
         env = gym_env(game, **options)
         steps, t0 = 0, time.perf_counter()
