@@ -258,8 +258,8 @@ class KniggitsEncoding(Encoding):
         where = {k.id: i for i, k in enumerate(state.kniggits)}
         return Judged(enemies=enemies, movers=tuple(movers), owner=owner,
                       where=np.array([where[k.id] for k in movers], dtype=np.intp),
-                       index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
-                       passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
+                      index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
+                      passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
 
     def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
         """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to
