@@ -255,9 +255,7 @@ class KniggitsEncoding(Encoding):
         owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
         passed, stops = self.game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2])
         first = np.array([self._first_move[int(k.id[1:])] for k in movers])
-        where = {k.id: i for i, k in enumerate(state.kniggits)}
-        return Judged(enemies=enemies, movers=tuple(movers), owner=owner,
-                      where=np.array([where[k.id] for k in movers], dtype=np.intp),
+        return Judged(enemies=enemies, movers=tuple(movers), owner=owner, where=self.game.places(state, movers),
                       index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
                       passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
 

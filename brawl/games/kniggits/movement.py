@@ -178,7 +178,7 @@ class Movement:
         ks = state.kniggits
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
         owner = np.asarray(owner, dtype=np.intp)
-        me = self._places(state, movers)[owner]
+        me = self.places(state, movers)[owner]
         if allowance is None:
             allowance = np.array([self.move_allowance(k) for k in movers])
         allowance = np.asarray(allowance, dtype=float)[owner]
@@ -195,13 +195,12 @@ class Movement:
             ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
         return ok, stops
 
-    def _places(self, state: KniggitsState, movers: list[Kniggit]) -> np.ndarray:
-        """Where each of ``movers`` stands in ``state.kniggits`` (found by id)."""
-        memo = state.memo()
-        where = memo.get((self, "places"))
-        if where is None:
-            where = memo[self, "places"] = {k.id: i for i, k in enumerate(state.kniggits)}
-        return np.array([where[k.id] for k in movers], dtype=np.intp)
+    @staticmethod
+    def places(state: KniggitsState, kniggits: list[Kniggit]) -> np.ndarray:
+        """Where each of ``kniggits`` stands in ``state.kniggits`` (found by id): their rows of
+        :meth:`table_rows`."""
+        where = {k.id: i for i, k in enumerate(state.kniggits)}
+        return np.array([where[k.id] for k in kniggits], dtype=np.intp)
 
     def table_rows(self, state: KniggitsState) -> np.ndarray:
         """A row per kniggit of ``state`` for the compiled checks: x, y, seat, on the table (1 or
