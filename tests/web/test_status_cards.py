@@ -16,6 +16,9 @@ def test_status_rows_are_cards_on_a_phone(server, browser, errors, game, seats, 
     page = new_page(browser, errors, **PHONE)
     page.goto(server + room["seats"][0]["invite"])
     page.wait_for_selector("table.status td[data-label]")
+    # measured once every cell is styled: an update can arrive while the first view is drawn
+    page.wait_for_function("""() => { const cells = [...document.querySelectorAll('table.status td[data-label]')];
+        return cells.length > 0 && cells.every(c => getComputedStyle(c).overflowWrap !== ''); }""")
     cells = page.eval_on_selector_all("table.status td[data-label]", """cells => cells.map(c => {
         const s = getComputedStyle(c);
         return {label: c.dataset.label, wrap: s.overflowWrap, right: c.getBoundingClientRect().right,
