@@ -11,7 +11,7 @@ compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist`
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
 come near an obstacle's box and answers the plain cases of those itself (a segment well inside or
-well outside a convex obstacle: :func:`sure_entered`, the rule's ``geometry.clip_sides``
+well outside a convex obstacle: :func:`sure_pair`, the rule's ``geometry.clip_sides``
 compiled), and the caller asks Shapely about the ones that pass close to a wall or a corner
 (``Table.obstacles_entered``).
 
@@ -42,7 +42,7 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
     the obstacle test is whether its start lies inside one), ``near`` (``[c, o]``: move ``c``
     passed, meets the box of obstacle ``o`` (rows of ``boxes``: x0, y0, x1, y1) and passes within
     ``sure`` of its sides, so the caller asks Shapely; a move surely inside an obstacle, by
-    :func:`_sure_pair` on its sides, has failed) and ``stops`` (where each move ends: its end, or
+    :func:`sure_pair` on its sides, has failed) and ``stops`` (where each move ends: its end, or
     where it meets the first enemy's ring)."""
     x, y, seat, on = table[:, 0], table[:, 1], table[:, 2], table[:, 3] > 0
     ex, ey = ends[:, 0], ends[:, 1]
@@ -110,7 +110,7 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
         if ok[c] and not short[c]:
             for o in range(len(boxes)):
                 if _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS):
-                    entered = _sure_pair(a[0], a[1], b[0], b[1], normals[o], offsets[o], count[o], sure)
+                    entered = sure_pair(a[0], a[1], b[0], b[1], normals[o], offsets[o], count[o], sure)
                     if entered == 1:
                         ok[c] = False
                         break
@@ -147,24 +147,13 @@ def menu_rows(passed, owner, stops, still, me, table, seat, standing_room):
 
 
 @njit(cache=True)
-def sure_entered(starts, ends, which, normals, offsets, count, sure):
-    """For each row, whether the segment ``starts``-``ends`` enters the interior of convex
-    obstacle ``which`` (its sides: ``count`` outward unit ``normals`` and ``offsets``, the interior
-    where every ``normal . p < offset``): 1 when some stretch of it lies more than ``sure`` inside
-    every side, 0 when every point of it lies more than ``sure`` outside some side, -1 when it
-    passes closer than that to the boundary (along a wall, through a corner: the caller asks
-    Shapely) or the obstacle has no sides here.  The rule's own test, ``geometry.clip_sides``,
-    compiled."""
-    out = np.empty(len(starts), dtype=np.int8)
-    for c in range(len(starts)):
-        o = which[c]
-        out[c] = _sure_pair(starts[c, 0], starts[c, 1], ends[c, 0], ends[c, 1], normals[o], offsets[o], count[o], sure)
-    return out
-
-
-@njit(cache=True)
-def _sure_pair(ax, ay, bx, by, normals, offsets, sides, sure):
-    """:func:`sure_entered` of one segment and one obstacle's sides."""
+def sure_pair(ax, ay, bx, by, normals, offsets, sides, sure):
+    """Whether the segment a-b enters the interior of a convex obstacle (its ``sides`` outward
+    unit ``normals`` and ``offsets``, the interior where every ``normal . p < offset``): 1 when
+    some stretch of it lies more than ``sure`` inside every side, 0 when every point of it lies
+    more than ``sure`` outside some side, -1 when it passes closer than that to the boundary
+    (along a wall, through a corner: the caller asks Shapely) or the obstacle has no sides here.
+    The rule's own test, ``geometry.clip_sides``, compiled."""
     if sides == 0:
         return -1
     dx, dy = bx - ax, by - ay

@@ -287,7 +287,7 @@ class Table:
     @property
     def sides(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each convex obstacle as its sides (normals, offsets, how many), for the compiled sure
-        answers of :func:`.fast_moves.sure_entered`."""
+        answers of :func:`.fast_moves.sure_pair`."""
         return self._sides
 
     def room(self, p: Pt, direction: Pt) -> float:

@@ -167,7 +167,7 @@ class Movement:
         for the research encoding's mask: the same tests with the same numbers, compiled
         (:mod:`.fast_moves`); the obstacles are the rule's Shapely test, with the plain cases (a
         line well inside or well outside a convex obstacle) answered by the compiled arithmetic
-        of :func:`.fast_moves.sure_entered`.  Standing room among the mover's own army is the last
+        of :func:`.fast_moves.sure_pair`.  Standing room among the mover's own army is the last
         test (:func:`.fast_moves.menu_rows`): in a moving phase only the mover's own kniggits move,
         so a caller may keep this answer for the kniggits that have not moved and ask only that
         again.  The tests compare the two with the whole transition on positions of random games.

@@ -113,13 +113,13 @@ def _segments_about_obstacles(table: Table, rng, count: int):
 def test_the_compiled_sure_answers_about_obstacles_agree_with_shapely():
     """Rule 3 of the rules page (seed, Setup 1: an obstacle blocks movement; no straight stretch
     may enter one, running along a wall or touching a corner is allowed) is Shapely's test.  The rule (``Table.segment_blocked``) and the research mask
-    (``fast_moves.sure_entered``) answer most segments by arithmetic on a convex obstacle's sides
+    (``fast_moves.sure_pair``, inside its batch path check) answer most segments by arithmetic on a convex obstacle's sides
     and ask Shapely only when a segment passes within ``SURE`` of the boundary: every sure answer
     is Shapely's, on segments made to touch corners and run along walls."""
     import numpy as np
     import shapely
 
-    from brawl.games.kniggits.fast_moves import sure_entered
+    from brawl.games.kniggits.fast_moves import sure_pair
     from brawl.games.kniggits.geometry import SURE
 
     rng = np.random.default_rng(7)
@@ -127,7 +127,9 @@ def test_the_compiled_sure_answers_about_obstacles_agree_with_shapely():
         table = Table(size=size, terrain=terrain)
         a, b, which = _segments_about_obstacles(table, rng, 20_000)
         shapely_says = table.obstacles_entered(a, b, which)
-        sure = sure_entered(a, b, which, *table.sides, SURE)
+        normals, offsets, count = table.sides
+        sure = np.array([sure_pair(p[0], p[1], q[0], q[1], normals[o], offsets[o], count[o], SURE)
+                         for p, q, o in zip(a, b, which)])
         answered = sure >= 0
         assert (sure[answered] == shapely_says[answered]).all()
         assert answered.mean() > 0.4  # most segments are plain, even among these
