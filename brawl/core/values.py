@@ -59,8 +59,10 @@ def replace(value: T, **changes: Any) -> T:
     kept = value.__dict__
     fields.update(kept)
     if len(kept) != len(names):  # answers kept beside the fields (a memo) belong to the old value
-        for extra in kept.keys() - names:
-            del fields[extra]
+        fields.pop("_memo", None)
+        if len(fields) != len(names):
+            for extra in fields.keys() - names:
+                del fields[extra]
     fields.update(changes)
     return new
 

@@ -43,10 +43,12 @@ class _Memo:
         return None
 
     def put(self, game, state, seat: int, action: str, after) -> None:
-        with self._lock:
-            self._made[(id(game), id(state), seat, action)] = (game, state, after)
-            while len(self._made) > self.SIZE:
-                del self._made[next(iter(self._made))]
+        made = self._made
+        made[(id(game), id(state), seat, action)] = (game, state, after)  # one dict operation: atomic
+        if len(made) > 2 * self.SIZE:  # trimmed now and then, to the latest SIZE
+            with self._lock:  # trimming reads and deletes: one thread at a time
+                while len(made) > self.SIZE:
+                    made.pop(next(iter(made)), None)
 
 
 _MEMO = _Memo()

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import math
 import struct
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
@@ -86,15 +87,19 @@ def k_row(k: Any) -> tuple:
 
 
 _PACK_ROW = struct.Struct("19d").pack  # a row as the float64 array kniggit_blocks reads
+_ROW = "kniggits encoding row"  # its key in a kniggit's memo: the row depends on the kniggit alone
 
 
-def _row(owner: Any, k: Any) -> bytes:
-    """:func:`k_row` packed (float64), kept with the kniggit."""
-    memo = k.memo()
-    row = memo.get((owner, "row"))
-    if row is None:
-        row = memo[owner, "row"] = _PACK_ROW(*k_row(k))
-    return row
+def _rows(ks: tuple) -> bytes:
+    """Each kniggit's :func:`k_row` packed (float64) and joined; a row is kept with its kniggit."""
+    out = []
+    for k in ks:
+        memo = k.__dict__.get("_memo")
+        row = memo.get(_ROW) if memo else None
+        if row is None:
+            row = k.memo()[_ROW] = _PACK_ROW(*k_row(k))
+        out.append(row)
+    return b"".join(out)
 
 
 class KniggitsEncoding(Encoding):
@@ -145,6 +150,7 @@ class KniggitsEncoding(Encoding):
         self.observation_labels = tuple(labels)
         self._menus: dict[int, tuple[Any, Menu]] = {}
         self._read: dict[str, tuple] = {}
+        self._rows: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
         super().__init__(game)
 
     # -- slots ---------------------------------------------------------------------------------
@@ -202,7 +208,8 @@ class KniggitsEncoding(Encoding):
                       and int(k.id[1:]) <= self.slots]
             if movers:
                 self._judge_moves(state, seat, movers, menu)
-        menu.legal = sorted(list(menu.named) + menu.moves.tolist())
+        menu.move_list = menu.moves.tolist()
+        menu.legal = sorted(list(menu.named) + menu.move_list)
         return menu
 
     def _read_action(self, a: str) -> tuple:
@@ -249,15 +256,27 @@ class KniggitsEncoding(Encoding):
     def _judge(self, state: Any, movers: list[Any], enemies: tuple) -> Judged:
         """The path check of every menu move of ``movers`` (all at once, compiled), in slot
         order so that the action numbers ascend with the rows."""
+        game = self.game
         movers = sorted(movers, key=lambda k: int(k.id[1:]))
-        me = np.array([(k.x, k.y, self.game.move_allowance(k)) for k in movers])
+        me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
         ends, real = self._menu_points(state, movers, me)
-        owner = np.repeat(np.arange(len(movers)), MENU_MOVES)
-        passed, stops = self.game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2])
-        first = np.array([self._first_move[int(k.id[1:])] for k in movers])
-        return Judged(enemies=enemies, movers=tuple(movers), owner=owner, where=self.game.places(state, movers),
-                      index=first[owner] + np.arange(len(owner)) % MENU_MOVES, points=ends,
+        owner, index = self._rows_of(tuple(int(k.id[1:]) for k in movers))
+        where = game.places(state, movers)
+        passed, stops = game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2], where)
+        return Judged(enemies=enemies, movers=tuple(movers), owner=owner, where=where, index=index, points=ends,
                       passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
+
+    def _rows_of(self, slots: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """For movers in ``slots`` (ascending), each menu row's mover (its number among them) and
+        action number; kept per set of slots (read-only arrays)."""
+        rows = self._rows.get(slots)
+        if rows is None:
+            owner = np.repeat(np.arange(len(slots)), MENU_MOVES)
+            first = np.array([self._first_move[i] for i in slots], dtype=np.intp)
+            index = first[owner] + np.arange(len(owner)) % MENU_MOVES
+            owner.flags.writeable = index.flags.writeable = False
+            rows = self._rows[slots] = (owner, index)
+        return rows
 
     def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
         """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to
@@ -294,8 +313,9 @@ class KniggitsEncoding(Encoding):
         menu = self._menu(state, seat)
         if index in menu.named:
             return menu.named[index]
-        at = int(np.searchsorted(menu.moves, index))
-        if at < len(menu.moves) and menu.moves[at] == index:
+        moves = menu.move_list
+        at = bisect_left(moves, index)
+        if at < len(moves) and moves[at] == index:
             judged, row = menu.judged, menu.rows[at]
             x, y = judged.points[row].tolist()
             return f"move:{judged.movers[judged.owner[row]].id}:{x!r}:{y!r}"
@@ -334,7 +354,7 @@ class KniggitsEncoding(Encoding):
         vec = np.zeros(self.observation_size, dtype=np.float32)
         ks = state.kniggits
         if ks:
-            rows = np.frombuffer(b"".join([_row(self, k) for k in ks])).reshape(len(ks), -1)
+            rows = np.frombuffer(_rows(ks)).reshape(len(ks), -1)
             if state.phase == "fight" and state.fights:
                 rows = rows.copy()
                 for n, k in enumerate(ks):

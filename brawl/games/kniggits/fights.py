@@ -15,6 +15,7 @@ from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
 from .fight_odds import fight_odds
+from .model import Kniggit
 from .state import KniggitsState, add_event, finish, kniggit, put, set_seat
 
 
@@ -23,12 +24,27 @@ class Fights:
     def fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
         """Hand choices of the attacker's and the defender's seat in ``fight``, or None when the
         fight cannot happen any more."""
-        return state.remembered(self, ("hands", fight), lambda: self._fight_hands(state, fight))
-
-    def _fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
+        memo = state.memo()
+        key = (self, ("hands", fight))
+        if key in memo:
+            return memo[key]
         aid, did, kind = fight
         a, d = kniggit(state, aid), kniggit(state, did)
-        if a is None or d is None or not d.on_table or not combat.can_strike(a, kind):
+        if a is None or d is None:
+            hands = None
+        else:  # the answer depends on the two kniggits alone: kept with the attacker while both are as they were
+            kept = a.memo()
+            known = kept.get((self, ("hands", kind, did)))
+            if known is not None and known[0] is d:
+                hands = known[1]
+            else:
+                hands = self._fight_hands(a, d, kind)
+                kept[self, ("hands", kind, did)] = (d, hands)
+        memo[key] = hands
+        return hands
+
+    def _fight_hands(self, a: Kniggit, d: Kniggit, kind: str) -> tuple[tuple, tuple] | None:
+        if not d.on_table or not combat.can_strike(a, kind):
             return None
         if kind in ("again", "second") and not combat.magic_sword(a, self.options):
             return None  # the sword lost its magic in the first fight

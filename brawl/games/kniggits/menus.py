@@ -44,15 +44,16 @@ _NO_MOVES.flags.writeable = False
 class Menu:
     """The legal action numbers of one seat in one state (``legal``, ascending), with what each
     decodes to: a decision string (``named``), or for a move the row of the judgement
-    (``judged``) that says which kniggit goes where (``moves``: the action numbers, ascending;
-    ``rows``: their rows); and the mask, once asked for."""
+    (``judged``) that says which kniggit goes where (``moves``: the action numbers, ascending, as
+    an array and as a list; ``rows``: their rows); and the mask, once asked for."""
 
-    __slots__ = ("legal", "named", "moves", "rows", "judged", "mask")
+    __slots__ = ("legal", "named", "moves", "move_list", "rows", "judged", "mask")
 
     def __init__(self) -> None:
         self.legal: list[int] = []
         self.named: dict[int, str] = {}
         self.moves: np.ndarray = _NO_MOVES
+        self.move_list: list[int] = []  # ``moves`` as a list, for looking one up
         self.rows: np.ndarray = _NO_MOVES
         self.judged: Judged | None = None
         self.mask: np.ndarray | None = None

@@ -47,10 +47,13 @@ class Movement:
     def engaged(self, state: KniggitsState, k: Kniggit) -> tuple[Kniggit, ...]:
         """Enemies within 2 inches (seed, Phase one: "IN COMBAT"), nearest first."""
         memo = state.memo()
-        key = (self, ("engaged", k.seat, k.x, k.y))
-        out = memo.get(key)
+        key = (self, ("engaged", k.seat))  # the answers for one army, by where its kniggit stands
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = {}
+        out = known.get((k.x, k.y))
         if out is None:
-            out = memo[key] = self._engaged(state, k)
+            out = known[k.x, k.y] = self._engaged(state, k)
         return out
 
     def _engaged(self, state: KniggitsState, k: Kniggit) -> tuple[Kniggit, ...]:
@@ -160,7 +163,8 @@ class Movement:
         return out, why
 
     def straight_moves_among_enemies(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
-                                     ends: np.ndarray, allowance: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                                     ends: np.ndarray, allowance: np.ndarray | None = None,
+                                     where: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Which one-stretch moves pass :meth:`check_path` apart from standing room among the
         mover's own army, and where each stops: move ``c`` takes ``movers[owner[c]]`` (one army's
         kniggits) straight to ``ends[c]``.  This is the path check for many straight moves at once,
@@ -171,14 +175,15 @@ class Movement:
         test (:func:`.fast_moves.menu_rows`): in a moving phase only the mover's own kniggits move,
         so a caller may keep this answer for the kniggits that have not moved and ask only that
         again.  The tests compare the two with the whole transition on positions of random games.
-        ``allowance`` is each mover's :meth:`move_allowance`, when the caller has it."""
+        ``allowance`` is each mover's :meth:`move_allowance` and ``where`` their :meth:`places`,
+        when the caller has them."""
         straight_moves = _compiled().straight_moves
 
         t = self.table
         ks = state.kniggits
         ends = np.asarray(ends, dtype=float).reshape(-1, 2)
         owner = np.asarray(owner, dtype=np.intp)
-        me = self.places(state, movers)[owner]
+        me = (self.places(state, movers) if where is None else where)[owner]
         if allowance is None:
             allowance = np.array([self.move_allowance(k) for k in movers])
         allowance = np.asarray(allowance, dtype=float)[owner]
@@ -188,12 +193,23 @@ class Movement:
                                                 self.options.disengage == "direct", t.boxes, *t.sides, SURE)
         if short.any():  # a move that goes nowhere: is it standing in an obstacle?
             nowhere = np.flatnonzero(ok & short)
-            inside = {i: t.inside_obstacle(ks[i].pos) for i in set(me[nowhere].tolist())}
+            inside = {i: self.standing_in_obstacle(ks[i]) for i in set(me[nowhere].tolist())}
             ok[nowhere] = [not inside[i] for i in me[nowhere].tolist()]
         c, o = np.nonzero(near)  # the moves that pass close to an obstacle's wall or corner: Shapely says
         if len(c):
             ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
         return ok, stops
+
+    def standing_in_obstacle(self, k: Kniggit) -> bool:
+        """Whether ``k`` stands inside an obstacle (a move that goes nowhere is judged by where it
+        starts), kept with the kniggit: it asks Shapely, and a kniggit that has not moved is
+        the same value turn after turn."""
+        memo = k.memo()
+        key = (self, "in obstacle")
+        inside = memo.get(key)
+        if inside is None:
+            inside = memo[key] = self.table.inside_obstacle(k.pos)
+        return inside
 
     @staticmethod
     def places(state: KniggitsState, kniggits: list[Kniggit]) -> np.ndarray:
@@ -249,22 +265,32 @@ class Movement:
         """Hand what :meth:`engaged` worked out in ``before`` over to ``after``, for points of
         ``seat`` (of either army when None), when the other army stands in ``after`` where it
         stood, as it stood (moving kniggits of ``seat``, turning to face, a new turn's flags
-        leave the answers true).  The enemies named are ``after``'s kniggits.  Returns ``after``."""
+        leave the answers true).  The enemies named are ``after``'s kniggits: when they are the
+        very values of ``before``, the two states share one table of answers (what either
+        works out holds for both).  Returns ``after``."""
         old = before.__dict__.get("_memo")
         if not old or len(before.kniggits) != len(after.kniggits):
             return after
+        same = True  # the other army's kniggits are the very values they were
         for a, b in zip(before.kniggits, after.kniggits):
-            if a is not b and a.seat != seat and (a.id != b.id or a.x != b.x or a.y != b.y or a.status != b.status):
-                return after
+            if a is not b and a.seat != seat:
+                if a.id != b.id or a.x != b.x or a.y != b.y or a.status != b.status:
+                    return after
+                same = False
         new = after.memo()
-        now = {k.id: k for k in after.kniggits}
-        for key, value in old.items():
-            question = key[1]
-            if key[0] is self and type(question) is tuple and question[0] == "engaged" \
-                    and (seat is None or question[1] == seat) and key not in new:
-                if not all(now[e.id] is e for e in value):
-                    value = tuple(now[e.id] for e in value)
-                new[key] = value
+        now = None
+        for s in (0, 1) if seat is None else (seat,):
+            key = (self, ("engaged", s))
+            known = old.get(key)
+            if known is None or key in new:
+                continue
+            if same:
+                new[key] = known
+                continue
+            if now is None:
+                now = {k.id: k for k in after.kniggits}
+            new[key] = {at: (enemies if all(now[e.id] is e for e in enemies) else tuple(now[e.id] for e in enemies))
+                        for at, enemies in known.items()}
         return after
 
     def _arrive(self, state: KniggitsState, k: Kniggit, path: list, **changes) -> KniggitsState:

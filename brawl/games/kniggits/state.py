@@ -114,7 +114,12 @@ def item(state: KniggitsState, iid: str) -> Item | None:
 
 def put(state: KniggitsState, k: Kniggit) -> KniggitsState:
     """The state with kniggit ``k`` (found by its id) as given."""
-    return replace(state, kniggits=tuple(k if x.id == k.id else x for x in state.kniggits))
+    ks = state.kniggits
+    kid = k.id
+    for i, x in enumerate(ks):
+        if x.id == kid:
+            return replace(state, kniggits=ks[:i] + (k,) + ks[i + 1:])
+    return replace(state)
 
 
 def put_item(state: KniggitsState, it: Item) -> KniggitsState:

@@ -7,10 +7,21 @@ a turn (fleeing kniggits run, the turn limit), and who has won (seed, Playing; W
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.game import Decision, Terminal
 from ...core.values import replace
 from . import mechanics
 from .state import KniggitsState, finish
+
+
+@lru_cache(maxsize=None)
+def _phase_decision(phase: str, seat: int, name: str) -> Decision:
+    """The decision of the moving phase (the mover's turn) or of turning (the other seat's
+    reaction): the same value every time for a seat, so it is made once."""
+    if phase == "move":
+        return Decision((seat,), "turn", f"{name}: move your kniggits, then end the moving phase")
+    return Decision((seat,), "reaction", f"{name}: turn your kniggits in combat to face an attacker, then say you are done")
 
 
 class TurnFlow:
@@ -32,11 +43,9 @@ class TurnFlow:
             return Decision(tuple(s for s in (0, 1) if state.rps_sealed[s] is None), "simultaneous",
                             "Rock, paper or scissors for who goes first?")
         if p == "move":
-            return Decision((state.to_act,), "turn",
-                            f"{self.seat_name(state.to_act)}: move your kniggits, then end the moving phase")
+            return _phase_decision("move", state.to_act, self.seat_name(state.to_act))
         if p == "turning":
-            return Decision((1 - state.to_act,), "reaction",
-                            f"{self.seat_name(1 - state.to_act)}: turn your kniggits in combat to face an attacker, then say you are done")
+            return _phase_decision("turning", 1 - state.to_act, self.seat_name(1 - state.to_act))
         if p == "fight":
             needs = self.fight_seats(state)
             # With one side only able to choose there is nothing to keep secret from the other.
@@ -91,7 +100,11 @@ class TurnFlow:
         """An army whose kniggits are all fleeing or gone has lost (seed, Winning)."""
         if state.phase == "over":
             return state
-        beaten = [s for s in (0, 1) if not any(k.seat == s and k.active for k in state.kniggits)]
+        fighting = [False, False]  # whether each army has a kniggit still fighting
+        for k in state.kniggits:
+            if k.status == "fighting":
+                fighting[k.seat] = True
+        beaten = [s for s in (0, 1) if not fighting[s]]
         if not beaten:
             return state
         if len(beaten) == 2:
