@@ -122,7 +122,7 @@ def _positions(options, seeds, rng_seed):
 def test_mask_agrees_with_the_whole_rules(options):
     """Every action number the mask offers is a decision the whole transition accepts, and every
     menu move it leaves out is one the transition refuses: the batch path check
-    (``straight_moves_among_enemies`` and ``fast_moves.menu_rows``) against ``check_action`` move for move, on positions of random games
+    (``fast_moves.judge_menu``, ``Movement.settle_straight_moves`` and ``fast_moves.menu_rows``) against ``check_action`` move for move, on positions of random games
     (seed, Phase one; rulings 4, 13 and 14)."""
     compared = refused = 0
     for enc, state, seat in _positions(options, range(3), 2):

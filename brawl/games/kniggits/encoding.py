@@ -27,8 +27,9 @@ enemies within reach of a sword or a bow are few, and the nearest are the ones t
 in distance go to the lower slot.
 
 The mask asks the rules for every finite decision (``legal_actions``) and judges the menu's moves
-all at once with the rules' batch path check
-(:meth:`.movement.Movement.straight_moves_among_enemies`, then standing room among friends,
+all at once with the rules' batch path check (:func:`.fast_moves.judge_menu`: the menu's points and
+:func:`.fast_moves.straight_moves` in one compiled call, then
+:meth:`.movement.Movement.settle_straight_moves`; then standing room among friends,
 :func:`.fast_moves.menu_rows`), not one geometry call per candidate.  A move decodes to ``move:<id>:<x>:<y>`` with the point written
 exactly (``repr``), so the rules judge the very point the mask judged.
 
@@ -55,7 +56,7 @@ import numpy as np
 from ...core.game import IllegalAction
 from .army import parse_army, preset_names
 from .combat import GUARDS, NONE
-from .fast_moves import kniggit_blocks, menu_points, menu_rows
+from .fast_moves import judge_menu, kniggit_blocks, menu_points, menu_rows
 from .menus import Judged, Menu
 from .model import HEIGHTS
 from .rules import ARMY_LETTERS, SCENARIOS
@@ -259,10 +260,14 @@ class KniggitsEncoding(Encoding):
         game = self.game
         movers = sorted(movers, key=lambda k: int(k.id[1:]))
         me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
-        ends, real = self._menu_points(state, movers, me)
         owner, index = self._rows_of(tuple(int(k.id[1:]) for k in movers))
         where = game.places(state, movers)
-        passed, stops = game.straight_moves_among_enemies(state, movers, owner, ends, me[:, 2], where)
+        table = game.table_rows(state)
+        # the menu's points and the rules' batch path check in one compiled call, then what the
+        # check leaves to the rules' own tests (Movement.settle_straight_moves)
+        ends, real, rows, passed, short, near, stops, any_short, any_near = judge_menu(
+            me, where, self._enemy_rows(state, movers[0].seat), _UNIT, TARGETS, table, *game.path_check_args())
+        game.settle_straight_moves(state, table, rows, ends, passed, short, near, any_short, any_near)
         return Judged(enemies=enemies, movers=tuple(movers), owner=owner, where=where, index=index, points=ends,
                       passed=passed & real, stops=stops, place={k.id: n for n, k in enumerate(movers)})
 
@@ -287,17 +292,13 @@ class KniggitsEncoding(Encoding):
 
         return sorted(ids, key=key)[:TARGETS]
 
-    def _menu_points(self, state: Any, movers: list[Any], me: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Where each menu move of each of ``movers`` goes: :data:`MENU_MOVES` rows a kniggit, in
-        the order of the action list (full moves, half moves, charges at the nearest enemies on
-        the table first), and which rows are real (a charge needs an ``n``-th enemy); compiled
-        (:func:`.fast_moves.menu_points`)."""
-        game = self.game
-        if me is None:  # a row per mover: x, y, its allowance
-            me = np.array([(k.x, k.y, game.move_allowance(k)) for k in movers])
-        enemies = np.array([(e.x, e.y, int(e.id[1:])) for e in state.kniggits
-                            if e.seat != movers[0].seat and e.on_table], dtype=float).reshape(-1, 3)
-        return menu_points(me, enemies, _UNIT, TARGETS, float(game.table.size))
+    @staticmethod
+    def _enemy_rows(state: Any, seat: int) -> np.ndarray:
+        """A row per enemy of ``seat`` on the table: x, y, slot (for :func:`.fast_moves.menu_points`:
+        :data:`MENU_MOVES` points a mover, in the order of the action list, full moves, half moves,
+        charges at the nearest enemies on the table first)."""
+        return np.array([(e.x, e.y, int(e.id[1:])) for e in state.kniggits if e.seat != seat and e.on_table],
+                        dtype=float).reshape(-1, 3)
 
     def _legal_by_transition(self, state: Any, seat: int, index: int) -> bool:
         """The slow reference for the mask (the tests compare them): the whole rules."""
@@ -337,7 +338,8 @@ class KniggitsEncoding(Encoding):
         k = self.game.kniggit(state, me)
         if k is None:
             return f"move:{me}:0:0"  # no such kniggit: the rules refuse it
-        ends, real = self._menu_points(state, [k])
+        me_row = np.array([(k.x, k.y, self.game.move_allowance(k))])
+        ends, real = menu_points(me_row, self._enemy_rows(state, seat), _UNIT, TARGETS, float(self.game.table.size))
         row = index - self._first_move[int(parts[1])]
         if not real[row]:
             return f"move:{me}"  # a charge with no such enemy: the rules refuse a move to nowhere

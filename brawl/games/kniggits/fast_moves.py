@@ -4,9 +4,10 @@ now, its kniggit blocks).
 
 :meth:`.movement.Movement.check_path` judges one move of one kniggit, in Python, and is the rule.
 A learning agent's mask asks about every move of a menu at every decision (about a hundred), so
-:meth:`.movement.Movement.straight_moves_among_enemies` sends them here.  This kernel walks the
-same tests in the same order as ``check_path`` does for a one-stretch move (standing room among
-the mover's own army is :func:`menu_rows`), and it calls the rules' own geometry
+the encoding sends them here (:func:`judge_menu`; ``Movement.settle_straight_moves`` settles the
+rest).  The kernel :func:`straight_moves` walks the same tests in the same order as
+``check_path`` does for a one-stretch move (standing room among the mover's own army is
+:func:`menu_rows`), and it calls the rules' own geometry
 compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
@@ -233,6 +234,27 @@ def menu_points(movers, enemies, unit, targets, size):
         ends[r, 0] = min(max(ends[r, 0], 0.0), size)
         ends[r, 1] = min(max(ends[r, 1], 0.0), size)
     return ends, real
+
+
+@njit(cache=True)
+def judge_menu(movers, where, enemies, unit, targets, table, size, ring, standing_room, tolerance, direct, boxes,
+               normals, offsets, count, sure):
+    """The research menu's moves of ``movers`` judged in one call: where each goes
+    (:func:`menu_points`, with ``movers``, ``enemies``, ``unit``, ``targets`` and ``size`` as
+    there), then the path check of each (:func:`straight_moves`, the other arguments as there;
+    ``where`` is each mover's row of ``table``).  Returns the points, which of them are real,
+    each row's row of ``table``, :func:`straight_moves`' four answers, and whether any move is
+    short and whether any is near an obstacle."""
+    ends, real = menu_points(movers, enemies, unit, targets, size)
+    per = 2 * len(unit) + targets
+    me = np.empty(len(ends), dtype=np.intp)
+    allowance = np.empty(len(ends))
+    for r in range(len(ends)):
+        me[r] = where[r // per]
+        allowance[r] = movers[r // per, 2]
+    ok, short, near, stops = straight_moves(table, me, ends, allowance, size, ring, standing_room, tolerance,
+                                            direct, boxes, normals, offsets, count, sure)
+    return ends, real, me, ok, short, near, stops, short.any(), near.any()
 
 
 @njit(cache=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import struct
 from dataclasses import dataclass
 
@@ -12,6 +11,21 @@ from .mechanics import COLOURS, HEIGHT_TOKEN, HEIGHTS
 __all__ = ["COLOURS", "HEIGHTS", "HEIGHT_TOKEN", "Item", "Kniggit"]
 
 _PACK_PLACE = struct.Struct("4d").pack
+_PLACE = "kniggits place row"  # its key in a kniggit's memo
+
+
+def place_rows(kniggits) -> bytes:
+    """Each kniggit's x, y, seat and whether it is on the table (1 or 0), packed as four float64
+    and joined: the rows of the table the compiled checks read (``Movement.table_rows``).  A
+    kniggit keeps its row in its memo (a copy with other fields starts without it)."""
+    out = []
+    for k in kniggits:
+        memo = k.__dict__.get("_memo")
+        row = memo.get(_PLACE) if memo else None
+        if row is None:
+            row = k.memo()[_PLACE] = _PACK_PLACE(k.x, k.y, k.seat, k.status != "gone")
+        out.append(row)
+    return b"".join(out)
 
 
 @dataclass(frozen=True)
@@ -39,13 +53,6 @@ class Kniggit(Remembers):
     @property
     def pos(self) -> tuple[float, float]:
         return (self.x, self.y)
-
-    @functools.cached_property
-    def place_row(self) -> bytes:
-        """x, y, seat and whether it is on the table (1 or 0), packed as four float64: its row
-        of the table the compiled checks read (``Movement.table_rows``).  Kept with the value
-        (a copy with other fields starts without it)."""
-        return _PACK_PLACE(self.x, self.y, self.seat, self.status != "gone")
 
     @property
     def active(self) -> bool:

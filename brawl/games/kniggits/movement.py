@@ -16,7 +16,7 @@ from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
 from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
-from .model import Item, Kniggit
+from .model import Item, Kniggit, place_rows
 from .state import (
     SEAT_NAMES,
     KniggitsState,
@@ -134,8 +134,15 @@ class Movement:
         if start_engaged:
             self._check_disengage(k, path, start_engaged)
         met = {e.id for e in start_engaged}
-        others = [e for e in state.kniggits if e.seat != k.seat and e.on_table and e.id not in met]
         ring = t.ring
+        room = t.standing_room - 1e-9
+        # only a kniggit within the ring or the standing room of the path's box can stop it or
+        # stand where it ends (the end lies on the path): those, in the state's order
+        xs, ys = [p[0] for p in path], [p[1] for p in path]
+        reach = max(ring, room) + EPS
+        x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        near = [o for o in state.kniggits if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.id != k.id and o.status != "gone"]
+        others = [e for e in near if e.seat != k.seat and e.id not in met]
         out = [path[0]]
         why = ""
         for a, b in zip(path, path[1:]):
@@ -155,50 +162,44 @@ class Movement:
                 break
             out.append(b)
         end = out[-1]
-        room = t.standing_room - 1e-9
-        for o in state.kniggits:
-            if o.id != k.id and o.on_table and abs(o.x - end[0]) < room and abs(o.y - end[1]) < room \
-                    and dist(o.pos, end) < room:
+        for o in near:
+            if abs(o.x - end[0]) < room and abs(o.y - end[1]) < room and dist(o.pos, end) < room:
                 raise IllegalAction(f"{k.id} would end on top of {o.id} (closer than {t.standing_room:g} in)")
         return out, why
 
-    def straight_moves_among_enemies(self, state: KniggitsState, movers: list[Kniggit], owner: np.ndarray,
-                                     ends: np.ndarray, allowance: np.ndarray | None = None,
-                                     where: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Which one-stretch moves pass :meth:`check_path` apart from standing room among the
-        mover's own army, and where each stops: move ``c`` takes ``movers[owner[c]]`` (one army's
-        kniggits) straight to ``ends[c]``.  This is the path check for many straight moves at once,
-        for the research encoding's mask: the same tests with the same numbers, compiled
-        (:mod:`.fast_moves`); the obstacles are the rule's Shapely test, with the plain cases (a
-        line well inside or well outside a convex obstacle) answered by the compiled arithmetic
-        of :func:`.fast_moves.sure_pair`.  Standing room among the mover's own army is the last
-        test (:func:`.fast_moves.menu_rows`): in a moving phase only the mover's own kniggits move,
-        so a caller may keep this answer for the kniggits that have not moved and ask only that
-        again.  The tests compare the two with the whole transition on positions of random games.
-        ``allowance`` is each mover's :meth:`move_allowance` and ``where`` their :meth:`places`,
-        when the caller has them."""
-        straight_moves = _compiled().straight_moves
-
+    # -- many straight moves at once ---------------------------------------------------------------
+    # The research encoding's mask asks which of many one-stretch moves pass :meth:`check_path`
+    # and where each stops.  :func:`.fast_moves.straight_moves` answers for all of them in one
+    # compiled call: the same tests with the same numbers, in the same order, apart from two that
+    # stay the rules' own here (:meth:`settle_straight_moves`) and standing room among the mover's
+    # own army (:func:`.fast_moves.menu_rows`: in a moving phase only the mover's own kniggits
+    # move, so a caller may keep the answer for the kniggits that have not moved and ask only that
+    # again).  The tests compare the whole with the transition on positions of random games.
+    def path_check_args(self) -> tuple:
+        """The numbers the compiled path check (:func:`.fast_moves.straight_moves`) takes after
+        the moves: the table's size, the ring, standing room, the measuring tolerance, whether a
+        kniggit leaving combat goes directly away, and the obstacles (boxes and sides, with the
+        margin of a sure answer)."""
         t = self.table
+        return (float(t.size), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
+                self.options.disengage == "direct", t.boxes, *t.sides, SURE)
+
+    def settle_straight_moves(self, state: KniggitsState, table: np.ndarray, me: np.ndarray, ends: np.ndarray,
+                              ok: np.ndarray, short: np.ndarray, near: np.ndarray, any_short: bool, any_near: bool) -> None:
+        """What the compiled path check leaves to the rules' own tests, settled in ``ok`` (moves of
+        the kniggits in rows ``me`` of ``table`` to ``ends``): a move that goes nowhere
+        (``short``; ``any_short`` if any) fails when its kniggit stands inside an obstacle, and
+        the rule's Shapely test judges a line that passes close to an obstacle's wall or corner
+        (``near``; ``any_near`` if any): the check answered the plain cases (a line well inside
+        or well outside a convex obstacle) by :func:`.fast_moves.sure_pair`."""
         ks = state.kniggits
-        ends = np.asarray(ends, dtype=float).reshape(-1, 2)
-        owner = np.asarray(owner, dtype=np.intp)
-        me = (self.places(state, movers) if where is None else where)[owner]
-        if allowance is None:
-            allowance = np.array([self.move_allowance(k) for k in movers])
-        allowance = np.asarray(allowance, dtype=float)[owner]
-        table = self.table_rows(state)
-        ok, short, near, stops = straight_moves(table, me, ends, allowance, float(t.size), float(t.ring),
-                                                float(t.standing_room), mechanics.MEASURE_TOLERANCE,
-                                                self.options.disengage == "direct", t.boxes, *t.sides, SURE)
-        if short.any():  # a move that goes nowhere: is it standing in an obstacle?
+        if any_short:  # a move that goes nowhere: is it standing in an obstacle?
             nowhere = np.flatnonzero(ok & short)
             inside = {i: self.standing_in_obstacle(ks[i]) for i in set(me[nowhere].tolist())}
             ok[nowhere] = [not inside[i] for i in me[nowhere].tolist()]
-        c, o = np.nonzero(near)  # the moves that pass close to an obstacle's wall or corner: Shapely says
-        if len(c):
-            ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
-        return ok, stops
+        if any_near:
+            c, o = np.nonzero(near)
+            ok[c[self.table.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
 
     def standing_in_obstacle(self, k: Kniggit) -> bool:
         """Whether ``k`` stands inside an obstacle (a move that goes nowhere is judged by where it
@@ -224,7 +225,7 @@ class Movement:
         memo = state.memo()
         rows = memo.get((self, "table rows"))
         if rows is None:
-            rows = memo[self, "table rows"] = np.frombuffer(b"".join([k.place_row for k in state.kniggits])).reshape(-1, 4)
+            rows = memo[self, "table rows"] = np.frombuffer(place_rows(state.kniggits)).reshape(-1, 4)
         return rows
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
