@@ -152,6 +152,7 @@ class KniggitsEncoding(Encoding):
         self._menus: dict[int, tuple[Any, Menu]] = {}
         self._read: dict[str, tuple] = {}
         self._rows: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+        self._slotted = frozenset(self.kid(seat, i) for seat in (0, 1) for i in range(1, K + 1))  # ids with a slot
         super().__init__(game)
 
     # -- slots ---------------------------------------------------------------------------------
@@ -205,8 +206,9 @@ class KniggitsEncoding(Encoding):
                 if idx is not None:
                     menu.named[idx] = f"{verb}:{kid}:{target}"
         if state.phase == "move" and seat == state.to_act:
-            movers = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not k.shot
-                      and int(k.id[1:]) <= self.slots]
+            slotted = self._slotted
+            movers = [k for k in state.kniggits if k.seat == seat and k.status == "fighting" and not k.moved
+                      and not k.shot and k.id in slotted]
             if movers:
                 self._judge_moves(state, seat, movers, menu)
         menu.move_list = menu.moves.tolist()
@@ -242,7 +244,7 @@ class KniggitsEncoding(Encoding):
         this seat is kept while it holds (:meth:`Judged.holds_for`), and only standing room among
         friends is asked again."""
         game = self.game
-        enemies = tuple(e for e in state.kniggits if e.seat != seat)
+        enemies = tuple([e for e in state.kniggits if e.seat != seat])
         last = self._menus.get(seat)
         judged = last[1].judged if last is not None else None
         if judged is None or not judged.holds_for(state, enemies, movers):

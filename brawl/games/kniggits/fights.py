@@ -57,6 +57,13 @@ class Fights:
 
     def fight_seats(self, state: KniggitsState) -> tuple[int, ...]:
         """The seats with a choice of hands in the open fight."""
+        memo = state.memo()
+        seats = memo.get((self, "fight seats"))
+        if seats is None:
+            seats = memo[self, "fight seats"] = self._fight_seats(state)
+        return seats
+
+    def _fight_seats(self, state: KniggitsState) -> tuple[int, ...]:
         hands = self.fight_hands(state, state.fights[0])
         a = kniggit(state, state.fights[0][0])
         out = []
@@ -97,14 +104,8 @@ class Fights:
                 f"and knock down {mine.takes:.2f} on average")
 
     def _fight_prompt(self, state: KniggitsState) -> str:
-        aid, did, kind = state.fights[0]
-        a = kniggit(state, aid)
-        side = self.seat_name(a.seat) if a is not None else "?"
-        if kind == "shot":
-            return f"{side}'s archer {aid} shoots at {did}: show your hands"
-        if kind in ("again", "second"):
-            return f"{side}'s {aid} strikes {did} again with a magic sword: show your hands"
-        return f"{side}'s {aid} attacks {did}: show sword and shield"
+        a = kniggit(state, state.fights[0][0])
+        return _prompt(state.fights[0], self.seat_name(a.seat) if a is not None else "?")
 
     # -- the fight's clock (ruling 19) -------------------------------------------------------------
     def decision_deadline(self, state: KniggitsState) -> float | None:
@@ -231,6 +232,17 @@ class Fights:
             k = kniggit(state, kid)
         state = put(state, replace(k, status="fleeing", facing="", shot="", second=""))
         return add_event(state, f"{kid} is scared and flees toward {self.seat_name(k.seat)}'s edge")
+
+
+@lru_cache(maxsize=256)
+def _prompt(fight: tuple, side: str) -> str:
+    """What the open fight asks of the players (the same words every time for a fight)."""
+    aid, did, kind = fight
+    if kind == "shot":
+        return f"{side}'s archer {aid} shoots at {did}: show your hands"
+    if kind in ("again", "second"):
+        return f"{side}'s {aid} strikes {did} again with a magic sword: show your hands"
+    return f"{side}'s {aid} attacks {did}: show sword and shield"
 
 
 @lru_cache(maxsize=64)
