@@ -172,8 +172,8 @@ class KniggitsEncoding(Encoding):
         if menu.mask is None:
             menu.mask = np.zeros(self.num_actions, dtype=np.int8)
             menu.mask[menu.moves] = 1
-            if menu.named:
-                menu.mask[list(menu.named)] = 1
+            for index in menu.named:  # a few: set one by one
+                menu.mask[index] = 1
         return menu.mask.copy()
 
     def _menu(self, state: Any, seat: int) -> Menu:
