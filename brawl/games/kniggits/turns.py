@@ -24,6 +24,12 @@ def _phase_decision(phase: str, seat: int, name: str) -> Decision:
     return Decision((seat,), "reaction", f"{name}: turn your kniggits in combat to face an attacker, then say you are done")
 
 
+@lru_cache(maxsize=1024)
+def _decision(seats: tuple[int, ...], kind: str, prompt: str) -> Decision:
+    """A decision of a fight: a value, made once for the same seats, kind and words."""
+    return Decision(seats, kind, prompt)
+
+
 class TurnFlow:
     def node(self, state: KniggitsState):
         memo = state.memo()
@@ -50,7 +56,7 @@ class TurnFlow:
             needs = self.fight_seats(state)
             # With one side only able to choose there is nothing to keep secret from the other.
             kind = "simultaneous" if len(needs) == 2 else "turn"
-            return Decision(tuple(s for s in needs if state.sealed[s] is None), kind, self._fight_prompt(state))
+            return _decision(tuple([s for s in needs if state.sealed[s] is None]), kind, self._fight_prompt(state))
         raise ValueError(f"unknown phase {p!r}")
 
     def turning_actions(self, state: KniggitsState, seat: int) -> list[str]:
