@@ -341,10 +341,11 @@ def test_cure_touch_roll_agrees_with_the_rules_module(hp):
 
     from dataclasses import replace
 
-    game = make_game("ktog", {"hp": 3})  # the other hurt, so that a Cure on him heals
-    state = replace(game.apply_chance(game.apply_chance(game.initial_state(), 6), 1), hp=(3, 1))
-    on = solve("ktog", {"hp": 3, "cure_touch_roll": True}).action_values(state, 0)
-    off = solve("ktog", {"hp": 3}).action_values(state, 0)
+    # the other hurt, so that a Cure on him heals (hp 2: the duel the other tests of this file solve)
+    game = make_game("ktog", {"hp": 2})
+    state = replace(game.apply_chance(game.apply_chance(game.initial_state(), 6), 1), hp=(2, 1))
+    on = solve("ktog", {"hp": 2, "cure_touch_roll": True}).action_values(state, 0)
+    off = solve("ktog", {"hp": 2}).action_values(state, 0)
     assert abs(on["cure:2"] - off["cure:2"]) > 1e-6
 
 
