@@ -6,8 +6,14 @@ compiled cache.  The suite compiles them without inlining (``BRAWL_QUICK_COMPILE
 compiled a few times quicker), in a Numba cache of its own (``.numba-test-cache``).  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
 simulator, its tape form, the vectorised environment, the reports, the Ray workers); the files that
 build the same compiled form run on one worker one after the other, so each form is built once and
-read from Numba's cache after, instead of by two workers at the same time.  Every other test is handed out one by one
-to whichever worker is free.
+read from Numba's cache after, instead of by two workers at the same time.  ``tests/test_solve_ktog.py`` runs on
+one worker too, for another reason: its tests read the same few solved duels, which its module fixture keeps
+in memory, so each is solved once rather than once per worker.  Every other test is handed out one by one to
+whichever worker is free.
+
+The compiled kernels that run in parallel (Numba's OpenMP threads) let their idle threads sleep rather than
+spin (``OMP_WAIT_POLICY=passive``): with every core busy with a test worker, a spinning thread only takes
+time from the other worker.
 
 (The ``xdist_group`` mark would say the same per file, but pytest-xdist 3.8 cannot rename test ids
 under pytest 9, so its ``loadgroup`` mode no longer groups; this scheduler groups by file.)"""
@@ -24,16 +30,20 @@ import pytest
 # `brawl sim` and the benchmarks use.  Subprocesses and Ray workers inherit both.
 os.environ.setdefault("BRAWL_QUICK_COMPILE", "1")
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-test-cache"))
+# Before Numba loads its OpenMP threading layer: idle threads wait without spinning (see above).
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 #: test files that compile KtOG's kernels, by the compiled forms they build: the files of one group
 #: run on one worker in turn (the tape form; the vectorised step; the batch simulator's fast form,
-#: which the reports and the Ray workers then read from the cache)
+#: which the reports and the Ray workers then read from the cache); and the solver's tests, which
+#: share their solved duels in memory
 KERNEL_GROUPS = {
     "tests/games/ktog/test_batch_agrees.py": "ktog-tape",
     "tests/rl/test_rl_vector_ktog.py": "ktog-vector",
     "tests/test_analyze_ktog.py": "ktog-batch",
     "tests/test_batch_ktog.py": "ktog-batch",
     "tests/test_ray_backend.py": "ktog-batch",
+    "tests/test_solve_ktog.py": "ktog-solve",  # not a compiled form: the solved duels its tests share
 }
 
 
