@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..core.game import Decision
+from ..core.game import Decision, Game
 from ..core.record import Record
 from .room import Room, RoomError
 
@@ -41,12 +41,45 @@ def known_state(room: Room, seat: int | None):
 
 def renamer(room: Room) -> Callable[[str], str]:
     """Text with each seat's name ("Sun", "Player 2") replaced by the name its person chose, where
-    one was chosen: what people read names people, not seats."""
+    one was chosen: what people read names people, not seats.  Made once per set of names and kept
+    on the room (a decision asks for it in every view and event it tells)."""
+    players = tuple(s.player for s in room.seats)
+    known = room.shared_renamer
+    if known is not None and known[0] == players:
+        return known[1]
     names = {room.game.seat_name(s.seat): s.player for s in room.seats if s.player}
     if not names:
-        return lambda text: text
-    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
-    return lambda text: pattern.sub(lambda m: names[m.group(1)], text) if isinstance(text, str) else text
+        named = _same
+    else:
+        pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+        named = lambda text: pattern.sub(lambda m: names[m.group(1)], text) if isinstance(text, str) else text
+    room.shared_renamer = (players, named)
+    return named
+
+
+def _same(text):
+    return text
+
+
+def state_view(room: Room, seat: int | None) -> dict:
+    """The game's view of the state for ``seat``.  A game that keeps the base class's
+    :meth:`~brawl.core.game.Game.view` hides nothing from anyone (the view does not even take the
+    seat into account): its view is then worked out once per state and shared by every seat and
+    spectator.  A game that overrides ``view`` is asked for each seat, every time."""
+    g, state = room.game, room.match.state
+    if type(g).view is not Game.view:
+        return g.view(state, seat)
+    shared = room.shared_state
+    if shared is None or shared[0] is not state:
+        shared = room.shared_state = (state, g.view(state, None))
+    return shared[1]
+
+
+def options_json(room: Room) -> dict:
+    """The room's options as JSON: a room's game and its options never change, so worked out once."""
+    if room.shared_options is None:
+        room.shared_options = room.game.options_json()
+    return room.shared_options
 
 
 def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
@@ -95,10 +128,10 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "room": room.id,
         "game": g.name,
         "title": g.title,
-        "options": g.options_json(),
+        "options": options_json(room),
         "seat": seat,
         "seats": seats_json(room, presence),
-        "state": g.view(state, seat),
+        "state": state_view(room, seat),
         "status_rows": rows,
         "summary": summary,
         "node": {"type": "terminal" if over else type(node).__name__.lower(), "seats": waiting,

@@ -104,6 +104,9 @@ class Room:
         self.waiters: list = []  # futures of those waiting for the room to be stored (see Hub.settled)
         self.broken = False  # a write of it was refused: it is rebuilt from the store
         self.shared_status: tuple | None = None  # (state, names, status rows, summary): see projection.status
+        self.shared_state: tuple | None = None  # (state, its view for all): see projection.state_view
+        self.shared_renamer: tuple | None = None  # (names, the function): see projection.renamer
+        self.shared_options: dict | None = None  # the options as JSON: see projection.options_json
         self._file_lines(-1)
         self.opened = len(self.match.record.entries)
 

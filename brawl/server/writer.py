@@ -80,13 +80,27 @@ class Writer:
             self.thread = None
 
     def submit(self, write: Write) -> asyncio.Future:
-        """Queue ``write``: a future of the running loop, done once it is committed (or refused)."""
+        """Queue ``write``: a future of the running loop, done once it is committed (or refused).
+
+        The thread is woken once the loop has run what is ready now, not at every write: the
+        decisions that arrived together then wake it once and go in one commit (each wake-up of a
+        thread and each commit costs far more than a queued write)."""
         loop = asyncio.get_running_loop()
         write.loop, write.future = loop, loop.create_future()
         with self.ready:
             self.queue.append(write)
-            self.ready.notify()
+        if self._kick_loop is not loop:  # no wake-up is due on this loop yet
+            self._kick_loop = loop
+            loop.call_soon(self._kick)
         return write.future
+
+    _kick_loop: asyncio.AbstractEventLoop | None = None  # the loop where a wake-up of the thread is due
+
+    def _kick(self) -> None:
+        """On the event loop, after what was ready: wake the thread for everything queued since."""
+        self._kick_loop = None
+        with self.ready:
+            self.ready.notify()
 
     # -- the thread ----------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -167,15 +181,19 @@ def refusal(failure: BaseException) -> RoomError:
 
 
 def _resolve(done: list[tuple[Write, BaseException | None]]) -> None:
-    """On the event loop: finish each write (its ``done``), then answer whoever awaits it."""
+    """On the event loop: finish each write (its ``done``: tell the room's connections, move its
+    bots) and answer whoever awaits it.  The answer is given first: whoever awaits it only resumes
+    after this function, when ``done`` has run, but then ahead of the room's connections, so that the
+    sender's acknowledgement waits in its connection's outbox when the connection wakes for the
+    update and both go out in one turn of its writing task, not two."""
     for w, result in done:
-        if w.done is not None:
-            try:
-                w.done(result)
-            except Exception:
-                log.exception("finishing a stored decision failed")
         if w.future is not None and not w.future.done():
             if result is None:
                 w.future.set_result(None)
             else:
                 w.future.set_exception(result)
+        if w.done is not None:
+            try:
+                w.done(result)
+            except Exception:
+                log.exception("finishing a stored decision failed")

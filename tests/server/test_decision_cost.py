@@ -108,3 +108,60 @@ def test_a_serving_app_sets_the_collector_once_started():
     before, after, wanted = json.loads(out.stdout.strip().splitlines()[-1])
     assert before == [[700, 10, 10], 0]
     assert after[0] == wanted and after[1] > 10_000
+
+
+def test_the_views_shared_between_seats_are_fresh_after_every_change(tmp_path):
+    """What a view keeps from one call to the next (the state's view of a game that hides nothing,
+    the options, the renaming of seats) never shows an old room: after a decision, a name and a
+    presence change every view is the one worked out afresh; a game that hides something from a
+    seat is asked for each seat's view every time."""
+    from brawl.core.game import Game
+    from brawl.server import projection
+    from brawl.server.db import make_engine, make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.notify import Connection
+    from brawl.server.settings import Settings
+    from brawl.server.store import Store
+
+    def fresh(room, seat):
+        """The view with every shared part dropped first: what it shows without them."""
+        room.shared_state = room.shared_renamer = room.shared_options = room.shared_status = None
+        return hub.view(room, seat)
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    hub = Hub(Store(make_sessions(engine)), Settings(decisions_per_second=10_000, rooms_per_minute=10_000))
+    try:
+        room, _tokens = hub.create("krig", {"hp": 20}, ["human", "human"])
+        assert type(room.game).view is Game.view  # krig hides nothing: its state's view is shared
+        for step in range(4):
+            for seat in (0, 1, None):
+                assert hub.view(room, seat) == fresh(room, seat)
+            if step == 1:
+                hub.set_name(room, 1, "Ada")
+                assert "Ada" in hub.view(room, 0)["summary"] and hub.view(room, 0) == fresh(room, 0)
+            if step == 2:
+                hub.notifier.add(Connection(room.id, 0))
+                assert hub.view(room, 1)["seats"][0]["presence"] == "online" and hub.view(room, 1) == fresh(room, 1)
+            seat = room.waiting()[0]
+            hub.decide_now(room, seat, room.match.legal_actions(seat)[0], expect=room.last)
+            room = hub.get(room.id)
+            assert hub.view(room, 0)["state"] == room.game.view(room.match.state, 0)
+
+        secret, _ = hub.create("rps", {}, ["human", "human"])
+        asked = []
+        real = type(secret.game).view
+        assert real is not Game.view
+        type(secret.game).view = lambda self, state, seat: asked.append(seat) or real(self, state, seat)
+        try:
+            hub.decide_now(secret, 0, secret.match.legal_actions(0)[0])  # a sealed choice
+            views = {}
+            for seat in (0, 1, None, 0, 1):
+                asked.clear()
+                views[seat] = hub.view(secret, seat)["state"]
+                assert seat in asked  # asked for this seat's view, this time
+        finally:
+            type(secret.game).view = real
+        assert views[1] == real(secret.game, secret.match.state, 1) != views[0]
+        assert projection.state_view(secret, 1) == real(secret.game, secret.match.state, 1)
+    finally:
+        engine.dispose()
