@@ -35,6 +35,7 @@ from .notify import Notifier
 from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
+from .db import utcnow
 from .store import Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 
@@ -345,7 +346,8 @@ class Hub(People):
         capped = not room.over and room.last + 1 >= self.settings.max_events
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())
-        rows = [event_row(room, k, client_id if k == start else None) for k in range(start, room.last + 1)]
+        now = utcnow()
+        rows = [event_row(room, k, client_id if k == start else None, now) for k in range(start, room.last + 1)]
         room.pending += 1
         return Staged(start, entries, rows, banks, self.news(room.id, rows=rows) if self.leased is not None else None, capped)
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from sqlalchemy import bindparam, func, or_, select, text
+from sqlalchemy import DateTime, bindparam, func, or_, select, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
@@ -57,11 +58,12 @@ def entry_of(event: dict) -> dict:
     return {"seat": event["seat"], "action": event["action"]}
 
 
-def event_row(room: "Room", n: int, client_id: str | None = None) -> dict:
-    """Event ``n`` of ``room`` as a row of the event table (``client_id``: its sender's id)."""
+def event_row(room: "Room", n: int, client_id: str | None = None, at: datetime | None = None) -> dict:
+    """Event ``n`` of ``room`` as a row of the event table (``client_id``: its sender's id; ``at``:
+    when it was made, by default now; the events of one decision share one time)."""
     entry = room.match.record.entries[n]
     row = {"room_id": room.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
-           "outcome": None, "sealed": False, "client_id": client_id, "created_at": utcnow()}
+           "outcome": None, "sealed": False, "client_id": client_id, "created_at": at or utcnow()}
     if "roll" in entry:
         row.update(event=entry["roll"], outcome=entry["outcome"])
     else:
@@ -101,15 +103,37 @@ class Prepared:
         for name, column in columns.items():
             process = column.type.dialect_impl(dialect).bind_processor(dialect)
             if process is not None:
-                self.convert[name] = process
+                self.convert[name] = _same_time(process) if isinstance(column.type, DateTime) else process
+        # positional parameters: each column's name and conversion (None: none), in order
+        self.steps = [(k, self.convert.get(k)) for k in self.order] if self.order is not None else None
 
     def params(self, row: dict) -> Any:
+        if self.steps is not None:
+            return tuple([row[k] if process is None else process(row[k]) for k, process in self.steps])
         convert = self.convert
-        values = {k: convert[k](v) if k in convert else v for k, v in row.items()}
-        return tuple(values[k] for k in self.order) if self.order is not None else values
+        return {k: convert[k](v) if k in convert else v for k, v in row.items()}
 
     def run(self, cursor, rows: list[dict]) -> None:
         cursor.executemany(self.sql, [self.params(r) for r in rows])
+
+
+def _same_time(process: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A time column's conversion that remembers the last time it converted: the rows of one
+    decision share one time (see :func:`event_row`), converted once (a time is immutable)."""
+    last: tuple[Any, Any] = (_NOTHING, None)
+
+    def convert(value: Any) -> Any:
+        nonlocal last
+        seen = last  # one read: another thread may replace it meanwhile, never half of it
+        if seen[0] is value:
+            return seen[1]
+        out = process(value)
+        last = (value, out)
+        return out
+    return convert
+
+
+_NOTHING = object()
 
 
 def _together(conn: Connection):
