@@ -3,7 +3,30 @@
 # Idempotent: a second run only checks what is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
+
+# The interpreter: $PYTHON when given; else the system's own Python 3 when it is 3.11 or newer
+# and can make a virtual environment; else the python3 on the PATH.  Debian builds its Python
+# with profile-guided and link-time optimisation and links it statically: brawl's rules, bots,
+# environments and server run 25 to 35% faster on it than on a build without them (such as a
+# version manager's default build; the README gives the figures).
+usable() {
+  [ -x "$1" ] && "$1" -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
+}
+if [ -n "${PYTHON:-}" ]; then
+  PY=$PYTHON
+elif usable /usr/bin/python3; then
+  PY=/usr/bin/python3
+else
+  PY=python3
+fi
+want=$("$PY" -c 'import os, sys; print(os.path.realpath(sys.executable))')
+if [ -x .venv/bin/python ]; then
+  have=$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys._base_executable))' 2>/dev/null || true)
+  if [ "$have" != "$want" ]; then
+    echo "setup: .venv was made with ${have:-an interpreter that no longer runs}; making it again with $want"
+    rm -rf .venv
+  fi
+fi
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
