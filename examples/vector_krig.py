@@ -26,6 +26,18 @@ def keys(obs: np.ndarray, hp: int) -> np.ndarray:
     return ((((h0 * (hp + 1) + h1) * 9 + d0) * 9 + d1) * 4 + c) * 6 + blow
 
 
+def learn(q: np.ndarray, k: np.ndarray, action: np.ndarray, target: np.ndarray, rate: float) -> None:
+    """Move each visited cell of ``q`` a step ``rate`` towards the mean of its targets this step.
+    Thousands of games often visit one cell together (every game's first decision does): a step
+    per game would move that cell thousands of times ``rate`` and throw it past its target."""
+    cell = k * q.shape[1] + action
+    sums = np.bincount(cell, weights=target, minlength=q.size)
+    counts = np.bincount(cell, minlength=q.size)
+    seen = counts > 0
+    flat = q.reshape(-1)
+    flat[seen] += rate * (sums[seen] / counts[seen] - flat[seen])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=300)
@@ -44,8 +56,9 @@ def main() -> None:
         action = np.where(explore, np.argmax(mask * rng.random(mask.shape), axis=1), np.argmax(values, axis=1))
         obs, reward, term, trunc, info = env.step(action)
         nxt = np.where(info["action_mask"] == 1, q[keys(obs, args.hp)], -1e9).max(axis=1)
-        target = reward + np.where(term, 0.0, nxt)
-        np.add.at(q, (k, action), 0.05 * (target - q[k, action]))
+        # a finished game is reset in the same step: its next observation is a new game's
+        target = reward + np.where(term | trunc, 0.0, nxt)
+        learn(q, k, action, target, rate=0.05)
     print(f"trained {args.steps * args.envs:,} agent steps in {time.perf_counter() - t0:.1f} s")
     obs, info = env.reset(seed=2)
     wins = games = 0

@@ -43,7 +43,8 @@ def main() -> None:
         games += int(term.sum())
         agent_wins += int((reward[term] > 0).sum())
         if args.self_play:
-            np.add.at(wins, info["winner"][term], 1)
+            winner = info["winner"][term]
+            np.add.at(wins, winner[winner >= 0], 1)  # -1: no winner (none is counted)
     dt = time.perf_counter() - t0
     print(f"{args.steps * args.envs / dt:,.0f} agent steps/s ({args.envs:,} games at once), {games / dt:,.0f} games/s")
     if args.self_play:
