@@ -222,3 +222,61 @@ def test_a_long_event_name_is_stored(client, longdice):
     before = view(client, room, None)
     client.app.state.hub.rooms.pop(room["room"])
     assert view(client, room, None) == before
+
+
+def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tmp_path):
+    """The writer's group commit (``Store.append_many``: several rooms' events and wake flags in one
+    transaction, sent to PostgreSQL in one pipeline) reads back the same from PostgreSQL as from
+    SQLite: a JSON outcome, columns empty in every row of the group (no seat, no client id), a
+    sealed choice, the time; the rooms' wake flags are set; and a group in which one event number is
+    taken already stores nothing at all, for any of its rooms (a conflict)."""
+    from datetime import datetime, timezone
+    from types import SimpleNamespace
+
+    from sqlalchemy import select
+
+    from brawl.server.db import EVENTS, make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.settings import Settings
+    from brawl.server.store import Conflict, Store
+
+    at = datetime(2026, 11, 26, 6, 30, tzinfo=timezone.utc)
+
+    def rows(room_id: str, start: int) -> list[dict]:
+        base = {"room_id": room_id, "seat": None, "action": None, "event": None, "outcome": None, "sealed": False,
+                "client_id": None, "created_at": at}
+        return [dict(base, n=start, kind="roll", event="d6", outcome=[3, {"x": 1.5}]),
+                dict(base, n=start + 1, kind="roll", event="d20", outcome=17),
+                dict(base, n=start + 2, kind="decision", seat=1, action="paper", sealed=True)]
+
+    read = {}
+    for name, url in (("postgresql", db_url), ("sqlite", f"sqlite:///{tmp_path / 'db.sqlite3'}")):
+        engine = make_engine(url)
+        try:
+            store = Store(make_sessions(engine))
+            hub = Hub(store, Settings(rooms_per_minute=10_000))
+            a, _ = hub.create("rps", {}, ["human", "human"])
+            b, _ = hub.create("rps", {}, ["human", "human"])
+            assert a.last == b.last == -1  # rock-paper-scissors starts with no event
+            writes = [SimpleNamespace(room=r, rows=rows(r.id, r.last + 1), wake=wake, finished=False, time_control=None,
+                                      news=None) for r, wake in ((a, True), (b, False))]
+            store.append_many(writes)
+            got = [store.events_after(r.id, r.last) for r in (a, b)]
+            assert [[{k: e[k] for k in ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")}
+                     for e in events] for events in got] == \
+                [[{k: v for k, v in row.items() if k not in ("room_id", "created_at")} for row in w.rows] for w in writes]
+            with engine.connect() as conn:
+                times = conn.execute(select(EVENTS.c.created_at).where(EVENTS.c.room_id.in_([a.id, b.id]))).scalars().all()
+            assert len(times) == 6 and all(t.replace(tzinfo=t.tzinfo or timezone.utc) == at for t in times)
+            assert set(store.waking()) >= {a.id} and b.id not in store.waking()
+            taken = [SimpleNamespace(room=r, rows=rows(r.id, r.last + 1 + 3 * (r is b)), wake=True, finished=False,
+                                     time_control=None, news=None) for r in (a, b)]  # a's numbers are taken
+            with pytest.raises(Conflict):
+                store.append_many(taken)
+            assert store.events_after(b.id, b.last) == got[1]  # b's rows were not stored either
+            read[name] = got
+        finally:
+            engine.dispose()
+    def strip(events):
+        return [[{k: v for k, v in e.items() if k != "room_id"} for e in room] for room in events]
+    assert strip(read["postgresql"]) == strip(read["sqlite"])
