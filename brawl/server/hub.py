@@ -31,11 +31,11 @@ from ..games import game_class, make_game
 from . import projection
 from .botrunner import BotRunner
 from .clocks import Clocks, TimeControl
+from .db import utcnow
 from .notify import Notifier
 from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
-from .db import utcnow
 from .store import Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 

@@ -60,6 +60,7 @@ class Writer:
         self.stopping = False
         self.commits = 0  # transactions, and the writes they carried (for benchmarks and tests)
         self.written = 0
+        self._kick_loop: asyncio.AbstractEventLoop | None = None  # the loop where a wake-up of the thread is due
 
     @property
     def running(self) -> bool:
@@ -93,8 +94,6 @@ class Writer:
             self._kick_loop = loop
             loop.call_soon(self._kick)
         return write.future
-
-    _kick_loop: asyncio.AbstractEventLoop | None = None  # the loop where a wake-up of the thread is due
 
     def _kick(self) -> None:
         """On the event loop, after what was ready: wake the thread for everything queued since."""
