@@ -30,13 +30,19 @@ Per setup (``--setups``), with a fresh database and a fresh server for every row
 Several think times (``--think 1,0.5,0.25``) raise the offered rate for the same games: the highest
 decisions/s whose p99 stays under ``--p99-target`` is a setup's capacity.  On a machine with few
 cores the clients share the CPU with the server: the CPU columns tell when the machine, not the
-server, is the limit (machine busy near its core count).
+server, is the limit (machine busy near its core count).  ``--cpu-per-process 0.4`` holds each
+server process to 0.4 of a core (a control group each, see :class:`CpuCap`; needs root): then one
+process stands for a process on a core of its own and two for two on two cores, while the clients
+and PostgreSQL run on what is left, so that a 2-core machine can show how capacity grows with
+processes.
 
 Run (each line a minute or three):
 
     .venv/bin/python benchmarks/web_load.py                                   # SQLite, one process: 50, 200, 500 games
     .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2ports --games 500
     .venv/bin/python benchmarks/web_load.py --games 500 --think 1,0.5,0.25    # capacity
+    .venv/bin/python benchmarks/web_load.py --setups pg1 --think 1.6,1.4,1.25 --cpu-per-process 0.4 --games 500
+    .venv/bin/python benchmarks/web_load.py --setups pg2 --think 0.9,0.8,0.72 --cpu-per-process 0.4 --games 500
     .venv/bin/python benchmarks/web_load.py --games 2000 --think 4 --duration 30
     .venv/bin/python benchmarks/web_load.py --games 0 --spectators 500
     .venv/bin/python benchmarks/web_load.py --help
@@ -204,12 +210,74 @@ class Postgres:
 
 
 # -- the servers ------------------------------------------------------------------------------------------------
+class CpuCap:
+    """Each server process held to ``cores`` of the CPU, in a control group of its own (Linux's CFS
+    quota over a 5 ms period; cgroup v1's ``cpu`` hierarchy or cgroup v2's ``cpu.max``).
+
+    This shows on a small machine what a process does with a core of its own: one process capped
+    at 0.4 of a core stands for one process on a core, two capped processes for two processes on
+    two cores, while the clients and PostgreSQL use the rest of the machine instead of taking
+    the servers' share.  A process's threads share its cap, as they would share its core."""
+
+    PERIOD_US = 5_000
+
+    def __init__(self, cores: float) -> None:
+        self.cores = cores
+        self.groups: list[Path] = []
+        v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
+        if (v1 / "cpu.cfs_quota_us").exists():
+            self.root, self.v2 = v1, False
+        elif "cpu" in (v2 / "cgroup.controllers").read_text().split() if (v2 / "cgroup.controllers").exists() else False:
+            self.root, self.v2 = v2, True
+        else:
+            raise SystemExit("--cpu-per-process needs Linux control groups with the cpu controller")
+
+    def hold(self, pid: int) -> None:
+        group = self.root / f"brawl-load-{pid}"
+        try:
+            group.mkdir(exist_ok=True)
+            quota = max(1_000, int(self.cores * self.PERIOD_US))
+            if self.v2:
+                (group / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+            else:
+                (group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(str(quota))
+            (group / "cgroup.procs").write_text(str(pid))  # every thread of the process, and those it starts
+        except OSError as exc:
+            raise SystemExit(f"--cpu-per-process: cannot use {group} ({exc}); it needs root") from None
+        self.groups.append(group)
+
+    def throttled(self) -> float:
+        """Seconds the capped processes were held back so far, all groups together."""
+        total = 0.0
+        for group in self.groups:
+            for line in (group / "cpu.stat").read_text().splitlines():
+                key, _, value = line.partition(" ")
+                if key == "throttled_time":  # v1: nanoseconds
+                    total += int(value) / 1e9
+                elif key == "throttled_usec":  # v2
+                    total += int(value) / 1e6
+        return total
+
+    def release(self) -> None:
+        for group in self.groups:
+            for _ in range(50):  # a group can be removed once its processes have exited
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        self.groups = []
+
+
 class Servers:
     """``brawl serve`` as one process, as ``--workers 2`` on one port, or as two processes on two ports."""
 
-    def __init__(self, db_url: str, processes: int, mode: str, bot_delay: float, logdir: Path) -> None:
+    def __init__(self, db_url: str, processes: int, mode: str, bot_delay: float, logdir: Path,
+                 cap: CpuCap | None = None) -> None:
         self.brawl = str(Path(sys.executable).with_name("brawl"))
         self.db_url, self.processes, self.mode, self.bot_delay = db_url, processes, mode, bot_delay
+        self.cap = cap
         self.log = logdir / f"server-{secrets.token_hex(3)}.log"
         self.procs: list[subprocess.Popen] = []
         self.urls: list[str] = []
@@ -235,6 +303,18 @@ class Servers:
         self.urls = [f"http://127.0.0.1:{p}" for p in ports]
         self._wait(self.urls, timeout)
         log.close()
+        if self.cap is not None:
+            for pid in self.workers():
+                self.cap.hold(pid)
+
+    def workers(self) -> list[int]:
+        """The processes that serve (with ``--workers`` its processes, not the supervisor)."""
+        roots = self.pids()
+        pids = sorted(tree_cpu(roots))
+        if self.mode != "workers":
+            return roots
+        return [pid for pid in pids if pid not in roots
+                and b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
     def _wait(self, urls: list[str], timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -269,6 +349,8 @@ class Servers:
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait(timeout=10)
+        if self.cap is not None:
+            self.cap.release()
 
     def problems(self) -> int:
         """Tracebacks and error lines the servers logged."""
@@ -576,6 +658,8 @@ class Row:
     arrivals: dict = field(default_factory=dict)
     driven: dict = field(default_factory=dict)
     spectators: int = 0
+    cap: float | None = None  # cores per server process (--cpu-per-process)
+    throttled: float = 0.0  # seconds per second the capped servers were held back
 
     @property
     def others(self) -> float:
@@ -616,8 +700,10 @@ def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], 
         roots = servers.pids()
         profilers = profile_servers(roots, duration, profile) if profile else []
         s0, d0, c0, m0 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        t0 = servers.cap.throttled() if servers.cap else 0.0
         time.sleep(max(0.0, end - time.monotonic()))
         s1, d1, c1, m1 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        t1 = servers.cap.throttled() if servers.cap else 0.0
         results = []
         for pipe in pipes:
             if not pipe.poll(drain + 120):
@@ -646,7 +732,8 @@ def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], 
               sum((Counter(r["errors"]) for r in results), Counter()),
               sum((Counter(r["setup_errors"]) for r in results), Counter()),
               spent(s0, s1) / elapsed * 100, split, spent(d0, d1) / elapsed * 100,
-              spent(c0, c1) / elapsed * 100, busy, servers.problems())
+              spent(c0, c1) / elapsed * 100, busy, servers.problems(),
+              cap=servers.cap.cores if servers.cap else None, throttled=(t1 - t0) / elapsed)
     for r in results:
         for n, times in r["arrivals"].items():
             row.arrivals.setdefault(n, []).extend(times)
@@ -686,6 +773,9 @@ def fmt(x: float | None, digits: int = 1) -> str:
 def print_table(rows: list[Row]) -> None:
     head = (f"{'setup':<9} {'db':<10} {'procs':>5} {'games':>6} {'think s':>7} {'dec/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
             f"{'samples':>7} {'errors':>6} {'server CPU %':>14} {'db CPU %':>8} {'client CPU %':>12} {'busy cores':>10} {'others':>6} {'server ms/dec':>13}")
+    capped = any(r.cap for r in rows)
+    if capped:
+        head += f" {'cap cores':>9} {'held %':>6}"
     print(head)
     print("-" * len(head))
     for r in rows:
@@ -695,7 +785,8 @@ def print_table(rows: list[Row]) -> None:
         split = "+".join(f"{x:.0f}" for x in r.server_split) if len(r.server_split) > 1 else f"{r.server_cpu:.0f}"
         print(f"{r.setup:<9} {db:<10} {procs:>5} {r.games:>6} {r.think:>7g} {r.rate:>7.0f} {fmt(r.p(0.5)):>7} "
               f"{fmt(r.p(0.99)):>7} {len(r.latencies):>7} {sum(r.errors.values()) + sum(r.setup_errors.values()):>6} "
-              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f}")
+              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f}"
+              + (f" {fmt(r.cap, 2):>9} {r.throttled * 100:>6.1f}" if capped else ""))
 
 
 def spectator_line(r: Row) -> str:
@@ -779,6 +870,10 @@ def main() -> None:
     parser.add_argument("--spectated-decisions", type=int, default=20, help="decisions timed with the spectators")
     parser.add_argument("--no-deflate", action="store_true", help="clients do not offer permessage-deflate")
     parser.add_argument("--p99-target", type=float, default=50.0, help="the p99 target in ms for the verdicts")
+    parser.add_argument("--cpu-per-process", type=float, default=None, metavar="CORES",
+                        help="hold each server process to CORES of the CPU (a control group each; needs root): "
+                             "how throughput grows with processes when each has a core of its own, on a machine "
+                             "whose cores the clients and the database share")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the server processes with py-spy during each window: collapsed stacks in PROFILE.<pid>.txt")
     parser.add_argument("--setup-timeout", type=float, default=180.0, help="seconds allowed to create and connect the games")
@@ -791,6 +886,8 @@ def main() -> None:
     thinks = [float(x) for x in args.think.split(",") if x.strip()]
     if args.clients < 1 or any(g < 0 for g in game_counts) or any(t <= 0 for t in thinks):
         parser.error("--clients at least 1, --games at least 0, --think above 0")
+    if args.cpu_per_process is not None and not 0.1 <= args.cpu_per_process <= (os.cpu_count() or 1):
+        parser.error(f"--cpu-per-process between 0.1 and {os.cpu_count()} cores")
     raise_fd_limit()
 
     pg = Postgres().start() if any(SETUPS[s][0] == "postgresql" for s in setups) else None
@@ -804,7 +901,7 @@ def main() -> None:
         def fresh(setup: str, delay: float) -> Servers:
             kind, procs, mode = SETUPS[setup]
             url = pg.new_database() if kind == "postgresql" else f"sqlite:///{tmp / f'load-{secrets.token_hex(4)}.sqlite3'}"
-            servers = Servers(url, procs, mode, delay, tmp)
+            servers = Servers(url, procs, mode, delay, tmp, CpuCap(args.cpu_per_process) if args.cpu_per_process else None)
             servers.start()
             return servers
 
@@ -826,7 +923,8 @@ def main() -> None:
                     rows.append(row)
                     print(f"  {setup} {games} games think {think:g}: {row.rate:.0f} decisions/s, p50 {fmt(row.p(0.5))} ms, "
                           f"p99 {fmt(row.p(0.99))} ms, errors {sum(row.errors.values())} "
-                          f"(+{sum(row.setup_errors.values())} at set-up), server log problems {row.server_problems}",
+                          f"(+{sum(row.setup_errors.values())} at set-up), server log problems {row.server_problems}"
+                          + (f", servers held back by their cap {row.throttled * 100:.1f}% of the time" if row.cap else ""),
                           flush=True)
                     for what, count in (row.errors + row.setup_errors).most_common(5):
                         print(f"      {count} x {what}")
@@ -844,7 +942,9 @@ def main() -> None:
             print(spectator_line(r))
     print("(CPU: % of one core; server CPU per process when there are two; busy cores: the whole machine, "
           f"of {os.cpu_count()}; others: busy cores used by anything but this benchmark's processes; "
-          "server ms/dec: server CPU milliseconds per decision, all processes)")
+          "server ms/dec: server CPU milliseconds per decision, all processes"
+          + ("; cap cores: each server process's share of the CPU (--cpu-per-process); held %: of the time, how long "
+             "the capped processes were held back, all together" if args.cpu_per_process else "") + ")")
     for line in verdicts(rows, args.p99_target):
         print(line)
 

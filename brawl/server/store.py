@@ -135,6 +135,46 @@ def _same_time(process: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _NOTHING = object()
 
 
+class Reading:
+    """A query compiled once for a database and run straight on the driver's cursor, each value
+    converted as SQLAlchemy converts it (JSON, times, booleans): a read on a hot path without
+    SQLAlchemy building, caching and wrapping the statement on every execution."""
+
+    def __init__(self, statement, dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql = compiled.string
+        self.order = list(compiled.positiontup) if compiled.positional else None
+        self.fixed = {k: v for k, v in compiled.params.items() if v is not None}  # literals in the statement
+        self.columns = [(c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
+                        for c in statement.selected_columns]
+
+    def run(self, cursor, values: dict) -> None:
+        values = {**self.fixed, **values} if self.fixed else values
+        cursor.execute(self.sql, tuple([values[k] for k in self.order]) if self.order is not None else values)
+
+    def rows(self, cursor) -> list[dict]:
+        """The rows of the last :meth:`run` on ``cursor``, as dictionaries."""
+        columns = self.columns
+        return [{name: value if process is None or value is None else process(value)
+                 for (name, process), value in zip(columns, raw)} for raw in cursor.fetchall()]
+
+
+def _room_readings() -> dict[str, Any]:
+    """What :meth:`Store.load` reads, each query with the room (and the code of a usable snapshot)
+    as parameters: none depends on another's answer, so all go to the database at once."""
+    room, code = bindparam("room"), bindparam("code")
+    snapshot_n = select(SNAPSHOTS.c.n).where(SNAPSHOTS.c.room_id == room, SNAPSHOTS.c.code == code).scalar_subquery()
+    return {
+        "row": select(ROOMS).where(ROOMS.c.id == room),
+        "snapshot": select(SNAPSHOTS.c.n, SNAPSHOTS.c.code, SNAPSHOTS.c.data)
+        .where(SNAPSHOTS.c.room_id == room, SNAPSHOTS.c.code == code),
+        "events": select(*EVENT_COLUMNS).where(EVENTS.c.room_id == room, EVENTS.c.n > func.coalesce(snapshot_n, -1))
+        .order_by(EVENTS.c.n),
+        "chat": select(CHAT.c.n, CHAT.c.seat, CHAT.c.text, CHAT.c.created_at).where(CHAT.c.room_id == room).order_by(CHAT.c.n),
+        "seats": select(SEATS).where(SEATS.c.room_id == room).order_by(SEATS.c.seat),
+    }
+
+
 class GroupStatement:
     """PostgreSQL: a whole group commit in one statement with three parameters.
 
@@ -173,6 +213,7 @@ class Store:
         self.sessions = sessions  # opens a connection for one transaction (``db.make_sessions``)
         self._prepared: dict[str, tuple[Prepared, Prepared]] = {}  # dialect -> the writer's statements
         self._group: GroupStatement | None = None  # PostgreSQL's
+        self._readings: dict[str, dict[str, Reading]] = {}  # dialect -> what loading a room reads
 
     def _run(self, work, *, conflict_ok: bool = False):
         """Run ``work(connection)`` in one transaction.  A pooled connection found dead (the database
@@ -210,23 +251,37 @@ class Store:
 
     def load(self, room_id: str, code: str | None = None) -> Stored:
         """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
-        events after it."""
+        events after it.  Five queries compiled once (:class:`Reading`); on PostgreSQL they go in
+        one pipeline, one round trip for all of them."""
         def work(db):
-            row = db.execute(select(ROOMS).where(ROOMS.c.id == room_id)).mappings().first()
-            if row is None:
+            dialect = db.dialect
+            readings = self._readings.get(dialect.name)
+            if readings is None:
+                readings = self._readings[dialect.name] = {k: Reading(q, dialect) for k, q in _room_readings().items()}
+            values = {"room": room_id, "code": code}
+            driver = db.connection.driver_connection
+            got: dict[str, list[dict]] = {}
+            if dialect.name == "postgresql":  # send all, then read all: one round trip
+                with driver.pipeline():
+                    cursors = {k: driver.cursor() for k in readings}
+                    for k, reading in readings.items():
+                        reading.run(cursors[k], values)
+                for k, reading in readings.items():
+                    got[k] = reading.rows(cursors[k])
+                    cursors[k].close()
+            else:
+                cursor = db.connection.cursor()
+                try:
+                    for k, reading in readings.items():
+                        reading.run(cursor, values)
+                        got[k] = reading.rows(cursor)
+                finally:
+                    cursor.close()
+            if not got["row"]:
                 raise RoomError(f"no room {room_id!r}", 404)
-            snap = None
-            if code is not None:
-                found = db.execute(select(SNAPSHOTS).where(SNAPSHOTS.c.room_id == room_id)).first()
-                if found is not None and found.code == code:
-                    snap = (found.n, found.code, found.data)
-            events = db.execute(select(*EVENT_COLUMNS).where(EVENTS.c.room_id == room_id,
-                                                             EVENTS.c.n > (snap[0] if snap else -1))
-                                .order_by(EVENTS.c.n)).mappings().all()
-            chat = db.execute(select(CHAT.c.n, CHAT.c.seat, CHAT.c.text, CHAT.c.created_at)
-                              .where(CHAT.c.room_id == room_id).order_by(CHAT.c.n)).mappings().all()
-            seats = db.execute(select(SEATS).where(SEATS.c.room_id == room_id).order_by(SEATS.c.seat)).mappings().all()
-            return Stored(dict(row), [dict(s) for s in seats], [dict(e) for e in events], [dict(c) for c in chat], snap)
+            snap = got["snapshot"][0] if got["snapshot"] else None
+            return Stored(got["row"][0], got["seats"], got["events"], got["chat"],
+                          (snap["n"], snap["code"], snap["data"]) if snap else None)
         return self._run(work)
 
     def save_snapshot(self, room_id: str, n: int, code: str, data: bytes) -> None:

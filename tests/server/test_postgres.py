@@ -225,11 +225,12 @@ def test_a_long_event_name_is_stored(client, longdice):
 
 
 def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tmp_path):
-    """The writer's group commit (``Store.append_many``: several rooms' events and wake flags in one
-    transaction, sent to PostgreSQL in one pipeline) reads back the same from PostgreSQL as from
+    """The writer's group commit (``Store.append_many``: several rooms' events, wake flags and news in
+    one transaction, on PostgreSQL one statement) reads back the same from PostgreSQL as from
     SQLite: a JSON outcome, columns empty in every row of the group (no seat, no client id), a
-    sealed choice, the time; the rooms' wake flags are set; and a group in which one event number is
-    taken already stores nothing at all, for any of its rooms (a conflict)."""
+    sealed choice, the time; the rooms' wake flags are set; the news is announced once it commits;
+    and a group in which one event number is taken already stores nothing at all, for any of its
+    rooms (a conflict), and announces nothing."""
     from datetime import datetime, timezone
     from types import SimpleNamespace
 
@@ -238,7 +239,7 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
     from brawl.server.db import EVENTS, make_sessions
     from brawl.server.hub import Hub
     from brawl.server.settings import Settings
-    from brawl.server.store import Conflict, Store
+    from brawl.server.store import CHANNEL, Conflict, Store
 
     at = datetime(2026, 11, 26, 6, 30, tzinfo=timezone.utc)
 
@@ -250,6 +251,9 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
                 dict(base, n=start + 2, kind="decision", seat=1, action="paper", sealed=True)]
 
     read = {}
+    listener = psycopg.connect(database_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False),
+                               autocommit=True)
+    listener.execute(f"LISTEN {CHANNEL}")
     for name, url in (("postgresql", db_url), ("sqlite", f"sqlite:///{tmp_path / 'db.sqlite3'}")):
         engine = make_engine(url)
         try:
@@ -258,8 +262,9 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
             a, _ = hub.create("rps", {}, ["human", "human"])
             b, _ = hub.create("rps", {}, ["human", "human"])
             assert a.last == b.last == -1  # rock-paper-scissors starts with no event
+            news = {a.id: 'x|' + a.id + '|events|[{"n":0,"q":"\\"quoted\\""}]', b.id: None}
             writes = [SimpleNamespace(room=r, rows=rows(r.id, r.last + 1), wake=wake, finished=False, time_control=None,
-                                      news=None) for r, wake in ((a, True), (b, False))]
+                                      news=news[r.id]) for r, wake in ((a, True), (b, False))]
             store.append_many(writes)
             got = [store.events_after(r.id, r.last) for r in (a, b)]
             assert [[{k: e[k] for k in ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")}
@@ -269,14 +274,76 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
                 times = conn.execute(select(EVENTS.c.created_at).where(EVENTS.c.room_id.in_([a.id, b.id]))).scalars().all()
             assert len(times) == 6 and all(t.replace(tzinfo=t.tzinfo or timezone.utc) == at for t in times)
             assert set(store.waking()) >= {a.id} and b.id not in store.waking()
+            if name == "postgresql":
+                assert [n.payload for n in listener.notifies(timeout=5, stop_after=1)] == [news[a.id]]
             taken = [SimpleNamespace(room=r, rows=rows(r.id, r.last + 1 + 3 * (r is b)), wake=True, finished=False,
-                                     time_control=None, news=None) for r in (a, b)]  # a's numbers are taken
+                                     time_control=None, news="refused") for r in (a, b)]  # a's numbers are taken
             with pytest.raises(Conflict):
                 store.append_many(taken)
             assert store.events_after(b.id, b.last) == got[1]  # b's rows were not stored either
+            if name == "postgresql":
+                assert list(listener.notifies(timeout=0.3)) == []
             read[name] = got
         finally:
             engine.dispose()
+    listener.close()
+
     def strip(events):
         return [[{k: v for k, v in e.items() if k != "room_id"} for e in room] for room in events]
     assert strip(read["postgresql"]) == strip(read["sqlite"])
+
+
+def test_loading_a_room_reads_on_postgresql_what_sqlalchemy_reads(db_url, tmp_path):
+    """``Store.load`` runs its five queries on the driver's cursor (one round trip on PostgreSQL) and
+    converts each value itself: what it gives is what SQLAlchemy's own execution of the same
+    queries gives, types included, on PostgreSQL and on SQLite, for a room with a snapshot, events
+    after it, chat, named seats, JSON options and time control; without the snapshot's code, all
+    events and no snapshot; an unknown room is 404."""
+    from sqlalchemy import select
+
+    from brawl.server.db import CHAT, EVENTS, ROOMS, SEATS, SNAPSHOTS, make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.room import RoomError
+    from brawl.server.settings import Settings
+    from brawl.server.store import EVENT_COLUMNS, Store
+
+    for url in (db_url, f"sqlite:///{tmp_path / 'db.sqlite3'}"):
+        engine = make_engine(url)
+        try:
+            store = Store(make_sessions(engine))
+            hub = Hub(store, Settings(rooms_per_minute=10_000, decisions_per_second=10_000))
+            room, _ = hub.create("krig", {"hp": 20}, ["human", "human"], time_control={"mode": "game", "seconds": 600, "increment": 2})
+            hub.set_name(room, 0, "Ada")
+            hub.chat(room, 1, "good luck")
+            for _ in range(3):
+                seat = room.waiting()[0]
+                hub.decide_now(room, seat, room.game.legal_actions(room.match.state, seat)[0])
+            store.save_snapshot(room.id, 2, "code-1", b"\x00snapshot\xff")
+
+            with engine.connect() as conn:
+                def rows(query):
+                    return [dict(r) for r in conn.execute(query).mappings().all()]
+                row = rows(select(ROOMS).where(ROOMS.c.id == room.id))[0]
+                seats = rows(select(SEATS).where(SEATS.c.room_id == room.id).order_by(SEATS.c.seat))
+                chat = rows(select(CHAT.c.n, CHAT.c.seat, CHAT.c.text, CHAT.c.created_at)
+                            .where(CHAT.c.room_id == room.id).order_by(CHAT.c.n))
+                events = rows(select(*EVENT_COLUMNS).where(EVENTS.c.room_id == room.id).order_by(EVENTS.c.n))
+                snap = conn.execute(select(SNAPSHOTS).where(SNAPSHOTS.c.room_id == room.id)).first()
+
+            def typed(value):
+                return [(type(v).__name__, v) for v in value.values()] if isinstance(value, dict) else value
+
+            got = store.load(room.id, "code-1")
+            assert typed(got.row) == typed(row) and row["options"]["hp"] == 20 and row["time_control"]
+            assert [typed(s) for s in got.seats] == [typed(s) for s in seats] and got.seats[0]["player"] == "Ada"
+            assert [typed(c) for c in got.chat] == [typed(c) for c in chat] and len(chat) == 1
+            assert [typed(e) for e in got.events] == [typed(e) for e in events if e["n"] > 2] != []
+            assert got.snapshot == (2, "code-1", snap.data) and type(got.snapshot[2]) is type(snap.data)
+            whole = store.load(room.id)
+            assert whole.snapshot is None and [typed(e) for e in whole.events] == [typed(e) for e in events]
+            assert store.load(room.id, "another code").events == whole.events
+            with pytest.raises(RoomError) as missing:
+                store.load("no-such-room")
+            assert missing.value.status == 404
+        finally:
+            engine.dispose()
