@@ -70,7 +70,7 @@ class Hub(People):
         self.takebacks: dict[str, dict] = {}  # room id -> the open takeback request
         self.renderers: set[str] = set()  # games whose browser board the page loads (set by the app)
         self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
-        self.lease_tried: dict[str, float] = {}  # room id -> when this process last asked for its lease
+        self.lease_asked: dict[str, float] = {}  # room id -> when this process may next ask for its lease
         self._tasks: list[asyncio.Task] = []
         self.writer = Writer(store)  # started by the app; without it decisions are stored inline
 
@@ -118,20 +118,26 @@ class Hub(People):
         self.bots.forget(room_id)
 
     def lease(self, room_id: str) -> bool:
-        """Several processes: try to become the one that runs ``room_id``'s bots and clocks."""
+        """Several processes: try to become the one that runs ``room_id``'s bots and clocks.
+
+        Asked at most once a second per room, and not again while another process holds the
+        lease (it renews it every second; if it dies, the lease round, which asks for every room
+        nobody holds, takes the room over within the lease's length)."""
         from .fanout import LEASE
         now = time.monotonic()
-        if now - self.lease_tried.get(room_id, -LEASE) < 1.0:
-            return False  # asked a moment ago: the lease round (every second) asks again
-        self.lease_tried[room_id] = now
-        if len(self.lease_tried) > 10_000:
-            self.lease_tried = {k: t for k, t in self.lease_tried.items() if now - t < 1.0}
+        if now < self.lease_asked.get(room_id, 0.0):
+            return False
+        self.lease_asked[room_id] = now + 1.0
+        if len(self.lease_asked) > 10_000:
+            self.lease_asked = {k: t for k, t in self.lease_asked.items() if t > now}
         try:
             held = self.store.take_lease(room_id, self.holder, time.time(), LEASE)
         except RoomError:
             return False
         if held and self.leased is not None:
             self.leased.add(room_id)
+        elif not held:
+            self.lease_asked[room_id] = now + LEASE  # another process holds it
         return held
 
     def runs(self, room: Room) -> bool:

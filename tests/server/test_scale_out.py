@@ -160,6 +160,34 @@ def test_a_client_of_one_process_hears_what_another_accepted(servers):
         assert msg["events"][0]["type"] == "decision" and msg["events"][0]["action"] == "attack"
 
 
+def test_news_missed_while_the_news_connection_was_down_is_caught_up(cluster, db_url):  # noqa: F811
+    """Each process hears other processes' news on a LISTEN connection of its own.  When that
+    connection is cut (here: PostgreSQL ends it), a decision accepted meanwhile by another process
+    is not lost to this one's clients: the connection is opened again and every room in memory
+    catches up from the store, so the spectator on the other process gets the update."""
+    a, b = Server(db_url), Server(db_url)
+    try:
+        created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "seats": ["human", "human"]}).json()
+        room = created["room"]
+        v = view(a, room)
+        seat = v["node"]["seats"][0]
+        with ws_client.connect(f"ws://127.0.0.1:{b.port}/api/rooms/{room}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "token": None, "since": v["last"]}))
+            assert json.loads(ws.recv(10))["type"] == "welcome"
+            database = db_url.rsplit("/", 1)[1]
+            cluster.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          f"WHERE datname = '{database}' AND query LIKE 'LISTEN%'")
+            assert decide(a, room, created["seats"][seat]["token"], "attack").status_code == 200
+            while True:
+                msg = json.loads(ws.recv(10))
+                if msg["type"] == "update" and msg["events"]:
+                    break
+            assert msg["events"][0]["type"] == "decision" and msg["events"][0]["action"] == "attack"
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_killing_the_process_that_runs_the_bots_loses_nothing(db_url):  # noqa: F811
     a = Server(db_url, bot_delay=0.3)
     b = None
