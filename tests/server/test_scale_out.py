@@ -143,8 +143,9 @@ def test_concurrent_decisions_on_two_processes_exactly_one_wins(servers):
         assert len(decisions) == 1
 
 
-def test_a_client_of_one_process_hears_what_another_accepted(servers):
-    a, b = servers
+def attack_heard_elsewhere(a: Server, b: Server, meanwhile=None) -> dict:
+    """A Krig room made on ``a`` with a spectator on ``b``; ``meanwhile()`` runs once the spectator is
+    connected, then ``a`` accepts an attack: the first event of the spectator's first update."""
     created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "seats": ["human", "human"]}).json()
     room = created["room"]
     v = view(a, room)
@@ -152,12 +153,18 @@ def test_a_client_of_one_process_hears_what_another_accepted(servers):
     with ws_client.connect(f"ws://127.0.0.1:{b.port}/api/rooms/{room}/ws") as ws:
         ws.send(json.dumps({"type": "hello", "token": None, "since": v["last"]}))
         assert json.loads(ws.recv(10))["type"] == "welcome"
+        if meanwhile is not None:
+            meanwhile()
         assert decide(a, room, created["seats"][seat]["token"], "attack").status_code == 200
         while True:
             msg = json.loads(ws.recv(10))
             if msg["type"] == "update" and msg["events"]:
-                break
-        assert msg["events"][0]["type"] == "decision" and msg["events"][0]["action"] == "attack"
+                return msg["events"][0]
+
+
+def test_a_client_of_one_process_hears_what_another_accepted(servers):
+    event = attack_heard_elsewhere(*servers)
+    assert event["type"] == "decision" and event["action"] == "attack"
 
 
 def test_news_missed_while_the_news_connection_was_down_is_caught_up(cluster, db_url):  # noqa: F811
@@ -166,23 +173,11 @@ def test_news_missed_while_the_news_connection_was_down_is_caught_up(cluster, db
     is not lost to this one's clients: the connection is opened again and every room in memory
     catches up from the store, so the spectator on the other process gets the update."""
     a, b = Server(db_url), Server(db_url)
+    database = db_url.rsplit("/", 1)[1]
     try:
-        created = httpx.post(f"{a.base}/api/rooms", json={"game": "krig", "seats": ["human", "human"]}).json()
-        room = created["room"]
-        v = view(a, room)
-        seat = v["node"]["seats"][0]
-        with ws_client.connect(f"ws://127.0.0.1:{b.port}/api/rooms/{room}/ws") as ws:
-            ws.send(json.dumps({"type": "hello", "token": None, "since": v["last"]}))
-            assert json.loads(ws.recv(10))["type"] == "welcome"
-            database = db_url.rsplit("/", 1)[1]
-            cluster.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                          f"WHERE datname = '{database}' AND query LIKE 'LISTEN%'")
-            assert decide(a, room, created["seats"][seat]["token"], "attack").status_code == 200
-            while True:
-                msg = json.loads(ws.recv(10))
-                if msg["type"] == "update" and msg["events"]:
-                    break
-            assert msg["events"][0]["type"] == "decision" and msg["events"][0]["action"] == "attack"
+        event = attack_heard_elsewhere(a, b, lambda: cluster.admin(
+            f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}' AND query LIKE 'LISTEN%'"))
+        assert event["type"] == "decision" and event["action"] == "attack"
     finally:
         a.stop()
         b.stop()
