@@ -8,6 +8,7 @@ reached raises :class:`Unavailable` (the HTTP answer is 503 and nothing changed)
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -208,6 +209,24 @@ def _iso(value: Any) -> str:
 _GROUP_JSON = json.JSONEncoder(separators=(",", ":"), default=_iso)
 
 
+@contextlib.contextmanager
+def _driver_errors(conn: Connection, what: str):
+    """Statements run on the driver's own cursor: its errors become SQLAlchemy's, as if SQLAlchemy
+    had run them (a taken key is :class:`Conflict`; a lost connection is dropped from the pool, so
+    :meth:`Store._run` tries once more on a fresh one or answers 503)."""
+    dbapi = conn.dialect.loaded_dbapi
+    try:
+        yield
+    except dbapi.IntegrityError:
+        raise Conflict() from None
+    except dbapi.Error as exc:
+        lost = conn.dialect.is_disconnect(exc, conn.connection, None)
+        if lost:  # as SQLAlchemy does on a disconnect: every pooled connection as old is renewed too
+            conn.engine.pool._invalidate(conn.connection, exc)
+            conn.invalidate(exc)
+        raise DBAPIError(what, None, exc, connection_invalidated=lost) from exc
+
+
 class Store:
     def __init__(self, sessions: Callable[[], Connection]) -> None:
         self.sessions = sessions  # opens a connection for one transaction (``db.make_sessions``)
@@ -259,24 +278,25 @@ class Store:
             if readings is None:
                 readings = self._readings[dialect.name] = {k: Reading(q, dialect) for k, q in _room_readings().items()}
             values = {"room": room_id, "code": code}
-            driver = db.connection.driver_connection
             got: dict[str, list[dict]] = {}
-            if dialect.name == "postgresql":  # send all, then read all: one round trip
-                with driver.pipeline():
-                    cursors = {k: driver.cursor() for k in readings}
+            with _driver_errors(db, "loading a room"):
+                if dialect.name == "postgresql":  # send all, then read all: one round trip
+                    driver = db.connection.driver_connection
+                    with driver.pipeline():
+                        cursors = {k: driver.cursor() for k in readings}
+                        for k, reading in readings.items():
+                            reading.run(cursors[k], values)
                     for k, reading in readings.items():
-                        reading.run(cursors[k], values)
-                for k, reading in readings.items():
-                    got[k] = reading.rows(cursors[k])
-                    cursors[k].close()
-            else:
-                cursor = db.connection.cursor()
-                try:
-                    for k, reading in readings.items():
-                        reading.run(cursor, values)
-                        got[k] = reading.rows(cursor)
-                finally:
-                    cursor.close()
+                        got[k] = reading.rows(cursors[k])
+                        cursors[k].close()
+                else:
+                    cursor = db.connection.cursor()
+                    try:
+                        for k, reading in readings.items():
+                            reading.run(cursor, values)
+                            got[k] = reading.rows(cursor)
+                    finally:
+                        cursor.close()
             if not got["row"]:
                 raise RoomError(f"no room {room_id!r}", 404)
             snap = got["snapshot"][0] if got["snapshot"] else None
@@ -326,29 +346,20 @@ class Store:
             rows = [row for w in writes for row in w.rows]
             plain = [(w.room.id, w.wake) for w in writes if not w.finished and w.time_control is None]
             cursor = conn.connection.cursor()
-            sql = ""
             try:
-                if dialect.name == "postgresql":
-                    group = self._group = self._group or GroupStatement()
-                    sql = group.sql
-                    cursor.execute(sql, group.params(rows, plain, [w.news for w in writes if w.news is not None]))
-                else:
-                    fast = self._prepared.get(dialect.name)
-                    if fast is None:
-                        fast = self._prepared[dialect.name] = (
-                            Prepared(EVENTS.insert(), dialect, {c.name: c for c in EVENTS.columns}),
-                            Prepared(WAKE, dialect, {"room": ROOMS.c.id, "awake": ROOMS.c.wake}))
-                    sql = fast[0].sql
-                    fast[0].run(cursor, rows)
-                    if plain:
-                        fast[1].run(cursor, [{"room": room, "awake": awake} for room, awake in plain])
-            except dialect.loaded_dbapi.IntegrityError:
-                raise Conflict() from None
-            except dialect.loaded_dbapi.Error as exc:
-                lost = dialect.is_disconnect(exc, conn.connection, cursor)
-                if lost:
-                    conn.invalidate(exc)
-                raise DBAPIError(sql, None, exc, connection_invalidated=lost) from exc
+                with _driver_errors(conn, "storing decisions"):
+                    if dialect.name == "postgresql":
+                        group = self._group = self._group or GroupStatement()
+                        cursor.execute(group.sql, group.params(rows, plain, [w.news for w in writes if w.news is not None]))
+                    else:
+                        fast = self._prepared.get(dialect.name)
+                        if fast is None:
+                            fast = self._prepared[dialect.name] = (
+                                Prepared(EVENTS.insert(), dialect, {c.name: c for c in EVENTS.columns}),
+                                Prepared(WAKE, dialect, {"room": ROOMS.c.id, "awake": ROOMS.c.wake}))
+                        fast[0].run(cursor, rows)
+                        if plain:
+                            fast[1].run(cursor, [{"room": room, "awake": awake} for room, awake in plain])
             finally:
                 cursor.close()
             for w in writes:

@@ -293,12 +293,14 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
     assert strip(read["postgresql"]) == strip(read["sqlite"])
 
 
-def test_loading_a_room_reads_on_postgresql_what_sqlalchemy_reads(db_url, tmp_path):
+def test_loading_a_room_reads_on_postgresql_what_sqlalchemy_reads(cluster, db_url, tmp_path):
     """``Store.load`` runs its five queries on the driver's cursor (one round trip on PostgreSQL) and
     converts each value itself: what it gives is what SQLAlchemy's own execution of the same
     queries gives, types included, on PostgreSQL and on SQLite, for a room with a snapshot, events
     after it, chat, named seats, JSON options and time control; without the snapshot's code, all
-    events and no snapshot; an unknown room is 404."""
+    events and no snapshot; an unknown room is 404.  On PostgreSQL, a pooled connection the
+    database has ended is replaced and the load goes on; a database that takes no connections is
+    503 (the driver's own errors are SQLAlchemy's to the store)."""
     from sqlalchemy import select
 
     from brawl.server.db import CHAT, EVENTS, ROOMS, SEATS, SNAPSHOTS, make_sessions
@@ -345,5 +347,18 @@ def test_loading_a_room_reads_on_postgresql_what_sqlalchemy_reads(db_url, tmp_pa
             with pytest.raises(RoomError) as missing:
                 store.load("no-such-room")
             assert missing.value.status == 404
+            if url == db_url:
+                database = db_url.rsplit("/", 1)[1]
+                ended = f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"
+                cluster.admin(ended)
+                assert store.load(room.id).events == whole.events  # on a fresh connection
+                cluster.admin(f"ALTER DATABASE {database} WITH ALLOW_CONNECTIONS false")
+                cluster.admin(ended)
+                try:
+                    with pytest.raises(RoomError) as down:
+                        store.load(room.id)
+                    assert down.value.status == 503
+                finally:
+                    cluster.admin(f"ALTER DATABASE {database} WITH ALLOW_CONNECTIONS true")
         finally:
             engine.dispose()
