@@ -493,16 +493,32 @@ class Hub(People):
                 log.exception("housekeeping failed")
 
 
+HINTS_RECHECK = 60.0  # seconds before "no hints" is asked again for a game and options (a solution may be saved since)
+_hints_known: dict[tuple[str, str], tuple[bool, float]] = {}  # (game, options) -> (hints can be had, when asked)
+
+
 def hints_available(room: Room) -> bool:
-    """Whether hints can be had for this room's game and options (a solver that answers at once);
-    asked once per room in memory."""
+    """Whether hints can be had for this room's game and options (a solver that answers at once).
+
+    Asking costs about a millisecond (the solver's options are checked and its saved solutions
+    looked for on disk), so the answer is kept on the room and, for every room with the same game
+    and options, in this process: a yes for good, a no for ``HINTS_RECHECK`` seconds."""
     known = room._hints
     if known is None:
-        try:
-            from ..solve.hints import hints_possible
-        except ImportError:
-            known = False
+        key = (room.game.name, json.dumps(room.game.options_json(), sort_keys=True))
+        now = time.monotonic()
+        hit = _hints_known.get(key)
+        if hit is not None and (hit[0] or now - hit[1] < HINTS_RECHECK):
+            known = hit[0]
         else:
-            known = hints_possible(room.game)
+            try:
+                from ..solve.hints import hints_possible
+            except ImportError:
+                known = False
+            else:
+                known = hints_possible(room.game)
+            if len(_hints_known) > 1_000:
+                _hints_known.clear()
+            _hints_known[key] = (known, now)
         room._hints = known
     return known

@@ -165,3 +165,29 @@ def test_the_views_shared_between_seats_are_fresh_after_every_change(tmp_path):
         assert projection.state_view(secret, 1) == real(secret.game, secret.match.state, 1)
     finally:
         engine.dispose()
+
+
+def test_rooms_of_the_same_game_and_options_ask_about_hints_once(monkeypatch):
+    """Whether hints can be had (a solver answering at once, found by checking its options and its
+    saved solutions on disk: about a millisecond) is asked once per game and options in a process,
+    not once per room: a yes is kept, a no is asked again after ``HINTS_RECHECK`` seconds (a
+    solution may have been saved since); other options are asked for themselves."""
+    import brawl.solve.hints as hints
+    from brawl.server import hub
+
+    asked = []
+    answer = {"hp": 3}
+    monkeypatch.setattr(hints, "hints_possible", lambda game: asked.append(game.options_json()["hp"]) or
+                        game.options_json()["hp"] in answer.values())
+    monkeypatch.setattr(hub, "_hints_known", {})
+    clock = [1000.0]
+    monkeypatch.setattr(hub.time, "monotonic", lambda: clock[0])
+
+    def room(hp: int) -> Room:
+        return Room(f"r{hp}", make_game("krig", {"hp": hp}), "ab" * 32, [SeatInfo(0, "human"), SeatInfo(1, "human")])
+
+    assert [hub.hints_available(room(3)) for _ in range(3)] == [True] * 3 and asked == [3]
+    assert [hub.hints_available(room(5)) for _ in range(3)] == [False] * 3 and asked == [3, 5]
+    clock[0] += hub.HINTS_RECHECK + 1
+    answer["later"] = 5  # a solution for hp 5 was saved meanwhile
+    assert hub.hints_available(room(5)) is True and hub.hints_available(room(3)) is True and asked == [3, 5, 5]
