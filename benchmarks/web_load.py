@@ -34,7 +34,9 @@ server, is the limit (machine busy near its core count).  ``--cpu-per-process 0.
 server process to 0.4 of a core (a control group each, see :class:`CpuCap`; needs root): then one
 process stands for a process on a core of its own and two for two on two cores, while the clients
 and PostgreSQL run on what is left, so that a 2-core machine can show how capacity grows with
-processes.
+processes.  A capped process is stopped whenever it has used its share of a 5 ms period, and
+those stops lengthen the round trips (the ``held %`` column says how often): under a cap, compare
+the rates the setups reach as their processes saturate rather than their p99.
 
 Run (each line a minute or three):
 
