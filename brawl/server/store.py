@@ -92,15 +92,19 @@ def replay_stored(room: "Room", events: list[dict]) -> None:
 
 class Prepared:
     """A statement compiled once for a database and run straight on the driver's cursor, with the
-    same conversion of each value SQLAlchemy would make (dates, JSON, booleans): the writer's
-    statements, without SQLAlchemy's work on every execution."""
+    same conversion of each value SQLAlchemy would make (dates, JSON, booleans), both ways: the
+    hot paths' statements (storing decisions, loading a room), without SQLAlchemy building,
+    caching and wrapping them on every execution.  ``columns``: the parameters that need converting."""
 
-    def __init__(self, statement, dialect, columns: dict[str, Any]) -> None:
+    def __init__(self, statement, dialect, columns: dict[str, Any] | None = None) -> None:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
         self.order = list(compiled.positiontup) if compiled.positional else None
+        self.fixed = {k: v for k, v in compiled.params.items() if v is not None}  # literals in the statement
+        self.results = [(c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
+                        for c in getattr(statement, "selected_columns", ())]
         self.convert = {}
-        for name, column in columns.items():
+        for name, column in (columns or {}).items():
             process = column.type.dialect_impl(dialect).bind_processor(dialect)
             if process is not None:
                 self.convert[name] = _same_time(process) if isinstance(column.type, DateTime) else process
@@ -108,6 +112,8 @@ class Prepared:
         self.steps = [(k, self.convert.get(k)) for k in self.order] if self.order is not None else None
 
     def params(self, row: dict) -> Any:
+        if self.fixed:
+            row = {**self.fixed, **row}
         if self.steps is not None:
             return tuple([row[k] if process is None else process(row[k]) for k, process in self.steps])
         convert = self.convert
@@ -115,6 +121,15 @@ class Prepared:
 
     def run(self, cursor, rows: list[dict]) -> None:
         cursor.executemany(self.sql, [self.params(r) for r in rows])
+
+    def execute(self, cursor, values: dict) -> None:
+        cursor.execute(self.sql, self.params(values))
+
+    def rows(self, cursor) -> list[dict]:
+        """The rows of the last :meth:`execute` on ``cursor`` (a query), as dictionaries."""
+        results = self.results
+        return [{name: value if process is None or value is None else process(value)
+                 for (name, process), value in zip(results, raw)} for raw in cursor.fetchall()]
 
 
 def _same_time(process: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -134,30 +149,6 @@ def _same_time(process: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 _NOTHING = object()
-
-
-class Reading:
-    """A query compiled once for a database and run straight on the driver's cursor, each value
-    converted as SQLAlchemy converts it (JSON, times, booleans): a read on a hot path without
-    SQLAlchemy building, caching and wrapping the statement on every execution."""
-
-    def __init__(self, statement, dialect) -> None:
-        compiled = statement.compile(dialect=dialect)
-        self.sql = compiled.string
-        self.order = list(compiled.positiontup) if compiled.positional else None
-        self.fixed = {k: v for k, v in compiled.params.items() if v is not None}  # literals in the statement
-        self.columns = [(c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
-                        for c in statement.selected_columns]
-
-    def run(self, cursor, values: dict) -> None:
-        values = {**self.fixed, **values} if self.fixed else values
-        cursor.execute(self.sql, tuple([values[k] for k in self.order]) if self.order is not None else values)
-
-    def rows(self, cursor) -> list[dict]:
-        """The rows of the last :meth:`run` on ``cursor``, as dictionaries."""
-        columns = self.columns
-        return [{name: value if process is None or value is None else process(value)
-                 for (name, process), value in zip(columns, raw)} for raw in cursor.fetchall()]
 
 
 def _room_readings() -> dict[str, Any]:
@@ -187,8 +178,7 @@ class GroupStatement:
     benchmarks/web_writer.py.  The statement is made from the tables' own columns."""
 
     def __init__(self) -> None:
-        self.names = [c.name for c in EVENTS.columns]
-        names, rooms = ", ".join(self.names), ROOMS.name
+        names, rooms = ", ".join(c.name for c in EVENTS.columns), ROOMS.name
         self.sql = (f"WITH new AS (INSERT INTO {EVENTS.name} ({names}) "
                     f"SELECT {names} FROM json_populate_recordset(NULL::{EVENTS.name}, %s)), "
                     f"woke AS (UPDATE {rooms} SET {ROOMS.c.wake.name} = w.awake "
@@ -232,7 +222,7 @@ class Store:
         self.sessions = sessions  # opens a connection for one transaction (``db.make_sessions``)
         self._prepared: dict[str, tuple[Prepared, Prepared]] = {}  # dialect -> the writer's statements
         self._group: GroupStatement | None = None  # PostgreSQL's
-        self._readings: dict[str, dict[str, Reading]] = {}  # dialect -> what loading a room reads
+        self._readings: dict[str, dict[str, Prepared]] = {}  # dialect -> what loading a room reads
 
     def _run(self, work, *, conflict_ok: bool = False):
         """Run ``work(connection)`` in one transaction.  A pooled connection found dead (the database
@@ -270,13 +260,13 @@ class Store:
 
     def load(self, room_id: str, code: str | None = None) -> Stored:
         """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
-        events after it.  Five queries compiled once (:class:`Reading`); on PostgreSQL they go in
+        events after it.  Five queries compiled once (:class:`Prepared`); on PostgreSQL they go in
         one pipeline, one round trip for all of them."""
         def work(db):
             dialect = db.dialect
             readings = self._readings.get(dialect.name)
             if readings is None:
-                readings = self._readings[dialect.name] = {k: Reading(q, dialect) for k, q in _room_readings().items()}
+                readings = self._readings[dialect.name] = {k: Prepared(q, dialect) for k, q in _room_readings().items()}
             values = {"room": room_id, "code": code}
             got: dict[str, list[dict]] = {}
             with _driver_errors(db, "loading a room"):
@@ -285,7 +275,7 @@ class Store:
                     with driver.pipeline():
                         cursors = {k: driver.cursor() for k in readings}
                         for k, reading in readings.items():
-                            reading.run(cursors[k], values)
+                            reading.execute(cursors[k], values)
                     for k, reading in readings.items():
                         got[k] = reading.rows(cursors[k])
                         cursors[k].close()
@@ -293,7 +283,7 @@ class Store:
                     cursor = db.connection.cursor()
                     try:
                         for k, reading in readings.items():
-                            reading.run(cursor, values)
+                            reading.execute(cursor, values)
                             got[k] = reading.rows(cursor)
                     finally:
                         cursor.close()
