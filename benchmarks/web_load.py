@@ -141,6 +141,20 @@ def tree_cpu(roots: list[int]) -> dict[int, float]:
     return out
 
 
+def loop_cpu(pids) -> dict[int, float]:
+    """CPU seconds of each process's main thread (a server's event loop; its other threads are
+    the writer's and the executor's)."""
+    out = {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/task/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return out
+
+
 def spent(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU seconds between two snapshots (a process born in between counts from zero)."""
     return sum(max(0.0, t - before.get(pid, 0.0)) for pid, t in after.items())
@@ -662,6 +676,7 @@ class Row:
     spectators: int = 0
     cap: float | None = None  # cores per server process (--cpu-per-process)
     throttled: float = 0.0  # seconds per second the capped servers were held back
+    loop_cpu: float = 0.0  # % of a core the servers' event-loop threads used (the rest: writer and executor threads)
 
     @property
     def others(self) -> float:
@@ -702,9 +717,11 @@ def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], 
         roots = servers.pids()
         profilers = profile_servers(roots, duration, profile) if profile else []
         s0, d0, c0, m0 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        l0 = loop_cpu(s0)
         t0 = servers.cap.throttled() if servers.cap else 0.0
         time.sleep(max(0.0, end - time.monotonic()))
         s1, d1, c1, m1 = tree_cpu(roots), tree_cpu([db_pid] if db_pid else []), tree_cpu([p.pid for p in procs]), machine_ticks()
+        l1 = loop_cpu(s1)
         t1 = servers.cap.throttled() if servers.cap else 0.0
         results = []
         for pipe in pipes:
@@ -735,7 +752,8 @@ def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], 
               sum((Counter(r["setup_errors"]) for r in results), Counter()),
               spent(s0, s1) / elapsed * 100, split, spent(d0, d1) / elapsed * 100,
               spent(c0, c1) / elapsed * 100, busy, servers.problems(),
-              cap=servers.cap.cores if servers.cap else None, throttled=(t1 - t0) / elapsed)
+              cap=servers.cap.cores if servers.cap else None, throttled=(t1 - t0) / elapsed,
+              loop_cpu=spent(l0, l1) / elapsed * 100)
     for r in results:
         for n, times in r["arrivals"].items():
             row.arrivals.setdefault(n, []).extend(times)
@@ -774,7 +792,7 @@ def fmt(x: float | None, digits: int = 1) -> str:
 
 def print_table(rows: list[Row]) -> None:
     head = (f"{'setup':<9} {'db':<10} {'procs':>5} {'games':>6} {'think s':>7} {'dec/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
-            f"{'samples':>7} {'errors':>6} {'server CPU %':>14} {'db CPU %':>8} {'client CPU %':>12} {'busy cores':>10} {'others':>6} {'server ms/dec':>13}")
+            f"{'samples':>7} {'errors':>6} {'server CPU %':>14} {'db CPU %':>8} {'client CPU %':>12} {'busy cores':>10} {'others':>6} {'server ms/dec':>13} {'loop ms/dec':>11}")
     capped = any(r.cap for r in rows)
     if capped:
         head += f" {'cap cores':>9} {'held %':>6}"
@@ -787,7 +805,7 @@ def print_table(rows: list[Row]) -> None:
         split = "+".join(f"{x:.0f}" for x in r.server_split) if len(r.server_split) > 1 else f"{r.server_cpu:.0f}"
         print(f"{r.setup:<9} {db:<10} {procs:>5} {r.games:>6} {r.think:>7g} {r.rate:>7.0f} {fmt(r.p(0.5)):>7} "
               f"{fmt(r.p(0.99)):>7} {len(r.latencies):>7} {sum(r.errors.values()) + sum(r.setup_errors.values()):>6} "
-              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f}"
+              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f} {r.loop_cpu * 10 / max(r.rate, 1e-9):>11.2f}"
               + (f" {fmt(r.cap, 2):>9} {r.throttled * 100:>6.1f}" if capped else ""))
 
 
@@ -944,7 +962,8 @@ def main() -> None:
             print(spectator_line(r))
     print("(CPU: % of one core; server CPU per process when there are two; busy cores: the whole machine, "
           f"of {os.cpu_count()}; others: busy cores used by anything but this benchmark's processes; "
-          "server ms/dec: server CPU milliseconds per decision, all processes"
+          "server ms/dec: server CPU milliseconds per decision, all processes; loop ms/dec: the part of it "
+          "spent on the processes' main threads, their event loops (the rest is the writer's and executor threads)"
           + ("; cap cores: each server process's share of the CPU (--cpu-per-process); held %: of the time, how long "
              "the capped processes were held back, all together" if args.cpu_per_process else "") + ")")
     for line in verdicts(rows, args.p99_target):

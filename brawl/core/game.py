@@ -78,9 +78,22 @@ class GameOptions(BaseModel):
 S = TypeVar("S")
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # a type -> its dataclass fields' names (None: not a dataclass)
+
+
 def _jsonable(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """A state (nested dataclasses, tuples, dicts) as JSON data.  Each type's fields are looked up
+    once (a view of the state is built after every decision, for every seat and spectator)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    names = _FIELDS.get(kind, ())
+    if names == ():
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value)) \
+            if dataclasses.is_dataclass(value) and not isinstance(value, type) else None
+    if names is not None:
+        return {name: _jsonable(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):

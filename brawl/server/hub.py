@@ -42,6 +42,7 @@ from .writer import Staged, Write, Writer, refusal
 log = logging.getLogger("brawl.server")
 NEWS_KEYS = ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")  # an event as news carries it
 NEWS_LIMIT = 7_000  # bytes of news (PostgreSQL takes at most 8,000 in a NOTIFY)
+UNHEARD_KEPT = 64  # pieces of news kept for a copy nobody here uses; beyond, it leaves memory
 
 
 def parse_seat_spec(game_name: str, spec: str) -> tuple[str, str | None]:
@@ -105,6 +106,9 @@ class Hub(People):
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
+        if room is not None and room.unheard and not room.pending:
+            self._hear(room)  # news kept for its first use here (see catch_up)
+            room = self.rooms.get(room_id)
         if room is None:
             room = self.load(room_id)
             self.bots.kick(room)
@@ -446,28 +450,44 @@ class Hub(People):
 
     def catch_up(self, room_id: str, events: list[dict] | None = None) -> None:
         """Another process changed a room: apply the events stored since (``events``: those the news
-        carried, when they follow on from what this copy has), then tell (several processes)."""
+        carried, when they follow on from what this copy has), then tell (several processes).
+
+        A copy that nobody watches here and whose bots and clocks run elsewhere (the process that
+        created a room whose seats are on others, say) only keeps the news, and applies it on its
+        next use (:meth:`get`): most such copies are never used again before they leave memory."""
         room = self.rooms.get(room_id)
         if room is None:
             return
         if room.pending:  # our own decision is being stored: hear the news once it is settled
             asyncio.get_running_loop().call_later(0.005, self.catch_up, room_id)
             return
+        room.unheard.append(events)
+        if self.notifier.watching(room_id) or self.runs(room):
+            self._hear(room)
+        elif len(room.unheard) > UNHEARD_KEPT:
+            self.forget(room_id)  # read afresh on its next use
+
+    def _hear(self, room: Room) -> None:
+        """Apply the news kept in ``room.unheard`` (the events themselves when they follow on from
+        what this copy has, else whatever the store has after it), then tell this process's
+        connections, clocks and bots.  A store that cannot be read drops the copy."""
+        batches, room.unheard = room.unheard, []
+        events = None if any(b is None for b in batches) else [e for b in batches for e in b]
         if events is not None:
             events = [e for e in events if e["n"] > room.last]
             if not events:
                 return  # nothing this copy lacks
-            if events[0]["n"] != room.last + 1:
+            if any(e["n"] != room.last + 1 + i for i, e in enumerate(events)):
                 events = None  # news missed on the way: read what is stored
         try:
-            fresh = events if events is not None else self.store.events_after(room_id, room.last)
+            fresh = events if events is not None else self.store.events_after(room.id, room.last)
             if fresh:
                 replay_stored(room, fresh)
         except RoomError:
-            self.forget(room_id)
+            self.forget(room.id)
             return
         self.clocks.arm(room)
-        self.notifier.wake(room_id)
+        self.notifier.wake(room.id)
         self.bots.kick(room)
 
     # -- people --------------------------------------------------------------------------------
@@ -487,7 +507,7 @@ class Hub(People):
             try:
                 self.evict_idle()
                 for room in list(self.rooms.values()):
-                    if Clocks.control(room) is not None:
+                    if Clocks.control(room) is not None and not room.unheard:  # (a copy behind: not before its use)
                         self.clocks.flag(room)
             except Exception:  # keep serving whatever one pass met
                 log.exception("housekeeping failed")

@@ -81,11 +81,14 @@ class Room:
         self.game = game
         self.seed_hex = seed_hex
         bound = covers(game, seats)
-        if commitment is not None and commitment != commitment_of(seed_hex, bound):
+        mine = commitment_of(seed_hex, bound)
+        if commitment is not None and commitment != mine:
             bound = None  # a room made before commitments covered options and seats
+            mine = commitment_of(seed_hex, bound)
+            if mine != commitment:
+                raise RoomError(f"room {room_id}: stored seed does not match its commitment", 500)
         self.source = CommittedDice(seed_hex, covers=bound)
-        if commitment is not None and self.source.commitment != commitment:
-            raise RoomError(f"room {room_id}: stored seed does not match its commitment", 500)
+        self._commitment = mine  # a hash: worked out once
         self.seats = seats
         self.parent_id = parent_id
         self.rematch_id = rematch_id
@@ -102,6 +105,7 @@ class Room:
         self.touched = time.monotonic()  # last time anyone read or changed it (idle rooms leave memory)
         self.pending = 0  # decisions applied here and not yet stored (nothing is told until they are)
         self.waiters: list = []  # futures of those waiting for the room to be stored (see Hub.settled)
+        self.unheard: list[list[dict] | None] = []  # news of other processes not applied yet (see Hub.catch_up)
         self.broken = False  # a write of it was refused: it is rebuilt from the store
         self.shared_status: tuple | None = None  # (state, names, status rows, summary): see projection.status
         self.shared_state: tuple | None = None  # (state, its view for all): see projection.state_view
@@ -113,11 +117,7 @@ class Room:
     # -- events --------------------------------------------------------------------------------
     @property
     def commitment(self) -> str:
-        if self._commitment is None:
-            self._commitment = self.source.commitment  # a hash: worked out once
         return self._commitment
-
-    _commitment: str | None = None
     _hints: bool | None = None  # whether hints can be had here (asked once; see hub.hints_available)
 
     @property

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from brawl.core.game import Terminal
 from brawl.games import make_game
 from brawl.server.clocks import Clocks
@@ -191,3 +193,59 @@ def test_rooms_of_the_same_game_and_options_ask_about_hints_once(monkeypatch):
     clock[0] += hub.HINTS_RECHECK + 1
     answer["later"] = 5  # a solution for hp 5 was saved meanwhile
     assert hub.hints_available(room(5)) is True and hub.hints_available(room(3)) is True and asked == [3, 5, 5]
+
+
+def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, monkeypatch):
+    """Several processes (two hubs on one database here): news of another process's decision is
+    applied at once to a copy that a connection watches or whose bots and clocks run here, and only
+    kept for a copy nobody uses here (the creator's copy of a room whose seats play elsewhere);
+    that copy applies it on its next use and then shows exactly what the deciding process shows.
+    Kept news that would grow without end drops the copy instead (it is read afresh when used)."""
+    from brawl.server import hub as hub_module
+    from brawl.server import projection
+    from brawl.server.db import make_engine, make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.notify import Connection
+    from brawl.server.settings import Settings
+    from brawl.server.store import Store
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    settings = Settings(decisions_per_second=10_000, rooms_per_minute=10_000)
+    here, there = (Hub(Store(make_sessions(engine)), settings, holder=h) for h in ("here", "there"))
+    here.leased, there.leased = set(), set()  # several processes: bots and clocks run under leases
+    news = []
+    real_append = there.store.append
+    monkeypatch.setattr(there.store, "append", lambda room_id, rows, **kw: news.append(kw.pop("news")) or real_append(room_id, rows, **kw))
+    replays = []
+    real_replay = hub_module.replay_stored
+    monkeypatch.setattr(hub_module, "replay_stored", lambda room, events: replays.append(len(events)) or real_replay(room, events))
+
+    def hear(payload: str) -> None:  # what fanout.Fanout._heard does with a piece of news
+        holder, room_id, kind, data = payload.split("|", 3)
+        assert holder == "there" and kind == "events"
+        here.catch_up(room_id, json.loads(data))
+
+    try:
+        watched, _ = here.create("krig", {"hp": 20}, ["human", "human"])
+        idle, _ = here.create("krig", {"hp": 20}, ["human", "human"])
+        here.notifier.add(Connection(watched.id, 0))
+        for _ in range(3):
+            for room_id in (watched.id, idle.id):
+                copy = there.get(room_id)
+                seat = copy.waiting()[0]
+                there.decide_now(copy, seat, copy.match.legal_actions(seat)[0])
+                hear(news[-1])
+        assert here.rooms[watched.id].last == there.rooms[watched.id].last  # applied as it came
+        assert here.rooms[idle.id].last < there.rooms[idle.id].last and len(here.rooms[idle.id].unheard) == 3
+        applied = len(replays)
+        used = here.get(idle.id)  # its next use applies what was kept, in one go
+        assert len(replays) == applied + 1 and used.unheard == [] and used.last == there.rooms[idle.id].last
+        for seat in (0, 1, None):
+            assert here.view(used, seat)["state"] == there.view(there.rooms[idle.id], seat)["state"]
+            assert projection.events(used, seat, -1) == projection.events(there.rooms[idle.id], seat, -1)
+        for _ in range(hub_module.UNHEARD_KEPT + 1):  # news without end for an unused copy: it leaves memory
+            here.catch_up(idle.id, None)
+        assert idle.id not in here.rooms
+        assert here.get(idle.id).last == there.rooms[idle.id].last  # and comes back from the store
+    finally:
+        engine.dispose()
