@@ -108,6 +108,7 @@ class Writer:
                 while not self.queue and not self.stopping:
                     self.ready.wait()
                 if not self.queue:
+                    self.store.release()  # the connection the store kept for this thread
                     return
                 group = [self.queue.popleft() for _ in range(min(self.batch, len(self.queue)))]
             try:

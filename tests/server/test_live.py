@@ -228,9 +228,10 @@ def test_failed_store_refuses_the_decision_and_changes_nothing(client, monkeypat
     class Failing:
         def __call__(self):
             session = real()
-            def boom():
+            def boom(*args, **kwargs):
                 raise RuntimeError("disk full")
-            session.commit = boom
+            session.commit = boom  # a transaction fails as it commits
+            session.execution_options = boom  # and so does the writer's own connection on PostgreSQL
             return session
 
     monkeypatch.setattr(store, "sessions", Failing())

@@ -230,7 +230,8 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
     SQLite: a JSON outcome, columns empty in every row of the group (no seat, no client id), a
     sealed choice, the time; the rooms' wake flags are set; the news is announced once it commits;
     and a group in which one event number is taken already stores nothing at all, for any of its
-    rooms (a conflict), and announces nothing."""
+    rooms (a conflict), and announces nothing.  (On PostgreSQL such a group is a statement run in
+    autocommit, a transaction by itself: this is what makes it all or nothing.)"""
     from datetime import datetime, timezone
     from types import SimpleNamespace
 
@@ -283,14 +284,66 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
             assert store.events_after(b.id, b.last) == got[1]  # b's rows were not stored either
             if name == "postgresql":
                 assert list(listener.notifies(timeout=0.3)) == []
+                assert store._alone is not None  # both groups went as one statement in autocommit
             read[name] = got
         finally:
+            store.release()
             engine.dispose()
     listener.close()
 
     def strip(events):
         return [[{k: v for k, v in e.items() if k != "room_id"} for e in room] for room in events]
     assert strip(read["postgresql"]) == strip(read["sqlite"])
+
+
+def test_the_writers_own_connection_outlives_the_database_ending_it(cluster, db_url):
+    """Issue 12 (a database outage answers 503; nothing accepted is lost): the writer stores a group
+    of plain decisions on a connection of its own in autocommit (one statement, one round trip).
+    When the database ends that connection, the next group is stored on a fresh one; while the
+    database takes no connections a group is refused with 503 and nothing of it is stored; once it
+    takes them again the group is stored."""
+    from types import SimpleNamespace
+
+    from brawl.server.db import make_sessions
+    from brawl.server.hub import Hub
+    from brawl.server.settings import Settings
+    from brawl.server.store import Store, Unavailable, event_row
+
+    engine = make_engine(db_url)
+    store = Store(make_sessions(engine))
+    database = db_url.rsplit("/", 1)[1]
+    ended = f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"
+    try:
+        hub = Hub(store, Settings(rooms_per_minute=10_000))
+        room, _ = hub.create("rps", {}, ["human", "human"])
+
+        def group():  # one sealed choice, stored as the writer stores it
+            start = room.last + 1
+            room.decide(room.waiting()[0], "rock")
+            return [SimpleNamespace(room=room, rows=[event_row(room, start)], wake=False, finished=False,
+                                    time_control=None, news=None)]
+
+        store.append_many(group())
+        first = store._alone
+        assert first is not None  # the writer's own connection
+        cluster.admin(ended)  # the database ends it (and every other)
+        store.append_many(group())
+        assert store._alone is not first and [e["n"] for e in store.events_after(room.id, -1)] == [0, 1]
+        cluster.admin(f"ALTER DATABASE {database} WITH ALLOW_CONNECTIONS false")
+        cluster.admin(ended)
+        try:
+            refused = group()
+            with pytest.raises(Unavailable) as down:
+                store.append_many(refused)
+            assert down.value.status == 503
+        finally:
+            cluster.admin(f"ALTER DATABASE {database} WITH ALLOW_CONNECTIONS true")
+        assert [e["n"] for e in store.events_after(room.id, -1)] == [0, 1]  # nothing of it was stored
+        store.append_many(refused)  # the database is back: the same group is stored
+        assert [e["n"] for e in store.events_after(room.id, -1)] == [0, 1, 2]
+    finally:
+        store.release()
+        engine.dispose()
 
 
 def test_loading_a_room_reads_on_postgresql_what_sqlalchemy_reads(cluster, db_url, tmp_path):
