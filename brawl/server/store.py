@@ -228,13 +228,17 @@ class Store:
         self._alone: Connection | None = None  # PostgreSQL: the writer's own autocommit connection
         self._alone_lock = threading.Lock()
 
-    def _run(self, work, *, conflict_ok: bool = False):
-        """Run ``work(connection)`` in one transaction.  A pooled connection found dead (the database
-        restarted since it was last used) is dropped and the work tried once more on a fresh one,
-        so no connection is checked before every use (that would cost a round trip each time)."""
+    def _run(self, work, *, conflict_ok: bool = False, reading: bool = False):
+        """Run ``work(connection)`` in one transaction (``reading``: queries only, each its own, in
+        autocommit: no ``BEGIN`` and ``COMMIT`` round trips).  A pooled connection found dead (the
+        database restarted since it was last used) is dropped and the work tried once more on a
+        fresh one, so no connection is checked before every use (that would cost a round trip)."""
         for attempt in (1, 2):
             try:
                 with self.sessions() as db:
+                    if reading:
+                        db.execution_options(isolation_level="AUTOCOMMIT")
+                        return work(db)
                     db.begin()  # begun here, not on the first statement: the writer uses the driver's cursor
                     result = work(db)
                     db.commit()
@@ -264,8 +268,8 @@ class Store:
 
     def load(self, room_id: str, code: str | None = None) -> Stored:
         """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
-        events after it.  Five queries compiled once (:class:`Prepared`); on PostgreSQL they go in
-        one pipeline, one round trip for all of them."""
+        events after it.  Five queries compiled once (:class:`Prepared`), outside a transaction
+        (none is needed to read); on PostgreSQL they go in one pipeline, one round trip for all."""
         def work(db):
             dialect = db.dialect
             readings = self._readings.get(dialect.name)
@@ -296,7 +300,7 @@ class Store:
             snap = got["snapshot"][0] if got["snapshot"] else None
             return Stored(got["row"][0], got["seats"], got["events"], got["chat"],
                           (snap["n"], snap["code"], snap["data"]) if snap else None)
-        return self._run(work)
+        return self._run(work, reading=True)
 
     def save_snapshot(self, room_id: str, n: int, code: str, data: bytes) -> None:
         def work(db):
