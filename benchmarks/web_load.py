@@ -9,7 +9,10 @@ Per setup (``--setups``), with a fresh database and a fresh server for every row
 - the server is ``brawl serve`` (``sqlite1``, ``pg1``), ``brawl serve --workers 2`` (``pg2``: two
   processes on one port, the kernel spreads the connections) or two ``brawl serve`` on two ports
   (``pg2ports``: every room creation and every WebSocket picks one of them at random; any process
-  serves any room), with limits raised so that they refuse none of the load;
+  serves any room) or the same with every WebSocket of a room sent to the process its room id
+  hashes to (``pg2room``: a load balancer that routes by the room in the path; rooms are still
+  created on either process at random, as a creation names no room yet), with limits raised so
+  that they refuse none of the load;
 - client processes of their own (``--clients``, asyncio and ``websockets``) create the rooms over
   HTTP and open one WebSocket per human seat; once every game is connected they play: a seat whose
   turn it is waits the think time (uniform between half and one and a half times ``--think``), then
@@ -55,6 +58,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import glob
+import hashlib
 import json
 import multiprocessing
 import os
@@ -79,6 +83,7 @@ SETUPS = {  # name -> (database, server processes, how the processes share the c
     "pg1": ("postgresql", 1, "one"),
     "pg2": ("postgresql", 2, "workers"),
     "pg2ports": ("postgresql", 2, "ports"),
+    "pg2room": ("postgresql", 2, "room"),
 }
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -307,7 +312,7 @@ class Servers:
     def start(self, timeout: float = 60.0) -> None:
         log = open(self.log, "ab")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        if self.mode == "ports":
+        if self.mode in ("ports", "room"):
             ports = [free_port() for _ in range(self.processes)]
             for i, port in enumerate(ports):
                 self.procs.append(subprocess.Popen(self._command(port, 1), stdout=log, stderr=log, env=env))
@@ -420,7 +425,11 @@ class Clients:
     async def connect(self, room: str, token: str | None):
         from websockets.asyncio.client import connect
 
-        base = self.rng.choice(self.urls).replace("http", "ws", 1)
+        if self.job.get("by_room"):  # a load balancer that routes by the room in the path
+            base = self.urls[int(hashlib.sha256(room.encode()).hexdigest(), 16) % len(self.urls)]
+        else:
+            base = self.rng.choice(self.urls)
+        base = base.replace("http", "ws", 1)
         ws = await connect(f"{base}/api/rooms/{room}/ws", max_size=None, open_timeout=30, close_timeout=2,
                            ping_interval=None, compression="deflate" if self.job["deflate"] else None)
         self.sockets.add(ws)
@@ -843,7 +852,7 @@ def verdicts(rows: list[Row], target: float) -> list[str]:
         ok = [r for r in load if r.setup == setup and r.latencies and r.p(0.99) < target and not r.errors]
         return max(ok, key=lambda r: r.rate, default=None)
 
-    for two in ("pg2", "pg2ports"):
+    for two in ("pg2", "pg2ports", "pg2room"):
         if not any(r.setup == two for r in load):
             continue
         base = capacity("pg1") or capacity("sqlite1")
@@ -933,6 +942,8 @@ def main() -> None:
                     servers = fresh(setup, think if args.bot_delay is None else args.bot_delay)
                     try:
                         jobs = jobs_for(servers.urls, games, min(args.clients, games), think, args.bots, args)
+                        for job in jobs:
+                            job["by_room"] = SETUPS[setup][2] == "room"
                         row = measure(setup, servers, pg.pid() if pg and SETUPS[setup][0] == "postgresql" else None, jobs,
                                       warmup=max(args.warmup, 1.5 * think), duration=args.duration, drain=args.drain,
                                       setup_timeout=args.setup_timeout,

@@ -19,6 +19,7 @@ Decisions are strings (``"attack"``, ``"parry"``, ``"attack:2"``); every game do
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -109,9 +110,38 @@ def _tuplify(value: Any) -> Any:
     return value
 
 
+def _remembering(node):
+    """A game's ``node`` that keeps its answer for the last state it was asked about.  States are
+    immutable and one decision asks about the same state many times (the rules checking the
+    decision, the match rolling the dice that follow, the server showing the result); a state
+    that is not the last one asked is worked out as always.  (Kept per game object, with the state
+    itself, so an identity check can never mistake a new state for a freed one.)"""
+    @functools.wraps(node)
+    def remembered(self, state):
+        last = self.__dict__.get("_last_node")
+        if last is not None and last[0] is state:
+            return last[1]
+        answer = node(self, state)
+        self.__dict__["_last_node"] = (state, answer)
+        return answer
+
+    remembered.remembers = True
+    return remembered
+
+
 class Game(ABC, Generic[S]):
     """Base class for a game's rules.  Subclasses set the class attributes and implement the
     methods marked "subclass"."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        node = cls.node
+        if not getattr(node, "remembers", False) and not getattr(node, "__isabstractmethod__", False):
+            cls.node = _remembering(node)
+
+    def __getstate__(self) -> dict:
+        """A game as pickled (a snapshot, a worker's copy): its options, not what it remembers."""
+        return {k: v for k, v in self.__dict__.items() if k != "_last_node"}
 
     name: ClassVar[str]
     title: ClassVar[str]

@@ -137,16 +137,9 @@ class Room:
         return node.winners if isinstance(node, Terminal) else None
 
     def node(self):
-        """The game's node at the current state, worked out once per state: a state never changes
-        (a transition makes a new one) and a game object holds nothing that changes, while a
-        decision asks for the node a dozen times (waiting, over, the views, the clocks)."""
-        state = self.match.state
-        if self._node_state is not state:
-            self._node, self._node_state = self.game.node(state), state
-        return self._node
-
-    _node: Any = None
-    _node_state: Any = None  # the state ``_node`` belongs to (held, so it is never another's)
+        """The game's node at the current state (a decision asks for it a dozen times: waiting,
+        over, the views, the clocks; the game works it out once per state, see core/game.py)."""
+        return self.game.node(self.match.state)
 
     def waiting(self) -> list[int]:
         """The seats whose decision is open (none once the room is over)."""

@@ -124,3 +124,28 @@ def test_a_result_that_extends_the_last_one_tells_only_what_it_adds():
     assert game.narrate(hit, hit) == []
     again = S("".join(["Brok hits Mara ", "(d20 17)"]))  # a new event that reads alike (a new string object)
     assert game.narrate(hit, again) == ["Brok hits Mara (d20 17)"]
+
+
+@pytest.mark.parametrize("game_name", ["krig", "ktog", "kniggits", "tactics", "rps"])
+def test_a_game_remembers_the_node_of_the_last_state_only(game_name):
+    """Every game's ``node`` keeps its answer for the last state asked (the same object: states are
+    immutable), works any other state out afresh, answers as the rules do, and leaves nothing of
+    it in a pickled game (a snapshot, a worker's copy)."""
+    import pickle
+
+    game = make_game(game_name, {})
+    rules = type(game).node.__wrapped__  # the game's own node, under what is remembered
+    match = Match(game, SeededDice(3))
+    first = match.state
+    assert game.node(first) is game.node(first)  # the same answer object: remembered
+    bot = make_bot(game_name, "random", seed=1)
+    for _ in range(5):
+        if match.over:
+            break
+        seat = match.node().seats[0]
+        match.decide(seat, bot.choose(game, match.state, seat))
+    assert match.state is not first
+    assert game.node(match.state) == rules(game, match.state)
+    assert game.node(first) == rules(game, first) and game.__dict__["_last_node"][0] is first  # asked afresh
+    copy = pickle.loads(pickle.dumps(game))
+    assert "_last_node" not in copy.__dict__ and copy.node(first) == rules(game, first)

@@ -13,13 +13,17 @@ from brawl.server.room import Room, SeatInfo
 
 def test_a_room_asks_the_rules_for_its_node_once_per_state(monkeypatch):
     """The open decision, whether the game is over and its winners come from one call of the rules'
-    ``node`` per state (asked again, they call nothing), and always from the current state's node."""
+    ``node`` per state (asked again, they call nothing), and always from the current state's node;
+    and a whole decision (the rules checking it, the dice rolled after it) works each new state's
+    node out once."""
+    from brawl.core.game import _remembering
+
     game = make_game("krig", {"hp": 2})
     room = Room("r", game, "ab" * 32, [SeatInfo(0, "human"), SeatInfo(1, "human")])
     cls = type(game)
-    real = cls.node
+    real = cls.node.__wrapped__  # the rules' own node, under what the game remembers of it
     calls = []
-    monkeypatch.setattr(cls, "node", lambda self, state: calls.append(state) or real(self, state))
+    monkeypatch.setattr(cls, "node", _remembering(lambda self, state: calls.append(state) or real(self, state)))
     while not room.over:
         room.node()
         calls.clear()
@@ -28,7 +32,9 @@ def test_a_room_asks_the_rules_for_its_node_once_per_state(monkeypatch):
         assert calls == []  # known already: asked once for this state
         assert node == real(game, room.match.state) and waiting == list(node.seats) and not over
         seat = waiting[0]
+        before = len(room.match.record.entries)
         room.decide(seat, room.match.legal_actions(seat)[0])
+        assert len(calls) == len(set(map(id, calls))) == len(room.match.record.entries) - before  # a state per event
     assert isinstance(room.node(), Terminal) and room.winners == room.node().winners and room.waiting() == []
 
 
