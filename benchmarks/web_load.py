@@ -44,7 +44,7 @@ the rates the setups reach as their processes saturate rather than their p99.
 Run (each line a minute or three):
 
     .venv/bin/python benchmarks/web_load.py                                   # SQLite, one process: 50, 200, 500 games
-    .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2ports --games 500
+    .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2ports,pg2room --games 500
     .venv/bin/python benchmarks/web_load.py --games 500 --think 1,0.5,0.25    # capacity
     .venv/bin/python benchmarks/web_load.py --setups pg1 --think 1.6,1.4,1.25 --cpu-per-process 0.4 --games 500
     .venv/bin/python benchmarks/web_load.py --setups pg2 --think 0.9,0.8,0.72 --cpu-per-process 0.4 --games 500
