@@ -110,19 +110,24 @@ def _tuplify(value: Any) -> Any:
     return value
 
 
+_last_node: tuple | None = None  # (game, state, its node): the node remembered (see _remembering)
+
+
 def _remembering(node):
     """A game's ``node`` that keeps its answer for the last state it was asked about.  States are
     immutable and one decision asks about the same state many times (the rules checking the
-    decision, the match rolling the dice that follow, the server showing the result); a state
-    that is not the last one asked is worked out as always.  (Kept per game object, with the state
-    itself, so an identity check can never mistake a new state for a freed one.)"""
+    decision, the match rolling the dice that follow, the server showing the result); any other
+    state is worked out as always.  The memo is this module's, not the game's (a game object
+    holds nothing that play changes), and holds the state itself, so an identity check can never
+    mistake a new state for a freed one."""
     @functools.wraps(node)
     def remembered(self, state):
-        last = self.__dict__.get("_last_node")
-        if last is not None and last[0] is state:
-            return last[1]
+        global _last_node
+        last = _last_node
+        if last is not None and last[1] is state and last[0] is self:
+            return last[2]
         answer = node(self, state)
-        self.__dict__["_last_node"] = (state, answer)
+        _last_node = (self, state, answer)
         return answer
 
     remembered.remembers = True
@@ -138,10 +143,6 @@ class Game(ABC, Generic[S]):
         node = cls.node
         if not getattr(node, "remembers", False) and not getattr(node, "__isabstractmethod__", False):
             cls.node = _remembering(node)
-
-    def __getstate__(self) -> dict:
-        """A game as pickled (a snapshot, a worker's copy): its options, not what it remembers."""
-        return {k: v for k, v in self.__dict__.items() if k != "_last_node"}
 
     name: ClassVar[str]
     title: ClassVar[str]
