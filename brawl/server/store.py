@@ -126,6 +126,11 @@ class Prepared:
     def execute(self, cursor, values: dict) -> None:
         cursor.execute(self.sql, self.params(values))
 
+    def inline(self, values: dict, quote: Callable[[Any], str]) -> str:
+        """The statement with its parameters written in as literals, each quoted by ``quote`` (the
+        driver's own quoting): several statements then go to the database as one query."""
+        return self.sql % {k: quote(v) for k, v in self.params(values).items()}
+
     def rows(self, cursor) -> list[dict]:
         """The rows of the last :meth:`execute` on ``cursor`` (a query), as dictionaries."""
         results = self.results
@@ -269,7 +274,8 @@ class Store:
     def load(self, room_id: str, code: str | None = None) -> Stored:
         """A room as stored; with ``code``, its snapshot made by that code (if any) and only the
         events after it.  Five queries compiled once (:class:`Prepared`), outside a transaction
-        (none is needed to read); on PostgreSQL they go in one pipeline, one round trip for all."""
+        (none is needed to read); on PostgreSQL they go as one query, their parameters quoted by
+        the driver (one round trip, and far less of the driver's work than a pipeline of five)."""
         def work(db):
             dialect = db.dialect
             readings = self._readings.get(dialect.name)
@@ -278,15 +284,19 @@ class Store:
             values = {"room": room_id, "code": code}
             got: dict[str, list[dict]] = {}
             with _driver_errors(db, "loading a room"):
-                if dialect.name == "postgresql":  # send all, then read all: one round trip
+                if dialect.name == "postgresql":  # one query of five statements: one round trip
+                    from psycopg.sql import Literal
+
                     driver = db.connection.driver_connection
-                    with driver.pipeline():
-                        cursors = {k: driver.cursor() for k in readings}
+                    cursor = driver.cursor()
+                    try:
+                        cursor.execute(";\n".join(r.inline(values, lambda v: Literal(v).as_string(driver))
+                                                   for r in readings.values()))
                         for k, reading in readings.items():
-                            reading.execute(cursors[k], values)
-                    for k, reading in readings.items():
-                        got[k] = reading.rows(cursors[k])
-                        cursors[k].close()
+                            got[k] = reading.rows(cursor)
+                            cursor.nextset()
+                    finally:
+                        cursor.close()
                 else:
                     cursor = db.connection.cursor()
                     try:

@@ -296,6 +296,21 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
     assert strip(read["postgresql"]) == strip(read["sqlite"])
 
 
+@pytest.mark.parametrize("room_id", ["x'; DROP TABLE rooms; --", "a\\b'", "%(room)s", "\u00fc\u20ac\U0001F3B2", "$1"])
+def test_a_room_id_is_only_ever_a_value_to_the_database(client, room_id):
+    """Loading a room sends its five queries as one, with the room id written in as a literal the
+    driver quotes: an id made of quotes, backslashes, placeholders or any Unicode is just a room
+    that does not exist (404), and the store goes on as before."""
+    from urllib.parse import quote
+
+    room = make_room(client)
+    r = client.get("/api/rooms/" + quote(room_id, safe=""))
+    assert r.status_code == 404 and "no room" in r.json()["error"]
+    hub = client.app.state.hub
+    hub.forget(room["room"])  # read from the database again
+    assert view(client, room, None)["room"] == room["room"]
+
+
 def test_the_writers_own_connection_outlives_the_database_ending_it(cluster, db_url):
     """Issue 12 (a database outage answers 503; nothing accepted is lost): the writer stores a group
     of plain decisions on a connection of its own in autocommit (one statement, one round trip).
