@@ -276,6 +276,9 @@ class Store:
         events after it.  Five queries compiled once (:class:`Prepared`), outside a transaction
         (none is needed to read); on PostgreSQL they go as one query, their parameters quoted by
         the driver (one round trip, and far less of the driver's work than a pipeline of five)."""
+        if "\x00" in room_id:  # no room's id holds one (PostgreSQL's text cannot): no such room
+            raise RoomError(f"no room {room_id!r}", 404)
+
         def work(db):
             dialect = db.dialect
             readings = self._readings.get(dialect.name)

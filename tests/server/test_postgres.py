@@ -296,11 +296,12 @@ def test_a_group_commit_stores_on_postgresql_what_it_stores_on_sqlite(db_url, tm
     assert strip(read["postgresql"]) == strip(read["sqlite"])
 
 
-@pytest.mark.parametrize("room_id", ["x'; DROP TABLE rooms; --", "a\\b'", "%(room)s", "\u00fc\u20ac\U0001F3B2", "$1"])
+@pytest.mark.parametrize("room_id", ["x'; DROP TABLE rooms; --", "a\\b'", "%(room)s", "\u00fc\u20ac\U0001F3B2", "$1", "a\x00b"])
 def test_a_room_id_is_only_ever_a_value_to_the_database(client, room_id):
     """Loading a room sends its five queries as one, with the room id written in as a literal the
-    driver quotes: an id made of quotes, backslashes, placeholders or any Unicode is just a room
-    that does not exist (404), and the store goes on as before."""
+    driver quotes: an id made of quotes, backslashes, placeholders, any Unicode or a NUL (which
+    PostgreSQL's text cannot hold) is just a room that does not exist (404), and the store goes on
+    as before."""
     from urllib.parse import quote
 
     room = make_room(client)
