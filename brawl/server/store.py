@@ -233,13 +233,16 @@ class Store:
         self._alone: Connection | None = None  # PostgreSQL: the writer's own autocommit connection
         self._alone_lock = threading.Lock()
 
-    def _run(self, work, *, conflict_ok: bool = False, reading: bool = False):
+    def _run(self, work, *, reading: bool = False, kept: bool = False):
         """Run ``work(connection)`` in one transaction (``reading``: queries only, each its own, in
-        autocommit: no ``BEGIN`` and ``COMMIT`` round trips).  A pooled connection found dead (the
-        database restarted since it was last used) is dropped and the work tried once more on a
-        fresh one, so no connection is checked before every use (that would cost a round trip)."""
+        autocommit: no ``BEGIN`` and ``COMMIT`` round trips; ``kept``: one statement, in autocommit
+        on the connection the writer keeps, see :meth:`_append_alone`).  A connection found dead
+        (the database restarted since it was last used) is dropped and the work tried once more on
+        a fresh one, so no connection is checked before every use (that would cost a round trip)."""
         for attempt in (1, 2):
             try:
+                if kept:
+                    return work(self._kept())
                 with self.sessions() as db:
                     if reading:
                         db.execution_options(isolation_level="AUTOCOMMIT")
@@ -253,11 +256,22 @@ class Store:
             except RoomError:
                 raise
             except DBAPIError as exc:
+                if kept:
+                    self.release()
                 if attempt == 1 and exc.connection_invalidated:
                     continue  # a stale connection: the pool has dropped it; once more on a new one
                 raise Unavailable() from exc
             except (SQLAlchemyError, OSError, RuntimeError) as exc:
+                if kept:
+                    self.release()
                 raise Unavailable() from exc
+
+    def _kept(self) -> Connection:
+        """The connection the writer keeps for itself, in autocommit (opened when first needed)."""
+        if self._alone is None:
+            self._alone = self.sessions()
+            self._alone.execution_options(isolation_level="AUTOCOMMIT")
+        return self._alone
 
     # -- rooms ---------------------------------------------------------------------------------
     def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None) -> None:
@@ -394,35 +408,20 @@ class Store:
         """PostgreSQL, a group of nothing but new events and wake flags: its one statement runs on
         a connection of the writer's own in autocommit, a transaction by itself (PostgreSQL makes a
         statement atomic, its news included), so the commit costs one round trip to the database
-        instead of three (``BEGIN``, the statement, ``COMMIT``).  A connection found dead is
-        replaced and the statement tried once more, as :meth:`_run` does."""
+        instead of three (``BEGIN``, the statement, ``COMMIT``)."""
         group = self._group = self._group or GroupStatement()
         params = group.params([row for w in writes for row in w.rows], [(w.room.id, w.wake) for w in writes],
                               [w.news for w in writes if w.news is not None])
+
+        def work(conn):
+            cursor = conn.connection.cursor()
+            try:
+                with _driver_errors(conn, "storing decisions"):
+                    cursor.execute(group.sql, params)
+            finally:
+                cursor.close()
         with self._alone_lock:
-            for attempt in (1, 2):
-                try:
-                    if self._alone is None:
-                        self._alone = self.sessions()
-                        self._alone.execution_options(isolation_level="AUTOCOMMIT")
-                    conn = self._alone
-                    cursor = conn.connection.cursor()
-                    try:
-                        with _driver_errors(conn, "storing decisions"):
-                            cursor.execute(group.sql, params)
-                    finally:
-                        cursor.close()
-                    return
-                except RoomError:
-                    raise
-                except DBAPIError as exc:
-                    self.release()
-                    if attempt == 1 and exc.connection_invalidated:
-                        continue
-                    raise Unavailable() from exc
-                except (SQLAlchemyError, OSError, RuntimeError) as exc:
-                    self.release()
-                    raise Unavailable() from exc
+            self._run(work, kept=True)
 
     def release(self) -> None:
         """Give back the writer's own connection (the writer stops; or it failed)."""
