@@ -117,18 +117,22 @@ def choose(legal: list[dict]) -> str:
 
 
 # -- CPU accounting from /proc ---------------------------------------------------------------------------
+def _stat(path: str) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds used) from a ``stat`` file of /proc (a process's or a thread's)."""
+    try:
+        with open(path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
 def _proc_table() -> dict[int, tuple[int, float]]:
     """pid -> (parent pid, CPU seconds used) for every process we can read."""
     table = {}
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        table[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / CLK_TCK)
+        if entry.isdigit() and (got := _stat(f"/proc/{entry}/stat")) is not None:
+            table[int(entry)] = got
     return table
 
 
@@ -151,12 +155,8 @@ def loop_cpu(pids) -> dict[int, float]:
     the writer's and the executor's)."""
     out = {}
     for pid in pids:
-        try:
-            with open(f"/proc/{pid}/task/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        out[pid] = (int(fields[11]) + int(fields[12])) / CLK_TCK
+        if (got := _stat(f"/proc/{pid}/task/{pid}/stat")) is not None:
+            out[pid] = got[1]
     return out
 
 
