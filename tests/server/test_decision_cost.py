@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-
 from brawl.core.game import Terminal
 from brawl.games import make_game
 from brawl.server.clocks import Clocks
@@ -210,6 +208,7 @@ def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, mon
     from brawl.server import hub as hub_module
     from brawl.server import projection
     from brawl.server.db import make_engine, make_sessions
+    from brawl.server.fanout import Fanout
     from brawl.server.hub import Hub
     from brawl.server.notify import Connection
     from brawl.server.settings import Settings
@@ -226,10 +225,7 @@ def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, mon
     real_replay = hub_module.replay_stored
     monkeypatch.setattr(hub_module, "replay_stored", lambda room, events: replays.append(len(events)) or real_replay(room, events))
 
-    def hear(payload: str) -> None:  # what fanout.Fanout._heard does with a piece of news
-        holder, room_id, kind, data = payload.split("|", 3)
-        assert holder == "there" and kind == "events"
-        here.catch_up(room_id, json.loads(data))
+    hear = Fanout(engine, here, None)._heard  # how a process takes another's news (no connection needed)
 
     try:
         watched, _ = here.create("krig", {"hp": 20}, ["human", "human"])
