@@ -46,8 +46,8 @@ Run (each line a minute or three):
     .venv/bin/python benchmarks/web_load.py                                   # SQLite, one process: 50, 200, 500 games
     .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2ports,pg2room --games 500
     .venv/bin/python benchmarks/web_load.py --games 500 --think 1,0.5,0.25    # capacity
-    .venv/bin/python benchmarks/web_load.py --setups pg1 --think 1.6,1.4,1.25 --cpu-per-process 0.4 --games 500
-    .venv/bin/python benchmarks/web_load.py --setups pg2 --think 0.9,0.8,0.72 --cpu-per-process 0.4 --games 500
+    .venv/bin/python benchmarks/web_load.py --setups pg1,pg2,pg2room --think 1.6,1.4,1.25,1.1 \
+        --think-two 0.9,0.8,0.72,0.65 --cpu-per-process 0.4 --games 500                # capacity, 1 and 2 processes
     .venv/bin/python benchmarks/web_load.py --games 2000 --think 4 --duration 30
     .venv/bin/python benchmarks/web_load.py --games 0 --spectators 500
     .venv/bin/python benchmarks/web_load.py --help
@@ -887,6 +887,9 @@ def main() -> None:
     parser.add_argument("--setups", default="sqlite1", help=f"comma-separated, of {', '.join(SETUPS)} (default sqlite1)")
     parser.add_argument("--games", default="50,200,500", help="comma-separated numbers of concurrent games (0: none)")
     parser.add_argument("--think", default="1.0", help="comma-separated mean think times in seconds (default 1.0)")
+    parser.add_argument("--think-two", default=None,
+                        help="think times for the two-process setups (default: --think); shorter ones offer them more load, "
+                             "so one run finds each setup's capacity and compares them")
     parser.add_argument("--bots", type=float, default=0.2, help="fraction of the games against bot:heuristic (default 0.2)")
     parser.add_argument("--bot-delay", type=float, default=None, help="the server's --bot-delay (default: the think time)")
     parser.add_argument("--duration", type=float, default=20.0, help="seconds measured per row (default 20)")
@@ -913,7 +916,8 @@ def main() -> None:
             parser.error(f"unknown setup {s!r}: use {', '.join(SETUPS)}")
     game_counts = [int(x) for x in args.games.split(",") if x.strip()]
     thinks = [float(x) for x in args.think.split(",") if x.strip()]
-    if args.clients < 1 or any(g < 0 for g in game_counts) or any(t <= 0 for t in thinks):
+    thinks_two = [float(x) for x in args.think_two.split(",") if x.strip()] if args.think_two else thinks
+    if args.clients < 1 or any(g < 0 for g in game_counts) or any(t <= 0 for t in thinks + thinks_two):
         parser.error("--clients at least 1, --games at least 0, --think above 0")
     if args.cpu_per_process is not None and not 0.1 <= args.cpu_per_process <= (os.cpu_count() or 1):
         parser.error(f"--cpu-per-process between 0.1 and {os.cpu_count()} cores")
@@ -938,7 +942,7 @@ def main() -> None:
             for games in game_counts:
                 if games == 0:
                     continue
-                for think in thinks:
+                for think in (thinks_two if SETUPS[setup][1] == 2 else thinks):
                     servers = fresh(setup, think if args.bot_delay is None else args.bot_delay)
                     try:
                         jobs = jobs_for(servers.urls, games, min(args.clients, games), think, args.bots, args)
