@@ -88,7 +88,7 @@ class Room:
             if mine != commitment:
                 raise RoomError(f"room {room_id}: stored seed does not match its commitment", 500)
         self.source = CommittedDice(seed_hex, covers=bound)
-        self._commitment = mine  # a hash: worked out once
+        self.commitment = mine  # shown at the start, checked against the seed revealed at the end
         self.seats = seats
         self.parent_id = parent_id
         self.rematch_id = rematch_id
@@ -115,9 +115,6 @@ class Room:
         self.opened = len(self.match.record.entries)
 
     # -- events --------------------------------------------------------------------------------
-    @property
-    def commitment(self) -> str:
-        return self._commitment
     _hints: bool | None = None  # whether hints can be had here (asked once; see hub.hints_available)
 
     @property
