@@ -7,7 +7,9 @@ Per setup (``--setups``), with a fresh database and a fresh server for every row
   starts itself (the server binaries under /usr/lib/postgresql/*/bin; as the ``postgres`` user when
   run as root, since initdb refuses root; fsync and synchronous commit off) and removes at the end;
 - the server is ``brawl serve`` (``sqlite1``, ``pg1``), ``brawl serve --workers 2`` (``pg2``: two
-  processes on one port, the kernel spreads the connections) or two ``brawl serve`` on two ports
+  processes on one port behind its front process, which hands each connection that names a room to
+  the process owning the room, and creates each room in the process owning it: see
+  brawl/server/front.py) or two ``brawl serve`` on two ports
   (``pg2ports``: every room creation and every WebSocket picks one of them at random; any process
   serves any room) or the same with every WebSocket of a room sent to the process its room id
   hashes to (``pg2room``: a load balancer that routes by the room in the path; rooms are still

@@ -17,7 +17,8 @@ def serve(
     port: int = typer.Option(8000, help="port to listen on"),
     db: Optional[str] = typer.Option(None, help="SQLAlchemy database URL (default: sqlite file ./brawl.sqlite3)"),
     bot_delay: float = typer.Option(0.6, help="seconds a bot waits before moving, so people can follow"),
-    workers: int = typer.Option(1, help="server processes on this machine (more than 1 needs --db postgresql://...)"),
+    workers: int = typer.Option(1, help="server processes on this machine; a front process hands each room's "
+                         "connections to one of them (more than 1 needs --db postgresql://...)"),
     max_body: int = typer.Option(64 * 1024, help="largest request body in bytes (413 above)"),
     rooms_per_minute: int = typer.Option(30, help="rooms one client address may create per minute (429 above)"),
     decisions_per_second: int = typer.Option(20, help="decisions one seat may send per second (429 above)"),
@@ -29,7 +30,7 @@ def serve(
 
     Live updates go uncompressed: they are small, and compressing each for every spectator costs
     more server time than the bytes it saves."""
-    import os
+    import logging
 
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -70,10 +71,15 @@ def serve(
         uvicorn.run(web, host=host, port=port, log_level="info", ws_per_message_deflate=False)
         return
     del web  # each worker process builds its own app from these settings
-    os.environ["BRAWL_SERVE_SETTINGS"] = settings.model_dump_json()
-    # a worker on a busy machine may take a while to import; it is not killed for that
-    uvicorn.run("brawl.server.app:app_from_environment", factory=True, host=host, port=port, workers=workers,
-                log_level="info", ws_per_message_deflate=False, timeout_worker_healthcheck=30)
+    from ..server.front import Front
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
+    front = Front(host, port, workers, settings.model_dump_json())
+    try:
+        listener = front.listen()
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    front.run(listener)
 
 
 @app.command()

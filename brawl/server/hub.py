@@ -189,6 +189,14 @@ class Hub(People):
         return len(idle)
 
     # -- creating ------------------------------------------------------------------------------
+    def new_room_id(self) -> str:
+        """A fresh random room id; under ``brawl serve --workers N``, one whose connections the
+        front hands to this process (:func:`~brawl.server.front.owned_id`)."""
+        if self.settings.worker is None:
+            return secrets.token_urlsafe(9)
+        from .front import owned_id
+        return owned_id(lambda: secrets.token_urlsafe(9), *self.settings.worker)
+
     def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
                public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
                client: str | None = None) -> tuple[Room, dict[int, str]]:
@@ -216,7 +224,7 @@ class Hub(People):
                     if names and names.get(i):
                         player = clean_text(names[i], "a player name", self.settings.name_length)
             seats.append(SeatInfo(i, kind, bot, h, player))
-        room_id = secrets.token_urlsafe(9)
+        room_id = self.new_room_id()
         seed_hex = secrets.token_hex(32)
         room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
                     time_control=control.model_dump() if time_control else None)

@@ -27,4 +27,6 @@ class Settings(BaseModel):
     snapshot_every: int = Field(500, ge=10, description="events between a room's snapshots (loading replays only what came after)")
     away_after: float = Field(20.0, gt=0, description="seconds after a seat's last connection closes before it shows as away")
     idle_evict: float = Field(300.0, gt=0, description="seconds a room nobody watches stays in memory")
+    worker: tuple[int, int] | None = Field(None, description="(index, count) under brawl serve --workers N: "
+                                           "the rooms this process creates are ones the front hands to it")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

@@ -218,3 +218,75 @@ def test_serve_workers_runs_several_processes_on_one_port(db_url):  # noqa: F811
         assert len(children) >= 2  # the workers
     finally:
         server.stop()
+
+
+def serving_pid(pids: list[int], client_port: int, server_port: int) -> int | None:
+    """Which of ``pids`` holds the server's end of the TCP connection from ``client_port`` (read
+    from /proc: the connection's socket inode, then the process whose descriptors include it)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            cols = line.split()
+            local, remote, inode = cols[1], cols[2], cols[9]
+            if int(local.rsplit(":", 1)[1], 16) == server_port and int(remote.rsplit(":", 1)[1], 16) == client_port:
+                inodes.add(f"socket:[{inode}]")
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                if os.readlink(fd) in inodes:
+                    return pid
+            except OSError:
+                continue
+    return None
+
+
+def worker_pids(server: Server) -> list[int]:
+    return [int(p) for p in subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True,
+                                           text=True).stdout.split()]
+
+
+def test_serve_workers_hands_each_rooms_connections_to_the_worker_that_made_it(db_url):  # noqa: F811
+    """Issue 12, scale-out under ``brawl serve --workers 2``: the front hands every connection that
+    names a room to the room's owner (brawl.server.front.owner), and a worker creates only rooms
+    it owns.  So a room's creation, its WebSockets and its bots meet in one process: no other
+    process applies its decisions.  A worker killed with SIGKILL is started again, and its rooms
+    are served meanwhile by the other worker."""
+    from brawl.server.front import owner
+
+    server = Server(db_url, workers=2, bot_delay=5.0)  # the bots hold their rooms' leases, and wait
+    try:
+        pids = eventually(lambda: (lambda p: p if len(p) == 2 else None)(worker_pids(server)))
+        rooms = []
+        for _ in range(6):  # each a new connection: the front deals them to the workers in turn
+            created = httpx.post(f"{server.base}/api/rooms", json={"game": "krig", "seats": ["bot:heuristic"] * 2})
+            assert created.status_code == 201, created.text
+            rooms.append(created.json()["room"])
+        owners = [owner(room, 2) for room in rooms]
+        assert sorted(set(owners)) == [0, 1]  # made in turn by both workers, each its own rooms
+        # the room's bots run under a lease its creator took when it made the room
+        import sqlalchemy
+        engine = sqlalchemy.create_engine(db_url)
+        with engine.connect() as db:
+            holders = dict(db.execute(sqlalchemy.text("SELECT room_id, holder FROM leases")).all())
+        engine.dispose()
+        by_owner = {o: {holders[r] for r, k in zip(rooms, owners) if k == o} for o in (0, 1)}
+        assert len(by_owner[0]) == 1 and len(by_owner[1]) == 1 and by_owner[0] != by_owner[1]
+
+        served = {}
+        for room in rooms:
+            with ws_client.connect(f"ws://127.0.0.1:{server.port}/api/rooms/{room}/ws") as ws:
+                ws.send(json.dumps({"type": "hello", "token": None, "since": 0}))
+                assert json.loads(ws.recv(10))["type"] == "welcome"
+                served[room] = serving_pid(pids, ws.socket.getsockname()[1], server.port)
+        assert set(served.values()) == set(pids)
+        for room in rooms:  # one worker per owner
+            assert {served[r] for r in rooms if owner(r, 2) == owner(room, 2)} == {served[room]}
+
+        dead = served[rooms[0]]
+        os.kill(dead, signal.SIGKILL)
+        assert view(server, rooms[0])["room"] == rooms[0]  # the other worker serves it meanwhile
+        again = eventually(lambda: (lambda p: p if len(p) == 2 and dead not in p else None)(worker_pids(server)), timeout=30)
+        assert eventually(lambda: view(server, rooms[0])["room"] == rooms[0])
+        assert len(again) == 2
+    finally:
+        server.stop()
