@@ -31,6 +31,7 @@ def serve(
     Live updates go uncompressed: they are small, and compressing each for every spectator costs
     more server time than the bytes it saves."""
     import logging
+    import socket
 
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -47,6 +48,8 @@ def serve(
         fail("--workers must be at least 1")
     url = db or default_db_url()
     shown = shown_url(url)
+    if workers > 1 and not hasattr(socket, "send_fds"):
+        fail("--workers hands connections between processes, which this system cannot do: run one process per port")
     if workers > 1 and not url.startswith(("postgresql", "postgres")):
         fail("several --workers share their games through PostgreSQL: add --db postgresql://USER@HOST/DB "
              "(SQLite serves one process)")

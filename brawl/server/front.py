@@ -106,6 +106,7 @@ class Front:
     workers: list[Worker] = field(default_factory=list)
     turn: int = 0
     stopping: bool = False
+    waiting: dict[int, asyncio.TimerHandle] = field(default_factory=dict)  # connections that sent nothing yet
 
     def listen(self) -> socket.socket:
         """The listening socket (an OSError if the address is taken or not this machine's)."""
@@ -150,11 +151,12 @@ class Front:
                 log.warning("accepting a connection failed: %s", exc)
                 return
             conn.setblocking(False)
-            self._peek(loop, conn, time.monotonic() + LINE_WAIT, waiting=False)
+            self._peek(loop, conn, loop.time() + LINE_WAIT, waiting=False)
 
     def _peek(self, loop: asyncio.AbstractEventLoop, conn: socket.socket, deadline: float, waiting: bool) -> None:
         if waiting:
             loop.remove_reader(conn.fileno())
+            self.waiting.pop(conn.fileno()).cancel()
         try:
             head = conn.recv(PEEK_BYTES, socket.MSG_PEEK)
         except (BlockingIOError, InterruptedError):
@@ -164,13 +166,20 @@ class Front:
             return
         if head == b"":  # closed before asking anything
             conn.close()
-            return
-        if head is not None and (b"\n" in head or len(head) >= PEEK_BYTES) or time.monotonic() > deadline:
+        elif head is not None and (b"\n" in head or len(head) >= PEEK_BYTES) or loop.time() >= deadline:
             self._hand(conn, head or b"")
-        elif head is None:  # nothing yet: wait until something arrives
+        elif head is None:  # nothing yet: wait until something arrives, or the deadline
             loop.add_reader(conn.fileno(), self._peek, loop, conn, deadline, True)
+            self.waiting[conn.fileno()] = loop.call_at(deadline, self._late, loop, conn)
         else:  # part of a line: the rest follows within moments (the bytes stay readable meanwhile)
             loop.call_later(0.002, self._peek, loop, conn, deadline, False)
+
+    def _late(self, loop: asyncio.AbstractEventLoop, conn: socket.socket) -> None:
+        """A connection that sent nothing by its deadline goes to a worker anyway (which has its
+        own timeouts), so the front holds nothing for long."""
+        loop.remove_reader(conn.fileno())
+        del self.waiting[conn.fileno()]
+        self._hand(conn, b"")
 
     def _hand(self, conn: socket.socket, head: bytes) -> None:
         room = room_in(head)

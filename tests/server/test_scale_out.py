@@ -10,6 +10,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -281,6 +282,17 @@ def test_serve_workers_hands_each_rooms_connections_to_the_worker_that_made_it(d
         assert set(served.values()) == set(pids)
         for room in rooms:  # one worker per owner
             assert {served[r] for r in rooms if owner(r, 2) == owner(room, 2)} == {served[room]}
+
+        # a request line that comes in pieces, after a pause, goes to the room's worker all the same
+        room = rooms[1]
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            time.sleep(0.3)
+            raw.sendall(b"GET /api/rooms/" + room[:5].encode())
+            time.sleep(0.2)
+            raw.sendall(room[5:].encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            reply = raw.recv(65536)
+            assert reply.startswith(b"HTTP/1.1 200"), reply[:200]
+            assert serving_pid(pids, raw.getsockname()[1], server.port) == served[room]  # kept alive: still open
 
         dead = served[rooms[0]]
         os.kill(dead, signal.SIGKILL)
