@@ -16,7 +16,8 @@ Per setup (``--setups``), with a fresh database and a fresh server for every row
   created on either process at random, as a creation names no room yet), with limits raised so
   that they refuse none of the load;
 - client processes of their own (``--clients``, asyncio and ``websockets``) create the rooms over
-  HTTP and open one WebSocket per human seat; once every game is connected they play: a seat whose
+  HTTP (a new connection for each room, as people's browsers have connections of their own) and
+  open one WebSocket per human seat; once every game is connected they play: a seat whose
   turn it is waits the think time (uniform between half and one and a half times ``--think``), then
   sends ``decide`` (``attack`` when legal, else the first legal action) with ``expect``, ``ref`` and
   a ``client_id``.  A fraction ``--bots`` of the games are against ``bot:heuristic`` (moving after
@@ -622,7 +623,10 @@ class Clients:
     async def run(self) -> dict:
         loop = asyncio.get_running_loop()
         job = self.job
-        self.http = httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=job["connect_at_once"]))
+        # each room is made on a connection of its own, as each person's browser has its own
+        # (kept-alive connections shared by all the games would put a client's rooms on a few of them)
+        self.http = httpx.AsyncClient(timeout=30, limits=httpx.Limits(max_connections=job["connect_at_once"],
+                                                                       max_keepalive_connections=0))
         tasks = [asyncio.create_task(self.slot(b)) for b in job["games"]]
         tasks += [asyncio.create_task(self.spectator(job["spectate"])) for _ in range(job["spectators"])]
         expected = len(tasks)
