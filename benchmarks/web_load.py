@@ -702,6 +702,11 @@ class Row:
     def rate(self) -> float:
         return self.decisions / self.seconds
 
+    @property
+    def ms_per_decision(self) -> float:
+        """Server CPU milliseconds per decision, all its processes together."""
+        return self.server_cpu * 10 / max(self.rate, 1e-9)
+
     def p(self, q: float) -> float | None:
         return percentile(self.latencies, q) * 1000 if self.latencies else None
 
@@ -820,7 +825,7 @@ def print_table(rows: list[Row]) -> None:
         split = "+".join(f"{x:.0f}" for x in r.server_split) if len(r.server_split) > 1 else f"{r.server_cpu:.0f}"
         print(f"{r.setup:<9} {db:<10} {procs:>5} {r.games:>6} {r.think:>7g} {r.rate:>7.0f} {fmt(r.p(0.5)):>7} "
               f"{fmt(r.p(0.99)):>7} {len(r.latencies):>7} {sum(r.errors.values()) + sum(r.setup_errors.values()):>6} "
-              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.server_cpu * 10 / max(r.rate, 1e-9):>13.2f} {r.loop_cpu * 10 / max(r.rate, 1e-9):>11.2f}"
+              f"{split:>14} {r.db_cpu:>8.0f} {r.client_cpu:>12.0f} {r.machine:>10.2f} {r.others:>6.2f} {r.ms_per_decision:>13.2f} {r.loop_cpu * 10 / max(r.rate, 1e-9):>11.2f}"
               + (f" {fmt(r.cap, 2):>9} {r.throttled * 100:>6.1f}" if capped else ""))
 
 
@@ -843,6 +848,20 @@ def spectator_line(r: Row) -> str:
             f"server CPU {r.server_cpu * r.seconds * 10 / len(samples):.0f} ms per decision "
             f"({r.server_cpu * r.seconds * 10 / len(samples) / max(1, r.spectators) * 1000:.0f} us per spectator), "
             f"client CPU {r.client_cpu * r.seconds * 10 / len(samples):.0f} ms per decision")
+
+
+def cpu_line(load: list[Row], two: str) -> str:
+    """What CPU per decision says of two processes against one: the k-th row of ``two`` paired with
+    the k-th one-process row (with ``--setups pg1,pg2,pg1,pg2`` each pair ran back to back, so that
+    the machine's drift touches both alike).  Two processes with the same CPU per decision each
+    serve twice as much: at equal CPU per process, capacity grows by 2 x one's / two's."""
+    ones = [r for r in load if r.setup in ("pg1", "sqlite1") and r.decisions]
+    twos = [r for r in load if r.setup == two and r.decisions]
+    ratios = [2 * a.ms_per_decision / b.ms_per_decision for a, b in zip(ones, twos)]
+    if not ratios:
+        return f"CPU per decision ({two}): no one-process row to pair with"
+    return (f"CPU per decision, two processes ({two}) against one, row by row: 2 x one's / two's = "
+            f"{', '.join(f'{x:.2f}' for x in ratios)}; median {statistics.median(ratios):.2f} over {len(ratios)} pair(s)")
 
 
 def verdicts(rows: list[Row], target: float) -> list[str]:
@@ -875,10 +894,12 @@ def verdicts(rows: list[Row], target: float) -> list[str]:
                     break
         detail = "; ".join(same) or "no one-process row at the same load"
         if base is None or got is None:
+            out.append(cpu_line(load, two))
             out.append(f"two processes ({two}) at least 1.7 x one process at p99 under {target:g} ms: NOT MET "
                        f"(no load measured where both kept p99 under {target:g} ms without errors; "
                        f"at the same offered load: {detail})")
             continue
+        out.append(cpu_line(load, two))
         ratio = got.rate / base.rate
         out.append(f"two processes ({two}) at least 1.7 x one process ({base.setup}) at p99 under {target:g} ms: "
                    f"{'MET' if ratio >= 1.7 else 'NOT MET'} ({got.rate:.0f} vs {base.rate:.0f} decisions/s = {ratio:.2f} x, "
