@@ -332,13 +332,11 @@ class Servers:
                 self.cap.hold(pid)
 
     def workers(self) -> list[int]:
-        """The processes that serve (with ``--workers`` its processes, not the supervisor)."""
+        """The processes that serve (with ``--workers`` its workers, not the front that hands them connections)."""
         roots = self.pids()
-        pids = sorted(tree_cpu(roots))
         if self.mode != "workers":
             return roots
-        return [pid for pid in pids if pid not in roots
-                and b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        return [pid for pid in sorted(tree_cpu(roots)) if pid not in roots]
 
     def _wait(self, urls: list[str], timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -782,14 +780,13 @@ def measure(setup: str, servers: Servers, db_pid: int | None, jobs: list[dict], 
 
 
 def profile_servers(roots: list[int], duration: float, out: Path) -> list[subprocess.Popen]:
-    """Sample every server process (not a supervisor) for ``duration`` seconds: collapsed stacks in
+    """Sample every server process (not ``--workers``'s front) for ``duration`` seconds: collapsed stacks in
     ``out``.<pid>.txt, one line per stack with its sample count."""
     tool = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(tool).exists():
         raise SystemExit("--profile needs py-spy (pip install py-spy into the virtual environment)")
-    pids = [pid for pid in tree_cpu(roots) if b"brawl" in Path(f"/proc/{pid}/cmdline").read_bytes()
-            or b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    if len(pids) > 1:  # with --workers the supervisor only waits
+    pids = [pid for pid in tree_cpu(roots) if b"brawl" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    if len(pids) > 1:  # with --workers the front only hands connections on
         pids = [pid for pid in pids if pid not in roots] or pids
     return [subprocess.Popen([tool, "record", "--pid", str(pid), "--duration", str(max(1, int(duration))), "--rate", "200",
                               "--format", "raw", "--nonblocking", "-o", f"{out}.{pid}.txt"],
@@ -893,13 +890,12 @@ def verdicts(rows: list[Row], target: float) -> list[str]:
                                 f"({r.rate / b.rate:.2f} x {b.setup}), p99 {fmt(r.p(0.99), 0)} vs {fmt(b.p(0.99), 0)} ms")
                     break
         detail = "; ".join(same) or "no one-process row at the same load"
+        out.append(cpu_line(load, two))
         if base is None or got is None:
-            out.append(cpu_line(load, two))
             out.append(f"two processes ({two}) at least 1.7 x one process at p99 under {target:g} ms: NOT MET "
                        f"(no load measured where both kept p99 under {target:g} ms without errors; "
                        f"at the same offered load: {detail})")
             continue
-        out.append(cpu_line(load, two))
         ratio = got.rate / base.rate
         out.append(f"two processes ({two}) at least 1.7 x one process ({base.setup}) at p99 under {target:g} ms: "
                    f"{'MET' if ratio >= 1.7 else 'NOT MET'} ({got.rate:.0f} vs {base.rate:.0f} decisions/s = {ratio:.2f} x, "

@@ -77,7 +77,7 @@ def serve(
     from ..server.front import Front
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
-    front = Front(host, port, workers, settings.model_dump_json())
+    front = Front(host, port, workers, settings)
     try:
         listener = front.listen()
     except OSError as exc:

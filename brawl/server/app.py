@@ -142,14 +142,10 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
 
 def app_from_environment() -> FastAPI:
     """The app of one of ``brawl serve --workers N``'s processes (settings from the environment,
-    and its place among the workers as ``INDEX/COUNT``: see :mod:`brawl.server.front`)."""
+    its place among the workers included: see :mod:`brawl.server.front`)."""
     import os
 
-    settings = Settings.model_validate_json(os.environ["BRAWL_SERVE_SETTINGS"])
-    if "BRAWL_SERVE_WORKER" in os.environ:
-        index, count = map(int, os.environ["BRAWL_SERVE_WORKER"].split("/"))
-        settings = settings.model_copy(update={"worker": (index, count)})
-    return create_app(settings=settings)
+    return create_app(settings=Settings.model_validate_json(os.environ["BRAWL_SERVE_SETTINGS"]))
 
 
 async def _resume(hub: Hub) -> None:

@@ -37,6 +37,10 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 log = logging.getLogger("brawl.server")
 
@@ -95,13 +99,12 @@ class Worker:
 class Front:
     """The front process: the listening socket, the workers, and the routing between them.
 
-    ``settings_json`` is the :class:`~brawl.server.settings.Settings` every worker serves with
-    (each gets its own place in ``worker``)."""
+    ``settings`` are what every worker serves with, each with its own place in ``worker``."""
 
     host: str
     port: int
     count: int
-    settings_json: str
+    settings: Settings
     workers: list[Worker] = field(default_factory=list)
     turn: int = 0
     stopping: bool = False
@@ -139,7 +142,7 @@ class Front:
         while not done.is_set():
             try:
                 await asyncio.wait_for(done.wait(), 0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._supervise()
         loop.remove_reader(listener.fileno())
         self.stopping = True
@@ -216,8 +219,8 @@ class Front:
     def _start(self, w: Worker) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)  # one message, one connection
         ours.setblocking(False)
-        env = dict(os.environ, BRAWL_SERVE_SETTINGS=self.settings_json,
-                   BRAWL_SERVE_WORKER=f"{w.index}/{self.count}")
+        mine = self.settings.model_copy(update={"worker": (w.index, self.count)})
+        env = dict(os.environ, BRAWL_SERVE_SETTINGS=mine.model_dump_json())
         w.process = subprocess.Popen([sys.executable, "-m", "brawl.server.front", str(theirs.fileno())],
                                      pass_fds=[theirs.fileno()], env=env)
         theirs.close()

@@ -32,6 +32,7 @@ from . import projection
 from .botrunner import BotRunner
 from .clocks import Clocks, TimeControl
 from .db import utcnow
+from .front import owned_id
 from .notify import Notifier
 from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
@@ -194,7 +195,6 @@ class Hub(People):
         front hands to this process (:func:`~brawl.server.front.owned_id`)."""
         if self.settings.worker is None:
             return secrets.token_urlsafe(9)
-        from .front import owned_id
         return owned_id(lambda: secrets.token_urlsafe(9), *self.settings.worker)
 
     def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
