@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 import numpy as np
@@ -22,7 +21,7 @@ import numpy as np
 from ...core.game import IllegalAction
 from . import combat, mechanics, search
 from .fight_odds import equilibrium as solve_zero_sum  # the fight's linear programme, in one place
-from .geometry import dist, path_length, truncate
+from .geometry import away_directions, dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
 
@@ -245,26 +244,24 @@ class HeuristicBot:
         return self.move_toward(game, state, k, goal, stop_short=True)
 
     def step_away(self, game: Kniggits, state: KniggitsState, k: Kniggit, enemies, toward_edge: bool = False) -> str | None:
-        """A straight move directly away from the enemies in combat with ``k`` (the only way out of
-        combat); with ``toward_edge`` only when it also brings ``k`` nearer its own edge."""
+        """A straight move out of combat with ``enemies`` (the only way out, rule 14), in the
+        directions the rules' own run out of combat tries (:func:`.geometry.away_directions`):
+        straight away from one enemy, further from all of several; with ``toward_edge`` only when
+        it also brings ``k`` nearer its own edge."""
         t = game.table
-        ax = sum(k.x - e.x for e in enemies)
-        ay = sum(k.y - e.y for e in enemies)
-        n = math.hypot(ax, ay)
-        if n < 1e-9:
-            return None
-        ux, uy = ax / n, ay / n
-        if toward_edge and uy * (1 if k.seat == 1 else -1) <= 0:
-            return None
-        # along the line as far as the move allows or the table's side stops it: clamping x and y
-        # apart would bend the line, and a bent line is not "directly away" (rule 14)
-        step = min(game.move_allowance(k), t.room(k.pos, (ux, uy)))
-        for frac in (1.0, 0.6, 0.3):
-            x = min(max(k.x + ux * step * frac, 0.0), t.size)
-            y = min(max(k.y + uy * step * frac, 0.0), t.size)
-            action = f"move:{k.id}:{x:.4f}:{y:.4f}"
-            if step * frac > 1e-3 and _legal(game, state, k.seat, action):
-                return action
+        only_middle = len(enemies) == 1 and game.options.disengage == "direct"
+        for ux, uy in away_directions(k.pos, [e.pos for e in enemies], only_middle):
+            if toward_edge and uy * (1 if k.seat == 1 else -1) <= 0:
+                continue
+            # along the line as far as the move allows or the table's side stops it: clamping x and
+            # y apart would bend the line, and a bent line is not "directly away" (rule 14)
+            step = min(game.move_allowance(k), t.room(k.pos, (ux, uy)))
+            for frac in (1.0, 0.6, 0.3):
+                x = min(max(k.x + ux * step * frac, 0.0), t.size)
+                y = min(max(k.y + uy * step * frac, 0.0), t.size)
+                action = f"move:{k.id}:{x:.4f}:{y:.4f}"
+                if step * frac > 1e-3 and _legal(game, state, k.seat, action):
+                    return action
         return None
 
     def move_toward(self, game: Kniggits, state: KniggitsState, k: Kniggit, goal, stop_short: bool = False) -> str | None:

@@ -15,7 +15,7 @@ import numpy as np
 from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
-from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
+from .geometry import EPS, SURE, away_directions, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit, place_rows
 from .state import (
     SEAT_NAMES,
@@ -358,7 +358,10 @@ class Movement:
     # -- fleeing (seed, The Results; ruling 23) --------------------------------------------------
     def flee_path(self, state: KniggitsState, k: Kniggit) -> list | None:
         """Where a fleeing kniggit runs: the shortest way toward its own edge; if that is against
-        the rules of moving (it is in combat), straight away from its enemies instead (ruling)."""
+        the rules of moving (it is in combat), straight out of combat instead (ruling): straight
+        away from a single enemy, from several along the line further from all of them with the
+        widest margin, then other such lines when the table's side or an obstacle cuts it short
+        (:func:`.geometry.away_directions`)."""
         t = self.table
         allowance = self.move_allowance(k)
         routes = []
@@ -366,15 +369,12 @@ class Movement:
         if route is not None:
             routes.append(route)
         enemies = self.engaged(state, k)
-        if enemies:
-            ax = sum(k.x - e.x for e in enemies)
-            ay = sum(k.y - e.y for e in enemies)
-            n = math.hypot(ax, ay)
-            if n > EPS:  # cut where the line leaves the table: a bent line is not straight away (rule 14)
-                away = (ax / n, ay / n)
-                reach = min(allowance, t.room(k.pos, away))
-                far = (min(max(k.x + away[0] * reach, 0.0), t.size), min(max(k.y + away[1] * reach, 0.0), t.size))
-                routes.append([k.pos, far])
+        only_middle = len(enemies) == 1 and self.options.disengage == "direct"
+        for away in away_directions(k.pos, [e.pos for e in enemies], only_middle):
+            # cut where the line leaves the table: a bent line is not straight away (rule 14)
+            reach = min(allowance, t.room(k.pos, away))
+            far = (min(max(k.x + away[0] * reach, 0.0), t.size), min(max(k.y + away[1] * reach, 0.0), t.size))
+            routes.append([k.pos, far])
         for route in routes:
             for cut in (allowance, allowance * 0.75, allowance * 0.5, allowance * 0.25):
                 pts = truncate(route, cut)[1:]
