@@ -6,7 +6,9 @@ the default (a file, nothing to install); any SQLAlchemy URL works.  PostgreSQL 
 psycopg 3 (the ``postgres`` extra): ``postgresql://user:password@host/brawl`` uses it by itself.
 
 The tables are SQLAlchemy core tables, and the store writes plain statements: the server never
-imports the ORM (about a tenth of a second of start-up).
+imports the ORM (about a tenth of a second of start-up).  The schema is made and changed by Alembic
+migrations (``brawl/server/migrations/``), applied when an engine is made: the tables here say what
+the newest migration gives, and a test checks that the two agree.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from importlib.util import find_spec
 from typing import Any, Callable
 
 from sqlalchemy import (JSON, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, MetaData, String,
-                        Table, Text, create_engine, event, inspect, text)
+                        Table, Text, create_engine, event)
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
+
+from . import migrations
 
 
 def utcnow() -> datetime:
@@ -146,27 +150,8 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
-    METADATA.create_all(engine)
-    _add_new_columns(engine)
+    migrations.upgrade(engine)
     return engine
-
-
-def _add_new_columns(engine: Engine) -> None:
-    """A database made by an older brawl lacks the newer nullable columns and indexes: add them in
-    place, so an existing ``brawl.sqlite3`` keeps its games."""
-    found = inspect(engine)
-    with engine.begin() as conn:
-        for table in METADATA.sorted_tables:
-            have = {c["name"] for c in found.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have:
-                    kind = column.type.compile(dialect=engine.dialect)
-                    default = " DEFAULT FALSE" if isinstance(column.type, Boolean) else ""
-                    conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}{default}'))
-            indexed = {i["name"] for i in found.get_indexes(table.name)}
-            for index in table.indexes:
-                if index.name not in indexed:
-                    index.create(conn)
 
 
 def make_sessions(engine: Engine) -> Callable[[], Connection]:
