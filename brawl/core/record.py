@@ -7,8 +7,17 @@ A record is plain JSON::
      "entries": [{"roll": "d10", "outcome": 4}, {"seat": 0, "action": "attack"}, ...]}
 
 Rolls are recorded beside the decisions so a record reads as the game went, and so a replay can
-check that the seed really produces them (:func:`brawl.core.replay.replay` with ``verify=True``).  A record made with
-committed dice also holds the seed's SHA-256 ``commitment``; its ``seed`` is revealed at the end.
+check that the seed really produces them (:func:`brawl.core.replay.replay` with ``verify=True``).
+
+How a record says where its dice came from (``dice.kind``):
+
+- ``"seeded"``: a public whole-number ``seed`` (local play, tests, simulation).  Anyone could pick
+  it after the game, so it proves nothing about fairness; it only makes the record replay.
+- ``"hmac-sha256"``: committed dice.  The SHA-256 ``commitment`` of the secret seed (and of what it
+  ``covers``: the game, its options and its seats) is shown at the start, and the ``seed`` is
+  revealed at the end.  The seed of committed dice means something only beside its commitment, so
+  such a record without its ``commitment`` is refused, never accepted as plain seeded dice
+  (:meth:`Record.check_commitment`).
 """
 
 from __future__ import annotations
@@ -61,10 +70,27 @@ class Record:
 
     def check_commitment(self) -> None:
         """The revealed seed, and what the commitment covers (game, options, seats), must hash to
-        the commitment made at the start; the covered game and options must be the record's own."""
-        commitment = self.dice.get("commitment")
-        if commitment is None or "seed" not in self.dice:
+        the commitment made at the start; the covered game and options must be the record's own.
+
+        A revealed seed of committed dice must come with its commitment (removing the commitment
+        does not turn committed dice into plain seeded ones), a commitment belongs only to
+        committed dice, and a plain seed is a whole number."""
+        kind, commitment = self.dice.get("kind"), self.dice.get("commitment")
+        if commitment is not None and kind != CommittedDice.kind:
+            raise RecordError(f"the record carries a commitment, but its dice kind is {kind!r}: "
+                              f"committed dice are {CommittedDice.kind!r}")
+        if "seed" not in self.dice:
             return
+        if kind == SeededDice.kind:
+            seed = self.dice["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise RecordError("the seed of seeded dice is a whole number; this record's is not")
+            return
+        if kind != CommittedDice.kind:
+            return
+        if not isinstance(commitment, str):
+            raise RecordError("the record's dice are committed (hmac-sha256) but it carries no commitment: "
+                              "the seed of committed dice proves nothing without the commitment shown at the start")
         covers = self.dice.get("covers")
         if covers is not None and (not isinstance(covers, dict) or covers.get("game") != self.game
                                    or covers.get("options") != self.options):

@@ -1,12 +1,16 @@
 """Playing a record back: the game it names, the decisions it lists, and its dice.
 
 :func:`replay` takes the game factory as an argument, so the core never imports the games;
-``brawl.games.replay`` passes the registry's ``make_game``.
+``brawl.games.replay`` passes the registry's ``make_game``.  :func:`verify` is the whole check of a
+record (``brawl verify``, and the server's ``POST /api/rooms/verify`` for the replay viewer): the
+commitment, then every decision played again with the dice drawn from the revealed seed, each
+entry compared with the record's, and where the first disagreement is.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .match import Match
@@ -16,16 +20,130 @@ from .sources import DiceSource, ReplayDice, make_source
 if TYPE_CHECKING:
     from .game import Game
 
+MakeGame = Callable[[str, Mapping[str, Any]], "Game"]
 
-def replay(record: Record, make_game: Callable[[str, Mapping[str, Any]], "Game"], *, verify: bool = True,
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`verify` found.  ``entry`` is the index of the first entry of the record that the
+    replay from the seed does not give (``None`` when the problem is not one entry, such as the
+    commitment); ``step`` is the number of decisions played before it, the replay viewer's step
+    where the disagreement shows."""
+
+    ok: bool
+    problem: str
+    rolls: int
+    decisions: int
+    over: bool = False
+    commitment: str | None = None
+    entry: int | None = None
+    step: int | None = None
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "problem": self.problem, "rolls": self.rolls, "decisions": self.decisions,
+                "over": self.over, "commitment": self.commitment, "entry": self.entry, "step": self.step}
+
+    def words(self) -> str:
+        """One line: ``OK: ...`` or ``MISMATCH: ...`` (what ``brawl verify`` prints)."""
+        if not self.ok:
+            return f"MISMATCH: {self.problem}"
+        what = f"seed matches commitment {self.commitment[:16]}..., " if self.commitment else ""
+        return (f"OK: {what}{self.rolls} rolls and {self.decisions} decisions replay exactly"
+                + ("; game over" if self.over else ""))
+
+
+def _show(entry: dict | None) -> str:
+    return "nothing" if entry is None else json.dumps(entry, sort_keys=True)
+
+
+def _first_difference(got: list[dict], expected: list[dict]) -> int | None:
+    """The first index where ``got`` (the replay so far) disagrees with ``expected`` (the record)."""
+    for i, entry in enumerate(got):
+        if i >= len(expected) or json.dumps(entry, sort_keys=True) != json.dumps(expected[i], sort_keys=True):
+            return i
+    return None
+
+
+def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | None]:
+    """:func:`verify`, also returning the match played from the seed (``None`` when it could not start)."""
+    entries = record.entries
+    counts = {"rolls": len(record.rolls()), "decisions": len(record.decisions()),
+              "commitment": record.dice.get("commitment") if isinstance(record.dice.get("commitment"), str) else None}
+
+    def bad(problem: str, entry: int | None = None, match: Match | None = None,
+            where: str | None = None) -> tuple[Verdict, Match | None]:
+        step = None if entry is None else sum(1 for e in entries[:entry] if "seat" in e)
+        if where is None:
+            where = "" if step is None else "before the first decision, " if step == 0 else f"after decision {step}, "
+        return Verdict(False, where + problem, entry=entry, step=step, **counts), match
+
+    def differs(i: int, got: list[dict], match: Match) -> tuple[Verdict, Match | None]:
+        return bad(f"entry {i} differs (recorded {_show(entries[i] if i < len(entries) else None)}, "
+                   f"replayed from the seed {_show(got[i] if i < len(got) else None)})", i, match)
+
+    if "seed" not in record.dice:
+        return bad("the record holds no revealed seed: the dice cannot be checked "
+                   "(the seed is revealed when the game ends)")
+    try:
+        record.check_commitment()
+    except RecordError as exc:
+        return bad(str(exc))
+    try:
+        source = make_source(str(record.dice.get("kind")), record.dice["seed"])
+        game = make_game(record.game, record.options)
+        match = Match(game, source)
+    except Exception as exc:  # an unknown game or dice kind, options refused
+        return bad(f"the record's game cannot be set up: {exc}")
+    at = 0  # the record's entry for the next decision
+    for seat, action in record.decisions():
+        got = match.record.entries
+        i = _first_difference(got, entries)
+        if i is not None:
+            return differs(i, got, match)
+        while at < len(entries) and "seat" not in entries[at]:
+            at += 1
+        if len(got) < at:  # the record has rolls here that the game never asked for
+            return differs(len(got), got, match)
+        try:
+            match.decide(seat, action)
+        except Exception as exc:  # an illegal decision (or a decision after the end)
+            return bad(f"decision {len([e for e in entries[:at] if 'seat' in e]) + 1} (entry {at}) does not replay: "
+                       f"seat {seat!r} cannot decide {action!r} here ({exc})", at, match, where="")
+        at += 1
+    got = match.record.entries
+    i = _first_difference(got, entries)
+    if i is None and len(got) < len(entries):
+        i = len(got)
+    if i is not None:
+        return differs(i, got, match)
+    if counts["commitment"] and not match.over:
+        return bad(f"the record stops after {len(entries)} entries, before the game is over: "
+                   "a published record is the whole game", len(entries), match)
+    return Verdict(True, "", over=match.over, **counts), match
+
+
+def verify(record: Record, make_game: MakeGame) -> Verdict:
+    """The whole check of ``record``: a revealed seed, the commitment (when its dice are committed
+    they must carry it, and it must cover the record's game and options), then every decision played
+    again with dice drawn from the seed; ok only when every entry is the record's own."""
+    return verify_match(record, make_game)[0]
+
+
+def replay(record: Record, make_game: MakeGame, *, verify: bool = True,
            steps: int | None = None, dice: DiceSource | None = None) -> Match:
     """Play ``record`` back and return the match; ``make_game(name, options)`` builds the game
     (``brawl.games.replay`` passes the registry's, so most callers use that).
 
-    With ``verify`` and a seed in the record, the dice come from the seed and each must equal the
-    recorded outcome (this is ``brawl verify``); otherwise the recorded outcomes are fed back, by
-    ``dice`` when given (a :class:`ReplayDice` that also watches each event, say).  ``steps`` stops
-    after that many decisions (to look at a game part-way)."""
+    With ``verify`` and a seed in the record, the whole record is checked as :func:`verify` does
+    (raising :class:`RecordError` with the first disagreement); otherwise the recorded outcomes are
+    fed back, by ``dice`` when given (a :class:`ReplayDice` that also watches each event, say).
+    ``steps`` stops after that many decisions (to look at a game part-way)."""
+    if verify and steps is None and "seed" in record.dice:
+        verdict, match = verify_match(record, make_game)
+        if not verdict.ok:
+            raise RecordError(f"record does not replay: {verdict.problem}")
+        assert match is not None
+        return match
     game = make_game(record.game, record.options)
     if verify and "seed" in record.dice:
         record.check_commitment()
@@ -39,14 +157,11 @@ def replay(record: Record, make_game: Callable[[str, Mapping[str, Any]], "Game"]
     for seat, action in decisions:
         match.decide(seat, action)
     if verify and steps is None:
-        expected = [json.dumps(e, sort_keys=True) for e in record.entries]
-        got = [json.dumps(e, sort_keys=True) for e in match.record.entries]
-        if got != expected:
-            first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), min(len(got), len(expected)))
-            raise RecordError(f"record does not replay: entry {first} differs "
-                              f"(recorded {expected[first] if first < len(expected) else 'nothing'}, "
-                              f"replayed {got[first] if first < len(got) else 'nothing'})")
-        if "commitment" in record.dice and not match.over:
-            raise RecordError(f"the record stops after {len(record.entries)} entries, before the game is over: "
-                              "a published record is the whole game")
+        i = _first_difference(match.record.entries, record.entries)
+        if i is None and len(match.record.entries) < len(record.entries):
+            i = len(match.record.entries)
+        if i is not None:
+            raise RecordError(f"record does not replay: entry {i} differs (recorded "
+                              f"{_show(record.entries[i] if i < len(record.entries) else None)}, replayed "
+                              f"{_show(match.record.entries[i] if i < len(match.record.entries) else None)})")
     return match

@@ -13,7 +13,8 @@ from typing import Any
 from fastapi import APIRouter, Body, Query, Request
 
 from ...core.record import Record, RecordError
-from ...games import replay
+from ...core.replay import verify as verify_record
+from ...games import make_game, replay
 from ...core.sources import ReplayDice
 from .. import projection
 from ..room import Room, RoomError
@@ -283,3 +284,15 @@ def frame(data: Any, step: int) -> dict:
 async def replay_upload(request: Request, step: int = Query(0, ge=0), body: dict = Body(...)) -> dict:
     """An uploaded game record as it stood after ``step`` decisions (the replay viewer's file mode)."""
     return frame(body, step)
+
+
+@router.post("/verify", tags=["rooms"])
+async def verify_upload(body: dict = Body(...)) -> dict:
+    """The whole check ``brawl verify`` makes of a record: its commitment, then every decision played
+    again with the dice drawn from its revealed seed.  ``ok`` is true only when every entry is the
+    record's own; otherwise ``problem`` says what differs and ``step`` the replay step where it shows."""
+    try:
+        rec = Record.from_json(body)
+    except RecordError as exc:
+        raise RoomError(str(exc), 422) from None
+    return verify_record(rec, make_game).to_json()
