@@ -250,7 +250,7 @@ class Expectimax:
         the share of its hit points they take)."""
         if provokes <= 0:
             return 0.0
-        foes = [j for j in game.enemies(state, i) if state.units[j].conscious and game.can_threaten(state, j)]
+        foes = [j for j in game.enemies(state, i) if state.units[j].conscious and game.makes_aoo(state, j)]
         if not foes:
             return 0.0
         each = max(_expected(game.attack_profile(state, j, i, "aoo")) for j in foes)

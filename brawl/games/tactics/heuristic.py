@@ -169,7 +169,7 @@ class HeuristicBot:
                     v *= 1.0
                 if verb not in ("attack", "twoweapon", "fullattack", "punch", "cast") and in_combat:
                     v *= 0.6  # provokes
-                if verb == "punch" and game.can_threaten(state, j):
+                if verb == "punch" and game.makes_aoo(state, j):
                     v *= 0.6  # the target strikes back first
                 if verb == "cast" and in_combat:
                     v *= 0.7
@@ -236,7 +236,7 @@ class HeuristicBot:
         routes = game.move_routes(state, i)
         foes = self.foes_up(game, state, i)
         here = state.units[i].pos
-        threats = sum(1 for j in foes if game.can_threaten(state, j) and adjacent(here, state.units[j].pos))
+        threats = sum(1 for j in foes if game.makes_aoo(state, j) and adjacent(here, state.units[j].pos))
         best, best_key = None, None
         for sq, route in routes.items():
             if route.provokes > threats:

@@ -42,6 +42,16 @@ def can_threaten(game: Tactics, state: TacticsState, i: int) -> bool:
     return u.conscious and bool(melee_weapon(u))
 
 
+def makes_aoo(game: Tactics, state: TacticsState, i: int) -> bool:
+    """Whether character ``i`` makes attacks of opportunity now: it threatens (:func:`can_threaten`),
+    and in a battle with a surprise round (option surprise_round) it is not flat-footed (rule 70;
+    SRD, Flat-Footed: "A flat-footed character can't make attacks of opportunity").  Without a
+    surprise round, flat-footed characters still make them (rule 19)."""
+    if not can_threaten(game, state, i):
+        return False
+    return game.aware_side() is None or not game.flat_footed(state, i)
+
+
 def in_combat(game: Tactics, state: TacticsState, i: int, ignoring: int = -1) -> bool:
     """Seed (Range): within melee range of an enemy.  Ruling: only a conscious enemy counts."""
     p = state.units[i].pos
@@ -90,7 +100,7 @@ def provoke_watchers(game: Tactics, state: TacticsState, mover: int) -> list[int
     make attacks of opportunity and are not in combat with anyone but the mover (seed: Attacks
     of Opportunity; its example of Jeff's retreat)."""
     return [j for j in game.enemies(state, mover)
-            if can_threaten(game, state, j) and not in_combat(game, state, j, ignoring=mover)]
+            if makes_aoo(game, state, j) and not in_combat(game, state, j, ignoring=mover)]
 
 
 def _ground(game: Tactics, state: TacticsState, i: int) -> tuple:
@@ -150,7 +160,7 @@ def action_offers(game: Tactics, state: TacticsState, i: int, verb: str) -> tupl
     if not in_combat(game, state, i) or state.units[i].hidden:
         return ()
     offers = [Offer(j, i, verb) for j in game.enemies(state, i)
-              if can_threaten(game, state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
+              if makes_aoo(game, state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
     return tuple(reversed(offers))
 
 
@@ -162,7 +172,7 @@ def offer_stands(game: Tactics, state: TacticsState, step: Offer) -> bool:
     """An offer is put to its side only while it can still be taken: the watcher threatens, the
     mover is conscious, not hidden and still next to it."""
     target = state.units[step.target]
-    return (can_threaten(game, state, step.actor) and target.conscious and not target.hidden
+    return (makes_aoo(game, state, step.actor) and target.conscious and not target.hidden
             and adjacent(state.units[step.actor].pos, target.pos))
 
 

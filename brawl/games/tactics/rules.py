@@ -135,6 +135,7 @@ class Tactics(Game[TacticsState]):
 
     melee_weapon = staticmethod(movement.melee_weapon)
     can_threaten = movement.can_threaten
+    makes_aoo = movement.makes_aoo
     in_combat = movement.in_combat
     is_flanked = movement.is_flanked
     speed = movement.speed

@@ -105,7 +105,9 @@ def start_turn(game: Tactics, state: TacticsState) -> TacticsState:
     if u.dead:
         return end_turn(game, state)
     if u.conscious:
-        if not u.acted:
+        if not u.acted and state.round > 0:
+            # flat-footed until one's first regular turn: a surprise round's turn does not count
+            # (rule 70; SRD, Flat-Footed)
             state = set_unit(state, i, replace(u, acted=True))
         return state
     return effects.fallen_turn(game, state, i)
