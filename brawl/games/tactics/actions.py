@@ -159,7 +159,7 @@ def decide(game: Tactics, state: TacticsState, seat: int, action: str) -> Tactic
         j = game.index[rest]
         state = replace(state, stack=state.stack + (Do(i, action, unseen=unseen),),
                         last=game.describe_action(state, seat, action))
-        if movement.makes_aoo(game, state, j):
+        if movement.strikes_back(game, state, j, i):
             state = replace(state, stack=state.stack + (Offer(j, i, verb),))
         return state
     if verb in ("attack", "twoweapon"):

@@ -169,7 +169,7 @@ class HeuristicBot:
                     v *= 1.0
                 if verb not in ("attack", "twoweapon", "fullattack", "punch", "cast") and in_combat:
                     v *= 0.6  # provokes
-                if verb == "punch" and game.makes_aoo(state, j):
+                if verb == "punch" and game.strikes_back(state, j, i):
                     v *= 0.6  # the target strikes back first
                 if verb == "cast" and in_combat:
                     v *= 0.7

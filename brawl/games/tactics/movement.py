@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.game import Decision
+from .cover import melee_cover
 from .data import HASTE_FEET, PRONE_SPEED, WEAPONS
 from .grid import Map, Square, adjacent, flanks
 from .mechanics import hamstrung_speed
@@ -50,6 +51,16 @@ def makes_aoo(game: Tactics, state: TacticsState, i: int) -> bool:
     if not can_threaten(game, state, i):
         return False
     return game.aware_side() is None or not game.flat_footed(state, i)
+
+
+def strikes_back(game: Tactics, state: TacticsState, j: int, i: int) -> bool:
+    """Whether enemy ``j`` gets an attack of opportunity when adjacent character ``i`` takes a
+    standard action that provokes: ``j`` makes them (:func:`makes_aoo`), and with the option cover
+    ``i`` has no cover from ``j`` (rule 61; SRD, Cover: "you can't execute an attack of opportunity
+    against an opponent with cover relative to you", here a wall's corner between them)."""
+    if not makes_aoo(game, state, j):
+        return False
+    return not (game.options.cover and melee_cover(game.map.walls, state.units[j].pos, state.units[i].pos))
 
 
 def in_combat(game: Tactics, state: TacticsState, i: int, ignoring: int = -1) -> bool:
@@ -160,7 +171,7 @@ def action_offers(game: Tactics, state: TacticsState, i: int, verb: str) -> tupl
     if not in_combat(game, state, i) or state.units[i].hidden:
         return ()
     offers = [Offer(j, i, verb) for j in game.enemies(state, i)
-              if makes_aoo(game, state, j) and adjacent(state.units[j].pos, state.units[i].pos)]
+              if adjacent(state.units[j].pos, state.units[i].pos) and strikes_back(game, state, j, i)]
     return tuple(reversed(offers))
 
 

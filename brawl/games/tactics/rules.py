@@ -136,6 +136,7 @@ class Tactics(Game[TacticsState]):
     melee_weapon = staticmethod(movement.melee_weapon)
     can_threaten = movement.can_threaten
     makes_aoo = movement.makes_aoo
+    strikes_back = movement.strikes_back
     in_combat = movement.in_combat
     is_flanked = movement.is_flanked
     speed = movement.speed

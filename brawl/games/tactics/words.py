@@ -132,7 +132,7 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
                 text += f"; {expected_damage(p):.1f} damage on average"
             if verb == "trip":
                 text += f"; then {game.name_of(j)} resists {_pct(save_chance(game.trip_save(state, j), game.trip_dc(i), False))} (DC {game.trip_dc(i)})"
-            if verb == "punch" and game.makes_aoo(state, j):
+            if verb == "punch" and game.strikes_back(state, j, i):
                 text += f"; {game.name_of(j)} may strike back first"
             return text
         if verb == "cast":
