@@ -26,6 +26,9 @@ part           what it is, and who asks for it
 ``vector``     a Gymnasium ``VectorEnv`` class stepping many games in one compiled call
                (``brawl.rl.vector_env``)
 ``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
+``lang``       a module of the game's text in other languages: ``ES`` (English template to Spanish),
+               ``NAMES_ES`` (names to translate) and ``VALUES`` (English labels of option values)
+               (:mod:`brawl.games.lang`: the lobby, the game page, the replay viewer)
 ``renderer``   true when ``brawl/web/static/games/<game>.js`` draws the game's board
 ``levels``     the bots behind the levels players choose (easy, normal, hard): for each level the
                bots to try in order, the first that can play the chosen options standing
@@ -54,6 +57,7 @@ class Entry:
     encoding: str | None = None
     vector: str | None = None
     analysis: str | None = None
+    lang: str | None = None
     renderer: bool = False
     levels: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("easy", ("random",)),

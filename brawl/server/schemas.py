@@ -27,6 +27,8 @@ class GameInfo(BaseModel):
     dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")
 
 
+    values: dict[str, dict[str, str]] = Field({}, description="labels for people of option values, per option "
+                                              "(an option or value not here is shown as it is)")
 class CreateRoom(Strict):
     game: str = Field(description="game name from GET /api/games", examples=["krig"])
     options: dict[str, Any] = Field(default_factory=dict, description="game options; unknown names and bad values are refused",

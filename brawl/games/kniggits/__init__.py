@@ -6,7 +6,7 @@ Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 from ..entry import Entry
 
 ENTRY = Entry(
-    "kniggits", rules="brawl.games.kniggits.rules:Kniggits", bots="brawl.games.kniggits.bots:BOTS",
+    "kniggits", lang="brawl.games.kniggits.lang", rules="brawl.games.kniggits.rules:Kniggits", bots="brawl.games.kniggits.bots:BOTS",
     encoding="brawl.games.kniggits.encoding:KniggitsEncoding", renderer=True,
     analysis="brawl.games.kniggits.analysis",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "heuristic"))),

@@ -6,7 +6,7 @@ Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 from ..entry import Entry
 
 ENTRY = Entry(
-    "ktog", rules="brawl.games.ktog.rules:Ktog", bots="brawl.games.ktog.bots:BOTS",
+    "ktog", lang="brawl.games.ktog.lang", rules="brawl.games.ktog.rules:Ktog", bots="brawl.games.ktog.bots:BOTS",
     solver="brawl.games.ktog.solver", batch="brawl.games.ktog.batch", odds="brawl.games.ktog.odds:app",
     encoding="brawl.games.ktog.encoding:KtogEncoding", vector="brawl.games.ktog.vector:KtogVectorEnv",
     analysis="brawl.games.ktog.analysis",

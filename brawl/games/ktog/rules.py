@@ -234,11 +234,11 @@ class Ktog(KtogWords, Game[KtogState]):
             return self._hurt(state, state.target, dmg, "critical " if state.critical else "")
         if p == "fumble_self":
             if M.fumble_self_hit(outcome):
-                return replace(state, phase="self_damage", last=f"{self.seat_name(me)} hits himself")
+                return replace(state, phase="self_damage", last=f"{self.seat_name(me)} hits themselves")
             if state.disarmed[me]:
                 # RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again.
-                return self._after_swing(replace(state, last=f"{self.seat_name(me)} does not hit himself"))
-            return replace(state, phase="fumble_drop", last=f"{self.seat_name(me)} does not hit himself")
+                return self._after_swing(replace(state, last=f"{self.seat_name(me)} does not hit themselves"))
+            return replace(state, phase="fumble_drop", last=f"{self.seat_name(me)} does not hit themselves")
         if p == "self_damage":
             return self._hurt(replace(state, target=me), me, outcome, "self-")
         if p == "fumble_drop":

@@ -98,7 +98,7 @@ class KtogWords:
         if verb == "fight":
             return f"{who} fights {whom} bare-handed"
         if verb == "cure":
-            return f"{who} casts Cure on " + ("himself" if target == seat else whom)
+            return f"{who} casts Cure on " + ("themselves" if target == seat else whom)
         if action == "none":
             return f"{who} does not dodge" if state.phase == "dodge?" else f"{who} does without Mighty Blow"
         return {

@@ -6,7 +6,7 @@ Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 from ..entry import Entry
 
 ENTRY = Entry(
-    "tactics", rules="brawl.games.tactics.rules:Tactics", bots="brawl.games.tactics.bots:BOTS",
+    "tactics", lang="brawl.games.tactics.lang", rules="brawl.games.tactics.rules:Tactics", bots="brawl.games.tactics.bots:BOTS",
     odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
     renderer=True,
     analysis="brawl.games.tactics.analysis",

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from ...bots import bot_names, level_names
 from ...games import game_class, game_names
+from ...games.lang import LANGUAGES, catalogue, value_labels
 from ..schemas import ErrorOut, GameInfo
 
 REFUSALS = {404: {"model": ErrorOut}}
@@ -19,7 +20,7 @@ def game_info(name: str, static: Path) -> dict:
     return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
             "seats": defaults.get("players", cls.min_players), "options_schema": cls.Options.model_json_schema(),
             "defaults": defaults, "bots": bot_names(name), "levels": level_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
-            "description": cls.description, "dice": cls.has_dice()}
+            "description": cls.description, "dice": cls.has_dice(), "values": value_labels(name)}
 
 
 def make_router(static: Path) -> APIRouter:
@@ -34,6 +35,14 @@ def make_router(static: Path) -> APIRouter:
     async def get_game(game: str) -> dict:
         """One game's options and bots."""
         return game_info(game, static)
+
+    @r.get("/{game}/words", responses=REFUSALS)
+    async def get_words(game: str, lang: str = "es") -> dict:
+        """The game's catalogue for a language (``lang``: one of the languages brawl speaks besides
+        English): its exact sentences, its templates compiled to patterns, and the names it
+        translates (see ``brawl.core.i18n``).  An unknown language gives an empty catalogue."""
+        game_class(game)  # 404 for an unknown game
+        return catalogue(lang if lang in LANGUAGES else "", (game,)).to_json()
 
     @r.get("/{game}/rules", responses=REFUSALS)
     async def get_rules(game: str) -> dict:

@@ -26,6 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from ...games import UnknownGame, game_class
+from ...games.lang import catalogue
 from .. import projection
 from ..hub import Hub
 from ..room import Room, RoomError
@@ -100,7 +101,9 @@ class GamePage:
         if key not in self.pages:
             names = ["i18n.js", "common.js"] + (["board.js", f"games/{game}.js"] if board else []) + ["game.js"]
             scripts = [self.script(name) for name in names]
-            rest = self.SCRIPTS.sub(lambda m: "".join(f"<script>{s}</script>" for s in scripts) + "\n", self.rest, count=1)
+            # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
+            words = f'<script type="application/json" id="words">{script_json(catalogue("es", (game,)).to_json())}</script>'
+            rest = self.SCRIPTS.sub(lambda m: words + "".join(f"<script>{s}</script>" for s in scripts) + "\n", self.rest, count=1)
             hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
                               for s in [self.boot] + scripts)
             policy = HEADERS["content-security-policy"].replace("script-src 'self'", f"script-src 'self' {hashes}")

@@ -93,7 +93,8 @@ brawl.loadRenderer = async function (game, info) {
 brawl.seatName = function (v, s) {
   const seat = v && v.seats && v.seats[s];
   if (!seat) return brawl.t("Player {n}", { n: s + 1 });
-  return seat.player ? `${seat.player} (${seat.name})` : seat.name;
+  const name = brawl.trName ? brawl.trName(seat.name) : seat.name;  // "Player 2" reads "Jugador 2" in Spanish
+  return seat.player ? `${seat.player} (${name})` : name;
 };
 
 // a dot and a word for whether a person is here (bots and replays have none)

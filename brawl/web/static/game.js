@@ -305,8 +305,8 @@
     li.className = far ? `line ${line.kind} far` : `line ${line.kind}`;
     const body = document.createElement("span");
     if (line.kind === "roll") body.append(el("span", { class: "tag" }, t("roll")));
-    if (line.kind === "end") body.append(el("strong", {}, line.text));
-    else body.append(line.text);
+    if (line.kind === "end") body.append(el("strong", {}, brawl.tr(line.text)));
+    else body.append(brawl.tr(line.text));
     li.append(body);
     return li;
   }
@@ -344,7 +344,7 @@
   function die(roll, face) {
     const line = roll.log[0] || {};
     const data = line.data || {};
-    const label = line.text ? line.text.replace(/:.*$/, "") : roll.event;
+    const label = line.text ? brawl.tr(line.text).replace(/:[^:]*$/, "") : roll.event;  // the outcome after the last colon
     const text = Array.isArray(face) ? face.join(" ") : String(face);
     return el("figure", { class: "die", "data-sides": data.sides || "" },
       el("div", { class: "face", "aria-hidden": "true" }, text),
@@ -730,7 +730,7 @@
         lastDecisionSeat = null;
         oldest = page.from;
         $("log-older").hidden = oldest <= 0;
-        view = v;
+        view = brawl.localView(v);
         apply(page.events, false);
         last = Math.max(last, v.last);
         if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync", since: last }));
@@ -811,7 +811,7 @@
 
   function onUpdate(events, v, chat) {
     if (v.last < last) {  // fewer events than shown: a decision was taken back
-      view = v;
+      view = brawl.localView(v);
       resync();
       addChat(chat, true);
       return;
@@ -819,8 +819,9 @@
     const fresh = events.filter((e) => e.n > last);
     // the board is drawn once per change: an update that brings nothing new (the answer to the
     // socket's hello, say) leaves the page as it is
-    const same = !fresh.length && drawn !== null && JSON.stringify(v) === drawn;
-    view = v;
+    const local = brawl.localView(v);  // the view's texts in the page's language
+    const same = !fresh.length && drawn !== null && JSON.stringify(local) === drawn;
+    view = local;
     if (!same) {
       apply(fresh, fresh.length <= 6);
       render();
@@ -920,7 +921,7 @@
 
   // the first drawing: the board mounted once, the log's newest page, the view
   function drawFirst(v, page) {
-    view = v;
+    view = brawl.localView(v);
     try {
       (renderer || generic).mount($("board"), ctx);
     } catch (e) {

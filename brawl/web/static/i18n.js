@@ -1,7 +1,8 @@
 // The interface's one text catalogue: brawl.t(key, params) gives a fixed interface string in the
 // chosen language.  The key is the English text ("Waiting for {names}…"); {name} placeholders take
 // params.  A missing translation falls back to the English key.  Game content sent by the server
-// (rules' labels, prompts, log lines) is shown as it comes.
+// (rules' labels, prompts, log lines) goes through brawl.tr, which matches it against the game's
+// catalogue of templates (served with the page) and fills in the translated parts.
 // Static page text: an element with data-i18n has its own text as key (replaced at load);
 // data-i18n-attr="aria-label title" translates those attributes the same way.
 // The language: localStorage "brawl.lang", else the browser's language; a switch (a <select>) goes
@@ -421,8 +422,106 @@
     try { localStorage.setItem(KEY, lang); } catch (e) { /* not kept */ }
     window.location.reload();  // every page redraws itself from the server in the new language
   };
+  // The games' text, from the server's catalogue of the page's game (brawl/core/i18n.py: English
+  // templates with blanks, compiled to patterns; a page gets it in <script id="words"> or from
+  // GET /api/games/GAME/words).  brawl.t looks here too, after the interface's own entries.
+  const GAME = { exact: {}, names: {}, templates: [] };
+  const memo = new Map();
+
+  brawl.addWords = function (words) {
+    if (!words || brawl.lang === "en") return;
+    Object.assign(GAME.exact, words.exact || {});
+    Object.assign(GAME.names, words.names || {});
+    for (const [pattern, other, blanks, kinds, weight] of words.templates || []) {
+      GAME.templates.push({ regex: new RegExp(pattern, "s"), other, blanks, kinds, weight });
+    }
+    GAME.templates.sort((a, b) => b.weight - a.weight);  // stable: as the server ordered them
+    memo.clear();
+  };
+
+  // a name: translated only when the catalogue's names have it ("Player 2" -> "Jugador 2")
+  brawl.trName = function (text) {
+    if (brawl.lang === "en" || typeof text !== "string") return text;
+    if (text in GAME.names) return GAME.names[text];
+    const m = /^(.*?)(\s*\d+)$/s.exec(text);
+    if (m && m[1] in GAME.names) return GAME.names[m[1]] + m[2];
+    return text;
+  };
+
+  const NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
+  function match(text, depth) {
+    if (text in GAME.exact) return GAME.exact[text];
+    for (const tp of GAME.templates) {
+      const m = tp.regex.exec(text);
+      if (!m) continue;
+      const filled = {};
+      let ok = true;
+      for (let i = 0; i < tp.blanks.length && ok; i++) {
+        const value = m[i + 1];
+        if (tp.kinds[i] === "number") filled[tp.blanks[i]] = value;
+        else if (tp.kinds[i] === "name") filled[tp.blanks[i]] = brawl.trName(value);
+        else {
+          const inner = translate(value, depth + 1);
+          if (inner === null) ok = false;
+          else filled[tp.blanks[i]] = inner;
+        }
+      }
+      if (ok) return tp.other.replace(/\{(\w+)\}/g, (x, name) => filled[name]);
+    }
+    return null;
+  }
+
+  function translate(text, depth) {
+    if (text in GAME.exact) return GAME.exact[text];
+    if (text === "") return "";
+    if (depth > 12) return null;
+    if (NUMBER.test(text)) return text;
+    if (brawl.trName(text) !== text) return brawl.trName(text);  // a name and nothing else ("Player 2")
+    let found = match(text, depth);
+    const first = text.charAt(0);
+    if (found === null && first !== first.toLowerCase()) {
+      const lower = match(first.toLowerCase() + text.slice(1), depth);
+      if (lower !== null) found = lower.charAt(0).toUpperCase() + lower.slice(1);
+    }
+    return found;
+  }
+
+  // a game's text (a prompt, a label, a log line) in the page's language; as it is when the
+  // catalogue does not make it
+  brawl.tr = function (text) {
+    if (brawl.lang === "en" || typeof text !== "string" || !text) return text;
+    if (memo.has(text)) return memo.get(text);
+    let out = DICTS[brawl.lang][text];
+    if (out === undefined) out = translate(text, 0);
+    if (out === null) out = text;
+    if (memo.size > 5000) memo.clear();
+    memo.set(text, out);
+    return out;
+  };
+
+  // a view (GET /api/rooms/ID) with its texts in the page's language: the same object in English
+  brawl.localView = function (v) {
+    if (brawl.lang === "en" || !v) return v;
+    const tr = brawl.tr;
+    const out = Object.assign({}, v);
+    out.title = tr(v.title);
+    if (v.node) out.node = Object.assign({}, v.node, { prompt: tr(v.node.prompt) });
+    if (v.legal) out.legal = v.legal.map((d) => Object.assign({}, d, { label: tr(d.label), odds: d.odds ? tr(d.odds) : d.odds }));
+    if (v.status_rows) {
+      out.status_rows = v.status_rows.map((row) => {
+        const r = {};
+        for (const [k, val] of Object.entries(row)) r[tr(k)] = typeof val === "string" ? tr(val) : val;
+        return r;
+      });
+    }
+    out.summary = tr(v.summary);
+    if (v.seats) out.seats = v.seats.map((s) => Object.assign({}, s, { name: brawl.trName(s.name) }));
+    return out;
+  };
+
 
   const squash = (s) => s.replace(/\s+/g, " ").trim();
+    if (text === undefined && brawl.lang !== "en" && key in GAME.exact) text = GAME.exact[key];
 
   // the page's own fixed text, in the chosen language
   brawl.translatePage = function (root) {
@@ -474,3 +573,5 @@
   brawl.translatePage();
   mountSwitch();
 })();
+  const inline = document.getElementById("words");
+  if (inline) { try { brawl.addWords(JSON.parse(inline.textContent)); } catch (e) { /* stays English */ } }

@@ -4,6 +4,7 @@
 (function () {
   const { api, el } = brawl;
   const t = brawl.t;
+  const tr = (text) => brawl.tr(text);  // a game's own words (titles, options), from its catalogue
   const $ = (id) => document.getElementById(id);
   const NAME = "brawl.name";
   const gameSelect = document.getElementById("game");
@@ -17,16 +18,17 @@
     errorBox.hidden = !message;
   }
 
-  function fieldFor(name, prop, value) {
+  function fieldFor(name, prop, value, values) {
     const id = `opt-${name}`;
-    const desc = prop.description || "";
-    const label = el("label", { for: id }, prop.title || name);
+    const desc = tr(prop.description || "");
+    const label = el("label", { for: id }, tr(prop.title || name));
     const help = desc ? el("p", { class: "hint", id: `${id}-help` }, desc) : null;
     let input;
     const choices = prop.enum || (prop.anyOf && prop.anyOf.every((a) => "const" in a) ? prop.anyOf.map((a) => a.const) : null);
     if (choices) {
       input = el("select", { id, name, "aria-describedby": help ? help.id : null });
-      for (const c of choices) input.append(el("option", { value: JSON.stringify(c), selected: c === value }, String(c)));
+      // each value under its label for people ("again every round"), in the page's language
+      for (const c of choices) input.append(el("option", { value: JSON.stringify(c), selected: c === value }, tr((values || {})[c] || String(c))));
     } else if (prop.type === "boolean") {
       input = el("input", { id, name, type: "checkbox", checked: !!value, "aria-describedby": help ? help.id : null });
       return el("div", { class: "field check" }, input, label, help);
@@ -92,17 +94,17 @@
     const info = games[gameSelect.value];
     const players = info.min_players === info.max_players
       ? t("{n} players", { n: info.min_players }) : t("{min} to {max} players", { min: info.min_players, max: info.max_players });
-    document.getElementById("game-title").textContent = info.description ? `${info.description} (${players})` : players;
+    document.getElementById("game-title").textContent = info.description ? `${tr(info.description)} (${players})` : players;
     optionsBox.querySelectorAll(".field").forEach((f) => f.remove());
     const props = info.options_schema.properties || {};
-    for (const [name, prop] of Object.entries(props)) optionsBox.append(fieldFor(name, prop, info.defaults[name]));
+    for (const [name, prop] of Object.entries(props)) optionsBox.append(fieldFor(name, prop, info.defaults[name], (info.values || {})[name]));
     optionsBox.hidden = Object.keys(props).length === 0;
     const count = document.getElementById("opt-players");
     if (count) count.addEventListener("input", renderSeats);
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     const rules = document.getElementById("rules-link");
-    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, t("Rules of {title}", { title: info.title })));
+    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, t("Rules of {title}", { title: tr(info.title) })));
   }
 
   async function create(event) {
@@ -151,10 +153,11 @@
     list.replaceChildren();
     const origin = window.location.origin;
     for (const r of rooms) {
-      const li = el("li", {}, el("span", { class: "who" }, `${r.title}, ${new Date(r.at).toLocaleString()}`));
+      const li = el("li", {}, el("span", { class: "who" }, `${tr(r.title)}, ${new Date(r.at).toLocaleString()}`));
       for (const s of r.seats) {
         if (s.kind !== "human") continue;
-        li.append(el("a", { href: origin + s.invite }, t("Play as {name}", { name: s.name })), brawl.copyButton(origin + s.invite, t("Copy {name}'s invite link", { name: s.name })));
+        const name = brawl.trName(s.name);
+        li.append(el("a", { href: origin + s.invite }, t("Play as {name}", { name })), brawl.copyButton(origin + s.invite, t("Copy {name}'s invite link", { name })));
       }
       li.append(el("a", { href: origin + r.spectate }, t("Watch")));
       list.append(li);
@@ -166,7 +169,8 @@
     const list = document.getElementById("link-list");
     list.replaceChildren();
     const origin = window.location.origin;
-    for (const seat of room.seats) {
+    for (const raw of room.seats) {
+      const seat = Object.assign({}, raw, { name: brawl.trName(raw.name) });  // "Player 2" reads "Jugador 2" in Spanish
       if (seat.kind !== "human") {
         list.append(el("li", {}, el("span", { class: "who" }, t("{seat}: bot {bot}", { seat: seat.name, bot: seat.bot }))));
         continue;
@@ -191,9 +195,13 @@
   async function start() {
     try {
       const list = await api("GET", "/api/games");
+      if (brawl.lang !== "en") {  // the games' own words (titles, descriptions, options) in this language
+        const words = await Promise.all(list.map((g) => api("GET", `/api/games/${encodeURIComponent(g.name)}/words?lang=${brawl.lang}`).catch(() => null)));
+        words.forEach((w) => brawl.addWords(w));
+      }
       for (const g of list) {
         games[g.name] = g;
-        gameSelect.append(el("option", { value: g.name }, g.title));
+        gameSelect.append(el("option", { value: g.name }, tr(g.title)));
       }
       let lastUsed = null;
       try { lastUsed = localStorage.getItem("brawl.last-game"); } catch (e) { lastUsed = null; }
@@ -252,7 +260,7 @@
       const players = r.players.map((p, i) => p || (r.free.includes(i) ? t("free seat") : "–"));
       const seats = el("div", { class: "open-seats" });
       const li = el("li", { "data-room": r.room },
-        el("div", { class: "open-head" }, el("span", { class: "who" }, r.title),
+        el("div", { class: "open-head" }, el("span", { class: "who" }, tr(r.title)),
           el("span", { class: "hint" }, t("Players: {names}", { names: players.join(", ") }))), seats);
       for (const seat of r.free) {
         const seatName = seatLabel(r, seat);
@@ -265,7 +273,7 @@
 
   // the seat's name in its game (Sun, Moon), as the open-games list gives it, else "Seat N"
   function seatLabel(r, seat) {
-    return r.seat_names && r.seat_names[seat] ? r.seat_names[seat] : t("Seat {n}", { n: seat + 1 });
+    return r.seat_names && r.seat_names[seat] ? brawl.trName(r.seat_names[seat]) : t("Seat {n}", { n: seat + 1 });
   }
 
   function joinForm(li, r, seat) {

@@ -564,5 +564,5 @@ def test_describe_action_names_the_target():
     """Issue 3: readable decisions: targets by name."""
     game, s = on_turn(players=3)
     assert game.describe_action(s, 0, "attack:3") == "Player 1 attacks Player 3"
-    assert game.describe_action(s, 0, "cure:1") == "Player 1 casts Cure on himself"
+    assert game.describe_action(s, 0, "cure:1") == "Player 1 casts Cure on themselves"
     assert game.describe_action(s, 0, "disarm:2") == "Player 1 tries to disarm Player 2"

@@ -1,0 +1,59 @@
+"""Spanish for what every game says alike (see :mod:`brawl.core.i18n`): the match's log lines
+(rolls, sealed and revealed choices, the end), and the ways texts are joined."""
+
+WORDS = {
+    # the match's own log lines (brawl.core.match)
+    "{who} rolls {event}: {roll}": "{who} tira {event}: {roll}",
+    "{who} rolls {event} ({label}): {roll}": "{who} tira {event} ({label}): {roll}",
+    "Roll {event}: {roll}": "Tirada de {event}: {roll}",
+    "Roll {event} ({label}): {roll}": "Tirada de {event} ({label}): {roll}",
+    "{who} has chosen": "{who} ha elegido",
+    "You chose: {text}": "Elegiste: {text}",
+    "Revealed: {text}": "Revelado: {text}",
+    "Game over: {who} wins": "Fin de la partida: gana {who}",
+    "Game over: {who}, {who2} wins": "Fin de la partida: ganan {who} y {who2}",
+    "Game over: no winner": "Fin de la partida: sin ganador",
+    # ways texts are joined: tried last, each part translated on its own
+    "{a}; {b}": "{a}; {b}",
+    "{a} | {b}": "{a} | {b}",
+    "{a}, {b}": "{a}, {b}",
+    "{a}: {b}": "{a}: {b}",
+    "{a} ({b})": "{a} ({b})",
+    "{a}. {b}": "{a}. {b}",
+    "{a}.": "{a}.",
+    # status tables
+    "Player": "Jugador",
+    "Status": "Estado",
+    "winner": "ganador",
+    "yes": "sí",
+    "no": "no",
+    "none": "ninguno",
+}
+
+# names that are words: a seat called "Player 2" reads "Jugador 2"
+NAMES = {
+    "Player": "Jugador",
+}
+
+WORDS.update({
+    # numbers and dice as they stand in texts
+    "{n}/{m}": "{n}/{m}",
+    "{n}-{m}": "{n}-{m}",
+    "d{n}": "d{n}",
+    "{n}d{m}": "{n}d{m}",
+    "{n}d{m}+{k}": "{n}d{m}+{k}",
+    "{n}d{m}-{k}": "{n}d{m}-{k}",
+    "d{n}+d{m}": "d{n}+d{m}",
+    "d{n}-{m}": "d{n}-{m}",
+    "d{n}+{m}": "d{n}+{m}",
+    "d{n}r{m}": "d{n}r{m}",
+    "{n}%": "{n} %",
+    "{n}+": "{n}+",
+    "x{n}": "x{n}",
+    "on turn": "en turno",
+    "beaten": "vencido",
+    "out": "fuera",
+    "Hit points": "Puntos de golpe",
+    "Players": "Jugadores",
+    "Round limit": "Límite de rondas",
+})
