@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,6 +32,9 @@ from ..room import RoomError
 from ..security import BadInput, check_json
 
 router = APIRouter()
+log = logging.getLogger("brawl.server")
+INBOX = 32  # messages of one connection read ahead of the one being handled (a flood waits on its socket)
+RETRY = 1.0  # seconds between a connection's tries to read its room while the store is down
 
 try:
     import orjson
@@ -44,15 +48,18 @@ except ImportError:  # pragma: no cover - orjson is a pinned dependency
 
 
 def origin_ok(ws: WebSocket, allowed: list[str]) -> bool:
-    """A browser's WebSocket must come from this server's own pages (or a listed origin); a client
-    that sends no Origin (not a browser) is judged by its token alone."""
+    """A browser's WebSocket must come from this server's own pages (the same scheme, host and
+    port: a page served over http may not open this server's wss, nor the other way round) or a
+    listed origin; a client that sends no Origin (not a browser) is judged by its token alone."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True
     if origin in allowed:
         return True
     host = ws.headers.get("host", "")
-    return urlsplit(origin).netloc.lower() == host.lower()
+    page = urlsplit(origin)
+    own = "https" if ws.scope.get("scheme") in ("wss", "https") else "http"
+    return page.scheme.lower() == own and page.netloc.lower() == host.lower()
 
 
 async def close_with(ws: WebSocket, message: str, code: int) -> None:
@@ -117,6 +124,8 @@ async def live(ws: WebSocket, room_id: str) -> None:
                             "name": room.seat_label(seat) if seat is not None else None})
         conn.wake.set()
         writer = asyncio.create_task(write_loop(ws, hub, conn))
+        inbox: asyncio.Queue = asyncio.Queue(INBOX)
+        handler = asyncio.create_task(handle_in_turn(hub, inbox, conn))
         try:
             while True:
                 try:
@@ -127,21 +136,48 @@ async def live(ws: WebSocket, room_id: str) -> None:
                 except OverflowError as exc:
                     await close_with(ws, str(exc), 1009)
                     return
-                await handle(hub, msg, conn)
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    conn.tell({"type": "pong", "ref": reference(msg)})  # at once, whatever else waits
+                else:
+                    await inbox.put(msg)  # waits only while INBOX messages are unhandled
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             writer.cancel()
+            handler.cancel()
     finally:
         hub.notifier.remove(conn)
 
 
-async def handle(hub: Hub, msg: Any, conn: Connection) -> None:
+def reference(msg: Any) -> str | int | None:
+    """A message's ``ref`` as its answer repeats it (none when it is not short text or a number)."""
     ref = msg.get("ref") if isinstance(msg, dict) else None
     if ref is not None and not isinstance(ref, (str, int)) or isinstance(ref, str) and len(ref) > 64:
-        ref = None
+        return None
+    return ref
+
+
+async def handle_in_turn(hub: Hub, inbox: asyncio.Queue, conn: Connection) -> None:
+    """A connection's messages other than pings, each handled once the one before it is answered
+    (a client's decisions are judged in the order it sent them)."""
+    while True:
+        msg = await inbox.get()
+        try:
+            await handle(hub, msg, conn)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # never leave a sender waiting, nor the rest of the connection's messages
+            log.exception("handling a live message failed")
+            conn.tell({"type": "error", "ref": reference(msg), "status": 500, "message": "the server failed to handle that message"})
+
+
+async def handle(hub: Hub, msg: Any, conn: Connection) -> None:
+    ref = reference(msg)
     kind = msg.get("type") if isinstance(msg, dict) else None
     try:
+        if kind == "ping":
+            conn.tell({"type": "pong", "ref": ref})
+            return
         room = hub.get(conn.room_id)
         if kind == "decide":
             action, expect, client_id = msg.get("action"), msg.get("expect"), msg.get("client_id")
@@ -165,8 +201,6 @@ async def handle(hub: Hub, msg: Any, conn: Connection) -> None:
             conn.last_sent = max(-1, since)
             conn.dirty = True
             conn.wake.set()
-        elif kind == "ping":
-            conn.tell({"type": "pong", "ref": ref})
         else:
             raise RoomError(f"malformed message: unknown type {str(kind)[:40]!r}; use decide, chat, name, sync or ping", 400)
     except RoomError as exc:
@@ -174,16 +208,31 @@ async def handle(hub: Hub, msg: Any, conn: Connection) -> None:
 
 
 async def write_loop(ws: WebSocket, hub: Hub, conn: Connection) -> None:
+    """Send a connection what is new (an update) and its direct answers (the outbox), in order.
+
+    An update waits while a decision of the room is being stored (its finish wakes the loop) or
+    while the store cannot be read (the loop tries again every ``RETRY`` seconds, so the
+    connection catches up once the store is back); the answers do not wait for either: a refusal
+    or a pong goes at once.  Only a decision's ``ok`` follows the update that shows it."""
+    loop = asyncio.get_running_loop()
+    retry: asyncio.TimerHandle | None = None
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError, OSError):
         while True:
             await conn.wake.wait()
             conn.wake.clear()
             try:
                 room = hub.get(conn.room_id)
-            except RoomError:
-                continue  # the store is down: the next change or sync catches this connection up
-            if room.pending:
-                continue  # a decision is being stored: nothing is told before it is (its finish wakes us)
+            except RoomError:  # the store is down: answers go now, the update once it is back
+                room = None
+                if retry is None or retry.cancelled() or loop.time() >= retry.when():
+                    retry = loop.call_later(RETRY, conn.wake.set)
+            if room is None or room.pending:
+                # a decision is being stored (nothing it changed is told before it is), or the store
+                # is down: send the answers, up to an ``ok`` waiting for an update being stored
+                while conn.outbox and not (room is not None and conn.outbox[0].get("type") == "ok"
+                                           and "last" in conn.outbox[0]):
+                    await ws.send_text(dumps(conn.outbox.pop(0)))
+                continue
             if room.last > conn.last_sent or conn.dirty or len(room.chat) - 1 > conn.chat_sent:
                 def update(room=room, since=conn.last_sent, chat_since=conn.chat_sent, seat=conn.seat) -> str:
                     return dumps({"type": "update", "events": projection.events(room, seat, since),
