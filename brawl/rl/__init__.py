@@ -87,10 +87,14 @@ def _register_everywhere() -> None:
     if find_spec("gymnasium") is not None:
         import gymnasium
 
+        from ..games import games_with
+
+        vectorised = set(games_with("vector"))
         for game, env_id in gym_ids().items():
             if env_id not in gymnasium.registry:
                 gymnasium.register(env_id, entry_point="brawl.rl.gymnasium_env:BrawlGymEnv", kwargs={"game": game},
-                                   disable_env_checker=False)
+                                   disable_env_checker=False,
+                                   vector_entry_point="brawl.rl.vector:vector_entry_point" if game in vectorised else None)
     if find_spec("pyspiel") is not None:
         from . import spiel
 
