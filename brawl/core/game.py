@@ -24,9 +24,9 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Generic, Mapping, TypeVar
+from typing import Any, ClassVar, Generic, Mapping, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from .dice import ChanceEvent
 
@@ -71,9 +71,29 @@ Node = Decision | Chance | Terminal
 
 
 class GameOptions(BaseModel):
-    """Typed options; unknown names and bad values are refused with a clear message."""
+    """Typed options; unknown names and bad values are refused with a clear message.  A number
+    option refuses true and false (pydantic would read them as 1 and 0)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_truth_values_as_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, bool) and info.field_name in cls.model_fields:
+            kinds = _plain_types(cls.model_fields[info.field_name].annotation)
+            if bool not in kinds and kinds & {int, float}:
+                raise ValueError("a number is needed, not true or false")
+        return value
+
+
+def _plain_types(annotation: Any) -> set:
+    """The classes an annotation admits, looking through unions, ``Optional`` and ``Annotated``."""
+    if isinstance(annotation, type):
+        return {annotation}
+    found: set = set()
+    for arg in get_args(annotation):
+        found |= _plain_types(arg)
+    return found
 
 
 S = TypeVar("S")

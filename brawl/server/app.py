@@ -91,7 +91,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.state.hub = hub
     app.state.engine = engine
     app.state.settings = settings
-    app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth)
+    app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth,
+                       max_headers=settings.max_header_bytes)
 
     # The API page is served from the package's own copy of Swagger UI: it works with no internet.
     app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat
 
 from ..core.game import Decision
 
@@ -35,14 +35,14 @@ log = logging.getLogger("brawl.server")
 class TimeControl(BaseModel):
     """A room's time control (the lobby's "Time" choice)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # each number finite, never text or true/false
 
     mode: Literal["none", "move", "game"] = Field("none", description="none; move: a limit per decision; "
                                                   "game: a bank for the whole game per person")
-    seconds: float = Field(300, gt=0, le=86_400, description="move: seconds per decision; game: each person's bank")
-    increment: float = Field(0, ge=0, le=3_600, description="game: seconds added to the bank after each decision")
-    away_limit: float = Field(120, gt=0, le=86_400, description="seconds a person whose decision is open may stay "
-                                                                "away before the opponents may claim the game")
+    seconds: StrictFloat = Field(300, gt=0, le=86_400, description="move: seconds per decision; game: each person's bank")
+    increment: StrictFloat = Field(0, ge=0, le=3_600, description="game: seconds added to the bank after each decision")
+    away_limit: StrictFloat = Field(120, gt=0, le=86_400, description="seconds a person whose decision is open may stay "
+                                                                      "away before the opponents may claim the game")
 
 
 @dataclass

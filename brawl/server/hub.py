@@ -25,6 +25,8 @@ import secrets
 import time
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..bots import make_bot
 from ..core.game import BrawlError, IllegalAction
 from ..games import game_class, make_game
@@ -37,7 +39,7 @@ from .notify import Notifier
 from .people import People, clean_text, RateLimit
 from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
 from .settings import Settings
-from .store import Store, event_row, replay_stored
+from .store import Conflict, Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 
 log = logging.getLogger("brawl.server")
@@ -69,7 +71,9 @@ class Hub(People):
         self.decisions = RateLimit(self.settings.decisions_per_second, 1.0)
         self.chats = RateLimit(self.settings.chat_per_minute, 60.0)
         self.creations = RateLimit(self.settings.rooms_per_minute, 60.0)
+        self.takeback_asks = RateLimit(self.settings.takebacks_per_minute, 60.0)
         self.takebacks: dict[str, dict] = {}  # room id -> the open takeback request
+        self.claim_wakes: dict[str, float] = {}  # room id -> when its connections are woken for a claim
         self.renderers: set[str] = set()  # games whose browser board the page loads (set by the app)
         self.leased: set[str] | None = None  # several processes: the rooms whose bots and clocks run here
         self.lease_asked: dict[str, float] = {}  # room id -> when this process may next ask for its lease
@@ -209,7 +213,11 @@ class Hub(People):
             raise RoomError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players", 422)
         if len(seat_specs) != n:
             raise RoomError(f"{cls.title} with these options has {n} seats; {len(seat_specs)} given", 422)
-        control = TimeControl.model_validate(time_control or {})
+        try:
+            control = TimeControl.model_validate(time_control or {})
+        except ValidationError as exc:
+            raise RoomError("bad time_control: " + "; ".join(f"{'.'.join(map(str, e['loc'])) or 'time_control'}: "
+                                                             f"{e['msg']}" for e in exc.errors()), 422) from None
         parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
         tokens: dict[int, str] = {}
         seats = []
@@ -261,28 +269,43 @@ class Hub(People):
 
     # -- deciding ------------------------------------------------------------------------------
     async def decide(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
-                     client_id: str | None = None) -> list[dict]:
+                     client_id: str | None = None) -> tuple[int, int]:
         """Check, apply, store, then tell: the one path every decision takes.  Returns once the
-        decision is committed (the event loop serves others meanwhile; see writer.py)."""
+        decision is committed (the event loop serves others meanwhile; see writer.py), with the
+        numbers of the first and last events it made (the decision and the rolls after it).
+
+        Several processes: a sealed choice at a simultaneous decision that another process's
+        sealed choice beat to the store is judged and stored again (sealed choices do not
+        conflict), as long as the same decision is still open and waits for this seat."""
         if seat is None:
             raise RoomError("spectators cannot decide; open your seat's invite link", 403)
-        room = await self.settled(room.id)  # one write in flight per room: judge against what is stored
-        if client_id is not None and client_id in room.client_ids:
-            first, last = room.client_ids[client_id]  # a resend: the first answer, applied once
-            return room.match.record.entries[first:last + 1]
-        room = self._judge(room, seat, action, expect)
-        staged = self._stage(room, seat, action, client_id)
-        if self.writer.running:
-            write = self._write(room, staged)
-            self.writer.submit(write)
+        for tries_left in range(len(room.seats), -1, -1):
+            room = await self.settled(room.id)  # one write in flight per room: judge against what is stored
+            if client_id is not None and client_id in room.client_ids:
+                return room.client_ids[client_id]  # a resend: the first answer, applied once
+            room = self._judge(room, seat, action, expect)
+            opened, sealed = room.opened, projection.sealed_open(room)
+            staged = self._stage(room, seat, action, client_id)
             try:
-                await write.future
-            except Exception as exc:
-                raise refusal(exc) from None
-        else:
-            self._store_now(room, staged)
-        self.clocks.accepted(room, seat)
-        return staged.entries
+                if self.writer.running:
+                    write = self._write(room, staged)
+                    self.writer.submit(write)
+                    try:
+                        await write.future
+                    except Exception as exc:
+                        raise refusal(exc) from None
+                else:
+                    self._store_now(room, staged)
+            except Conflict:
+                if not sealed or not tries_left:
+                    raise
+                fresh = await self.settled(room.id)  # rebuilt from the store, the other choice in it
+                if fresh.opened != opened or seat not in fresh.waiting():
+                    raise
+                continue
+            self.clocks.accepted(room, seat)
+            return staged.start, staged.start + len(staged.entries) - 1
+        raise AssertionError("unreachable: the last try returns or raises")
 
     def decide_now(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
                    client_id: str | None = None) -> list[dict]:
@@ -506,7 +529,8 @@ class Hub(People):
         """The room as ``seat`` sees it, through the projection, with the server's own parts."""
         return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
                                timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
-                               takeback=self.takeback_json(room, seat), renderer=room.game.name in self.renderers)
+                               takeback=self.takeback_json(room, seat), claim=self.claim_json(room, seat),
+                               renderer=room.game.name in self.renderers)
 
     # -- background --------------------------------------------------------------------------------
     async def housekeeping(self, every: float = 5.0) -> None:

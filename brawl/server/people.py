@@ -9,11 +9,12 @@ request passes are here too.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from .clocks import Clocks
+from .clocks import TimeControl
 from .room import Ending, Room, RoomError, token_hash
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,6 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .notify import Notifier
     from .settings import Settings
     from .store import Store
+
+
+AWAY_LIMIT = TimeControl.model_fields["away_limit"].default  # a room's away limit unless it chose one
 
 
 class RateLimit:
@@ -65,7 +69,9 @@ class People:
     clocks: "_Clocks"
     notifier: "Notifier"
     takebacks: dict[str, dict]
+    claim_wakes: dict[str, float]
     chats: "RateLimit"
+    takeback_asks: "RateLimit"
     bots: "BotRunner"
 
     def set_name(self, room: Room, seat: int | None, name: Any) -> str:
@@ -104,19 +110,64 @@ class People:
         return {"n": n, "seat": seat, "name": room.seat_label(seat), "text": text, "at": at}
 
     # -- claims ------------------------------------------------------------------------------------
-    def claimable(self, room: Room, by: int) -> list[int]:
-        """The waiting people ``by`` may claim against: out of time, or away past the limit."""
-        control = Clocks.agreed(room)
+    def claim_grace(self, room: Room) -> float:
+        """Seconds a person whose decision is open must have been away before the others may
+        claim the game: the room's away limit, and never less than the time a seat still shows
+        online after its last connection closed (``Settings.away_after``: a reload is not an
+        absence), so that no claim ends the game of someone the page shows online.  The one
+        number for both: a seat's view carries it with what it may claim now (``claim``), and the
+        page offers a claim from that alone."""
+        agreed = room.time_control.get("away_limit", AWAY_LIMIT) if room.time_control else AWAY_LIMIT
+        return max(float(agreed), self.notifier.away_after)
+
+    def _claims(self, room: Room, by: int) -> tuple[list[int], float | None]:
+        """The waiting people ``by`` may claim against now (out of time, or away for the grace),
+        and the seconds until the next one that is away may be claimed against (None: nobody)."""
         if room.over:
-            return []
-        clocks = self.clocks.of(room)
-        out = []
+            return [], None
+        grace = self.claim_grace(room)
+        flagged = self.clocks.of(room).flagged
+        out, soonest = [], None
         for s in room.waiting():
             if s == by or room.seats[s].kind != "human":
                 continue
-            if s in clocks.flagged or self.notifier.away_for(room.id, s) >= control.away_limit:
+            away = 0.0 if s in flagged else self.notifier.away_for(room.id, s)
+            if s in flagged or away >= grace:
                 out.append(s)
-        return out
+            elif away > 0:
+                soonest = grace - away if soonest is None else min(soonest, grace - away)
+        return out, soonest
+
+    def claimable(self, room: Room, by: int) -> list[int]:
+        """The waiting people ``by`` may claim against: out of time, or away for :meth:`claim_grace`."""
+        return self._claims(room, by)[0]
+
+    def claim_json(self, room: Room, seat: int | None) -> dict | None:
+        """For a seat's view: the grace and whom it may claim against now.  When an absent
+        person may be claimed against later, the room's connections are woken then (the view
+        itself holds nothing that changes with the time alone)."""
+        if seat is None or room.over:
+            return None
+        against, soonest = self._claims(room, seat)
+        if soonest is not None:
+            self._wake_for_claim(room.id, soonest)
+        return {"after": self.claim_grace(room), "against": against}
+
+    def _wake_for_claim(self, room_id: str, delay: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (a synchronous caller): the next view says it
+        now = time.monotonic()
+        due = self.claim_wakes.get(room_id)
+        if due is not None and now < due <= now + delay + 0.5:
+            return  # an earlier wake is due; it asks again
+        self.claim_wakes[room_id] = now + delay
+        loop.call_later(delay + 0.05, self._claim_due, room_id)
+
+    def _claim_due(self, room_id: str) -> None:
+        self.claim_wakes.pop(room_id, None)
+        self.notifier.wake(room_id)
 
     def claim(self, room: Room, seat: int | None) -> Room:
         if seat is None:
@@ -167,6 +218,7 @@ class People:
     def ask_takeback(self, room: Room, seat: int | None) -> dict:
         if seat is None:
             raise RoomError("only a player can take a decision back", 403)
+        self.takeback_asks.hit((room.id, seat), "takeback requests")
         n = self._takeback_target(room, seat)
         asked = [s.seat for s in room.seats if s.kind == "human" and s.seat != seat]
         if not asked:  # bots agree

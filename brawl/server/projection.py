@@ -113,7 +113,7 @@ def status(room: Room, seat: int | None, named: Callable[[str], str]) -> tuple[l
 
 def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
          hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
-         takeback: dict | None = None, renderer: bool = False) -> dict:
+         takeback: dict | None = None, claim: dict | None = None, renderer: bool = False) -> dict:
     """The room as ``seat`` sees it (``None``: a spectator).  Its size depends on the game's state,
     never on how long the game has run: the log comes through :func:`events`."""
     g, state = room.game, room.match.state
@@ -155,6 +155,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "dice": room.game.has_dice(),
         "public": room.public,
         "takeback": takeback,
+        "claim": claim,
         "chat_last": len(room.chat) - 1,
         "renderer": renderer,
     }

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from .clocks import TimeControl
 
 
 class Strict(BaseModel):
@@ -25,10 +27,10 @@ class GameInfo(BaseModel):
     renderer: bool = Field(description="true when the game ships its own browser renderer (static/games/<game>.js)")
     description: str = Field("", description="what the game is, in a sentence or two for newcomers")
     dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")
-
-
     values: dict[str, dict[str, str]] = Field({}, description="labels for people of option values, per option "
                                               "(an option or value not here is shown as it is)")
+
+
 class CreateRoom(Strict):
     game: str = Field(description="game name from GET /api/games", examples=["krig"])
     options: dict[str, Any] = Field(default_factory=dict, description="game options; unknown names and bad values are refused",
@@ -36,8 +38,8 @@ class CreateRoom(Strict):
     seats: list[str] = Field(description="one entry per seat in order: 'human' or 'bot:NAME'",
                              examples=[["human", "bot:heuristic"]], max_length=8)
     public: bool = Field(False, description="list the free seats in the lobby so strangers can join")
-    time_control: dict[str, Any] | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
-                                                examples=[{"mode": "game", "seconds": 300, "increment": 5}])
+    time_control: TimeControl | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
+                                             examples=[{"mode": "game", "seconds": 300, "increment": 5}])
     names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
 
 
@@ -61,7 +63,7 @@ class RoomCreated(BaseModel):
 class Decide(Strict):
     token: str = Field(description="the deciding seat's secret token")
     action: str = Field(description="the decision, e.g. 'attack', 'parry', 'rock', or a free-form string the rules judge ('move:3.5,2')")
-    expect: int | None = Field(None, description="optional: the last event number you saw; refused with 409 if the game has moved on")
+    expect: StrictInt | None = Field(None, description="optional: the last event number you saw; refused with 409 if the game has moved on")
     client_id: str | None = Field(None, max_length=64, description="optional: your id for this decision; "
                                   "a resend with the same id returns the first answer and is applied once")
 
@@ -128,6 +130,10 @@ class RoomView(BaseModel):
     dice: bool = Field(True, description="whether the game rolls dice")
     public: bool = False
     takeback: dict[str, Any] | None = Field(None, description="an open takeback request: by, waiting, yours")
+    claim: dict[str, Any] | None = Field(None, description="a seat's claims: after (seconds a person whose decision is "
+                                         "open must be away before a claim), against (the seats you may claim against "
+                                         "now: out of time or away that long); the room's connections are told "
+                                         "when that changes")
     chat_last: int = Field(-1, description="number of the last chat line")
     renderer: bool = Field(False, description="the game ships its own browser board (static/games/<game>.js)")
     timer: dict[str, float] | None = Field(None, description="the open decision's clock, when the game sets one: ends_at (Unix time, "

@@ -1,6 +1,7 @@
 """What guards the server's doors: body size, well-formed JSON, response headers, quiet logs.
 
-- :class:`Guard` (ASGI middleware): a request body over the limit gets 413 before it is read whole;
+- :class:`Guard` (ASGI middleware): request headers over their limit get 431 (a WebSocket is
+  refused); a request body over the limit gets 413 before it is read whole;
   a JSON body that does not parse, nests too deep or holds text that is not valid Unicode (a lone
   surrogate such as ``"\\ud800"``) gets 400, in the same ``{"error": ...}`` shape as every refusal;
   every HTTP answer carries the security headers below.
@@ -88,12 +89,19 @@ async def _send_json(send, status: int, body: dict, headers: dict) -> None:
 class Guard:
     """ASGI middleware: body limit, JSON checks and security headers for every HTTP request."""
 
-    def __init__(self, app, max_body: int, max_depth: int) -> None:
+    def __init__(self, app, max_body: int, max_depth: int, max_headers: int = 16 * 1024) -> None:
         self.app = app
         self.max_body = max_body
         self.max_depth = max_depth
+        self.max_headers = max_headers
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") \
+                and sum(len(k) + len(v) + 4 for k, v in scope.get("headers", ())) > self.max_headers:
+            if scope["type"] == "websocket":  # refused before the handshake completes
+                return await send({"type": "websocket.close", "code": 1008})
+            return await _send_json(send, 431, {"error": f"request headers too large: at most {self.max_headers} bytes"},
+                                    dict(HEADERS))
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = dict(HEADERS)

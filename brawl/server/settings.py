@@ -19,6 +19,8 @@ class Settings(BaseModel):
     sockets_per_room: int = Field(200, ge=1, description="WebSockets open on one room (close 4429 above)")
     sockets_per_client: int = Field(50, ge=1, description="WebSockets one client address may hold open (close 4429 above)")
     max_message_bytes: int = Field(16 * 1024, ge=256, description="largest WebSocket message (close 1009 above)")
+    max_header_bytes: int = Field(16 * 1024, ge=1024, description="largest set of request headers (431 above)")
+    takebacks_per_minute: int = Field(6, ge=1, description="takeback requests one seat may send per minute (429 above)")
     max_json_depth: int = Field(32, ge=4, description="deepest nesting of a JSON body or message (400 above)")
     name_length: int = Field(24, ge=1, le=200, description="longest player name (422 above)")
     chat_length: int = Field(300, ge=1, le=5000, description="longest chat line (422 above)")

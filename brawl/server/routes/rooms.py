@@ -40,8 +40,9 @@ def created(room: Room, tokens: dict[int, str]) -> dict:
 async def create_room(body: CreateRoom, request: Request) -> dict:
     """Create a room. Each human seat gets a secret token and an invite path; bots move on the server."""
     hub = hub_of(request)
+    control = body.time_control.model_dump(exclude_unset=True) if body.time_control is not None else None
     room, tokens = hub.create(body.game, body.options, body.seats, public=body.public,
-                              time_control=body.time_control, names=body.names, client=client_of(request))
+                              time_control=control, names=body.names, client=client_of(request))
     return created(room, tokens)
 
 
@@ -114,13 +115,9 @@ async def decide(room_id: str, body: Decide, request: Request) -> dict:
     hub = hub_of(request)
     room = await hub.settled(room_id)
     seat = seat_in(room, body.token)
-    start = room.last
-    if body.client_id is not None and body.client_id in room.client_ids:
-        start = room.client_ids[body.client_id][0] - 1
-    await hub.decide(room, seat, body.action, body.expect, body.client_id)
-    room = await hub.settled(room_id)
-    end = room.client_ids[body.client_id][1] if body.client_id else room.last
-    return {"accepted": projection.events(room, seat, start, end - start), "view": hub.view(room, seat)}
+    first, last = await hub.decide(room, seat, body.action, body.expect, body.client_id)
+    room = await hub.settled(room_id)  # only this decision's events, as this seat may see them
+    return {"accepted": projection.events(room, seat, first - 1, last - first + 1), "view": hub.view(room, seat)}
 
 
 @router.get("/{room_id}/hints", response_model=Hints)

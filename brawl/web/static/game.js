@@ -441,14 +441,15 @@
   }
 
   // -- claims: an opponent out of time, or away while the decision is theirs ---------------------------
+  // whom a claim may be made against comes from the server (view.claim: its grace is the server's
+  // one number), so the page never offers a claim the server would refuse
   function claimAgainst(v) {
     const flagged = [], away = [];
-    if (v.seat === null || v.over) return { flagged, away };
-    v.seats.forEach((seat, i) => {
-      if (i === v.seat || seat.kind !== "human") return;
+    if (v.seat === null || v.over || !v.claim) return { flagged, away };
+    v.claim.against.forEach((i) => {
       const c = clockOf(v, i);
       if (c && c.flagged) flagged.push(i);
-      else if (v.node.seats.includes(i) && seat.presence === "away") away.push(i);
+      else away.push(i);
     });
     return { flagged, away };
   }
