@@ -279,16 +279,17 @@ def test_an_uploaded_record_replays_and_its_dice_are_checked(live, page, tmp_pat
     assert "rolls verified" in page.text_content("#verify-result")
     shot(page, "replay-upload-desktop")
 
-    # a record whose room this server does not have: the commitment is checked, the rolls are not
+    # a record whose room this server does not have is checked from the record alone (the room is
+    # not part of what the commitment covers): commitment, every roll and every decision
     rec["room"] = "elsewhere"
     away = tmp_path / "away.json"
     away.write_text(json.dumps(rec))
     page.set_input_files("#record-file", str(away))
     at(page, 0)
     page.click("#verify-dice")
-    page.wait_for_selector("#verify-result[data-state=partial]")
+    page.wait_for_selector("#verify-result[data-state=ok]")
     text = page.text_content("#verify-result")
-    assert "matches the commitment" in text and "not recomputed" in text and "verified" not in text
+    assert "matches the commitment" in text and "rolls verified" in text and "Every decision replays" in text
 
     # not a record at all
     junk = tmp_path / "junk.json"
@@ -296,6 +297,49 @@ def test_an_uploaded_record_replays_and_its_dice_are_checked(live, page, tmp_pat
     page.set_input_files("#record-file", str(junk))
     page.wait_for_selector("#error:not([hidden])")
     assert "not a brawl game record" in page.text_content("#error")
+
+
+def test_a_record_with_one_decision_altered_is_not_verified(live, page, tmp_path):
+    """Issue 28 point 4: every roll of the altered record is the seed's own, yet the record is not
+    the game the seed and the commitment give; the page says it does not verify, and where."""
+    url, rooms = live
+    room = rooms["krig"]
+    rec = call(f"{url}/api/rooms/{room}/record")
+    first = next(i for i, e in enumerate(rec["entries"]) if "seat" in e)
+    tampered = json.loads(json.dumps(rec))
+    tampered["entries"][first]["action"] = "defend" if rec["entries"][first]["action"] != "defend" else "attack"
+    verdict = call(f"{url}/api/rooms/verify", tampered)
+    assert not verdict["ok"] and verdict["step"] >= 1 and verdict["problem"]
+
+    # an uploaded file: the same verdict as brawl verify, with its step and a way to it
+    path = tmp_path / "altered.json"
+    path.write_text(json.dumps(tampered, indent=1))
+    page.goto(f"{url}/replay")
+    page.set_input_files("#record-file", str(path))
+    at(page, 0)
+    page.click("#verify-dice")
+    page.wait_for_selector("#verify-result[data-state=bad]")
+    text = page.text_content("#verify-result")
+    assert "does NOT verify" in text and f"step {verdict['step']}" in text and verdict["problem"] in text
+    assert "rolls verified" not in text
+    result = page.evaluate("(t) => brawl.verifyRecord(t)", path.read_text())
+    assert not result["ok"] and result["verdict"]["step"] == verdict["step"]
+    shot(page, "replay-decision-altered-desktop")
+    page.click("#verify-step")  # the step is shown, or the slider says that it does not replay
+    page.wait_for_selector(f"body[data-step='{verdict['step']}'], body[data-failed='{verdict['step']}']")
+    if page.get_attribute("body", "data-failed") is not None:
+        assert "does not replay" in page.text_content("#position") and f"Step {verdict['step']}" in page.text_content("#error")
+        shot(page, "replay-decision-altered-step-desktop")
+
+    # a room whose published record was altered on the way: not verified either
+    page.route(f"**/api/rooms/{room}/record",
+               lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(tampered)))
+    page.goto(f"{url}/replay/{room}")
+    at(page, 0)
+    page.click("#verify-dice")
+    page.wait_for_selector("#verify-result[data-state=bad]")
+    assert "does NOT verify" in page.text_content("#verify-result")
+    assert not page.evaluate(f"brawl.verifyDice({json.dumps(room)})")["ok"]
 
 
 def test_a_game_not_over_is_not_replayed(live, page):

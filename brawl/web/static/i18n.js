@@ -225,6 +225,17 @@
     "No dice were rolled in this game.": "En esta partida no se tiraron dados.",
     "All {n} rolls verified.": "Las {n} tiradas verificadas.",
     "All 1 roll verified.": "La única tirada, verificada.",
+    "This record does NOT verify: replayed from its seed it disagrees at step {step}: {problem}.":
+      "Este registro NO se verifica: reproducido desde su semilla, discrepa en el paso {step}: {problem}.",
+    "This record does NOT verify: {problem}.": "Este registro NO se verifica: {problem}.",
+    "Each recorded roll follows from the seed, but that is not enough: the whole record must replay.":
+      "Cada tirada registrada sale de la semilla, pero no basta: el registro entero debe reproducirse.",
+    "Every decision replays exactly from the seed.": "Cada decisión se reproduce exactamente desde la semilla.",
+    "The decisions could not be played again here ({problem}), so the record is not verified.":
+      "Aquí no se pudieron volver a jugar las decisiones ({problem}), así que el registro no está verificado.",
+    "The rolls were not recomputed here: {message}.": "Aquí no se recalcularon las tiradas: {message}.",
+    "Show step {step}": "Ver el paso {step}",
+    "{step} of {steps}: this step does not replay": "{step} de {steps}: este paso no se reproduce",
     "The revealed seed matches the commitment shown at the start.": "La semilla revelada coincide con el compromiso mostrado al principio.",
     "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start.":
       "La semilla revelada (con el juego, las opciones y los asientos) NO coincide con el compromiso mostrado al principio.",
@@ -249,8 +260,8 @@
       "Teclas: ← y → retroceden y avanzan un paso; Inicio y Fin saltan al principio y al final.",
     "Log up to this step": "Registro hasta este paso",
     "Fair dice": "Dados justos",
-    "Recompute every roll from the seed revealed at the end, and check that seed against the commitment shown at the start.":
-      "Recalcula cada tirada con la semilla revelada al final y comprueba esa semilla con el compromiso mostrado al principio.",
+    "Check the seed revealed at the end against the commitment shown at the start, recompute every roll from it and play every decision again: only a record that replays whole is verified.":
+      "Comprueba la semilla revelada al final con el compromiso mostrado al principio, recalcula con ella cada tirada y vuelve a jugar cada decisión: solo se da por verificado un registro que se reproduce entero.",
     "Choose a brawl game record (the JSON file from “Download the game record” or": "Elige un registro de partida de brawl (el archivo JSON de «Descargar el registro de la partida» o",
     "). The server replays it step by step and keeps nothing.": "). El servidor lo reproduce paso a paso y no guarda nada.",
     "· Replay of {title}": "· Repetición de {title}",

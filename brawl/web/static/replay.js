@@ -100,12 +100,19 @@
         try {
           frame = await fetchFrame(want);
         } catch (e) {
-          if (mine === token) showError(`Step ${want} could not be replayed: ${e.message}`);
+          if (mine === token && want === step) {
+            showError(`Step ${want} could not be replayed: ${e.message}`);
+            // the slider stands at a step that is not on show: say so beside it
+            $("position").replaceChildren(el("span", { class: "sr-only" }, brawl.t("Step") + " "),
+              brawl.t("{step} of {steps}: this step does not replay", { step: want, steps }));
+            document.body.dataset.failed = String(want);
+          }
           return;
         }
         if (mine !== token) return;  // another record was chosen meanwhile
         if (want !== step) continue;
         showError("");
+        delete document.body.dataset.failed;
         draw(frame);
         if (want < steps) fetchFrame(want + 1).catch(() => {});  // the next step, ready for the next press
         return;
@@ -182,6 +189,15 @@
     await go(startAt || 0);
   }
 
+  // after a check: where a record disagrees with its seed, a button to that step
+  function showDisagreement(result, output) {
+    const v = result && result.verdict;
+    if (!v || v.ok !== false || v.unavailable || typeof v.step !== "number") return;
+    const button = el("button", { type: "button", id: "verify-step" }, brawl.t("Show step {step}", { step: v.step }));
+    button.addEventListener("click", () => go(v.step));
+    output.append(el("br"), button);
+  }
+
   async function startRoom() {
     const box = $("verify-box");
     try {
@@ -207,7 +223,7 @@
       } else showError(`This game could not be loaded: ${e.message}`);
       return;
     }
-    brawl.mountVerify(box, roomId);
+    brawl.mountVerify(box, roomId, showDisagreement);
     $("links").replaceChildren(
       el("a", { href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `brawl-${roomId}.json`, id: "record-link" }, brawl.t("Download the game record")),
       " · ", el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, brawl.t("The game's page")),
@@ -251,7 +267,7 @@
         return;
       }
       if (!mounted) {
-        brawl.mountVerify($("verify-box"), () => recordText);
+        brawl.mountVerify($("verify-box"), () => recordText, showDisagreement);
         mounted = true;
       } else {
         $("verify-result").textContent = "";

@@ -6,8 +6,12 @@
 //   for the first j = 0, 1, ... below the largest multiple of the denominator under 2^256, taken
 //   modulo the denominator; that number r picks the first outcome whose running total of weights
 //   exceeds r.
+// The rules themselves run on the server only, so the decisions are checked there: the whole record
+// goes to POST /api/rooms/verify, which plays every decision again with the dice drawn from the seed
+// (the check `brawl verify` makes) and names the first step that disagrees.  A record is called
+// verified only when the commitment, every roll and that replay all agree.
 // Public: brawl.verifyDice(roomId), brawl.verifyRecord(recordText), brawl.describeDice(result),
-// brawl.mountVerify(root, source) (a "Verify the dice" button with an aria-live result).
+// brawl.mountVerify(root, source, onResult) (a "Verify the dice" button with an aria-live result).
 "use strict";
 
 (function () {
@@ -299,8 +303,7 @@
     return result;
   }
 
-  async function getText(path) {
-    const res = await fetch(path, { headers: { Accept: "application/json" } });
+  async function answer(res) {
     const text = await res.text();
     if (!res.ok) {
       let message = `request failed (${res.status})`;
@@ -311,53 +314,75 @@
     }
     return text;
   }
+  const getText = async (path) => answer(await fetch(path, { headers: { Accept: "application/json" } }));
+  const postText = async (path, body) => answer(await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body }));
 
-  // A finished room: its record checked against its own dice tables and the commitment it showed.
+  // The server's verdict on the whole record (its text, sent as it is): {ok, problem, step, entry,
+  // rolls, decisions, over}.  ok is true only when every decision and roll replays from the seed.
+  async function wholeRecord(recordText) {
+    try {
+      return JSON.parse(await postText("/api/rooms/verify", recordText));
+    } catch (e) {
+      return { ok: false, unavailable: true, problem: e.message };
+    }
+  }
+
+  // the browser's own checks (commitment and rolls) joined with the server's replay of the decisions
+  async function withVerdict(result, recordText) {
+    if (!result.commitment_checked) return result;
+    result.verdict = await wholeRecord(recordText);
+    result.ok = result.ok && result.verdict.ok === true;
+    return result;
+  }
+
+  // A finished room: its record checked against its own dice tables and the commitment it showed,
+  // and played again whole.
   brawl.verifyDice = async function (roomId) {
     const base = `/api/rooms/${encodeURIComponent(roomId)}`;
     const [tablesText, recordText] = await Promise.all([getText(`${base}/dice`), getText(`${base}/record`)]);
     const tables = parseExact(tablesText);
-    return check(parseExact(recordText), tables, tables.commitment);
+    return withVerdict(await check(parseExact(recordText), tables, tables.commitment), recordText);
   };
 
-  // An uploaded record (its text): the commitment is checked from the record alone; the rolls are
-  // recomputed when this server still has the record's room (whose tables are the same only when
-  // its commitment is the record's), and otherwise left unchecked, saying so.
+  // An uploaded record (its text): the commitment is checked from the record alone, every roll is
+  // recomputed from the seed with the tables of the record's own events (POST /api/rooms/dice), and
+  // the whole record is played again on the server.  This server need not have the record's room.
   brawl.verifyRecord = async function (recordText) {
     const record = parseExact(recordText);
     let tables = null;
     let note = "";
-    const room = typeof record.room === "string" ? record.room : null;
-    if (room) {
+    if (record.dice && record.dice.kind === "hmac-sha256" && typeof record.dice.seed === "string") {
       try {
-        const t = parseExact(await getText(`/api/rooms/${encodeURIComponent(room)}/dice`));
-        if (record.dice && t.commitment === record.dice.commitment) tables = t;
-        else note = `This server's game ${room} is not the one this record comes from.`;
+        tables = parseExact(await postText("/api/rooms/dice", recordText));
       } catch (e) {
-        note = e.status === 404 ? `This server has no game ${room}.` : `The game ${room} could not be read here: ${e.message}.`;
+        note = t("The rolls were not recomputed here: {message}.", { message: e.message });
       }
-    } else {
-      note = "The record does not name the game room it comes from.";
     }
     const result = await check(record, tables, null);
-    if (!result.message && !tables) {
-      result.message = `${note} Each roll's table of outcomes and odds comes from the game's room, so the ${result.rolls} rolls `
-        + "were not recomputed here; the command “brawl verify record.json” recomputes them from the record alone.";
-    }
-    return result;
+    if (!result.message && note) result.message = note;
+    return withVerdict(result, recordText);
   };
 
   const show = (v) => (v === undefined || v === null ? "nothing" : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  // the result in words
+  // the result in words; nothing is called verified unless the whole record is
   brawl.describeDice = function (r) {
     if (!r.commitment_checked) return r.message;
     const lines = [];
+    const v = r.verdict;
+    const refused = !!v && v.ok === false && !v.unavailable;
+    if (refused) {
+      lines.push(typeof v.step === "number"
+        ? t("This record does NOT verify: replayed from its seed it disagrees at step {step}: {problem}.", { step: v.step, problem: v.problem })
+        : t("This record does NOT verify: {problem}.", { problem: v.problem }));
+    }
     if (r.recomputed && !r.differs.length) {
-      lines.push(r.rolls === 0 ? t("No dice were rolled in this game.")
-        : r.commitment_ok ? (r.rolls === 1 ? t("All 1 roll verified.") : t("All {n} rolls verified.", { n: r.rolls }))
-          : `All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
+      if (r.rolls === 0) lines.push(t("No dice were rolled in this game."));
+      else if (!r.commitment_ok) lines.push(`All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
+      else if (r.ok) lines.push(r.rolls === 1 ? t("All 1 roll verified.") : t("All {n} rolls verified.", { n: r.rolls }));
+      else lines.push(t("Each recorded roll follows from the seed, but that is not enough: the whole record must replay."));
     } else if (r.recomputed) {
       lines.push(`${plural(r.differs.length, "roll")} of ${r.rolls} ${r.differs.length === 1 ? "differs" : "differ"} from what the seed gives:`);
       for (const d of r.differs.slice(0, 20)) {
@@ -367,6 +392,10 @@
       }
       if (r.differs.length > 20) lines.push(`… and ${r.differs.length - 20} more.`);
     }
+    if (v && v.ok === true) lines.push(t("Every decision replays exactly from the seed."));
+    if (v && v.unavailable) {
+      lines.push(t("The decisions could not be played again here ({problem}), so the record is not verified.", { problem: v.problem }));
+    }
     lines.push(r.commitment_ok ? t("The revealed seed matches the commitment shown at the start.")
       : t("The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start."));
     if (r.message) lines.push(r.message);
@@ -374,8 +403,9 @@
   };
 
   // A button "Verify the dice" and its aria-live result inside root.  source: a room id, or a
-  // function giving the record's text (uploaded records).  Returns {button, output, run}.
-  brawl.mountVerify = function (root, source) {
+  // function giving the record's text (uploaded records); onResult(result, output), when given, is
+  // called after each check.  Returns {button, output, run}.
+  brawl.mountVerify = function (root, source, onResult) {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "verify-dice";
@@ -392,9 +422,11 @@
       output.textContent = t("Checking the commitment and recomputing every roll…");
       try {
         const result = typeof source === "function" ? await brawl.verifyRecord(await source()) : await brawl.verifyDice(source);
+        const refused = result.verdict && result.verdict.ok === false && !result.verdict.unavailable;
         output.dataset.state = result.ok ? "ok" : !result.commitment_checked ? "partial"
-          : result.differs.length || !result.commitment_ok ? "bad" : "partial";
+          : result.differs.length || !result.commitment_ok || refused ? "bad" : "partial";
         output.textContent = brawl.describeDice(result);
+        if (onResult) onResult(result, output);
         return result;
       } catch (e) {
         output.dataset.state = "error";
