@@ -32,6 +32,7 @@ the episode with -1 for the offender and +1 for the others).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -74,7 +75,7 @@ class _Base:
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: LegalDiscrete(actions, lambda a=a: self._legal_now(a)) for a in self.possible_agents}
+        self.action_spaces = {a: LegalDiscrete(actions, functools.partial(self._legal_now, a)) for a in self.possible_agents}
         self.metadata = {"render_modes": RENDER_MODES, "render_fps": 4, "name": f"brawl_{self.game.name}_v0",
                          "is_parallelizable": self.encoding.simultaneous}
         self.state_ = None
