@@ -15,7 +15,7 @@ from . import movement, spells
 from .data import IMPROVISED_THROW_RANGE, MAX_INCREMENTS_PROJECTILE, MAX_INCREMENTS_THROWN, SPELLS, WEAPONS
 from .grid import Square, adjacent, distance_feet, line_of_effect
 from .state import TacticsState, replace, set_unit
-from .steps import Attack, Concentration, Do, HealCheck, HideCheck, Offer
+from .steps import ROLL, Attack, Concentration, Do, GoOn, HealCheck, HideCheck, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Tactics
@@ -41,6 +41,10 @@ def turn_actions(game: Tactics, state: TacticsState) -> list[str]:
 
 def _list_turn_actions(game: Tactics, state: TacticsState) -> list[str]:
     i = state.actor
+    if state.stack and isinstance(state.stack[-1], GoOn):
+        # after a full attack's first attack: go on with it, or move instead (SRD, Full Attack)
+        return [f"fullattack:{game.ids[state.stack[-1].target]}"] + [
+            f"move:{sq[0]},{sq[1]}" for sq in game.move_squares(state, i)]
     out: list[str] = []
     if not state.moved:
         for sq in game.move_squares(state, i):
@@ -122,6 +126,24 @@ def check(game: Tactics, state: TacticsState, seat: int, action: str) -> None:
     raise IllegalAction(game.refusal(state, seat, action, legal), legal)
 
 
+def go_on(game: Tactics, state: TacticsState, seat: int, action: str) -> TacticsState:
+    """The decision after a full attack's first attack (option iterative_attacks; SRD, Full Attack:
+    "after your first attack, you can decide to take a move action instead of making your
+    remaining attacks"): ``fullattack:<target>`` goes on; ``move:x,y`` drops the attacks left and
+    moves (rule 68)."""
+    i = state.actor
+    rest = state.stack[:-1]
+    name = game.name_of(i)
+    if action.startswith("fullattack:"):
+        return replace(state, stack=rest, last=f"{name} goes on with the full attack")
+    while rest and isinstance(rest[-1], Attack) and rest[-1].actor == i and rest[-1].stage == ROLL:
+        rest = rest[:-1]
+    state = replace(state, stack=rest)
+    steps = movement.start_move(game, state, i, parse_square(action.partition(":")[2]))
+    return replace(state, stack=rest + steps,
+                   last=f"{name} stops the full attack and " + game.describe_action(state, seat, action).split(" ", 1)[1])
+
+
 def hostile(action: str) -> bool:
     """An action that ends hiding: an attack, a spell on an enemy, or a spell on a square."""
     verb, _, rest = action.partition(":")
@@ -137,6 +159,8 @@ def decide(game: Tactics, state: TacticsState, seat: int, action: str) -> Tactic
     i = state.actor
     verb, _, rest = action.partition(":")
     name = game.name_of(i)
+    if state.stack and isinstance(state.stack[-1], GoOn):
+        return go_on(game, state, seat, action)
     if verb == "end_turn":
         return game._end_turn(replace(state, last=f"{name} ends the turn"))
     if verb == "move":
@@ -152,6 +176,8 @@ def decide(game: Tactics, state: TacticsState, seat: int, action: str) -> Tactic
         # option iterative_attacks (SRD): a full attack takes the whole turn
         j = game.index[rest]
         steps = game.full_attack_steps(state, i, j, unseen)
+        if len(steps) > 1:  # the choice to move instead comes after the first attack (SRD)
+            steps = steps[:-1] + (GoOn(i, j),) + steps[-1:]
         return replace(state, moved=True, stack=state.stack + steps,
                        last=f"{name} makes a full attack on {game.name_of(j)}")
     if verb == "punch":

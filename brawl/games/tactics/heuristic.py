@@ -15,6 +15,7 @@ from .grid import adjacent, burst, distance_feet
 from .mechanics import hit_chance, mean_damage, sneak_dice
 from .rules import Tactics, TacticsState
 from .state import set_unit
+from .steps import GoOn
 
 
 _mean = mean_damage
@@ -113,6 +114,8 @@ class HeuristicBot:
         legal = game.legal_actions(state, seat)
         if "aoo" in legal:
             return "aoo"
+        if state.stack and isinstance(state.stack[-1], GoOn):
+            return legal[0]  # a full attack once begun goes on (its first entry)
         i = state.actor
         u = state.units[i]
         legal_set = set(legal)

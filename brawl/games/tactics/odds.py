@@ -17,8 +17,9 @@ from .data import D20
 from .grid import SQUARE_FEET, Map, distance_feet
 from .attacks import AttackProfile
 from .mechanics import crit_chance, d20_result, hit_chance, save_chance, save_result
+from .modifiers import engaged_with_friend
 from .rules import Tactics, TacticsState
-from .steps import ROLL, Attack, Save
+from .steps import ROLL, Attack, GoOn, Save
 
 __all__ = ["OddsError", "AttackProfile", "hit_chance", "crit_chance", "save_chance", "d20_result", "save_result", "duel",
            "attack_odds", "examples", "EXAMPLES"]
@@ -51,8 +52,9 @@ def duel(attacker: str, target: str, feet: int = 5, level: int = 5, target_flat_
     ``options``: game options (cover, shooting_into_melee, ...).  ``between``: ``"wall"`` puts the
     target just past the end of a wall (next to the attacker around the wall's corner at 5 ft;
     from 15 ft two squares off the straight line, the distance counted 5-10-5), ``"creature"`` a
-    fighter friend of the attacker on the line half-way.  ``ally_engaged``: a fighter friend of
-    the attacker stands next to the target (below it), in melee with it."""
+    fighter friend of the attacker on the line half-way (at 10 ft that is next to the target, so in
+    melee with it).  ``ally_engaged``: a fighter friend of the attacker stands next to the target
+    (below it), in melee with it."""
     if feet < SQUARE_FEET or feet % SQUARE_FEET:
         raise OddsError(f"distance must be a positive multiple of 5 feet, not {feet}")
     if between not in BETWEEN:
@@ -213,6 +215,8 @@ def _attack_rolls(game: Tactics, state: TacticsState, action: str) -> list[tuple
         outs, event = _outcomes(game, state)
         out.append((step, sum((p for _, p, s in outs if _hit_pending(s)), Fraction(0))))
         state = _answer_reactions(game, next(s for r, _, s in outs if r == 1))
+        if state.stack and isinstance(state.stack[-1], GoOn):  # go on with the full attack (rule 68)
+            state = game.apply_action(state, game.sides[state.actor], action)
     if not out:
         raise OddsError(f"{action} makes no attack roll")
     return out
@@ -273,7 +277,9 @@ def attack_odds(attacker: str, target: str, action: str = "attack", feet: int = 
     attacks = [_profile_json(game, state, step, chance) for step, chance in rolls]
     first = attacks[0]
     out = {"attacker": game.sheets[0].name, "target": game.sheets[ti].name, "action": action, "feet": distance,
-           "options": dict(options or {}), "between": between, "ally_engaged": ally_engaged,
+           "options": dict(options or {}), "between": between,
+           # engaged as rule 62 reads the board: a friend in the way at 10 ft stands next to the target
+           "ally_engaged": engaged_with_friend(game, state, 0, ti),
            "touch": game._profile_of(state, rolls[0][0]).touch, **{k: first[k] for k in (
                "bonus", "ac", "bonus_parts", "ac_parts", "hit_chance", "crit_chance", "damage", "damage_parts",
                "nonlethal", "sneak_d6")}}

@@ -39,7 +39,7 @@ def tactics_odds(example: Optional[str], attacker: Optional[str], target: Option
         scene = []
         if between != "none":
             scene.append({"wall": "a wall's end between them", "creature": "a friend of the attacker in the way"}[between])
-        if ally_engaged:
+        if data.get("ally_engaged"):
             scene.append("a friend of the attacker in melee with the target")
         console.print(f"{data['attacker']} {_doing(action, data['target'])} from {data['feet']} ft"
                       + (f" ({'; '.join(scene)})" if scene else "") + ":", markup=False)

@@ -38,7 +38,7 @@ from .grid import MAPS, Map, Square, adjacent
 from .mechanics import d20_result, damage_expr, save_result
 from .options import TacticsOptions
 from .state import TacticsState, Unit, replace, set_unit
-from .steps import (ROLL, Attack, Bleed, Concentration, Cure, Do, Fireball, HealCheck, HideCheck, Move, Offer, Save,
+from .steps import (ROLL, Attack, Bleed, Concentration, Cure, Do, Fireball, GoOn, HealCheck, HideCheck, Move, Offer, Save,
                     SpellDamage, Step, step_from_json, step_to_json)
 
 __all__ = ["Tactics", "TacticsOptions", "TacticsState", "Unit", "Step", "AttackProfile", "d20_result",
@@ -197,6 +197,9 @@ class Tactics(Game[TacticsState]):
             top = state.stack[-1]
             if isinstance(top, Offer):
                 return movement.offer_node(self, state, top)
+            if isinstance(top, GoOn):
+                return Decision((self.sides[top.actor],), "turn",
+                                f"{self.name_of(top.actor)}: go on with the full attack, or move instead?")
             node = _NODES.get(type(top))
             if node is None:
                 raise ValueError(f"step {top.kind!r} should have been settled")
@@ -269,6 +272,8 @@ class Tactics(Game[TacticsState]):
                     state = movement.move_step(self, state, top)
                 elif isinstance(top, Do):
                     state = actions.settle_do(self, state, top)
+                elif isinstance(top, GoOn) and not state.units[top.actor].conscious:
+                    state = replace(state, stack=state.stack[:-1])
                 elif isinstance(top, Attack) and top.stage == ROLL and not strikes.attack_possible(self, state, top):
                     state = replace(state, stack=state.stack[:-1])
                 else:

@@ -274,9 +274,21 @@ class Bleed(_Plain):
     actor: int
 
 
-Step = Offer | Move | Do | Attack | Save | Concentration | HideCheck | HealCheck | Cure | SpellDamage | Fireball | Bleed
+@dataclass(frozen=True)
+class GoOn(_Plain):
+    """After the first attack of a full attack, ``actor`` decides: go on with the attacks on
+    ``target`` below this step, or take a move action instead of them (option iterative_attacks;
+    SRD, Full Attack).  JSON: ``target``."""
+
+    kind: ClassVar[str] = "goon"
+    actor: int
+    target: int
+    keys: ClassVar[tuple[tuple[str, str], ...]] = (("target", "target"),)
+
+
+Step = Offer | Move | Do | Attack | Save | Concentration | HideCheck | HealCheck | Cure | SpellDamage | Fireball | Bleed | GoOn
 STEP_TYPES: dict[str, type] = {c.kind: c for c in (Offer, Move, Do, Attack, Save, Concentration, HideCheck,
-                                                    HealCheck, Cure, SpellDamage, Fireball, Bleed)}
+                                                    HealCheck, Cure, SpellDamage, Fireball, Bleed, GoOn)}
 
 
 def step_to_json(step: Step) -> dict:

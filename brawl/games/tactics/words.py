@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .data import FIREBALL_RADIUS, HEAL_DC, SPELLS
 from .mechanics import expected_damage, hit_chance, save_chance, sneak_dice
-from .steps import Attack, Offer
+from .steps import Attack, GoOn, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Tactics, TacticsState
@@ -59,7 +59,7 @@ def describe(game: Tactics, state: TacticsState, seat: int, action: str) -> str:
         sq = game._parse_square(rest)
         if sq is None:
             return f"{who} moves (to a square that cannot be read)"
-        route = game.move_route(state, state.actor, sq) if state.pos >= 0 and not state.stack else None
+        route = game.move_route(state, state.actor, sq) if state.pos >= 0 and (not state.stack or _going_on(state)) else None
         if route is None:
             return f"{who} moves to square {sq[0]},{sq[1]}"
         risk = (f", provoking {route.provokes} attack{'s' if route.provokes > 1 else ''} of opportunity"
@@ -73,7 +73,8 @@ def describe(game: Tactics, state: TacticsState, seat: int, action: str) -> str:
                 "shoot": f"{who} shoots at {whom}", "throw": f"{who} throws a weapon at {whom}",
                 "trip": f"{who} tries to trip {whom}", "hamstring": f"{who} tries to hamstring {whom}",
                 "heal": f"{who} tries to stabilize {whom} (Heal check)",
-                "fullattack": f"{who} makes a full attack on {whom}",
+                "fullattack": (f"{who} goes on with the full attack on {whom}" if _going_on(state)
+                               else f"{who} makes a full attack on {whom}"),
                 "punch": f"{who} punches {whom} (unarmed strike)"}.get(verb)
         if text:
             return text
@@ -111,7 +112,8 @@ def odds_line(game: Tactics, state: TacticsState, seat: int, action: str) -> str
                  "punch": "unarmed"}
         if verb in ("fullattack", "twoweapon") and rest in game.index:
             j = game.index[rest]
-            steps = (game.full_attack_steps(state, i, j, state.units[i].hidden) if verb == "fullattack" else
+            steps = (_attacks_left(state) if _going_on(state) else
+                     game.full_attack_steps(state, i, j, state.units[i].hidden) if verb == "fullattack" else
                      (Attack(i, j, "off_tw"), Attack(i, j, "main_tw", unseen=state.units[i].hidden)))
             parts = []
             for st in reversed(steps):
@@ -199,3 +201,18 @@ def _extras(notes) -> str:
 def _pct(p: Fraction) -> str:
     v = float(p) * 100
     return f"{v:.0f}%" if abs(v - round(v)) < 1e-9 else f"{v:.1f}%"
+
+
+def _going_on(state) -> bool:
+    """The decision after a full attack's first attack (option iterative_attacks): go on or move."""
+    return bool(state.stack) and isinstance(state.stack[-1], GoOn)
+
+
+def _attacks_left(state) -> tuple:
+    """The attacks of a full attack still to come below its :class:`.steps.GoOn`, in stack order."""
+    out = []
+    for st in reversed(state.stack[:-1]):
+        if not (isinstance(st, Attack) and st.actor == state.stack[-1].actor):
+            break
+        out.append(st)
+    return tuple(reversed(out))

@@ -191,11 +191,12 @@ def test_full_attack_with_iterative_attacks():
     game, state = scene(["steve"], ["brok"], squares, level=11, iterative_attacks=True)
     assert "fullattack:brok" in game.legal_actions(state, 0)
     full = play(game, state, "fullattack:brok")
-    bonuses = [game._profile_of(full, s).bonus for s in reversed(full.stack)]
+    attacks = [s for s in reversed(full.stack) if s.kind == "attack"]  # rule 68: a choice to move comes between
+    bonuses = [game._profile_of(full, s).bonus for s in attacks]
     assert bonuses == [14, 9, 4]  # base +11, Str +3: +14/+9/+4
     assert game.node(full).event.label == "Steve's attack roll against Brok"
-    assert game.node(play(game, full, 1)).event.label == "Steve's second attack roll against Brok"
-    full = play(game, full, 1, 1, 1)  # three misses; the turn is over
+    assert game.node(play(game, full, 1, "fullattack:brok")).event.label == "Steve's second attack roll against Brok"
+    full = play(game, full, 1, "fullattack:brok", 1, 1)  # three misses; the turn is over
     assert full.actor == 1
     moved = play(game, with_unit(game, state, "steve", x=3, y=5), "move:5,5")
     assert "fullattack:brok" not in game.legal_actions(moved, 0)
@@ -206,10 +207,11 @@ def test_full_attack_with_two_weapons_adds_one_off_hand_attack():
     off-hand attack, all with the two-weapon penalties (seed: Attack Bonus)."""
     game, state = scene(["mara"], ["brok"], [(5, 5), (6, 5)], level=8, iterative_attacks=True)
     full = play(game, state, "fullattack:brok")
-    kinds = [(s.attack, s.iterative) for s in reversed(full.stack)]
+    attacks = [s for s in reversed(full.stack) if s.kind == "attack"]
+    kinds = [(s.attack, s.iterative) for s in attacks]
     assert kinds == [("main_tw", 0), ("main_tw", 1), ("off_tw", 0)]
     bare = game.sheets[0].bab + game.sheets[0].mod("str")
-    assert [game._profile_of(full, s).bonus for s in reversed(full.stack)] == [bare - 4, bare - 9, bare - 8]
+    assert [game._profile_of(full, s).bonus for s in attacks] == [bare - 4, bare - 9, bare - 8]
 
 
 # -- surprise round (SRD) -------------------------------------------------------------------------
