@@ -1,0 +1,209 @@
+"""Estimated values: playouts with the strongest bot, on common dice, with 95% intervals.
+
+Where no solver covers a game's options, a position's win chances are estimated by playing it out
+``playouts`` times with one bot in every seat (the bot behind the ``hard`` level: the strongest
+that can play these options, :func:`brawl.bots.bot_for_level`).  Playout ``j`` draws its dice from
+seed ``seed + j`` and gives each bot the same seed, from whatever position it starts: the
+decisions compared at one position meet the same dice (common random numbers), so their
+difference is measured far more precisely than either value, and a figure that is a sum of
+differences (a seat's luck, its skill) is itself the mean of one number per playout.  Each figure
+comes with its 95% interval (the mean plus or minus 1.96 standard errors, clipped to what the
+figure can be).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable
+
+import numpy as np
+
+from ..core.game import Chance, Decision, Game, Terminal
+from ..core.sources import SeededDice
+from .judge import result_of
+
+Z95 = 1.96
+MAX_PLAYOUT_STEPS = 20_000  # a playout that runs longer counts as a draw (no game here comes close)
+
+
+def strongest_bot(game: Game) -> str:
+    from ..bots import bot_for_level
+
+    return bot_for_level(game.name, "hard", game)
+
+
+def interval(samples: np.ndarray, lo: float = 0.0, hi: float = 1.0) -> list[float]:
+    """The 95% interval of the mean of ``samples`` (one number per playout), clipped to [lo, hi]."""
+    n = len(samples)
+    mean = float(np.mean(samples))
+    half = Z95 * float(np.std(samples, ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
+    return [max(lo, mean - half), min(hi, mean + half)]
+
+
+class Playouts:
+    """Playouts of ``game`` with ``bot`` in every seat, playout ``j`` on dice seed ``seed + j``."""
+
+    def __init__(self, game: Game, bot: str, playouts: int = 32, seed: int = 1) -> None:
+        from ..bots import bot_factories
+
+        if playouts < 2:
+            raise ValueError("an estimate needs at least two playouts")
+        self.game = game
+        self.bot = bot
+        self.n = playouts
+        self.seed = seed
+        self.factory = bot_factories(game.name)[bot]
+        self.players = game.num_players
+        self.count = 0  # playouts run so far
+
+    def _bots(self, j: int) -> list[Any]:
+        out = []
+        for s in range(self.players):
+            seed = (self.seed * 1_000_003 + j) * 16 + s
+            try:
+                out.append(self.factory(seed=seed, game=self.game))
+            except TypeError:
+                out.append(self.factory(seed=seed))
+        return out
+
+    def play(self, state: Any, j: int) -> list[float]:
+        """Each seat's result of playout ``j`` from ``state``."""
+        game = self.game
+        dice = SeededDice(self.seed * 7_919 + j)
+        bots = None
+        self.count += 1
+        for _ in range(MAX_PLAYOUT_STEPS):
+            node = game.node(state)
+            if isinstance(node, Terminal):
+                return result_of(node.winners, self.players)
+            if isinstance(node, Chance):
+                state = game.apply_chance(state, dice.roll(node.event))
+                continue
+            if bots is None:
+                bots = self._bots(j)
+            seat = node.seats[0]
+            state = game.apply_action(state, seat, bots[seat].choose(game, state, seat))
+        return [1.0 / self.players] * self.players
+
+    def samples(self, state: Any) -> np.ndarray:
+        """``playouts x players``: each playout's result for each seat."""
+        node = self.game.node(state)
+        if isinstance(node, Terminal):
+            return np.tile(np.array(result_of(node.winners, self.players)), (self.n, 1))
+        return np.array([self.play(state, j) for j in range(self.n)])
+
+    def bot_choice(self, state: Any, seat: int) -> str:
+        return self._bots(0)[seat].choose(self.game, state, seat)
+
+
+def candidates(game: Game, state: Any, seat: int, taken: str, playouts: Playouts, limit: int,
+               rng: random.Random) -> list[str]:
+    """The decisions compared at a position: every legal one when there are at most ``limit``;
+    otherwise the taken one, the bot's choice and others drawn at random (free-form decisions:
+    drawn with the game's own sampler), ``limit`` in all."""
+    legal = game.legal_actions(state, seat)
+    if legal and len(legal) <= limit:
+        return list(legal)
+    out = [taken]
+    try:
+        choice = playouts.bot_choice(state, seat)
+        if choice not in out:
+            out.append(choice)
+    except Exception:  # a bot that cannot play this position still leaves the others to compare
+        pass
+    pool = [a for a in legal if a not in out] if legal else []
+    rng.shuffle(pool)
+    tries = 0
+    while len(out) < limit and tries < 4 * limit:
+        tries += 1
+        if pool:
+            out.append(pool.pop())
+            continue
+        if legal:
+            break
+        try:
+            a = game.sample_action(state, seat, rng)
+            game.check_action(state, seat, a)
+        except Exception:
+            continue
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def estimated_steps(game: Game, steps: list, result: list[float], playouts: Playouts, limit: int = 4,
+                    progress: Callable[[int, int], None] | None = None) -> dict:
+    """Per-step figures by playouts (see :func:`brawl.review.build.assemble` for their shape)."""
+    rng = random.Random(playouts.seed)
+    n, players = playouts.n, playouts.players
+    start = playouts.samples(game.initial_state()) if steps else np.tile(np.array(result), (n, 1))
+    current = start
+    decisions: list[dict] = []
+    dice: list[dict] = []
+    pending_roll: dict | None = None  # a roll whose value after is the next decision's best
+    luck = np.zeros((n, players))
+    skill = np.zeros((n, players))
+    total = len(steps)
+    for k, st in enumerate(steps):
+        if st.action is not None:
+            seat = st.seat
+            names = candidates(game, st.before, seat, st.action, playouts, limit, rng)
+            if st.action not in names:
+                names.insert(0, st.action)
+            table = {a: playouts.samples(st.after if a == st.action else game.apply_action(st.before, seat, a))
+                     for a in names}
+            means = {a: float(np.mean(table[a][:, seat])) for a in names}
+            best = max(names, key=lambda a: (means[a], a == st.action))
+            before = table[best]
+            if pending_roll is not None:
+                _close_roll(pending_roll, before, luck)
+                pending_roll = None
+            diff = before[:, seat] - table[st.action][:, seat]
+            loss = max(0.0, means[best] - means[st.action])
+            # skill: the decider loses its loss, every other seat gains it
+            skill[:, seat] -= diff
+            for s in range(players):
+                if s != seat:
+                    skill[:, s] += diff
+            decisions.append({
+                "index": st.index, "step": st.step, "seat": seat, "action": st.action,
+                "win_before": means[best], "win_after": means[st.action], "best_action": best,
+                "best_win": means[best], "loss": loss, "forced": len(game.legal_actions(st.before, seat)) == 1,
+                "values": {a: means[a] for a in names},
+                "interval": {"win_after": interval(table[st.action][:, seat]),
+                             "best_win": interval(table[best][:, seat]),
+                             "loss": interval(diff, 0.0, 1.0)}})
+            current = table[st.action]
+        else:
+            roll = {"index": st.index, "step": st.step, "seat": st.seat, "roll": st.event,
+                    "outcome": list(st.outcome) if isinstance(st.outcome, tuple) else st.outcome, "_before": current}
+            dice.append(roll)
+            after_node = game.node(st.after)
+            if isinstance(after_node, Decision):
+                pending_roll = roll
+            else:
+                _close_roll(roll, playouts.samples(st.after), luck)
+                current = roll["_after"]
+        if progress is not None:
+            progress(k + 1, total)
+    if pending_roll is not None:
+        _close_roll(pending_roll, playouts.samples(steps[-1].after), luck)
+    for roll in dice:
+        roll.pop("_before", None)
+        roll.pop("_after", None)
+    return {"start": [float(x) for x in start.mean(axis=0)], "start_interval": [interval(start[:, s]) for s in range(players)],
+            "decisions": decisions, "dice": dice,
+            "luck_interval": [interval(luck[:, s], -players, players) for s in range(players)],
+            "skill_interval": [interval(skill[:, s], -1e9, 1e9) for s in range(players)],
+            "playouts": playouts.count}
+
+
+def _close_roll(roll: dict, after: np.ndarray, luck: np.ndarray) -> None:
+    diff = after - roll["_before"]
+    luck += diff
+    roll["_after"] = after
+    roll["swing"] = [float(x) for x in diff.mean(axis=0)]
+    roll["after"] = [float(x) for x in after.mean(axis=0)]
+    roll["before"] = [float(x) for x in roll["_before"].mean(axis=0)]
+    roll["interval"] = {"swing": [interval(diff[:, s], -1.0, 1.0) for s in range(diff.shape[1])]}
