@@ -271,6 +271,11 @@ class Game(ABC, Generic[S]):
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 
+    def seat_plural(self, seat: int) -> bool:
+        """Whether the seat's name is a plural ("Heroes"), so that a sentence about it takes a plural
+        verb ("Heroes win"); "Player 1" and "Sun" are singular (the default)."""
+        return False
+
     def status_rows(self, state: S) -> list[dict] | None:
         """One dict per seat for a status table (keys are column headings people read), or
         ``None`` (the default) when the game has no such table.  Shown to everyone: public only."""
@@ -296,6 +301,12 @@ class Game(ABC, Generic[S]):
 
     def summary(self, state: S) -> str:
         return ""
+
+    def standing(self, state: S) -> frozenset[int] | None:
+        """The seats still in the game, for a game where players fall one after another (KtOG with
+        3 to 8): ratings rank those who fell by the order they fell.  ``None`` (the default): the
+        game has no such order, and everyone but the winners shares one place."""
+        return None
 
     # -- shared machinery ----------------------------------------------------------------------
     def apply_action(self, state: S, seat: int, action: str) -> S:

@@ -36,6 +36,8 @@ from ..games import UnknownGame, game_names
 from .db import make_engine, make_sessions
 from .hub import Hub
 from .room import RoomError
+from .accounts.service import Accounts
+from .routes import accounts as accounts_routes
 from .routes import games, live, pages, rooms
 from .security import Guard, quiet_tokens
 from .settings import Settings
@@ -70,10 +72,12 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
             from .fanout import Fanout
             fanout = Fanout(engine, hub, loop)
             fanout.start()
+            await fanout.ready()  # listen before any room loads: news sent meanwhile would be missed
         waking = loop.create_task(_resume(hub))
         house = loop.create_task(hub.housekeeping())
+        pairing = loop.create_task(accounts.run())
         yield
-        for task in (waking, house):
+        for task in (waking, house, pairing):
             task.cancel()
         if fanout is not None:
             fanout.stop()
@@ -89,6 +93,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
                               "committed (SHA-256 of the seed, the options and the seats at the start; the seed "
                               "at the end).")
     app.state.hub = hub
+    app.state.accounts = accounts = Accounts(engine, hub, settings)
     app.state.engine = engine
     app.state.settings = settings
     app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth,
@@ -134,6 +139,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
         return JSONResponse({"error": message}, status_code=exc.status_code)
 
     app.include_router(games.make_router(STATIC))
+    app.include_router(accounts_routes.router)
     app.include_router(rooms.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -47,6 +47,8 @@ ROOMS = Table(
     Column("time_control", JSON, nullable=True),  # room option: see clocks.py
     Column("wake", Boolean, nullable=False, default=False),  # a bot or a clock must act: load at start-up
     Column("ended", Text, nullable=True),  # why the server ended it (claim, event limit)
+    Column("rated", Boolean, nullable=False, default=False),  # a rated game between accounts (migration 0002)
+    Column("rated_at", DateTime(timezone=True), nullable=True),  # when its ratings were updated
 )
 
 SEATS = Table(
@@ -57,6 +59,7 @@ SEATS = Table(
     Column("bot", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat token
     Column("player", String(200), nullable=True),  # the name its player chose
+    Column("account_id", Integer, nullable=True, index=True),  # the account playing it, if any (0002)
 )
 
 EVENTS = Table(
@@ -91,6 +94,78 @@ SNAPSHOTS = Table(
     Column("n", Integer, nullable=False),
     Column("code", String(64), nullable=False),
     Column("data", LargeBinary, nullable=False),
+)
+
+# Accounts (migration 0002): a username and an Argon2id hash; a deleted account keeps its row (its
+# games stay) with no password and the name "deleted player" shown.
+ACCOUNTS = Table(
+    "accounts", METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),  # the username folded: unique whatever the case
+    Column("password_hash", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+)
+
+# A logged-in browser: the SHA-256 of its session cookie, and the CSRF token its page sends back.
+SESSIONS = Table(
+    "sessions", METADATA,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+# An account's rating in one game (OpenSkill's mu and sigma) with its tallies.
+RATINGS = Table(
+    "ratings", METADATA,
+    Column("account_id", Integer, primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False, default=0),
+    Column("wins", Integer, nullable=False, default=0),
+    Column("losses", Integer, nullable=False, default=0),
+    Column("draws", Integer, nullable=False, default=0),
+)
+Index("ix_ratings_board", RATINGS.c.game, RATINGS.c.mu)
+
+# Each rated game's rating after it, for the graph on a profile.
+RATING_HISTORY = Table(
+    "rating_history", METADATA,
+    Column("account_id", Integer, primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("room_id", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+# A player asking for a game (quick pairing), until paired (room, seat and its token filled in).
+SEEKS = Table(
+    "seeks", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("account_id", Integer, nullable=False, index=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("time_control", JSON, nullable=True),
+    Column("players", Integer, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("opponent_id", Integer, nullable=True),  # a challenge: only this account may pair with it
+    Column("created_at", Float, nullable=False),
+    Column("room_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("token", String(64), nullable=True),  # the seat's token, for its owner only
+)
+
+# Failed log-ins, counted per account and per address over a window (shared by every process).
+ATTEMPTS = Table(
+    "attempts", METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(200), nullable=False, index=True),
+    Column("at", Float, nullable=False),
 )
 
 # Which server process runs a room's bots and clocks, until when (several processes on one

@@ -31,4 +31,11 @@ class Settings(BaseModel):
     idle_evict: float = Field(300.0, gt=0, description="seconds a room nobody watches stays in memory")
     worker: tuple[int, int] | None = Field(None, description="(index, count) under brawl serve --workers N: "
                                            "the rooms this process creates are ones the front hands to it")
+    argon2_profile: str = Field("RFC_9106_LOW_MEMORY", description="Argon2id parameters (argon2-cffi's profiles; "
+                                "CHEAPEST only for tests)")
+    hashes_at_once: int = Field(2, ge=1, description="password hashes computed at the same time at most")
+    session_days: float = Field(30, gt=0, description="days a log-in lasts")
+    login_window: float = Field(300, gt=0, description="seconds over which failed log-ins are counted")
+    login_failures_per_account: int = Field(5, ge=1, description="failed log-ins of one username per window (429 above)")
+    login_failures_per_address: int = Field(20, ge=1, description="failed log-ins from one address per window (429 above)")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

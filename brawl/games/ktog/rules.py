@@ -65,6 +65,10 @@ class Ktog(KtogWords, Game[KtogState]):
     min_players = 2
     max_players = 8
 
+    def standing(self, state: KtogState) -> frozenset[int]:
+        """Rules, Winning: a player at 0 hit points or less is out; the rest are still in."""
+        return frozenset(seat for seat, up in enumerate(state.up) if up)
+
     # -- set-up --------------------------------------------------------------------------------
     def initial_state(self) -> KtogState:
         n = self.options.players

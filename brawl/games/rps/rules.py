@@ -127,5 +127,7 @@ class RockPaperScissors(Game[RpsState]):
         score = f"{self.seat_name(0)} {state.wins[0]}, {self.seat_name(1)} {state.wins[1]}"
         node = self.node(state)
         if isinstance(node, Terminal):
+            if not node.winners:  # the round limit with equal wins
+                return f"a draw at the round limit: {score}"
             return f"{self.seat_name(node.winners[0])} wins: {score}"
         return f"{score} (first to {need} round{'s' if need != 1 else ''} wins)"

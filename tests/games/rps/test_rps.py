@@ -120,3 +120,16 @@ def test_round_limit_ends_endless_ties_in_a_draw():
         s = game.apply_action(game.apply_action(s, 0, a), 1, b)
     assert game.node(s) == Terminal((0,))
     assert make_game("rps").options.max_rounds == 100
+
+
+def test_a_draw_at_the_round_limit_is_narrated_and_summed_up():
+    """Ruling (rules page, rule 5): a draw at the round limit says so (the summary used to fail on a
+    game with no winner, and a live room answered 500 to the last decision)."""
+    game = make_game("rps", {"max_rounds": 2})
+    match = Match(game, SeededDice(0))
+    for _ in range(2):
+        match.decide(0, "rock")
+        match.decide(1, "rock")
+    assert game.node(match.state) == Terminal(())
+    assert "draw" in game.summary(match.state)
+    assert any("draw" in line.text for line in match.log)

@@ -1,0 +1,260 @@
+"""The account tables, read and written with plain SQLAlchemy core statements.
+
+Every function takes the engine; each is one short transaction.  Usernames are unique whatever
+their case (``name_key`` is the folded name).  Session cookies and seat tokens are kept only as
+SHA-256 hashes, except a paired seek's seat token, kept for its owner to fetch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy.engine import Engine
+
+from ..db import ACCOUNTS, ATTEMPTS, RATING_HISTORY, RATINGS, ROOMS, SEATS, SEEKS, SESSIONS
+from . import ratings as R
+
+DELETED = "deleted player"
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def fold(username: str) -> str:
+    return username.casefold()
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+def create_account(engine: Engine, username: str, password_hash: str) -> int | None:
+    """A new account's id, or None when the username is taken."""
+    with engine.begin() as conn:
+        if conn.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == fold(username))).first():
+            return None
+        return conn.execute(insert(ACCOUNTS).values(username=username, name_key=fold(username),
+                                                    password_hash=password_hash,
+                                                    created_at=datetime.now(timezone.utc))).inserted_primary_key[0]
+
+
+def account_by_name(engine: Engine, username: str) -> dict | None:
+    with engine.connect() as conn:
+        row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.name_key == fold(username),
+                                                  ACCOUNTS.c.deleted_at.is_(None))).mappings().first()
+    return dict(row) if row else None
+
+
+def account_by_id(engine: Engine, account_id: int) -> dict | None:
+    with engine.connect() as conn:
+        row = conn.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def set_password(engine: Engine, account_id: int, password_hash: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(password_hash=password_hash))
+        conn.execute(delete(SESSIONS).where(SESSIONS.c.account_id == account_id))
+
+
+def delete_account(engine: Engine, account_id: int) -> None:
+    """The account can no longer log in and its name is free again; its games and their seats stay,
+    shown under "deleted player"."""
+    with engine.begin() as conn:
+        conn.execute(update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(
+            password_hash=None, deleted_at=datetime.now(timezone.utc), username=DELETED,
+            name_key=f"~deleted~{account_id}"))
+        conn.execute(update(SEATS).where(SEATS.c.account_id == account_id).values(player=DELETED))
+        conn.execute(delete(SESSIONS).where(SESSIONS.c.account_id == account_id))
+        conn.execute(delete(SEEKS).where(SEEKS.c.account_id == account_id, SEEKS.c.room_id.is_(None)))
+        conn.execute(delete(RATINGS).where(RATINGS.c.account_id == account_id))
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+def open_session(engine: Engine, account_id: int, token: str, csrf: str, lifetime: float) -> None:
+    with engine.begin() as conn:
+        conn.execute(delete(SESSIONS).where(SESSIONS.c.expires_at < time.time()))
+        conn.execute(insert(SESSIONS).values(token_hash=digest(token), account_id=account_id, csrf=csrf,
+                                             expires_at=time.time() + lifetime))
+
+
+def session(engine: Engine, token: str) -> dict | None:
+    """The live session of a cookie with its account (None: no such session, or it expired)."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            select(SESSIONS.c.account_id, SESSIONS.c.csrf, ACCOUNTS.c.username)
+            .join(ACCOUNTS, ACCOUNTS.c.id == SESSIONS.c.account_id)
+            .where(SESSIONS.c.token_hash == digest(token), SESSIONS.c.expires_at > time.time(),
+                   ACCOUNTS.c.deleted_at.is_(None))).mappings().first()
+    return dict(row) if row else None
+
+
+def close_session(engine: Engine, token: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(delete(SESSIONS).where(SESSIONS.c.token_hash == digest(token)))
+
+
+# --- failed log-ins -------------------------------------------------------------------------
+
+def failures(engine: Engine, keys: list[str], window: float) -> dict[str, int]:
+    since = time.time() - window
+    with engine.connect() as conn:
+        rows = conn.execute(select(ATTEMPTS.c.key, func.count()).where(ATTEMPTS.c.key.in_(keys), ATTEMPTS.c.at > since)
+                            .group_by(ATTEMPTS.c.key)).all()
+    found = dict(rows)
+    return {k: found.get(k, 0) for k in keys}
+
+
+def fail(engine: Engine, keys: list[str], window: float) -> None:
+    now = time.time()
+    with engine.begin() as conn:
+        conn.execute(delete(ATTEMPTS).where(ATTEMPTS.c.at < now - window))
+        conn.execute(insert(ATTEMPTS), [{"key": k, "at": now} for k in keys])
+
+
+# --- ratings --------------------------------------------------------------------------------
+
+def ratings_of(engine: Engine, account_ids: list[int], game: str) -> dict[int, tuple[float, float]]:
+    with engine.connect() as conn:
+        rows = conn.execute(select(RATINGS.c.account_id, RATINGS.c.mu, RATINGS.c.sigma)
+                            .where(RATINGS.c.account_id.in_(account_ids), RATINGS.c.game == game)).all()
+    found = {a: (mu, sigma) for a, mu, sigma in rows}
+    return {a: found.get(a, (R.MU, R.SIGMA)) for a in account_ids}
+
+
+def rated_rooms_to_settle(engine: Engine) -> list[str]:
+    with engine.connect() as conn:
+        return list(conn.execute(select(ROOMS.c.id).where(ROOMS.c.rated.is_(True), ROOMS.c.finished_at.is_not(None),
+                                                          ROOMS.c.rated_at.is_(None))).scalars())
+
+
+def seat_accounts(engine: Engine, room_id: str) -> dict[int, int | None]:
+    with engine.connect() as conn:
+        return dict(conn.execute(select(SEATS.c.seat, SEATS.c.account_id).where(SEATS.c.room_id == room_id)).all())
+
+
+def settle(engine: Engine, room_id: str, game: str, accounts: list[int], places: list[int]) -> bool:
+    """Update the ratings of a rated room's accounts once (False: another process already did)."""
+    now = datetime.now(timezone.utc)
+    with engine.begin() as conn:
+        done = conn.execute(update(ROOMS).where(ROOMS.c.id == room_id, ROOMS.c.rated_at.is_(None)).values(rated_at=now))
+        if done.rowcount != 1:
+            return False
+        if not accounts:
+            return True
+        rows = conn.execute(select(RATINGS).where(RATINGS.c.account_id.in_(accounts), RATINGS.c.game == game)).mappings().all()
+        have = {r["account_id"]: dict(r) for r in rows}
+        before = [(have[a]["mu"], have[a]["sigma"]) if a in have else (R.MU, R.SIGMA) for a in accounts]
+        after = R.update(before, places)
+        best = min(places)
+        for a, (mu, sigma), place in zip(accounts, after, places):
+            won, drew = place == best and places.count(best) < len(places), places.count(best) == len(places)
+            tally = {"wins": int(won), "draws": int(drew), "losses": int(not won and not drew)}
+            if a in have:
+                conn.execute(update(RATINGS).where(RATINGS.c.account_id == a, RATINGS.c.game == game).values(
+                    mu=mu, sigma=sigma, games=RATINGS.c.games + 1,
+                    **{k: getattr(RATINGS.c, k) + v for k, v in tally.items()}))
+            else:
+                conn.execute(insert(RATINGS).values(account_id=a, game=game, mu=mu, sigma=sigma, games=1, **tally))
+            show = R.shown(mu, sigma)
+            conn.execute(insert(RATING_HISTORY).values(account_id=a, game=game, room_id=room_id,
+                                                       rating=show["rating"], deviation=show["deviation"],
+                                                       at=time.time()))
+        return True
+
+
+# --- profiles and leaderboards ----------------------------------------------------------------
+
+def profile(engine: Engine, account_id: int, games: int = 30) -> dict[str, Any]:
+    with engine.connect() as conn:
+        rated = conn.execute(select(RATINGS).where(RATINGS.c.account_id == account_id)).mappings().all()
+        history = conn.execute(select(RATING_HISTORY.c.game, RATING_HISTORY.c.rating, RATING_HISTORY.c.at)
+                               .where(RATING_HISTORY.c.account_id == account_id)
+                               .order_by(RATING_HISTORY.c.at)).all()
+        mine = (select(SEATS.c.room_id, SEATS.c.seat).where(SEATS.c.account_id == account_id)).subquery()
+        recent = conn.execute(
+            select(ROOMS.c.id, ROOMS.c.game, ROOMS.c.rated, ROOMS.c.created_at, ROOMS.c.finished_at, mine.c.seat)
+            .join(mine, mine.c.room_id == ROOMS.c.id).order_by(ROOMS.c.created_at.desc()).limit(games)).mappings().all()
+        total = conn.execute(select(func.count()).select_from(SEATS).where(SEATS.c.account_id == account_id)).scalar()
+        ids = [r["id"] for r in recent]
+        others = conn.execute(select(SEATS.c.room_id, SEATS.c.seat, SEATS.c.player, SEATS.c.kind, SEATS.c.bot)
+                              .where(SEATS.c.room_id.in_(ids))).all() if ids else []
+    out: dict[str, Any] = {"ratings": {}, "games": [], "total_games": total}
+    for r in rated:
+        out["ratings"][r["game"]] = {**R.shown(r["mu"], r["sigma"]), "games": r["games"], "wins": r["wins"],
+                                     "losses": r["losses"], "draws": r["draws"],
+                                     "history": [{"rating": h.rating, "at": h.at} for h in history if h.game == r["game"]]}
+    seats: dict[str, list] = {}
+    for room_id, seat, player, kind, bot in others:
+        seats.setdefault(room_id, []).append((seat, player if kind == "human" else f"bot ({bot})"))
+    for r in recent:
+        out["games"].append({"room": r["id"], "game": r["game"], "rated": bool(r["rated"]), "seat": r["seat"],
+                             "over": r["finished_at"] is not None, "at": r["created_at"].isoformat() if r["created_at"] else None,
+                             "players": [name for _, name in sorted(seats.get(r["id"], []))],
+                             "replay": f"/replay/{r['id']}"})
+    return out
+
+
+def leaderboard(engine: Engine, game: str, size: int = 50) -> list[dict]:
+    """The best ratings of ``game`` (a provisional one says so: ``provisional`` is true)."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(ACCOUNTS.c.username, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
+            .join(ACCOUNTS, ACCOUNTS.c.id == RATINGS.c.account_id)
+            .where(RATINGS.c.game == game, ACCOUNTS.c.deleted_at.is_(None))
+            .order_by(RATINGS.c.mu.desc()).limit(size)).all()
+    return [{"rank": i + 1, "username": name, **R.shown(mu, sigma), "games": games}
+            for i, (name, mu, sigma, games) in enumerate(rows)]
+
+
+# --- seeks ----------------------------------------------------------------------------------
+
+def add_seek(engine: Engine, row: dict) -> None:
+    with engine.begin() as conn:
+        conn.execute(insert(SEEKS).values(**row))
+
+
+def seek(engine: Engine, seek_id: str) -> dict | None:
+    with engine.connect() as conn:
+        row = conn.execute(select(SEEKS).where(SEEKS.c.id == seek_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def waiting_seeks(engine: Engine) -> list[dict]:
+    with engine.connect() as conn:
+        return [dict(r) for r in conn.execute(select(SEEKS).where(SEEKS.c.room_id.is_(None))
+                                              .order_by(SEEKS.c.created_at)).mappings()]
+
+
+def waiting_count(engine: Engine, game: str) -> int:
+    with engine.connect() as conn:
+        return conn.execute(select(func.count()).select_from(SEEKS).where(SEEKS.c.game == game,
+                                                                          SEEKS.c.room_id.is_(None))).scalar()
+
+
+def cancel_seeks(engine: Engine, account_id: int) -> int:
+    with engine.begin() as conn:
+        return conn.execute(delete(SEEKS).where(SEEKS.c.account_id == account_id, SEEKS.c.room_id.is_(None))).rowcount
+
+
+def fill_seeks(engine: Engine, room_id: str, filled: list[tuple[str, int, str, int]]) -> None:
+    """Mark each (seek, seat, token, account) paired into ``room_id`` and bind the seats to the accounts."""
+    with engine.begin() as conn:
+        for seek_id, seat, token, account_id in filled:
+            conn.execute(update(SEEKS).where(SEEKS.c.id == seek_id).values(room_id=room_id, seat=seat, token=token))
+            conn.execute(update(SEATS).where(and_(SEATS.c.room_id == room_id, SEATS.c.seat == seat))
+                         .values(account_id=account_id))
+
+
+def mark_rated(engine: Engine, room_id: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(rated=True))
+
+
+def bind_seat(engine: Engine, room_id: str, seat: int, account_id: int) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(account_id=account_id))

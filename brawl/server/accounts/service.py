@@ -1,0 +1,223 @@
+"""What the account routes call, and the background round of pairing and rating.
+
+:class:`Accounts` holds the engine, the hub (to start paired games and read finished ones) and the
+password hasher.  Its methods that hash a password block (they run on the routes' worker threads,
+never on the event loop); :meth:`Accounts.run` is the background round, on the event loop: pair the
+seekers who can be paired, then settle the ratings of rated games that ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+import time
+import unicodedata
+
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from ...core.match import Match
+from ...core.sources import ReplayDice
+from ...games import make_game
+from ..room import RoomError
+from . import book, pairing
+from . import ratings as R
+from .passwords import Passwords
+
+log = logging.getLogger("brawl.server")
+USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$")
+PAIRING_LOCK = 0x6272_6178  # PostgreSQL advisory lock: one process pairs at a time
+
+
+class AccountError(RoomError):
+    """A refusal of the account routes (a 4xx with ``{"error": ...}``, like every refusal)."""
+
+
+class Accounts:
+    def __init__(self, engine: Engine, hub, settings) -> None:
+        self.engine = engine
+        self.hub = hub
+        self.settings = settings
+        self.passwords = Passwords(settings.argon2_profile, settings.hashes_at_once)
+        self.bots: dict[str, dict[str, int]] = {}
+
+    # --- sign up, log in --------------------------------------------------------------------
+    def check_new(self, username: str, password: str) -> str:
+        username = unicodedata.normalize("NFC", username or "")
+        if not USERNAME.match(username):
+            raise AccountError("a username is 2 to 20 letters, digits, _ or -, starting with a letter or digit", 422)
+        if not 8 <= len(password or "") <= 200:
+            raise AccountError("a password is 8 to 200 characters", 422)
+        return username
+
+    def sign_up(self, username: str, password: str) -> tuple[dict, str, str]:
+        username = self.check_new(username, password)
+        if book.account_by_name(self.engine, username) is not None:
+            raise AccountError("that username is taken", 409)
+        account_id = book.create_account(self.engine, username, self.passwords.hash(password))
+        if account_id is None:
+            raise AccountError("that username is taken", 409)
+        return self._open({"id": account_id, "username": username})
+
+    def log_in(self, username: str, password: str, address: str) -> tuple[dict, str, str]:
+        keys = [f"name:{book.fold(username or '')}"[:200], f"addr:{address}"[:200]]
+        window = self.settings.login_window
+        counts = book.failures(self.engine, keys, window)
+        if counts[keys[0]] >= self.settings.login_failures_per_account or \
+                counts[keys[1]] >= self.settings.login_failures_per_address:
+            raise AccountError(f"too many failed log-ins: wait {int(window // 60)} minutes and try again", 429)
+        account = book.account_by_name(self.engine, username or "")
+        if not self.passwords.check(account["password_hash"] if account else None, password or ""):
+            book.fail(self.engine, keys, window)
+            raise AccountError("wrong username or password", 401)
+        return self._open(account)
+
+    def _open(self, account: dict) -> tuple[dict, str, str]:
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        book.open_session(self.engine, account["id"], token, csrf, self.settings.session_days * 86_400)
+        return {"username": account["username"], "csrf": csrf}, token, csrf
+
+    def change_password(self, account_id: int, old: str, new: str) -> None:
+        account = book.account_by_id(self.engine, account_id)
+        if not account or not self.passwords.check(account["password_hash"], old or ""):
+            raise AccountError("wrong password", 401)
+        self.check_new(account["username"], new)
+        book.set_password(self.engine, account_id, self.passwords.hash(new))
+
+    def bot_ratings(self, game: str) -> dict[str, int]:
+        """Each bot level's rating on the players' scale, measured by the bot ladder
+        (``bot_ratings.json`` in the game's package, written by ``scripts/bot_ratings.py``)."""
+        if game not in self.bots:
+            self.bots[game] = read_bot_ratings(game)
+        return self.bots[game]
+
+    # --- seeks ------------------------------------------------------------------------------
+    def seek(self, account: dict, game: str, options: dict, rated: bool, time_control: dict | None,
+             opponent: str | None = None) -> dict:
+        made = make_game(game, options or {})  # unknown games and options are refused here
+        if time_control:
+            from ..clocks import TimeControl
+            try:
+                time_control = TimeControl.model_validate(time_control).model_dump()
+            except Exception as exc:
+                raise AccountError(f"bad time_control: {exc}", 422) from None
+        opponent_id = None
+        if opponent is not None:
+            other = book.account_by_name(self.engine, opponent)
+            if other is None or other["id"] == account["account_id"]:
+                raise AccountError("no such player to challenge", 404)
+            if made.num_players != 2:
+                raise AccountError("a challenge is a game of two", 422)
+            opponent_id = other["id"]
+        rating = R.shown(*book.ratings_of(self.engine, [account["account_id"]], game)[account["account_id"]])["rating"]
+        row = {"id": secrets.token_urlsafe(12), "account_id": account["account_id"], "game": game,
+               "options": made.options_json(), "rated": bool(rated), "time_control": time_control or None,
+               "players": made.num_players, "rating": float(rating), "opponent_id": opponent_id,
+               "created_at": time.time()}
+        book.add_seek(self.engine, row)
+        return row
+
+    def seek_state(self, account: dict, seek_id: str) -> dict:
+        row = book.seek(self.engine, seek_id)
+        if row is None or row["account_id"] != account["account_id"]:
+            raise AccountError("no such seek", 404)
+        if row["room_id"] is None:
+            waited = time.time() - row["created_at"]
+            return {"seek": seek_id, "paired": False, "waiting": book.waiting_count(self.engine, row["game"]),
+                    "window": round(pairing.window(waited)), "waited": round(waited, 1)}
+        return {"seek": seek_id, "paired": True, "room": row["room_id"], "seat": row["seat"], "token": row["token"],
+                "invite": f"/play/{row['room_id']}#t={row['token']}"}
+
+    def pair(self) -> int:
+        """Start every game that can start now; the number started."""
+        seeks = book.waiting_seeks(self.engine)
+        started = 0
+        for table in pairing.tables(seeks, time.time()):
+            first = table[0]
+            names = {i: book.account_by_id(self.engine, s["account_id"])["username"] for i, s in enumerate(table)}
+            try:
+                room, tokens = self.hub.create(first["game"], first["options"], ["human"] * len(table),
+                                               time_control=first["time_control"], names=names)
+            except Exception:  # a seek that cannot start (options no longer valid) goes
+                log.exception("a paired game could not start")
+                continue
+            if first["rated"]:
+                book.mark_rated(self.engine, room.id)
+            book.fill_seeks(self.engine, room.id, [(s["id"], i, tokens[i], s["account_id"]) for i, s in enumerate(table)])
+            started += 1
+        return started
+
+    # --- ratings ----------------------------------------------------------------------------
+    def settle(self) -> int:
+        """Update the ratings of every rated game that ended and is not yet counted."""
+        done = 0
+        for room_id in book.rated_rooms_to_settle(self.engine):
+            room = self.hub.get(room_id)
+            seats = book.seat_accounts(self.engine, room_id)
+            accounts = [seats.get(s.seat) for s in room.seats]
+            if any(a is None for a in accounts) or len(set(accounts)) != len(accounts):
+                book.settle(self.engine, room_id, room.game.name, [], [])  # not between distinct accounts
+                continue
+            places = R.ranks(len(room.seats), list(room.winners or ()), fall_order(room))
+            done += book.settle(self.engine, room_id, room.game.name, accounts, places)
+        return done
+
+    async def run(self, every: float = 0.5) -> None:
+        """The background round: pair, then settle ratings; on PostgreSQL one process pairs at a time."""
+        while True:
+            try:
+                await asyncio.sleep(every)
+                self.round()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a store that is down now: the next round tries again
+                log.exception("accounts round failed")
+
+    def round(self) -> None:
+        if self.engine.dialect.name == "postgresql":
+            with self.engine.connect() as conn:
+                if not conn.execute(text("select pg_try_advisory_lock(:k)"), {"k": PAIRING_LOCK}).scalar():
+                    return
+                try:
+                    self.pair()
+                    self.settle()
+                finally:
+                    conn.execute(text("select pg_advisory_unlock(:k)"), {"k": PAIRING_LOCK})
+                    conn.commit()
+            return
+        self.pair()
+        self.settle()
+
+
+def read_bot_ratings(game: str) -> dict[str, int]:
+    from importlib import resources
+
+    from ...games import game_class
+
+    package = game_class(game).__module__.rsplit(".", 1)[0]
+    path = resources.files(package).joinpath("bot_ratings.json")
+    if not path.is_file():
+        return {}
+    return {bot: int(r) for bot, r in json.loads(path.read_text())["ratings"].items()}
+
+
+def fall_order(room) -> list[list[int]] | None:
+    """The seats in the order they fell (groups that fell at one moment), for games where players
+    fall one after another (``Game.standing``); None for the others."""
+    game = room.game
+    standing = game.standing(game.initial_state())
+    if standing is None:
+        return None
+    record = room.match.record
+    match = Match(game, ReplayDice(record.rolls()))
+    fell, still = [], set(game.standing(match.state))
+    for seat, action in record.decisions():
+        match.decide(seat, action)
+        now = set(game.standing(match.state))
+        if still - now:
+            fell.append(sorted(still - now))
+        still = now
+    return fell

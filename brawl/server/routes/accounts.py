@@ -1,0 +1,221 @@
+"""Accounts (optional; guests play as before): sign up, log in and out, the session's CSRF token,
+change password, delete; quick pairing (seeks); profiles and leaderboards.
+
+The session is an HttpOnly cookie (SameSite=Lax; Secure when the page came over HTTPS).  Every
+request that changes something *as the account* (log out, password, deletion, seeks, taking a seat
+as oneself) is refused with 403 when its Origin is another site's or its ``X-CSRF-Token`` header
+is not the session's token (``GET /api/me`` gives it).  Signing up and logging in are refused from
+another site's pages too.  A wrong password answers the same whether the username exists or not,
+and failed log-ins are limited per account and per address (429).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...games import game_class
+from ..accounts import book
+from ..accounts import ratings as R
+from ..accounts.service import AccountError, Accounts
+from ..schemas import refusals
+from . import client_of, hub_of, seat_in
+
+COOKIE = "brawl_session"
+router = APIRouter(tags=["accounts"], responses=refusals(400, 401, 403, 404, 409, 422, 429))
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(..., max_length=64)
+    password: str = Field(..., max_length=200)
+
+
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    old: str = Field(..., max_length=200)
+    new: str = Field(..., max_length=200)
+
+
+class PasswordOnly(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    password: str = Field(..., max_length=200)
+
+
+class SeekIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(..., max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    rated: bool = False
+    time_control: dict[str, Any] | None = None
+    opponent: str | None = Field(None, max_length=64, description="a challenge: only this player may take it")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200)
+
+
+def accounts_of(request: Request) -> Accounts:
+    return request.app.state.accounts
+
+
+def same_site(request: Request) -> bool:
+    """The request comes from this server's own pages (or a listed origin), or from no page at all."""
+    origin = request.headers.get("origin")
+    if origin is None or origin in request.app.state.settings.allowed_origins:
+        return True
+    page = urlsplit(origin)
+    return page.scheme.lower() == request.url.scheme and page.netloc.lower() == request.headers.get("host", "").lower()
+
+
+def signed_in(request: Request) -> dict:
+    """The session of the request's cookie (401 without one)."""
+    token = request.cookies.get(COOKIE)
+    found = book.session(accounts_of(request).engine, token) if token else None
+    if found is None:
+        raise AccountError("not logged in", 401)
+    return found
+
+
+def acting(request: Request) -> dict:
+    """The session of a request that changes something as the account: same site and CSRF token."""
+    if not same_site(request):
+        raise AccountError("refused: this request comes from another site's page", 403)
+    found = signed_in(request)
+    sent = request.headers.get("x-csrf-token")
+    if not sent or not secrets.compare_digest(sent, found["csrf"]):
+        raise AccountError("refused: the X-CSRF-Token header is missing or wrong (GET /api/me gives it)", 403)
+    return found
+
+
+def with_cookie(request: Request, response: Response, token: str) -> None:
+    secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+    response.set_cookie(COOKIE, token, max_age=int(request.app.state.settings.session_days * 86_400), httponly=True,
+                        samesite="lax", secure=secure, path="/")
+
+
+@router.post("/api/accounts", status_code=201)
+def sign_up(body: Credentials, request: Request, response: Response) -> dict:
+    """Make an account: answers your username and CSRF token, and sets the session cookie."""
+    if not same_site(request):
+        raise AccountError("refused: this request comes from another site's page", 403)
+    me, token, _ = accounts_of(request).sign_up(body.username, body.password)
+    with_cookie(request, response, token)
+    return me
+
+
+@router.post("/api/session")
+def log_in(body: Credentials, request: Request, response: Response) -> dict:
+    """Log in: answers your username and CSRF token, and sets the session cookie."""
+    if not same_site(request):
+        raise AccountError("refused: this request comes from another site's page", 403)
+    me, token, _ = accounts_of(request).log_in(body.username, body.password, client_of(request))
+    with_cookie(request, response, token)
+    return me
+
+
+@router.delete("/api/session")
+def log_out(request: Request, response: Response) -> dict:
+    acting(request)
+    book.close_session(accounts_of(request).engine, request.cookies.get(COOKIE, ""))
+    response.delete_cookie(COOKIE, path="/")
+    return {"ok": True}
+
+
+@router.get("/api/me")
+def me(request: Request) -> dict:
+    """Who you are logged in as, and the CSRF token to send as ``X-CSRF-Token`` (401: not logged in)."""
+    found = signed_in(request)
+    return {"username": found["username"], "csrf": found["csrf"]}
+
+
+@router.post("/api/me/password")
+def change_password(body: PasswordChange, request: Request, response: Response) -> dict:
+    """A new password; every session of the account ends, and this one starts again."""
+    found = acting(request)
+    accounts = accounts_of(request)
+    accounts.change_password(found["account_id"], body.old, body.new)
+    me_, token, _ = accounts._open({"id": found["account_id"], "username": found["username"]})
+    with_cookie(request, response, token)
+    return me_
+
+
+@router.delete("/api/me")
+def delete_me(body: PasswordOnly, request: Request, response: Response) -> dict:
+    """Delete your account (your password again): its games stay, under "deleted player"."""
+    found = acting(request)
+    accounts = accounts_of(request)
+    account = book.account_by_id(accounts.engine, found["account_id"])
+    if not accounts.passwords.check(account["password_hash"], body.password):
+        raise AccountError("wrong password", 401)
+    book.delete_account(accounts.engine, found["account_id"])
+    response.delete_cookie(COOKIE, path="/")
+    return {"deleted": True}
+
+
+@router.post("/api/seeks", status_code=201)
+async def seek(body: SeekIn, request: Request) -> dict:
+    """Ask for a game: you are paired with the waiting player of the closest rating (the window
+    widens while you wait).  Poll ``GET /api/seeks/ID`` for the room, seat and seat token."""
+    found = await run_in_threadpool(acting, request)
+    accounts = accounts_of(request)
+    row = accounts.seek(found, body.game, body.options, body.rated, body.time_control, body.opponent)
+    accounts.round()
+    return accounts.seek_state(found, row["id"])
+
+
+@router.get("/api/seeks/{seek_id}")
+def seek_state(seek_id: str, request: Request) -> dict:
+    """Waiting (with how many wait for this game) or paired (room, seat, token, invite)."""
+    return accounts_of(request).seek_state(signed_in(request), seek_id)
+
+
+@router.delete("/api/seeks")
+def cancel(request: Request) -> dict:
+    found = acting(request)
+    return {"cancelled": book.cancel_seeks(accounts_of(request).engine, found["account_id"])}
+
+
+@router.post("/api/rooms/{room_id}/account")
+async def take_seat_as_me(room_id: str, body: SeatIn, request: Request) -> dict:
+    """Play the seat of ``token`` as your account: its name becomes your username."""
+    found = await run_in_threadpool(acting, request)
+    hub = hub_of(request)
+    room = await hub.settled(room_id)
+    seat = seat_in(room, body.token)
+    if seat is None:
+        raise AccountError("a seat's token is needed", 403)
+    accounts = accounts_of(request)
+    taken = book.seat_accounts(accounts.engine, room_id).get(seat)
+    if taken is not None and taken != found["account_id"]:
+        raise AccountError("this seat belongs to another account", 409)
+    book.bind_seat(accounts.engine, room_id, seat, found["account_id"])
+    if room.seats[seat].player != found["username"]:
+        hub.set_name(room, seat, found["username"])
+    return {"seat": seat, "username": found["username"]}
+
+
+@router.get("/api/players/{name}")
+def player(name: str, request: Request) -> dict:
+    """A player's ratings per game (with their history), tallies and recent games."""
+    engine = accounts_of(request).engine
+    account = book.account_by_name(engine, name)
+    if account is None:
+        raise AccountError("no such player", 404)
+    return {"username": account["username"], **book.profile(engine, account["id"])}
+
+
+@router.get("/api/leaderboard/{game}")
+def leaderboard(game: str, request: Request) -> dict:
+    """The top players of a game (settled ratings only), and where each bot level stands."""
+    cls = game_class(game)
+    accounts = accounts_of(request)
+    bots = [{"bot": name, "rating": rating} for name, rating in accounts.bot_ratings(game).items()]
+    return {"game": game, "title": cls.title, "players": book.leaderboard(accounts.engine, game), "bots": bots,
+            "scale": {"start": R.CENTRE, "provisional_above": R.PROVISIONAL}}
