@@ -23,7 +23,7 @@ def _cache(tmp_path, monkeypatch):
 
 
 def attacker_exact(hp: int, max_turns: int = 400):
-    """Attacker against attacker, exactly (RULINGS Krig, Attack: d10 = 1 misses, otherwise the d6
+    """Attacker against attacker, exactly (rules page, Krig, Attack: d10 = 1 misses, otherwise the d6
     comes off hit points; nobody defends, charges or parries): the distribution of the number of
     turns, split by whether the first mover wins.  Mass over (hit points of the player on turn,
     of the other, is the player on turn the first mover)."""
@@ -55,7 +55,7 @@ def _z(p_hat: float, p: float, n: int) -> float:
 
 
 def test_attacker_batch_matches_the_exact_attacker_values():
-    """RULINGS Krig, Attack: the batch first-mover win rate and game-length distribution match a
+    """Rules page, Krig, Attack: the batch first-mover win rate and game-length distribution match a
     dynamic program of the attacker policy (z-test, chi-square at 0.01%)."""
     fw, ow = attacker_exact(20)
     exact_fm = fw.sum()
@@ -115,7 +115,7 @@ def _compare(engine_res, batch_res):
                                           ("author", ["attacker", "optimal"])])
 def test_batch_agrees_with_the_engine(edition, bots):
     """The batch simulator and the full rules engine agree in win rate, first-mover win rate and
-    the game-length distribution (RULINGS Krig, all rules; reference bots)."""
+    the game-length distribution (rules page, Krig, all rules; reference bots)."""
     options = {"edition": edition, "hp": 8}
     engine_res = simulate("krig", options, bots, 2500, seed=5, workers=1)
     batch_res = run_range(options, bots, seed=5, start=0, stop=300_000)

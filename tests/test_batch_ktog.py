@@ -1,4 +1,4 @@
-"""The KtOG batch simulator against the full engine (RULINGS KtOG, every option; bots brute and random)."""
+"""The KtOG batch simulator against the full engine (rules page, KtOG, every option; bots brute and random)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ CASES = [
 
 @pytest.mark.parametrize("options,bots,engine_games", CASES)
 def test_batch_agrees_with_the_engine(options, bots, engine_games):
-    """RULINGS KtOG (initiative, rounds, spells, attacks, disarming, critical misses, zero, classes):
+    """Rules page, KtOG (initiative, rounds, spells, attacks, disarming, critical misses, zero, classes):
     the batch simulator's wins by seat, first-mover wins and game lengths match the engine's."""
     engine_res = simulate("ktog", options, bots, engine_games, seed=7, workers=1)
     batch_res = run_range(options, bots, seed=7, start=0, stop=200_000)

@@ -27,7 +27,7 @@ def nonzero(d: dict) -> dict:
 
 @pytest.mark.parametrize("defense", [0, 3, 5, 8])
 def test_krig_attack_without_parry(defense):
-    """RULINGS Krig, Attack: d10 = 1 misses, 10 goes past the defense, otherwise the defense soaks first."""
+    """Rules page, Krig, Attack: d10 = 1 misses, 10 goes past the defense, otherwise the defense soaks first."""
     def loss(a, b):
         return 0 if a == 1 else b if a == 10 else max(0, b - defense)
 
@@ -42,7 +42,7 @@ def test_krig_attack_without_parry(defense):
 
 @pytest.mark.parametrize("defense", [0, 5])
 def test_krig_attack_with_parry(defense):
-    """RULINGS Krig, Parry: d4 >= d6 parries; a failed parry takes the blow and the attacker goes again;
+    """Rules page, Krig, Parry: d4 >= d6 parries; a failed parry takes the blow and the attacker goes again;
     criticals cannot be parried."""
     def loss(a, b, r):
         if a == 1:
@@ -61,7 +61,7 @@ def test_krig_attack_with_parry(defense):
 
 
 def test_krig_charge_attack():
-    """RULINGS Krig, Charge attack: d6 + d8 damage, 10 critical past the defense, never parried."""
+    """Rules page, Krig, Charge attack: d6 + d8 damage, 10 critical past the defense, never parried."""
     def loss(a, b, c):
         return 0 if a == 1 else b + c if a == 10 else max(0, b + c - 5)
 
@@ -74,7 +74,7 @@ def test_krig_charge_attack():
 @pytest.mark.parametrize("mighty", [False, True])
 @pytest.mark.parametrize("bless,disarmed,bare", [(True, True, False), (False, False, False), (True, False, True)])
 def test_ktog_attack(mighty, bless, disarmed, bare):
-    """RULINGS KtOG, Attack and After a hit: natural 20 critical (2d6), natural 1 critical miss;
+    """Rules page, KtOG, Attack and After a hit: natural 20 critical (2d6), natural 1 critical miss;
     threshold to_hit -2 Bless, -2 disarmed target, +1 bare-handed; bare-handed -2 (not below 0);
     Mighty Blow doubles."""
     threshold = 14 - 2 * bless - 2 * disarmed + bare

@@ -1,4 +1,4 @@
-"""The Krig solvers against an independent solver written here from RULINGS.md (Krig).
+"""The Krig solvers against an independent solver written here from the Krig rules page.
 
 The independent solver shares no code with ``brawl.solve``: it keeps seat 0's win probability in
 absolute seat terms ``W[h0, h1, d0, d1, c0, c1, t]`` (t: the seat on turn), lets seat 0 maximise
@@ -22,7 +22,7 @@ from brawl.games import make_game
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 
 # ---------------------------------------------------------------------------------------------
-# Independent solver (RULINGS.md, Krig)
+# Independent solver (rules page, Krig)
 
 @njit(cache=False)
 def _v(W, h0, h1, d0, d1, c0, c1, t):
@@ -152,7 +152,7 @@ def reachable_cells(hp: int, edition: str):
                     for cm in range(2):
                         for co in range(2):
                             if edition == "article" and ((cm and dm) or (co and do)):
-                                continue  # RULINGS Charge (article): a charger's defense is lost
+                                continue  # Rules page, Krig, Charge (article): a charger's defense is lost
                             yield hm, ho, dm, do, cm, co
 
 
@@ -169,7 +169,7 @@ def _cache(tmp_path, monkeypatch):
 @pytest.mark.parametrize("edition", ["author", "article"])
 @pytest.mark.parametrize("hp", [1, 2, 3, 5, 20])
 def test_dense_solver_matches_independent_solver(edition, hp):
-    """RULINGS Krig (all of it): every turn state's optimal value equals the independent solver's."""
+    """Rules page, Krig (all of it): every turn state's optimal value equals the independent solver's."""
     from brawl.solve import solve
 
     sol = solve("krig", {"edition": edition, "hp": hp})
@@ -186,7 +186,7 @@ def test_dense_solver_matches_independent_solver(edition, hp):
 @pytest.mark.parametrize("edition", ["author", "article"])
 @pytest.mark.parametrize("hp", [1, 2])
 def test_generic_solver_on_the_rules_module_matches_independent_solver(edition, hp):
-    """RULINGS Krig: the generic solver, walking brawl.games.krig.rules itself (initiative, ties
+    """Rules page, Krig (all of it): the generic solver, walking brawl.games.krig.rules itself (initiative, ties
     re-rolled, parry reactions), gives the independent solver's value at every turn state."""
     from brawl.solve.generic import solve_game
     from brawl.games.krig.solver import krig_key
@@ -206,7 +206,7 @@ def test_generic_solver_on_the_rules_module_matches_independent_solver(edition, 
 
 
 def test_editions_differ_and_charging_matters():
-    """RULINGS Krig, Charge: the article edition's lost defense and forbidden parry change values."""
+    """Rules page, Krig, Charge: the article edition's lost defense and forbidden parry change values."""
     from brawl.solve import solve
 
     a = solve("krig", {"edition": "author", "hp": 10})

@@ -41,7 +41,7 @@ def fresh_cache(tmp_path, monkeypatch):
 
 
 def brute_duel(H: int, to_hit: int = 14) -> float:
-    """Brute against brute, two players, default options but ``to_hit`` (RULINGS KtOG: Attack, Critical
+    """Brute against brute, two players, default options but ``to_hit`` (rules page, KtOG: Attack, Critical
     miss, Disarmed): P(the player on turn wins) at (H, H, armed, armed).  Blocks of equal hit points are
     linear systems in the 9 scramble-count pairs of both orientations, solved with numpy."""
     val: dict = {}
@@ -102,7 +102,7 @@ def brute_duel(H: int, to_hit: int = 14) -> float:
 
 @pytest.mark.parametrize("H", [1, 2])
 def test_brute_mode_matches_independent_program(H):
-    """RULINGS KtOG (Attack, Critical miss, Disarmed, Round): with both players held to the brute
+    """Rules page, KtOG (Attack, Critical miss, Disarmed, Round): with both players held to the brute
     policy the solver's start value equals the independent program's."""
     from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
@@ -112,7 +112,7 @@ def test_brute_mode_matches_independent_program(H):
 
 @pytest.mark.parametrize("to_hit", [10, 17])
 def test_brute_mode_with_another_to_hit_matches_independent_program(to_hit):
-    """Seed rule 3 and RULINGS KtOG (``to_hit``): the solver reads the threshold from the options; with
+    """Seed rule 3 and rules page, KtOG (``to_hit``): the solver reads the threshold from the options; with
     both players held to brute its start value equals the independent program's."""
     from brawl.games.ktog.solver import solve_ktog_duel, start_index
 
@@ -139,7 +139,7 @@ def test_optimal_play_with_another_to_hit_in_the_engine():
 
 @pytest.mark.parametrize("initiative", ["once", "every_round"])
 def test_optimal_play_in_the_engine_matches_the_solved_value(initiative):
-    """RULINGS KtOG (all of it, duel): two optimal bots in the full engine win as first mover as
+    """Rules page, KtOG (all of it, duel): two optimal bots in the full engine win as first mover as
     often as the solution says (z-test), and the optimal bot beats brute."""
     from brawl.solve import solve
 
@@ -313,7 +313,7 @@ def check_option(option: str, hp: int, spells: dict) -> tuple:
 
 @pytest.mark.parametrize("hp", [1])  # larger hp: the generic walk takes minutes (run by hand)
 def test_stand_at_zero_agrees_with_the_rules_module(hp):
-    """Seed rule 5 and RULINGS KtOG, Zero (``stand_at_zero``): a blow that leaves a player at 0 rolls
+    """Seed rule 5 and rules page, KtOG, Zero (``stand_at_zero``): a blow that leaves a player at 0 rolls
     d100, 50 or less keeps him in at 0 (again at every later blow; Cure heals from 0).  The solver
     values every decision the rules module reaches as the generic walk does (Cure and Dodge kept,
     so that healing from 0 and dodging at 0 come up)."""
@@ -322,7 +322,7 @@ def test_stand_at_zero_agrees_with_the_rules_module(hp):
 
 @pytest.mark.parametrize("hp", [1])  # larger hp: the generic walk takes minutes (run by hand)
 def test_fumble_flying_agrees_with_the_rules_module(hp):
-    """FAQ 2 and RULINGS KtOG, Critical miss (``fumble_flying``): a natural 1 on the drop roll
+    """FAQ 2 and rules page, KtOG, Critical miss (``fumble_flying``): a natural 1 on the drop roll
     disarms for 3 scramble turns.  The solver agrees with the generic walk at every decision (one
     Haste kept, which scrambles 3 down to 1)."""
     check_option("fumble_flying", hp, {"haste": 1})
@@ -330,7 +330,7 @@ def test_fumble_flying_agrees_with_the_rules_module(hp):
 
 @pytest.mark.parametrize("hp", [1])  # larger hp: the generic walk takes minutes (run by hand)
 def test_cure_touch_roll_agrees_with_the_rules_module(hp):
-    """FAQ 1 and RULINGS KtOG, Turn (``cure_touch_roll``): a Cure on someone else first needs a d20
+    """FAQ 1 and rules page, KtOG, Turn (``cure_touch_roll``): a Cure on someone else first needs a d20
     roll at the attack threshold; a failure spends the Cure.  The solver agrees with the generic
     walk at every decision, and the touch roll changes what a Cure on the other is worth."""
     worst, n, fm_generic, fm_solver = generic_agreement(few_spells_game({"hp": hp, "cure_touch_roll": True},
@@ -351,7 +351,7 @@ def test_cure_touch_roll_agrees_with_the_rules_module(hp):
 
 @pytest.mark.parametrize("hp", [1])  # larger hp: the generic walk takes minutes (run by hand)
 def test_classes_agree_with_the_rules_module(hp):
-    """Seed rule 3 and RULINGS KtOG, ``classes``: seat 0 picks fighter (-2 to hit, 5 more hit points,
+    """Seed rule 3 and rules page, KtOG, ``classes``: seat 0 picks fighter (-2 to hit, 5 more hit points,
     no spells) or magic-user, then seat 1, then initiative.  The solver values both picks and every
     later decision as the generic walk does (magic-users keep Cure and Dodge)."""
     check_option("classes", hp, {"cure": True, "dodge": True})

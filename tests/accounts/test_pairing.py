@@ -57,7 +57,7 @@ def test_a_four_player_game_waits_for_four():
 
 
 def test_ranks_follow_the_order_players_fell():
-    """RULINGS KtOG, winning: the last one standing wins; the others rank by when they fell."""
+    """Rules page, KtOG, Win: the last one standing wins; the others rank by when they fell."""
     assert R.ranks(4, [2], [[0], [1, 3]]) == [3, 2, 1, 2]
     assert R.ranks(2, [], None) == [1, 1]  # a draw
     assert R.ranks(3, [0], None) == [1, 2, 2]

@@ -9,7 +9,7 @@ from brawl.games import game_class, make_game
 
 
 def test_sealed_choice_is_told_in_the_games_words_to_its_seat_only():
-    """DEVELOPERS (views per seat) and RULINGS Kniggits (fights are simultaneous hidden choices): the
+    """DEVELOPERS (views per seat) and rules page, Kniggits, rule 18 (fights are simultaneous hidden choices): the
     chooser reads its choice in the game's words, everyone else only that a choice was made; the reveal
     tells all choices together in the same words, written when each was made."""
     game = make_game("kniggits", terrain="open")

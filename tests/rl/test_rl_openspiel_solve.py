@@ -1,7 +1,7 @@
 """OpenSpiel's own solver agrees with brawl's: value iteration on the OpenSpiel form of Krig gives
 the values of ``brawl.solve`` for every turn position.
 
-Krig has cycles (RULINGS Krig, Attack: a miss changes nothing; a parried blow passes the turn),
+Krig has cycles (rules page, Krig, Attack: a miss changes nothing; a parried blow passes the turn),
 so a depth-limited expectiminimax would only approach the value.  OpenSpiel's value iteration
 with ``cyclic_game=True`` handles chance nodes and cycles and converges to the exact fixed point,
 so it is compared at a tolerance of 1e-7.  It starts from a turn position (the ``start``

@@ -139,7 +139,7 @@ def _random_steps(env, rng, steps, on_step):
 
 
 def test_krig_parry_is_asked_of_the_defender():
-    """Rules page Krig 11 and 14 (RULINGS Krig, Parry): after an attack that is neither a miss
+    """Rules page Krig 11 and 14 (and its point Parry): after an attack that is neither a miss
     nor a critical, the defender decides to parry or take, seeing the attack d6."""
     env = pettingzoo_env("krig", hp=10)
     game = env.game
@@ -166,7 +166,7 @@ def test_krig_parry_is_asked_of_the_defender():
 
 
 def test_krig_forced_charge_attack_is_played_for_the_agent():
-    """Rules page Krig 5 (RULINGS Krig, Charge): the turn after a charge must be the charge
+    """Rules page Krig 5 (and its point Charge): the turn after a charge must be the charge
     attack; a decision with one legal action is not asked unless skip_forced=False."""
     def forced_asks(skip):
         env = pettingzoo_env("krig", hp=10, skip_forced=skip)

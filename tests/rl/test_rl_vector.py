@@ -18,7 +18,7 @@ from brawl.sim.kernel import new_tape
 @pytest.mark.parametrize("edition,opponent", [("author", "attacker"), ("article", "attacker"),
                                               ("author", "heuristic"), ("article", "heuristic"), ("author", "self")])
 def test_vector_env_agrees_with_the_engine_on_a_tape(edition, opponent):
-    """RULINGS Krig (every rule the kernel plays): the same dice and the same agent decisions give
+    """Rules page, Krig (every rule the kernel plays): the same dice and the same agent decisions give
     the same observations, masks and results in the kernel and the engine, against the attacker
     (always attack, never parry), the heuristic bot (``brawl/games/krig/bots.py``), and in self-play
     (the caller decides for both seats, each seeing its own view).  A game the opponent wins before

@@ -154,8 +154,8 @@ OPTION_SETS = [
 @pytest.mark.parametrize("options,opponent", OPTION_SETS,
                          ids=lambda v: v if isinstance(v, str) else ",".join(f"{k}={x}" for k, x in v.items()))
 def test_vector_env_agrees_with_the_engine_on_a_tape(options, opponent):
-    """RULINGS KtOG (every rule the kernel plays: Turn, After a hit, Critical miss, Disarmed, Spells,
-    Cure, Round and Initiative; seed ktog.txt rules 1-5, More rules, FAQ): the same dice and the same
+    """Rules page, KtOG (every rule the kernel plays: Turn, After a hit, Critical miss, Disarmed, Spells,
+    Cure, Round and Initiative; KtOG core rules 1-5, More rules, FAQ): the same dice and the same
     agent decisions give the same questions, observations, masks, rewards and game ends in the
     vectorised environment and the engine, against brute or random opponents."""
     asked = _agree(options, opponent, games=12, seed=len(options) + len(opponent))
@@ -163,14 +163,14 @@ def test_vector_env_agrees_with_the_engine_on_a_tape(options, opponent):
 
 
 def test_every_question_is_checked():
-    """RULINGS KtOG, Spells (Dodge and Mighty Blow windows, Haste and Bless swings) and seed ktog.txt
+    """Rules page, KtOG, Spells (Dodge and Mighty Blow windows, Haste and Bless swings) and the KtOG rule text
     rule 3 (classes): the tapes reach every kind of question the agent is asked."""
     asked = _agree({"players": 3, "classes": True, "hp": 10}, "random", games=10, seed=5)
     assert asked == set(ASKS)
 
 
 def test_self_play_agrees_with_the_engine_on_a_tape():
-    """RULINGS KtOG (every rule), self-play: every seat's questions come in the engine's order, each
+    """Rules page, KtOG (every rule), self-play: every seat's questions come in the engine's order, each
     seen from the seat asked, and the reward is that of the seat that answered."""
     asked = _agree({"players": 3, "hp": 8}, "self", games=8, seed=11)
     assert {"turn", "dodge?", "mighty?"} <= asked
@@ -200,7 +200,7 @@ def test_gymnasium_checks_hold():
 
 
 def test_illegal_action_loses_and_a_new_game_starts():
-    """RULINGS KtOG (a decision the rules refuse): an action the mask does not allow ends the game as
+    """Rules page, KtOG (a decision the rules refuse): an action the mask does not allow ends the game as
     a loss (-1) and the next game's first question comes back in the same step."""
     env = vector_env("ktog", num_envs=32, opponent="brute")
     obs, info = env.reset(seed=2)
@@ -219,7 +219,7 @@ def test_illegal_action_loses_and_a_new_game_starts():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_agent_wins_its_fair_share(players):
-    """RULINGS KtOG (seats are alike once initiative is rolled; seed ktog.txt rule 1): a random agent
+    """Rules page, KtOG (seats are alike once initiative is rolled; KtOG core rule 1): a random agent
     against random opponents wins about 1 in ``players`` games."""
     env = vector_env("ktog", num_envs=512, opponent="random", players=players, hp=6)
     obs, info = env.reset(seed=3)
@@ -238,7 +238,7 @@ def test_random_agent_wins_its_fair_share(players):
 
 
 def test_self_play_reports_seats_and_winners():
-    """Self-play (RULINGS KtOG, Round: seats take turns): every seat is asked in turn and each ended
+    """Self-play (rules page, KtOG, Round: seats take turns): every seat is asked in turn and each ended
     game names its winner; the reward is +1 exactly when the seat that answered is the winner."""
     env = vector_env("ktog", num_envs=128, opponent="self", players=3, hp=5)
     obs, info = env.reset(seed=9)

@@ -1,5 +1,6 @@
 """Issue 12, one outgoing filter: nothing a seat or a spectator can fetch depends on another seat's
-sealed choice (RULINGS Kniggits: "fights are simultaneous hidden choices"; rock-paper-scissors).
+sealed choice (rules page, Kniggits, rule 18: a fight's hands are shown "at once and in secret";
+rock-paper-scissors).
 
 Two rooms with the same dice seed are played with the same decisions up to a simultaneous decision;
 there one seat seals a different choice in each.  Everything the other seat and a spectator can get

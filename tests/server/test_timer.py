@@ -1,7 +1,7 @@
 """Decision clocks kept by the server: a Kniggits fight with a short ``fight_timer``.
 
-RULINGS (Kniggits): "a hand with no choice when the fight's timer or the reveal closes has no
-effect"; issue 7: the fight as two sealed hand choices with a visible timer, revealed together.
+Rules page, Kniggits, rule 19: "A hand not chosen when a fight's timer runs out shows nothing", and a
+hand that shows nothing has no effect; issue 7: the fight as two sealed hand choices with a visible timer, revealed together.
 The tests wait by polling; they never assert how fast anything happened."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def until_revealed(ws) -> list[dict]:
 
 
 def test_missing_hands_become_none_and_both_are_revealed_together(client, clock):
-    """Rule 19 / RULINGS Kniggits, Fumble: Blue never chooses; when the fight's timer runs out the
+    """Rules page, Kniggits, rule 19 (fumble): Blue never chooses; when the fight's timer runs out the
     server shows none for both of Blue's hands, reveals both sides in one step, and before that
     neither Blue nor a spectator received anything of Red's hands."""
     room = to_the_fight(client)
@@ -144,7 +144,7 @@ def test_a_late_choice_is_refused_and_changes_nothing(client, clock):
 
 
 def test_nobody_chooses_then_the_game_goes_on_and_the_record_verifies(client):
-    """RULINGS Kniggits, Fumble: with neither side choosing, both show none; the next fight gets its
+    """Rules page, Kniggits, rule 19 (fumble): with neither side choosing, both show none; the next fight gets its
     own clock, and the stand-ins are ordinary decisions: the record replays and verifies."""
     room = to_the_fight(client)
     wait_for(lambda: view(client, room, None)["state"]["revealed"])

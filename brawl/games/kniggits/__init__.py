@@ -1,5 +1,5 @@
 """Kniggits: armies of toy knights on a measured table, fighting with sealed sword and shield
-heights (seed ``kniggits.txt``).
+heights (the Kniggits rule text; see the rules page).
 
 Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 

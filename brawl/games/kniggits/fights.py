@@ -116,7 +116,7 @@ class Fights:
         return None
 
     def timeout_action(self, state: KniggitsState, seat: int) -> str:
-        """Both hands ``none`` for a seat whose time ran out: the seed's fumble (Fumbles; RULINGS)."""
+        """Both hands ``none`` for a seat whose time ran out: the seed's fumble (Fumbles; rules page, rule 19)."""
         if state.phase != "fight" or not state.fights:
             raise IllegalAction("only a fight's hands have a timer")
         fight = state.fights[0]

@@ -1,6 +1,6 @@
 """Every number and scalar formula of the Kniggits rules, once, in the rulebook's words.
 
-Each name cites the seed section (``kniggits.txt``) or the numbered ruling of the rules page
+Each name cites the section of the Kniggits rule text or the numbered ruling of the rules page
 (``rules.md``) it comes from.  Distances are in inches for figures of about an inch; the option
 ``scale`` multiplies every one of them (Equipment 2: "halve all of the distances ... double all of
 the distances"), which :class:`.geometry.Table` does.  The rules, the bots, the words and the

@@ -1,5 +1,5 @@
-"""Krig: a two-player duel of five dice, in two editions (seeds ``krig-author.txt`` and
-``krig-article.txt``).
+"""Krig: a two-player duel of five dice, in two editions (the designer's page and a
+third-party article; see the rules page).
 
 Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 

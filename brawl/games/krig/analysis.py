@@ -197,7 +197,7 @@ def build_report(options: dict, out: str | Path, games: int = 200_000, sweep: st
     parts = [
         *page_head("Krig analysis"),
         f"<h1>Krig: analysis</h1><p>Options: edition <b>{e(opts['edition'])}</b>, hit points <b>{H}</b>. "
-        f"Rulings: shared/RULINGS.md (Krig). Built in {time.perf_counter() - t0:.1f} s.</p>",
+        f"Rules as the Krig rules page reads them (<code>brawl rules krig</code>). Built in {time.perf_counter() - t0:.1f} s.</p>",
         "<h2>Key findings</h2><ul>",
         f"<li>Under perfect play the first mover wins <b>{_pct(sol.first_mover_win)}</b> "
         f"(exact; author {_pct(exact['author'][H - 1])}, article {_pct(exact['article'][H - 1])}).</li>",

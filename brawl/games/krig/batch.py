@@ -1,6 +1,6 @@
 """Batch simulation of Krig: millions of games per second, compiled with Numba over every core.
 
-The games follow the same rules as :mod:`brawl.games.krig.rules` (``shared/RULINGS.md``, Krig)
+The games follow the same rules as :mod:`brawl.games.krig.rules` (the rules page, Krig)
 written as a tight loop over small integers; the bots are the reference policies as codes:
 
 - ``attacker``: always attack (the charge attack when charging), never parry;
@@ -122,7 +122,7 @@ def _first_mover_impl(src):
 
 @njit(cache=True, inline="always")
 def _play_game(src, hp, article, pol0, pol1, turn_tab, parry_tab, h, d, c, row):
-    """One game (RULINGS Krig); returns (src, winner, first mover, turns).  ``h``, ``d``, ``c``:
+    """One game (rules page, Krig); returns (src, winner, first mover, turns).  ``h``, ``d``, ``c``:
     hit points, active defense and charging of each seat; ``row``: room for one log row (seat,
     decision, then hit points, defense and charging of both seats before it)."""
     h[0] = hp

@@ -5,8 +5,9 @@ simulator, the odds) takes its numbers from here.  The functions are plain funct
 bools that call nothing else, so the compiled code wraps them as they stand
 (``numba.njit(mechanics.parry_succeeds)``).
 
-Sources: ``author`` is ``seeds/krig-author.txt``, ``article`` is ``seeds/krig-article.txt``,
-``ruling`` is ``shared/RULINGS.md``, Krig.
+Sources, as the rules page (``rules.md``) names them: ``author`` is the designer's page,
+``article`` the third-party article, and ``ruling`` a point of the page's last section, where brawl
+says how it reads what the two leave open.
 """
 
 from __future__ import annotations

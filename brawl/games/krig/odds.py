@@ -14,7 +14,7 @@ from . import mechanics as M
 
 def krig_attack(defense: int = 0, parry: bool = False, charge: bool = False) -> dict:
     """One Krig attack into ``defense`` (0 = none active).  ``parry``: the defender parries every
-    ordinary hit (RULINGS Krig, Parry); ``charge``: the charge attack (d6 + d8, never parried)."""
+    ordinary hit (rules page, Krig, Parry); ``charge``: the charge attack (d6 + d8, never parried)."""
     if not 0 <= defense <= M.DEFENSE_SIDES:
         raise BrawlError(f"a Krig defense is 0 (none) to {M.DEFENSE_SIDES}, not {defense}")
     if charge and parry:

@@ -14,7 +14,8 @@ parry d4.  A turn is one action:
 A parry rolls the d4: at least the attack d6 and the blow is avoided; otherwise the damage is taken
 and the attacker goes again at once.  The two editions differ on charging: in ``article`` a charge
 drops the charger's defense at once and forbids parrying until the charge attack; in ``author``
-neither happens.  Rulings: ``shared/RULINGS.md``, Krig.
+neither happens.  The rules page (``rules.md``) cites each rule's source and says how brawl reads
+what the two texts leave open.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Hit points never go up, so the table is solved layer by layer: a layer is one un
 hit points ``{a, b}``, and every way out of a layer lands in a layer with a smaller total that is
 already solved.  Inside a layer play can cycle (a miss, a parry, a defense that absorbs a blow, a
 charge), so each layer is iterated (Gauss-Seidel, in place) until no value moves by more than
-``TOL``.  The transitions follow ``shared/RULINGS.md`` (Krig) exactly as ``brawl.games.krig.rules``
+``TOL``.  The transitions follow the rules page (Krig) exactly as ``brawl.games.krig.rules``
 implements them; ``tests/test_solve_krig.py`` checks the result against the rules module walked
 state by state and against an independent solver.
 """

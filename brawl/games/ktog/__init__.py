@@ -1,5 +1,5 @@
 """KtOG (Kill the Other Guy): d20 to hit, d6 damage, spells with reaction timing, 2 to 8 players
-(seed ``ktog.txt``).
+(the KtOG rule text; see the rules page).
 
 Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 

@@ -402,7 +402,7 @@ def build_report(options: dict, out: str | Path, games: int = 100_000, sweep: st
     parts = [
         *page_head("KtOG analysis"),
         f"<h1>KtOG: analysis</h1><p>Options: {opt_text}. Bots for the sweep: {e(who)}. "
-        f"Rulings: shared/RULINGS.md (KtOG). Built in {time.perf_counter() - t0:.1f} s; every figure is also in "
+        f"Rules as the KtOG rules page reads them (<code>brawl rules ktog</code>). Built in {time.perf_counter() - t0:.1f} s; every figure is also in "
         "<a href='data.json'>data.json</a>.</p>",
         "<h2>Key findings</h2><ul>" + "".join(f"<li>{f}</li>" for f in findings) + "</ul>",
         "<h2>First-mover advantage by number of players (brute)</h2>",

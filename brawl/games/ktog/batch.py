@@ -1,6 +1,6 @@
 """Batch simulation of KtOG (2 to 8 players, every option), compiled with Numba over every core.
 
-The loop follows :mod:`brawl.games.ktog.rules` (``shared/RULINGS.md``, KtOG): initiative (ties
+The loop follows :mod:`brawl.games.ktog.rules` (the rules page, KtOG): initiative (ties
 among the highest re-roll; once or every round), rounds in seat order from the leader, Haste,
 Bless, Cure (cap, touch roll), attacks and disarm attempts, Dodge and Mighty Blow windows (opened
 only for a player who can cast), critical hits and misses (self-hit, drop, flying weapon),

@@ -123,7 +123,7 @@ def _decide_impl(src, work, P, seat, code, target):
 
 @njit(cache=True, inline=INLINE)
 def _can_cast(P, s):
-    """RULINGS KtOG, Spells: no spells for fighters, one per player per round, conscious only."""
+    """Rules page, KtOG, Spells: no spells for fighters, one per player per round, conscious only."""
     return P[FIGHTER, s] == 0 and P[CAST, s] == 0 and P[UP, s] == 1
 
 
@@ -218,7 +218,7 @@ def _set_up(src, o, pols, P, work, tabs):
 
 @njit(cache=True, inline=INLINE)
 def _initiative(src, o, P, work):
-    """RULINGS KtOG, Initiative: every conscious player rolls; only those tied for highest re-roll."""
+    """Rules page, KtOG, Initiative: every conscious player rolls; only those tied for highest re-roll."""
     rolls, rollers = work[2], work[3]
     m = 0
     for s in range(o.players):
@@ -246,7 +246,7 @@ def _initiative(src, o, P, work):
 
 @njit(cache=True, inline=INLINE)
 def _fumble(src, o, P, me):
-    """RULINGS KtOG, Critical miss: a d20 to hit himself for d6, else (armed) a d20 to drop the weapon."""
+    """Rules page, KtOG, Critical miss: a d20 to hit himself for d6, else (armed) a d20 to drop the weapon."""
     src, r = below(src, M.D20)
     if _fumble_self_hit(r + 1):
         src, d = below(src, M.DAMAGE_SIDES)
@@ -261,7 +261,7 @@ def _fumble(src, o, P, me):
 
 @njit(cache=True, inline=INLINE)
 def _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, posM, cont):
-    """RULINGS KtOG, After a hit, steps 1 and 2: the target may Dodge, else the attacker may cast
+    """Rules page, KtOG, After a hit, steps 1 and 2: the target may Dodge, else the attacker may cast
     Mighty Blow (each window opened only for a player who can cast).  Returns (src, dodged, mighty);
     an agent asked here ends the swing as if it had dodged (the game is paused)."""
     V, W, R = tabs
@@ -317,7 +317,7 @@ def _reactions(src, pols, P, work, tabs, me, t, crit, bare, blessed, swings, pos
 
 @njit(cache=True, inline=INLINE)
 def _swing(src, o, pols, P, work, tabs, me, kind, t, blessed, swings, posM, cont):
-    """One attack, bare-handed blow or disarm attempt (RULINGS KtOG, Turn, After a hit, Critical
+    """One attack, bare-handed blow or disarm attempt (rules page, KtOG, Turn, After a hit, Critical
     miss); returns (src, winner or -1).  ``swings`` (left this turn, this one included) is what an
     agent asked sees; ``posM`` (0 leader, 1 second) and ``cont`` (a Haste swing follows) serve the
     optimal policy."""

@@ -158,7 +158,7 @@ def _next_swing(src, pols, P, work, tabs, me, blessed, swings, posM, cont):
 
 @njit(cache=True, inline=INLINE)
 def _cure(src, o, P, me, tgt):
-    """RULINGS KtOG, Cure: the touch roll first when curing someone else (``cure_touch_roll``), then
+    """Rules page, KtOG, Cure: the touch roll first when curing someone else (``cure_touch_roll``), then
     d10 with 1s re-rolled, capped with ``cure_cap``."""
     P[CURE_LEFT, me] = 0
     P[CAST, me] = 1
@@ -174,7 +174,7 @@ def _cure(src, o, P, me, tgt):
 
 @njit(cache=True, inline=INLINE)
 def _turn(src, o, pols, P, work, tabs, me, leader):
-    """``me``'s turn (RULINGS KtOG, Turn and Disarmed); returns (src, winner or -1).  An agent asked
+    """``me``'s turn (rules page, KtOG, Turn and Disarmed); returns (src, winner or -1).  An agent asked
     pauses the game (``work[6][PAUSED]``): the turn returns at once."""
     posM = 0 if me == leader else 1
     src, act, tgt = _opening(src, o, pols, P, work, tabs, me, posM)

@@ -5,8 +5,9 @@ simulator, the odds) takes its numbers from here.  The functions are plain funct
 bools that call nothing else, so the compiled code wraps them as they stand
 (``numba.njit(mechanics.hit_threshold)``).
 
-Sources: "rule N", "Spells N", "More rules N" and "FAQ N" are the numbered sections of
-``seeds/ktog.txt``; "ruling" is ``shared/RULINGS.md``, KtOG, which is binding where the two differ.
+Sources: "rule N", "Spells N", "More rules N" and "FAQ N" are the numbered sections of the KtOG
+rule text; "ruling" is a point of the rules page's last section (``rules.md``, *What the text leaves
+open*), which settles what the text leaves open and holds where the two differ.
 """
 
 from __future__ import annotations

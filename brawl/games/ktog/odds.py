@@ -14,7 +14,7 @@ from . import mechanics as M
 
 def ktog_attack(to_hit: int = 14, bless: bool = False, target_disarmed: bool = False, bare_handed: bool = False,
                 mighty_blow: bool = False) -> dict:
-    """One KtOG attack (RULINGS KtOG, Attack and After a hit): natural 20 a critical (2d6), natural
+    """One KtOG attack (rules page, KtOG, Attack and After a hit): natural 20 a critical (2d6), natural
     1 a critical miss, otherwise a hit when the d20 reaches the threshold (``to_hit``, -2 with
     Bless, -2 against a disarmed target, +1 bare-handed).  ``mighty_blow``: cast on every hit (the
     target does not Dodge).  Damage: d6 or 2d6, bare-handed -2 (not below 0), Mighty Blow x2."""

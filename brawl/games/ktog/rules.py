@@ -3,7 +3,8 @@
 Every player has hit points and six spells (Haste x2, Cure, Bless, Mighty Blow, Dodge).  Players
 take turns in initiative order, attacking a named opponent with a d20 (``to_hit`` or more hits, a
 natural 20 is a critical for 2d6, a natural 1 a critical miss) and rolling a d6 for damage.  The last
-conscious player wins.  Rulings: ``shared/RULINGS.md``, KtOG; the rules page is ``rules.md``.
+conscious player wins.  The rules page (``rules.md``) cites each rule's source and says how brawl
+reads what the rule text leaves open.
 
 Decisions (player numbers are 1-based, as in the seat names "Player 1" to "Player 8"):
 
@@ -240,7 +241,7 @@ class Ktog(KtogWords, Game[KtogState]):
             if M.fumble_self_hit(outcome):
                 return replace(state, phase="self_damage", last=f"{self.seat_name(me)} hits themselves")
             if state.disarmed[me]:
-                # RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again.
+                # Rules page, KtOG, Disarmed: a disarmed player cannot be disarmed again.
                 return self._after_swing(replace(state, last=f"{self.seat_name(me)} does not hit themselves"))
             return replace(state, phase="fumble_drop", last=f"{self.seat_name(me)} does not hit themselves")
         if p == "self_damage":
@@ -350,7 +351,7 @@ class Ktog(KtogWords, Game[KtogState]):
         return self._start_round(state)
 
     def _start_round(self, state: KtogState) -> KtogState:
-        """RULINGS KtOG, Round and Initiative: every conscious player has one turn per round;
+        """Rules page, KtOG, Round and Initiative: every conscious player has one turn per round;
         spells cast reset; initiative is rolled at the start (``every_round``: every round)."""
         n = len(state.hp)
         state = replace(state, cast=(False,) * n, rounds=state.rounds + 1)

@@ -1,5 +1,5 @@
 """The KtOG ``schemer`` bot: a free-for-all player for 2 to 8 players that lets the others fight
-each other (seed ``ktog.txt``; rules as ``shared/RULINGS.md``, KtOG).
+each other (the KtOG rule text, as its rules page reads it).
 
 In a free-for-all the last one standing wins, so what counts is to reach the final duel strong
 against a weak opponent.  Most players go for the weakest opponent; the schemer does the opposite:

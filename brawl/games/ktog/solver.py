@@ -4,7 +4,7 @@ initiative and initiative die, and the options ``stand_at_zero``, ``fumble_flyin
 
 The tables and the value of every decision are compiled in :mod:`.duel` (its docstring gives the
 layout and the order of solving); this module reads them at an engine state, names what it
-covers, and keeps solutions.  The rules follow ``shared/RULINGS.md`` (KtOG) as
+covers, and keeps solutions.  The rules follow the rules page (KtOG) as
 ``brawl.games.ktog.rules`` implements them, with every number from
 ``brawl.games.ktog.mechanics``.  Each option stays a zero-sum game of two players with chance, so
 it is solved by the same method:

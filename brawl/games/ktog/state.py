@@ -109,7 +109,7 @@ damage_of = M.damage
 
 
 def can_cast(state: KtogState, seat: int) -> bool:
-    """No spells for fighters; at most one spell per player per round (RULINGS KtOG, Spells)."""
+    """No spells for fighters; at most one spell per player per round (rules page, KtOG, Spells)."""
     return state.role[seat] != FIGHTER and not state.cast[seat] and state.up[seat]
 
 

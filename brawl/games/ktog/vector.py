@@ -170,7 +170,7 @@ def _play_on(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay):
             S[g, OVER] = 1
             S[g, WINNER] = winner
             return src
-        # the next turn (RULINGS KtOG, Round and Initiative), as batch_turn._play_game goes on
+        # the next turn (rules page, KtOG, Round and Initiative), as batch_turn._play_game goes on
         k += 1
         while True:
             if leader < 0 or k >= n:

@@ -1,5 +1,5 @@
 """Tactics: a d20 grid skirmish with classes, equipment, spells, attacks of opportunity,
-flanking and conditions (seed ``tactics.txt``).
+flanking and conditions (the Tactics rule text; see the rules page).
 
 Its parts are listed in :data:`ENTRY` (see :mod:`brawl.games.entry`)."""
 

@@ -218,7 +218,7 @@ def make_character(name: str, cls: str, level: int = 5, abilities: tuple[int, ..
 # Ready-made characters and parties
 
 #: the seed's Steve and Jeff, built so that the seed's four worked examples come out from their
-#: sheets at level 5 (RULINGS Tactics); the others round out the ready parties.
+#: sheets at level 5 (rules page, Tactics); the others round out the ready parties.
 _READY = {
     # seed: "lots of Strength, Dexterity, and Constitution, but low Intelligence, Wisdom, and
     # Charisma. He wields a sword and shield and wears heavy armor."

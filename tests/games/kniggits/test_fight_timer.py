@@ -27,7 +27,7 @@ def test_only_a_fight_has_a_timer():
 
 
 def test_the_stand_in_is_both_hands_none_and_does_nothing():
-    """Fumbles; RULINGS Kniggits, Fumble: a side whose time ran out shows none with both hands:
+    """Fumbles; rules page, Kniggits, rule 19 (fumble): a side whose time ran out shows none with both hands:
     its sword strikes nothing and its shield stops nothing."""
     g = game()
     s = to_fight(g, battle(g, kn("A1", 10, 10), kn("B1", 10, 11.5)))

@@ -128,7 +128,7 @@ def test_one_colour_left_flees_and_cannot_attack():
 
 
 def test_fleeing_runs_for_its_edge_and_leaves():
-    """The Results and RULINGS: a fleeing kniggit moves at full speed toward its own edge and
+    """The Results and the rules page, Kniggits, rule 23: a fleeing kniggit moves at full speed toward its own edge and
     leaves the game on reaching it."""
     g = game()
     s = battle(g, kn("A1", 10, 20), kn("B1", 5, 26, 2, 0, 0, status="fleeing"), kn("B2", 30, 34), to_act=0)

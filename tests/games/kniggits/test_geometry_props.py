@@ -1,4 +1,4 @@
-"""Property tests of the measured table (RULINGS, Kniggits: geometry)."""
+"""Property tests of the measured table (rules page, Kniggits, rules 1 to 4: the table)."""
 
 from __future__ import annotations
 

@@ -126,7 +126,7 @@ def test_surrounded_cannot_move_but_can_turn():
 
 
 def test_obstacles_block_movement():
-    """Equipment 4 and RULINGS: obstacles block movement; a path must go around them."""
+    """Equipment 4 and the rules page, Kniggits, rule 3: obstacles block movement; a path must go around them."""
     g = game(terrain="village")
     wall = g.table.obstacles[2]  # the low wall south of the centre
     minx, miny, maxx, maxy = wall.bounds
@@ -140,7 +140,7 @@ def test_obstacles_block_movement():
 
 
 def test_table_edges():
-    """RULINGS: the table's edges; a move may not leave the table."""
+    """Rules page, Kniggits, rule 2: the table's edges; a move may not leave the table."""
     g = game()
     s = battle(g, kn("A1", 1, 5), kn("B1", 30, 30))
     with pytest.raises(IllegalAction, match="off the 36 in table"):

@@ -36,7 +36,7 @@ def play_match(g, bots, seed=0, stop=None):
 
 
 def test_fight_choice_sealed_in_view_and_log_until_reveal():
-    """RULINGS (Kniggits: fights are simultaneous hidden choices); DEVELOPERS (views per seat): a
+    """Rules page, Kniggits (rule 18: fights are simultaneous hidden choices); DEVELOPERS (views per seat): a
     sealed sword-and-shield choice never appears in the other seat's view or log before reveal."""
     g = game()
     m = Match(g, SeededDice(0))

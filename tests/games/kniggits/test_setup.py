@@ -112,7 +112,7 @@ def test_preset_armies_stand_in_their_zones_outside_obstacles():
 
 
 def test_armies_are_sealed_until_both_are_in():
-    """RULINGS (views per seat), ruling 8: an army chosen first is hidden from the other seat."""
+    """Rules page, Kniggits, rule 34 (views per seat) and rule 8: an army chosen first is hidden from the other seat."""
     g = game()
     s = g.apply_action(g.initial_state(), 0, "army:3/3/3@10,3")
     assert g.view(s, 0)["armies"][0] == "3/3/3@10,3"

@@ -51,7 +51,7 @@ def others_see(client, rid, t, ws1, spec) -> list[dict]:
 
 
 def test_sealed_army_and_hands_reach_no_one_before_the_reveal(client):
-    """RULINGS (Kniggits: fights are simultaneous hidden choices; ruling 8: armies sealed);
+    """Rules page, Kniggits (rule 18: fights are simultaneous hidden choices; rule 8: armies sealed);
     DEVELOPERS (views per seat): through the server, in every channel."""
     rid, t = room_with_two_people(client)
 

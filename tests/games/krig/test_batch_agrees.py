@@ -37,7 +37,7 @@ def _same_game(options: dict, bots: list[str], values) -> dict:
 @pytest.mark.parametrize("edition", ["author", "article"])
 @pytest.mark.parametrize("hp", [1, 6, 20])
 def test_random_and_attacker_games_are_identical(edition, hp):
-    """RULINGS Krig (every rule: initiative, attack, critical, miss, defend, charge, charge attack,
+    """Rules page, Krig (every rule: initiative, attack, critical, miss, defend, charge, charge attack,
     parry and the extra turn after a failed one, both editions): same dice, same game."""
     decided = set()
     for seed in range(25):
@@ -51,13 +51,13 @@ def test_random_and_attacker_games_are_identical(edition, hp):
 
 @pytest.mark.parametrize("edition", ["author", "article"])
 def test_optimal_games_are_identical(edition):
-    """The solved policy reads the same tables in both: same dice, same game (RULINGS Krig)."""
+    """The solved policy reads the same tables in both: same dice, same game (rules page, Krig)."""
     for seed in range(15):
         _same_game({"edition": edition, "hp": 7}, ["optimal", "random"], _tape(100 + seed))
 
 
 def test_a_failed_parry_gives_the_attacker_another_turn_in_both():
-    """RULINGS Krig, Parry: a failed parry gives the attacker another turn, in the compiled game as in
+    """Rules page, Krig, Parry: a failed parry gives the attacker another turn, in the compiled game as in
     the rules module.  Tape: initiative Sun 2 against Moon 1; Sun attacks (random choice 0) with
     agility 5 and d6 6; Moon parries (choice 0) and rolls d4 = 1; Sun is on turn again."""
     d10 = lambda face: face - 1  # noqa: E731  (a value giving this face)

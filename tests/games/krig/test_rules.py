@@ -1,4 +1,4 @@
-"""Krig, rule by rule (shared/RULINGS.md, Krig; seeds krig-author.txt and krig-article.txt)."""
+"""Krig, rule by rule (rules page, Krig; the designer's page and the article it names)."""
 
 from dataclasses import replace
 

@@ -76,7 +76,7 @@ OPTION_EVENTS = {
     ("classes", {"magic_user", "scramble", "fight", "disarm"}),
 ])
 def test_optimal_duels_with_the_options_are_identical(option, kinds):
-    """RULINGS KtOG (``stand_at_zero``, ``fumble_flying``, ``cure_touch_roll``, ``classes``): the solved
+    """Rules page, KtOG (``stand_at_zero``, ``fumble_flying``, ``cure_touch_roll``, ``classes``): the solved
     duel's policy, class picks included, reads the same values in both: same dice, same game.  At 2
     hit points (a quick solve) over many games, so that each option's own event comes up (a player
     standing at 0, a weapon flying for 3 turns, a Cure on the other, a fighter) and the solved seats
@@ -111,7 +111,7 @@ OPTION_SETS = [
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_and_brute_games_are_identical(players, options):
-    """RULINGS KtOG (every rule and option, 2 to 8 players): same dice, same game."""
+    """Rules page, KtOG (every rule and option, 2 to 8 players): same dice, same game."""
     options = {"hp": 12, **options, "players": players}
     seen = set()
     for seed in range(3):
@@ -133,7 +133,7 @@ def test_every_decision_appears_across_the_games():
 
 
 def test_a_natural_one_then_seventeen_drops_the_weapon_in_both():
-    """RULINGS KtOG, Critical miss: d20 = 1, then below 17 (no self-hit), then 17 or more: disarmed for
+    """Rules page, KtOG, Critical miss: d20 = 1, then below 17 (no self-hit), then 17 or more: disarmed for
     2 scramble turns, in the compiled game as in the rules module.  Brute against brute: initiative
     6 against 1, Player 1 attacks and rolls 1, then 5 and 17; Player 2 attacks, then Player 1 must
     scramble."""

@@ -8,7 +8,7 @@ from brawl.games.ktog import mechanics as M
 
 def test_threshold_modifiers():
     """Seed rule 3 (14 to hit), Spells 1.3 (Bless -2), More rules 2 (+2 against the disarmed, -1 to
-    hit bare-handed), rule 3 and RULINGS KtOG, classes (fighter -2)."""
+    hit bare-handed), rule 3 and rules page, KtOG, classes (fighter -2)."""
     assert M.hit_threshold(14, False, False, False, False) == 14
     assert M.hit_threshold(14, True, False, False, False) == 12
     assert M.hit_threshold(14, True, True, False, False) == 10  # "as low as a 10 if a Bless is in effect"
@@ -27,14 +27,14 @@ def test_natural_twenty_always_hits_natural_one_never():
 
 def test_disarm_needs_seventeen_or_sixteen_blessed():
     """More rules 2.1: "rolls a 17 or higher (or a 16 when using a Bless)"; a natural 1 is a critical
-    miss (RULINGS KtOG, Disarm attempt)."""
+    miss (rules page, KtOG, Disarm attempt)."""
     assert M.disarm_target(False) == 17 and M.disarm_target(True) == 16
     assert M.disarm_succeeds(17, 17) and not M.disarm_succeeds(16, 17) and not M.disarm_succeeds(1, 1)
     assert M.disarm_faces(17) == 4 and M.disarm_faces(16) == 5
 
 
 def test_damage_bare_handed_then_mighty_blow():
-    """RULINGS KtOG, After a hit, step 3: d6 or 2d6; bare-handed -2 (not below 0); then Mighty Blow x2."""
+    """Rules page, KtOG, After a hit, step 3: d6 or 2d6; bare-handed -2 (not below 0); then Mighty Blow x2."""
     assert M.damage_dice(False) == 1 and M.damage_dice(True) == 2
     assert M.damage(5, False, False) == 5 and M.damage(5, False, True) == 10
     assert M.damage(5, True, True) == 6 and M.damage(1, True, False) == 0
@@ -49,20 +49,20 @@ def test_critical_miss_self_hit_and_drop():
 
 
 def test_scrambling():
-    """RULINGS KtOG, Disarmed: one turn per scramble, two with Haste (only with two or more to go)."""
+    """Rules page, KtOG, Disarmed: one turn per scramble, two with Haste (only with two or more to go)."""
     assert M.scramble_left(2, 1) == 1 and M.scramble_left(1, 2) == 0 and M.scramble_left(3, 2) == 1
     assert M.may_haste_scramble(2) and not M.may_haste_scramble(1)
 
 
 def test_cure_heals_two_to_ten_capped():
-    """Spells 1.2: heals 2-10 (d10, 1s re-rolled); RULINGS KtOG, Cure: capped with ``cure_cap``."""
+    """Spells 1.2: heals 2-10 (d10, 1s re-rolled); rules page, KtOG, Cure: capped with ``cure_cap``."""
     assert (M.CURE_MIN, M.CURE_SIDES, M.CURE_FACES) == (2, 10, 9)
     assert M.cured(15, 8, 20, True) == 20 and M.cured(15, 8, 20, False) == 23 and M.cured(3, 2, 20, True) == 5
 
 
 def test_standing_at_zero_and_fighters():
     """Rule 5: a percentile roll of 50 or under stays standing; rule 3 (classes): a fighter has 5 more
-    hit points (RULINGS KtOG, classes)."""
+    hit points (rules page, KtOG, classes)."""
     assert M.stands_at_zero(50) and not M.stands_at_zero(51)
     assert M.FIGHTER_HP == 5 and M.knocked_out(0) and not M.knocked_out(1)
 

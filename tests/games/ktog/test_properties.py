@@ -1,5 +1,5 @@
 """Random legal KtOG play with 2 to 8 players keeps its invariants (issue 3, Tests;
-shared/RULINGS.md, KtOG: Spells, Cure, Zero, Win)."""
+rules page, KtOG: Spells, Cure, Zero, Win)."""
 
 import json
 import random

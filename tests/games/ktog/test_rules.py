@@ -1,4 +1,4 @@
-"""KtOG, rule by rule and option by option (shared/RULINGS.md, KtOG; seed ktog.txt)."""
+"""KtOG, rule by rule and option by option (rules page, KtOG; the KtOG rule text)."""
 
 from fractions import Fraction
 
@@ -13,7 +13,7 @@ from .helpers import asked, on_turn, steps
 
 # -- options -----------------------------------------------------------------------------------
 def test_option_defaults_follow_the_ruling():
-    """RULINGS KtOG, options and defaults: players 2, hp 20, to_hit 14, initiative once, d6,
+    """Rules page, KtOG, Options: players 2, hp 20, to_hit 14, initiative once, d6,
     stand_at_zero off, fumble_flying off, cure_touch_roll off, classes off, cure_cap on."""
     o = make_game("ktog").options
     assert (o.players, o.hp, o.to_hit, o.initiative, o.initiative_die) == (2, 20, 14, "once", "d6")
@@ -25,14 +25,14 @@ def test_option_defaults_follow_the_ruling():
 @pytest.mark.parametrize("bad", [{"players": 1}, {"players": 9}, {"hp": 0}, {"to_hit": 25}, {"initiative": "sometimes"},
                                  {"initiative_die": "d8"}, {"stand_at_zero": "perhaps"}, {"armour": 3}])
 def test_bad_options_are_refused(bad):
-    """RULINGS KtOG, options: players 2 to 8; initiative once|every_round; initiative_die d6|d10."""
+    """Rules page, KtOG, Options: players 2 to 8; initiative once|every_round; initiative_die d6|d10."""
     with pytest.raises(OptionsError):
         make_game("ktog", **bad)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
 def test_players_option_sets_the_number_of_seats(players):
-    """RULINGS KtOG, options: players 2 to 8; everyone rolls initiative."""
+    """Rules page, KtOG, Options: players 2 to 8; everyone rolls initiative."""
     game = make_game("ktog", players=players)
     s = game.initial_state()
     assert game.num_players == players and len(s.hp) == players
@@ -41,7 +41,7 @@ def test_players_option_sets_the_number_of_seats(players):
 
 @pytest.mark.parametrize("hp", [1, 15, 25])
 def test_hp_option_and_the_spells_at_the_start(hp):
-    """RULINGS KtOG, Spells: each player starts with Haste x2, Cure, Bless, Mighty Blow, Dodge; core rule 5: hp."""
+    """Rules page, KtOG, Spells: each player starts with Haste x2, Cure, Bless, Mighty Blow, Dodge; core rule 5: hp."""
     s = make_game("ktog", players=3, hp=hp).initial_state()
     assert s.hp == (hp,) * 3 and s.max_hp == (hp,) * 3
     assert s.haste == (2,) * 3 and all(s.cure) and all(s.bless) and all(s.mighty) and all(s.dodge)
@@ -50,7 +50,7 @@ def test_hp_option_and_the_spells_at_the_start(hp):
 
 @pytest.mark.parametrize("to_hit", [10, 14, 17])
 def test_to_hit_option_is_the_threshold(to_hit):
-    """RULINGS KtOG, Attack: it hits when the roll >= threshold = to_hit (option to_hit)."""
+    """Rules page, KtOG, Attack: it hits when the roll >= threshold = to_hit (option to_hit)."""
     game, s = on_turn(to_hit=to_hit, dodge=(False, False), mighty=(False, False))
     hit = steps(game, s, "attack:2", to_hit)
     assert hit.phase == "damage"
@@ -60,7 +60,7 @@ def test_to_hit_option_is_the_threshold(to_hit):
 
 # -- initiative and rounds ---------------------------------------------------------------------
 def test_initiative_highest_goes_first_then_seat_order():
-    """RULINGS KtOG, Initiative: the highest goes first; play continues in seat order from that player."""
+    """Rules page, KtOG, Initiative: the highest goes first; play continues in seat order from that player."""
     game = make_game("ktog", players=4)
     s = steps(game, game.initial_state(), 2, 5, 6, 1)
     assert s.to_act == 2 and s.first_mover == 2 and asked(game, s) == ((2,), "turn")
@@ -72,7 +72,7 @@ def test_initiative_highest_goes_first_then_seat_order():
 
 
 def test_initiative_only_players_tied_for_highest_reroll():
-    """RULINGS KtOG, Initiative: only players tied for highest re-roll (core rule 1: ties are re-rolled)."""
+    """Rules page, KtOG, Initiative: only players tied for highest re-roll (core rule 1: ties are re-rolled)."""
     game = make_game("ktog", players=4)
     s = steps(game, game.initial_state(), 6, 3, 6, 6)
     assert s.rollers == (0, 2, 3) and s.rolls == () and s.first_mover == -1
@@ -85,7 +85,7 @@ def test_initiative_only_players_tied_for_highest_reroll():
 
 
 def test_a_low_tie_is_not_rerolled():
-    """RULINGS KtOG, Initiative: players tied below the highest do not re-roll."""
+    """Rules page, KtOG, Initiative: players tied below the highest do not re-roll."""
     game = make_game("ktog", players=3)
     s = steps(game, game.initial_state(), 2, 2, 5)
     assert s.to_act == 2 and s.phase == "turn"
@@ -93,14 +93,14 @@ def test_a_low_tie_is_not_rerolled():
 
 @pytest.mark.parametrize("die_name,sides", [("d6", 6), ("d10", 10)])
 def test_initiative_die_option(die_name, sides):
-    """RULINGS KtOG, options: initiative_die d6 or d10 (core rule 1: a d10 may be used as well)."""
+    """Rules page, KtOG, Options: initiative_die d6 or d10 (core rule 1: a d10 may be used as well)."""
     game = make_game("ktog", initiative_die=die_name)
     node = game.node(game.initial_state())
     assert node.event.outcomes == tuple(range(1, sides + 1))
 
 
 def test_initiative_once_keeps_the_order_every_round():
-    """RULINGS KtOG, options: initiative once: roll once, then fixed seat order."""
+    """Rules page, KtOG, Options: initiative once: roll once, then fixed seat order."""
     game = make_game("ktog", players=3)
     s = steps(game, game.initial_state(), 1, 6, 2)
     seen = []
@@ -111,7 +111,7 @@ def test_initiative_once_keeps_the_order_every_round():
 
 
 def test_initiative_every_round_rerolls_at_each_round_among_the_conscious():
-    """RULINGS KtOG, Initiative: with every_round, this repeats at the start of each round."""
+    """Rules page, KtOG, Initiative: with every_round, this repeats at the start of each round."""
     game = make_game("ktog", players=3, initiative="every_round")
     s = steps(game, game.initial_state(), 1, 6, 2)
     assert s.to_act == 1
@@ -127,7 +127,7 @@ def test_initiative_every_round_rerolls_at_each_round_among_the_conscious():
 
 
 def test_round_skips_unconscious_players():
-    """RULINGS KtOG, Round: one turn for each conscious player, in order."""
+    """Rules page, KtOG, Round: one turn for each conscious player, in order."""
     game, s = on_turn(players=4, up=(True, False, True, True), hp=(20, 0, 20, 20))
     s = steps(game, s, "attack:3", 5)
     assert s.to_act == 2
@@ -137,7 +137,7 @@ def test_round_skips_unconscious_players():
 
 # -- attacks -----------------------------------------------------------------------------------
 def test_attack_names_a_conscious_opponent_only():
-    """RULINGS KtOG, Turn: attack a named conscious opponent (core rule 2: announce who)."""
+    """Rules page, KtOG, Turn: attack a named conscious opponent (core rule 2: announce who)."""
     game, s = on_turn(players=3, up=(True, True, False), hp=(20, 20, 0))
     legal = game.legal_actions(s, 0)
     assert "attack:2" in legal and "attack:3" not in legal and "attack:1" not in legal
@@ -147,7 +147,7 @@ def test_attack_names_a_conscious_opponent_only():
 
 
 def test_natural_20_is_a_critical_for_2d6():
-    """RULINGS KtOG, Attack and After a hit: natural 20 is a critical; damage 2d6 (not d6 x2)."""
+    """Rules page, KtOG, Attack and After a hit: natural 20 is a critical; damage 2d6 (not d6 x2)."""
     game, s = on_turn(to_hit=20, dodge=(False, False), mighty=(False, False))
     s = steps(game, s, "attack:2", 20)
     node = game.node(s)
@@ -158,14 +158,14 @@ def test_natural_20_is_a_critical_for_2d6():
 
 
 def test_natural_1_is_a_critical_miss_whatever_the_threshold():
-    """RULINGS KtOG, Attack: natural 1: critical miss (even when the threshold is below 2)."""
+    """Rules page, KtOG, Attack: natural 1: critical miss (even when the threshold is below 2)."""
     game, s = on_turn(to_hit=2, blessed=True)
     s = steps(game, s, "bless", "attack:2", 1)
     assert s.phase == "fumble_self"
 
 
 def test_bless_lowers_the_threshold_by_2_for_the_turn():
-    """RULINGS KtOG, Attack: threshold -2 with Bless (spells 1.3: 'only need a 12 to hit instead of a 14')."""
+    """Rules page, KtOG, Attack: threshold -2 with Bless (spells 1.3: 'only need a 12 to hit instead of a 14')."""
     game, s = on_turn(dodge=(False, False), mighty=(False, False))
     s = steps(game, s, "bless")
     assert not s.bless[0] and s.cast[0] and asked(game, s) == ((0,), "turn")
@@ -175,7 +175,7 @@ def test_bless_lowers_the_threshold_by_2_for_the_turn():
 
 
 def test_attacks_on_a_disarmed_player_get_minus_2():
-    """RULINGS KtOG, Disarmed: while disarmed, every attack against him gets the -2 threshold."""
+    """Rules page, KtOG, Disarmed: while disarmed, every attack against him gets the -2 threshold."""
     game, s = on_turn(disarmed=(0, 2), dodge=(False, False), mighty=(False, False))
     assert game.action_odds(s, 0, "attack:2").startswith("need 12+: 45%")
     assert steps(game, s, "attack:2", 12).phase == "damage"
@@ -183,7 +183,7 @@ def test_attacks_on_a_disarmed_player_get_minus_2():
 
 
 def test_bless_and_disarmed_target_combine_to_10():
-    """Disarmed combat 2: 'This may become as low as a 10 if a Bless is in effect' (RULINGS KtOG, Attack)."""
+    """Disarmed combat 2: 'This may become as low as a 10 if a Bless is in effect' (rules page, KtOG, Attack)."""
     game, s = on_turn(disarmed=(0, 2), dodge=(False, False), mighty=(False, False))
     s = steps(game, s, "bless")
     assert game.action_odds(s, 0, "attack:2").startswith("need 10+: 55%")
@@ -199,7 +199,7 @@ def test_odds_text_for_the_default_attack():
 
 # -- disarm attempts ---------------------------------------------------------------------------
 def test_disarm_attempt_needs_17():
-    """RULINGS KtOG, Disarm attempt: roll d20 >= 17 disarms the target (2 scramble turns)."""
+    """Rules page, KtOG, Disarm attempt: roll d20 >= 17 disarms the target (2 scramble turns)."""
     game, s = on_turn()
     won = steps(game, s, "disarm:2", 17)
     assert won.disarmed == (0, 2) and won.to_act == 1 and won.hp == (20, 20)
@@ -208,20 +208,20 @@ def test_disarm_attempt_needs_17():
 
 
 def test_disarm_attempt_with_bless_needs_16():
-    """RULINGS KtOG, Disarm attempt: 16 with Bless (spells 1.3: Bless reduces the number to disarm by 1)."""
+    """Rules page, KtOG, Disarm attempt: 16 with Bless (spells 1.3: Bless reduces the number to disarm by 1)."""
     game, s = on_turn()
     s = steps(game, s, "bless", "disarm:2", 16)
     assert s.disarmed == (0, 2)
 
 
 def test_disarm_attempt_natural_1_is_a_critical_miss():
-    """RULINGS KtOG, Disarm attempt: natural 1 is a critical miss."""
+    """Rules page, KtOG, Disarm attempt: natural 1 is a critical miss."""
     game, s = on_turn()
     assert steps(game, s, "disarm:2", 1).phase == "fumble_self"
 
 
 def test_only_armed_opponents_can_be_disarmed():
-    """RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again."""
+    """Rules page, KtOG, Disarmed: a disarmed player cannot be disarmed again."""
     game, s = on_turn(players=3, disarmed=(0, 2, 0))
     legal = game.legal_actions(s, 0)
     assert "disarm:2" not in legal and "disarm:3" in legal and "attack:2" in legal
@@ -231,7 +231,7 @@ def test_only_armed_opponents_can_be_disarmed():
 
 # -- cure --------------------------------------------------------------------------------------
 def test_cure_is_d10_with_ones_rerolled():
-    """RULINGS KtOG, Cure: d10 with 1s re-rolled (2 to 10), uniform (spells 1.2: 'Re-roll a 1')."""
+    """Rules page, KtOG, Cure: d10 with 1s re-rolled (2 to 10), uniform (spells 1.2: 'Re-roll a 1')."""
     game, s = on_turn(hp=(5, 20))
     s = steps(game, s, "cure:1")
     node = game.node(s)
@@ -241,14 +241,14 @@ def test_cure_is_d10_with_ones_rerolled():
 
 
 def test_cure_is_instead_of_an_attack_and_spent():
-    """RULINGS KtOG, Turn: Cure is cast instead of an attack; a spent spell is gone."""
+    """Rules page, KtOG, Turn: Cure is cast instead of an attack; a spent spell is gone."""
     game, s = on_turn(hp=(5, 20))
     s = steps(game, s, "cure:1", 4, "attack:1", 5)  # Player 2 misses; round 2
     assert s.to_act == 0 and not any(a.startswith("cure") for a in game.legal_actions(s, 0))
 
 
 def test_cure_heals_another_conscious_player():
-    """RULINGS KtOG, Cure: heal any conscious player, self included (FAQ 1: 'Sure!')."""
+    """Rules page, KtOG, Cure: heal any conscious player, self included (FAQ 1: 'Sure!')."""
     game, s = on_turn(players=3, hp=(20, 5, 0), up=(True, True, False))
     legal = game.legal_actions(s, 0)
     assert "cure:1" in legal and "cure:2" in legal and "cure:3" not in legal
@@ -258,13 +258,13 @@ def test_cure_heals_another_conscious_player():
 
 @pytest.mark.parametrize("cap,expected", [(True, 20), (False, 26)])
 def test_cure_cap_option(cap, expected):
-    """RULINGS KtOG, Cure: capped at starting hit points (cure_cap, default on)."""
+    """Rules page, KtOG, Cure: capped at starting hit points (cure_cap, default on)."""
     game, s = on_turn(cure_cap=cap, hp=(16, 20))
     assert steps(game, s, "cure:1", 10).hp[0] == expected
 
 
 def test_cure_touch_roll_option_for_others_only():
-    """RULINGS KtOG, Cure: with cure_touch_roll, curing someone else first needs a d20 roll >=
+    """Rules page, KtOG, Cure: with cure_touch_roll, curing someone else first needs a d20 roll >=
     threshold; a failed roll spends the spell; curing oneself needs none."""
     game, s = on_turn(players=3, cure_touch_roll=True, hp=(20, 5, 20))
     s1 = steps(game, s, "cure:2")
@@ -286,7 +286,7 @@ def replace_hp(state, hp):
 
 # -- Haste -------------------------------------------------------------------------------------
 def test_haste_gives_two_attacks_each_with_its_own_target():
-    """RULINGS KtOG, Turn: with Haste, two attacks or disarm attempts in a row, each with its own target."""
+    """Rules page, KtOG, Turn: with Haste, two attacks or disarm attempts in a row, each with its own target."""
     game, s = on_turn(players=3, dodge=(False,) * 3, mighty=(False,) * 3)
     s = steps(game, s, "haste")
     assert s.haste[0] == 1 and s.cast[0] and s.phase == "action"
@@ -298,7 +298,7 @@ def test_haste_gives_two_attacks_each_with_its_own_target():
 
 
 def test_haste_second_attack_after_a_knockout_picks_another_target():
-    """RULINGS KtOG, Turn: each Haste attack has its own target; a knocked-out one is gone."""
+    """Rules page, KtOG, Turn: each Haste attack has its own target; a knocked-out one is gone."""
     game, s = on_turn(players=3, hp=(20, 2, 20), dodge=(False,) * 3, mighty=(False,) * 3)
     s = steps(game, s, "haste", "attack:2", 15, 4)
     assert s.up == (True, False, True) and game.legal_actions(s, 0) == ["attack:3", "disarm:3"]
@@ -312,7 +312,7 @@ def test_haste_is_lost_when_the_weapon_is_dropped():
 
 
 def test_two_haste_spells_then_none():
-    """RULINGS KtOG, Spells: Haste x2; a spent spell is gone."""
+    """Rules page, KtOG, Spells: Haste x2; a spent spell is gone."""
     game, s = on_turn(haste=(1, 2))
     s = steps(game, s, "haste", "attack:2", 5, "attack:2", 5, "attack:1", 5)
     assert s.haste == (0, 2) and "haste" not in game.legal_actions(s, 0)
@@ -320,14 +320,14 @@ def test_two_haste_spells_then_none():
 
 # -- after a hit -------------------------------------------------------------------------------
 def test_dodge_nullifies_the_hit():
-    """RULINGS KtOG, After a hit 1: the target may cast Dodge: the hit does nothing more."""
+    """Rules page, KtOG, After a hit 1: the target may cast Dodge: the hit does nothing more."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 20, "dodge")
     assert s.hp == (20, 20) and not s.dodge[1] and s.cast[1] and s.to_act == 1
 
 
 def test_mighty_blow_doubles_the_damage():
-    """RULINGS KtOG, After a hit 2 and 3: Mighty Blow: the damage is doubled."""
+    """Rules page, KtOG, After a hit 2 and 3: Mighty Blow: the damage is doubled."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 15, "none", "mighty_blow", 5)
     assert s.hp == (20, 10) and not s.mighty[0] and s.cast[0]
@@ -341,7 +341,7 @@ def test_critical_with_mighty_blow_is_2d6_times_2():
 
 
 def test_damage_is_a_d6_on_a_plain_hit():
-    """RULINGS KtOG, After a hit 3 (core rule 4: roll d6 for damage)."""
+    """Rules page, KtOG, After a hit 3 (core rule 4: roll d6 for damage)."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 14, "none", "none")
     node = game.node(s)
@@ -351,7 +351,7 @@ def test_damage_is_a_d6_on_a_plain_hit():
 
 # -- critical miss -----------------------------------------------------------------------------
 def test_critical_miss_self_hit_on_17():
-    """RULINGS KtOG, Critical miss: roll d20; >= 17: the player hits himself for d6 (no Dodge)."""
+    """Rules page, KtOG, Critical miss: roll d20; >= 17: the player hits himself for d6 (no Dodge)."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 1, 17)
     assert s.phase == "self_damage" and asked(game, s)[0] == "d6"
@@ -360,7 +360,7 @@ def test_critical_miss_self_hit_on_17():
 
 
 def test_critical_miss_drop_on_17():
-    """RULINGS KtOG, Critical miss: otherwise roll d20 again; >= 17: the player is disarmed."""
+    """Rules page, KtOG, Critical miss: otherwise roll d20 again; >= 17: the player is disarmed."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 1, 16)
     assert s.phase == "fumble_drop"
@@ -370,7 +370,7 @@ def test_critical_miss_drop_on_17():
 
 
 def test_fumble_flying_option():
-    """RULINGS KtOG, Critical miss: with fumble_flying, a natural 1 on the drop roll also disarms,
+    """Rules page, KtOG, Critical miss: with fumble_flying, a natural 1 on the drop roll also disarms,
     for 3 turns instead of 2 (FAQ 2)."""
     game, s = on_turn(fumble_flying=True)
     s = steps(game, s, "attack:2", 1, 3)
@@ -380,7 +380,7 @@ def test_fumble_flying_option():
 
 
 def test_self_hit_can_knock_out_and_the_other_wins():
-    """RULINGS KtOG, Zero and Win: at 0 a player is out; the last conscious player wins."""
+    """Rules page, KtOG, Zero and Win: at 0 a player is out; the last conscious player wins."""
     game, s = on_turn(hp=(3, 20))
     s = steps(game, s, "attack:2", 1, 19, 5)
     assert s.hp == (0, 20) and game.node(s) == Terminal((1,))
@@ -388,13 +388,13 @@ def test_self_hit_can_knock_out_and_the_other_wins():
 
 # -- disarmed ----------------------------------------------------------------------------------
 def test_disarmed_choices():
-    """RULINGS KtOG, Disarmed: scramble, Cure or fight bare-handed (Haste to scramble twice)."""
+    """Rules page, KtOG, Disarmed: scramble, Cure or fight bare-handed (Haste to scramble twice)."""
     game, s = on_turn(players=3, disarmed=(2, 0, 0))
     assert game.legal_actions(s, 0) == ["scramble", "haste", "cure:1", "cure:2", "cure:3", "fight:2", "fight:3"]
 
 
 def test_scramble_counts_down_and_the_weapon_is_back_next_turn():
-    """RULINGS KtOG, Disarmed: Scramble: one turn spent; at 0 the weapon is back, usable from his next turn."""
+    """Rules page, KtOG, Disarmed: Scramble: one turn spent; at 0 the weapon is back, usable from his next turn."""
     game, s = on_turn(disarmed=(2, 0))
     s = steps(game, s, "scramble")
     assert s.disarmed == (1, 0) and s.to_act == 1
@@ -405,7 +405,7 @@ def test_scramble_counts_down_and_the_weapon_is_back_next_turn():
 
 
 def test_haste_scrambles_twice():
-    """RULINGS KtOG, Disarmed: with Haste, two scramble turns in one (disarmed combat 2.2.3)."""
+    """Rules page, KtOG, Disarmed: with Haste, two scramble turns in one (disarmed combat 2.2.3)."""
     game, s = on_turn(disarmed=(3, 0))
     s = steps(game, s, "haste")
     assert s.disarmed == (1, 0) and s.haste[0] == 1 and s.cast[0] and s.to_act == 1
@@ -414,14 +414,14 @@ def test_haste_scrambles_twice():
 
 
 def test_cure_while_disarmed_keeps_the_count():
-    """RULINGS KtOG, Disarmed: Cure: the count does not move (disarmed combat 2.2.1)."""
+    """Rules page, KtOG, Disarmed: Cure: the count does not move (disarmed combat 2.2.1)."""
     game, s = on_turn(disarmed=(2, 0), hp=(9, 20))
     s = steps(game, s, "cure:1", 5)
     assert s.disarmed == (2, 0) and s.hp == (14, 20)
 
 
 def test_bare_handed_fight_plus_1_threshold_minus_2_damage():
-    """RULINGS KtOG, Disarmed: fight bare-handed: an attack at +1 threshold and -2 damage; the count does not move."""
+    """Rules page, KtOG, Disarmed: fight bare-handed: an attack at +1 threshold and -2 damage; the count does not move."""
     game, s = on_turn(disarmed=(2, 0), dodge=(False, False), mighty=(False, False))
     assert game.action_odds(s, 0, "fight:2").startswith("need 15+: 30%")
     assert steps(game, s, "fight:2", 14).hp == (20, 20)
@@ -430,7 +430,7 @@ def test_bare_handed_fight_plus_1_threshold_minus_2_damage():
 
 
 def test_bare_handed_damage_not_below_zero_and_mighty_after():
-    """RULINGS KtOG, After a hit 3: bare-handed -2 (not below 0); then Mighty Blow's x2."""
+    """Rules page, KtOG, After a hit 3: bare-handed -2 (not below 0); then Mighty Blow's x2."""
     game, s = on_turn(disarmed=(2, 0), dodge=(False, False))
     zero = steps(game, s, "fight:2", 15, "mighty_blow", 2)
     assert zero.hp == (20, 20)
@@ -439,7 +439,7 @@ def test_bare_handed_damage_not_below_zero_and_mighty_after():
 
 
 def test_no_disarm_attempts_bare_handed_and_no_armed_attack():
-    """RULINGS KtOG, Disarmed: no disarm attempts bare-handed."""
+    """Rules page, KtOG, Disarmed: no disarm attempts bare-handed."""
     game, s = on_turn(disarmed=(1, 0))
     for bad in ("disarm:2", "attack:2", "bless"):
         with pytest.raises(IllegalAction) as err:
@@ -448,7 +448,7 @@ def test_no_disarm_attempts_bare_handed_and_no_armed_attack():
 
 
 def test_disarmed_critical_miss_cannot_disarm_again():
-    """RULINGS KtOG, Disarmed: a disarmed player cannot be disarmed again (so no drop roll)."""
+    """Rules page, KtOG, Disarmed: a disarmed player cannot be disarmed again (so no drop roll)."""
     game, s = on_turn(disarmed=(2, 0))
     s = steps(game, s, "fight:2", 1, 5)
     assert s.disarmed == (2, 0) and s.to_act == 1
@@ -456,7 +456,7 @@ def test_disarmed_critical_miss_cannot_disarm_again():
 
 # -- zero and the end --------------------------------------------------------------------------
 def test_zero_is_out_and_shown_as_zero():
-    """RULINGS KtOG, Zero: at 0 or fewer a player is unconscious and out (hit points shown as 0)."""
+    """Rules page, KtOG, Zero: at 0 or fewer a player is unconscious and out (hit points shown as 0)."""
     game, s = on_turn(players=3, hp=(20, 3, 20))
     s = steps(game, s, "attack:2", 15, "none", "none", 6)
     assert s.hp == (20, 0, 20) and s.up == (True, False, True) and s.to_act == 2
@@ -465,7 +465,7 @@ def test_zero_is_out_and_shown_as_zero():
 
 @pytest.mark.parametrize("d100,stays", [(1, True), (50, True), (51, False), (100, False)])
 def test_stand_at_zero_option(d100, stays):
-    """RULINGS KtOG, Zero: with stand_at_zero, each time damage leaves a player at 0, roll d100: <= 50 he stays in at 0."""
+    """Rules page, KtOG, Zero: with stand_at_zero, each time damage leaves a player at 0, roll d100: <= 50 he stays in at 0."""
     game, s = on_turn(stand_at_zero=True, hp=(20, 3), dodge=(False, False), mighty=(False, False))
     s = steps(game, s, "attack:2", 15, 6)
     node = game.node(s)
@@ -479,14 +479,14 @@ def test_stand_at_zero_option(d100, stays):
 
 
 def test_without_stand_at_zero_there_is_no_d100():
-    """RULINGS KtOG, options: stand_at_zero off by default: 0 is out at once."""
+    """Rules page, KtOG, Options: stand_at_zero off by default: 0 is out at once."""
     game, s = on_turn(hp=(20, 3), dodge=(False, False), mighty=(False, False))
     s = steps(game, s, "attack:2", 15, 3)
     assert game.node(s) == Terminal((0,))
 
 
 def test_last_conscious_player_wins():
-    """RULINGS KtOG, Win: the last conscious player wins."""
+    """Rules page, KtOG, Win: the last conscious player wins."""
     game, s = on_turn(players=3, hp=(20, 0, 2), up=(True, False, True), dodge=(False,) * 3, mighty=(False,) * 3)
     s = steps(game, s, "attack:3", 15, 2)
     assert game.node(s) == Terminal((0,)) and game.winners(s) == (0,)
@@ -495,7 +495,7 @@ def test_last_conscious_player_wins():
 
 # -- classes -----------------------------------------------------------------------------------
 def test_classes_each_player_picks_in_seat_order():
-    """RULINGS KtOG, classes (seed rule 3): each player picks fighter or magic-user at the start."""
+    """Rules page, KtOG, classes (seed rule 3): each player picks fighter or magic-user at the start."""
     game = make_game("ktog", players=3, classes=True, hp=15)
     s = game.initial_state()
     for seat, pick in enumerate(["fighter", "magic_user", "fighter"]):
@@ -508,7 +508,7 @@ def test_classes_each_player_picks_in_seat_order():
 
 
 def test_fighter_threshold_minus_2_and_no_spells():
-    """RULINGS KtOG, classes: Fighter: threshold -2, +5 hit points, no spells. Magic-user: as standard."""
+    """Rules page, KtOG, classes: Fighter: threshold -2, +5 hit points, no spells. Magic-user: as standard."""
     game, s = on_turn(classes=True, role=("fighter", "magic_user"), haste=(0, 2), cure=(False, True),
                       bless=(False, True), mighty=(False, True), dodge=(False, True))
     assert game.legal_actions(s, 0) == ["attack:2", "disarm:2"]

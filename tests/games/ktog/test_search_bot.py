@@ -49,7 +49,7 @@ SETUPS = [
 
 @pytest.mark.parametrize("options,names", SETUPS)
 def test_plays_only_legal_decisions_in_whole_games(options, names):
-    """RULINGS KtOG (Turn, After a hit, Disarmed, classes; seed Spells 1 and More rules): in whole
+    """Rules page, KtOG (Turn, After a hit, Disarmed, classes; seed Spells 1 and More rules): in whole
     games of 2 to 5 players with the options on, every decision the engine asks of the bot (class,
     openings, Haste and Bless swings, Dodge and Mighty Blow windows, scrambling) is legal."""
     asked = set()
@@ -60,7 +60,7 @@ def test_plays_only_legal_decisions_in_whole_games(options, names):
 
 
 def test_answers_every_reaction_window_in_duels():
-    """Seed Spells 1.4 and 1.5, RULINGS KtOG After a hit: over duels the bot is asked both windows
+    """Seed Spells 1.4 and 1.5, rules page, KtOG, After a hit: over duels the bot is asked both windows
     (Dodge as target, Mighty Blow as attacker) and answers each with a legal decision."""
     seen = set()
     for seed in range(30):
@@ -104,7 +104,7 @@ def test_dodges_a_critical_and_a_blow_that_would_leave_it_weakest():
 
 
 def test_mighty_blow_on_a_critical_or_to_finish():
-    """Seed Spells 1.4, RULINGS After a hit (damage x2): Mighty Blow on a critical, or when doubling
+    """Seed Spells 1.4, rules page, KtOG, After a hit (damage x2): Mighty Blow on a critical, or when doubling
     makes a knock-out much likelier; not on a plain hit on a healthy target."""
     bot = SchemerBot()
     game, s = on_turn(players=3, dodge=(True, False, False))
@@ -115,7 +115,7 @@ def test_mighty_blow_on_a_critical_or_to_finish():
 
 
 def test_cures_itself_when_weakest_and_hastes_when_disarmed():
-    """Seed Spells 1.2 and More rules 2.2.3 (RULINGS Disarmed: Haste scrambles twice): Cure when
+    """Seed Spells 1.2 and More rules 2.2.3 (rules page, KtOG, Disarmed: Haste scrambles twice): Cure when
     it is the weakest player in with a Cure's worth missing; Haste to scramble."""
     bot = SchemerBot()
     game, s = on_turn(players=3, hp=(12, 15, 18))
@@ -127,7 +127,7 @@ def test_cures_itself_when_weakest_and_hastes_when_disarmed():
 
 
 def test_knockout_chance_counts_the_damage_dice():
-    """RULINGS After a hit, step 3: d6 (2d6 on a critical), bare-handed -2, Mighty Blow x2."""
+    """Rules page, KtOG, After a hit, step 3: d6 (2d6 on a critical), bare-handed -2, Mighty Blow x2."""
     assert knockout_chance(1, False, False, False) == 1
     assert knockout_chance(4, False, False, False) == pytest.approx(3 / 6)
     assert knockout_chance(4, False, False, True) == pytest.approx(5 / 6)

@@ -1,5 +1,5 @@
 """The brute policy's exact first-mover win probability, from a dynamic program of its own, against
-the engine simulator (issue 3, Done when; shared/RULINGS.md, KtOG).
+the engine simulator (issue 3, Done when; rules page, KtOG).
 
 Brute against brute with two players and default options: nobody casts, disarms or dodges, so a
 position is (hit points and scramble count of the player on turn, the same of the opponent).  On

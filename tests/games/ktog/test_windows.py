@@ -1,5 +1,5 @@
 """KtOG timing windows: who is asked, in which order, and what is refused
-(shared/RULINGS.md, KtOG: Spells, Turn, After a hit; issue 3: "a player who cannot react is not asked")."""
+(rules page, KtOG: Spells, Turn, After a hit; issue 3: "a player who cannot react is not asked")."""
 
 import pytest
 
@@ -12,7 +12,7 @@ from .helpers import asked, on_turn, steps
 
 
 def test_after_a_hit_dodge_then_mighty_blow_then_damage():
-    """RULINGS KtOG, After a hit: 1. the target may Dodge; 2. otherwise the attacker may Mighty Blow;
+    """Rules page, KtOG, After a hit: 1. the target may Dodge; 2. otherwise the attacker may Mighty Blow;
     3. damage, before which no damage die is rolled."""
     game, s = on_turn(players=3)
     s = steps(game, s, "attack:3", 16)
@@ -29,7 +29,7 @@ def test_after_a_hit_dodge_then_mighty_blow_then_damage():
 
 
 def test_windows_in_a_live_match_log_come_before_the_damage_roll():
-    """RULINGS KtOG, After a hit: the order as a table sees it, through a match and its log."""
+    """Rules page, KtOG, After a hit: the order as a table sees it, through a match and its log."""
     game = make_game("ktog", players=2)
     # initiative 5 and 2 (Player 1 first), to hit 17, then the damage d6 of 4
     match = Match(game, ReplayDice([5, 2, 17, 4]))
@@ -51,7 +51,7 @@ def test_windows_in_a_live_match_log_come_before_the_damage_roll():
 
 
 def test_dodge_refused_to_the_attacker_and_mighty_blow_to_the_target():
-    """RULINGS KtOG, After a hit: Dodge is the target's, Mighty Blow the attacker's."""
+    """Rules page, KtOG, After a hit: Dodge is the target's, Mighty Blow the attacker's."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 15)
     with pytest.raises(IllegalAction):
@@ -71,14 +71,14 @@ def test_a_target_without_dodge_is_not_asked():
 
 
 def test_a_target_who_cast_this_round_is_not_asked():
-    """RULINGS KtOG, Spells: at most one spell per round, own turn and reactions together."""
+    """Rules page, KtOG, Spells: at most one spell per round, own turn and reactions together."""
     game, s = on_turn(cast=(False, True))
     s = steps(game, s, "attack:2", 15)
     assert s.phase == "mighty?"
 
 
 def test_an_attacker_who_cast_haste_or_bless_is_not_asked_for_mighty_blow():
-    """RULINGS KtOG, Spells: no two spells combine (Bless or Haste then no Mighty Blow that round)."""
+    """Rules page, KtOG, Spells: no two spells combine (Bless or Haste then no Mighty Blow that round)."""
     for opening in ("haste", "bless"):
         game, s = on_turn(dodge=(False, False))
         s = steps(game, s, opening, "attack:2", 15)
@@ -93,21 +93,21 @@ def test_without_dodge_or_mighty_both_windows_are_skipped():
 
 
 def test_a_disarm_success_opens_no_window():
-    """RULINGS KtOG, After a hit: not on a disarm attempt."""
+    """Rules page, KtOG, After a hit: not on a disarm attempt."""
     game, s = on_turn()
     s = steps(game, s, "disarm:2", 20)
     assert s.disarmed == (0, 2) and s.phase == "turn" and s.to_act == 1
 
 
 def test_a_self_hit_opens_no_window():
-    """RULINGS KtOG, Critical miss: the player hits himself for d6 (no Dodge)."""
+    """Rules page, KtOG, Critical miss: the player hits himself for d6 (no Dodge)."""
     game, s = on_turn()
     s = steps(game, s, "attack:2", 1, 20)
     assert s.phase == "self_damage"
 
 
 def test_dodge_uses_up_the_round_then_resets_next_round():
-    """RULINGS KtOG, Spells: a player casts at most one spell per round; a new round resets that."""
+    """Rules page, KtOG, Spells: a player casts at most one spell per round; a new round resets that."""
     game, s = on_turn(players=3)
     s = steps(game, s, "attack:2", 15, "dodge")
     assert s.cast == (False, True, False) and s.to_act == 1
@@ -123,7 +123,7 @@ def test_dodge_uses_up_the_round_then_resets_next_round():
 
 
 def test_mighty_blow_uses_the_attackers_spell_for_the_round():
-    """RULINGS KtOG, Spells: Mighty Blow counts as the attacker's spell for the round; he cannot Dodge later in it."""
+    """Rules page, KtOG, Spells: Mighty Blow counts as the attacker's spell for the round; he cannot Dodge later in it."""
     game, s = on_turn(players=3)
     s = steps(game, s, "attack:2", 15, "none", "mighty_blow", 1)
     assert s.cast == (True, False, False)
@@ -132,7 +132,7 @@ def test_mighty_blow_uses_the_attackers_spell_for_the_round():
 
 
 def test_haste_and_bless_only_at_the_start_of_the_turn():
-    """RULINGS KtOG, Turn: optionally Haste or Bless at the start, then one action."""
+    """Rules page, KtOG, Turn: optionally Haste or Bless at the start, then one action."""
     game, s = on_turn()
     s = steps(game, s, "bless")
     assert "haste" not in game.legal_actions(s, 0) and "bless" not in game.legal_actions(s, 0)
@@ -143,7 +143,7 @@ def test_haste_and_bless_only_at_the_start_of_the_turn():
 
 
 def test_haste_attack_windows_for_each_swing():
-    """RULINGS KtOG, Turn and After a hit: each Haste attack has its own hit, Dodge window and damage."""
+    """Rules page, KtOG, Turn and After a hit: each Haste attack has its own hit, Dodge window and damage."""
     game, s = on_turn(players=3)
     s = steps(game, s, "haste", "attack:2", 15)
     assert game.node(s).seats == (1,) and s.phase == "dodge?"
@@ -156,7 +156,7 @@ def test_haste_attack_windows_for_each_swing():
 
 
 def test_classes_fighters_never_get_spell_windows():
-    """RULINGS KtOG, classes: a fighter has no spells, so he is never asked to Dodge or Mighty Blow."""
+    """Rules page, KtOG, classes: a fighter has no spells, so he is never asked to Dodge or Mighty Blow."""
     game, s = on_turn(classes=True, role=("fighter", "fighter"), haste=(0, 0), cure=(False, False),
                       bless=(False, False), mighty=(False, False), dodge=(False, False))
     s = steps(game, s, "attack:2", 12)
@@ -175,7 +175,7 @@ def test_reactions_only_from_the_seat_asked():
 
 # -- the questions in words (issue 11) ------------------------------------------------------------
 def test_dodge_and_mighty_blow_prompts_name_who_did_what():
-    """RULINGS KtOG, After a hit: the target is asked about Dodge, then the attacker about Mighty Blow;
+    """Rules page, KtOG, After a hit: the target is asked about Dodge, then the attacker about Mighty Blow;
     each question names the players and what the spell does."""
     game, s = on_turn(players=4, to_act=3)
     s = steps(game, s, "attack:2", 16)
@@ -189,7 +189,7 @@ def test_dodge_and_mighty_blow_prompts_name_who_did_what():
 
 
 def test_refusal_lists_the_choices_in_words():
-    """RULINGS KtOG, Spells: one spell per round; a refusal says why and names every legal choice in
+    """Rules page, KtOG, Spells: one spell per round; a refusal says why and names every legal choice in
     words, targets grouped by what is done to them."""
     game, s = on_turn(players=3, cast=(True, False, False))
     with pytest.raises(IllegalAction) as err:

@@ -1,5 +1,5 @@
 """Best-of-three rock-paper-scissors: sealed simultaneous choices (Kniggits seed, Dispute Resolution;
-RULINGS Kniggits, Who goes first)."""
+rules page, Kniggits, rule 11: who goes first)."""
 
 import pytest
 

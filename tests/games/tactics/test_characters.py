@@ -10,7 +10,7 @@ from brawl.games.tactics.data import WEAPONS, base_attack, base_save, modifier, 
 
 
 def test_steve_sheet_matches_the_rulings_hint():
-    """RULINGS Tactics hint: a level-5 fighter with Str 16 and Dex 14 gives +8, touch AC 11 and Reflex +3."""
+    """Rules page, Tactics (the worked examples): a level-5 fighter with Str 16 and Dex 14 gives +8, touch AC 11 and Reflex +3."""
     steve = ready_character("steve")
     assert (steve.cls, steve.level, steve.score("str"), steve.score("dex")) == ("fighter", 5, 16, 14)
     assert steve.bab + steve.mod("str") == 8

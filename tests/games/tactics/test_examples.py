@@ -1,4 +1,4 @@
-"""The seed's four worked examples come out exactly from Steve's and Jeff's sheets (RULINGS Tactics)."""
+"""The seed's four worked examples come out exactly from Steve's and Jeff's sheets (rules page, Tactics)."""
 
 import json
 from fractions import Fraction

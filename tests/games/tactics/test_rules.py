@@ -1,4 +1,4 @@
-"""Tactics rules, each test citing the seed section (seed `tactics.txt`) or the ruling on the rules page."""
+"""Tactics rules, each test citing the seed section (the Tactics rule text) or the ruling on the rules page."""
 
 
 import pytest
@@ -198,7 +198,7 @@ def test_speed_and_armor():
 
 
 def test_diagonals_count_5_10_5():
-    """Ruling (RULINGS' suggestion): every second diagonal costs 10 ft: 30 ft reach 4 diagonals."""
+    """Ruling (rules page, Tactics, the grid): every second diagonal costs 10 ft: 30 ft reach 4 diagonals."""
     game, state = scene(["jeff"], ["steve"], [(0, 0), (15, 11)])
     moves = _moves(game, state)
     assert (4, 4) in moves and (5, 5) not in moves and (5, 4) not in moves  # 35 ft
