@@ -6,8 +6,11 @@
   in one go, straight from libpq), and catches its copy of that room up with the events
   the news carries (from the store when they do not follow on from what it has, or did not fit in
   the news), then wakes its own WebSockets.  No new service to run: PostgreSQL carries the news.
-  If the news connection is lost, it is opened again and every room in memory catches up from
-  the store (news may have been missed meanwhile).
+  Whenever the news connection starts listening (at start-up, and again after it was lost),
+  every room already in memory catches up from the store: news sent before this process listened
+  never reaches it, and a room may have been loaded before then (start-up waits for the first
+  ``LISTEN`` before it serves or resumes anything, :meth:`Fanout.ready`, but not forever: a
+  database that is down then is waited for while the server serves).
 - **Leases**: each room's bots and clocks run in exactly one process, the holder of the room's row
   in ``leases``; the holder renews its leases every second for ``LEASE`` seconds, and when a holder
   dies its rooms are taken over by another process within that time.
@@ -33,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger("brawl.server")
 LEASE = 4.0  # seconds a lease lasts without renewal: a dead holder's rooms move within this
+LISTEN_WAIT = 5.0  # seconds start-up waits for the news connection to listen before serving anyway
 
 
 class Fanout:
@@ -41,11 +45,22 @@ class Fanout:
         self.hub = hub
         self.loop = loop
         self.tasks: list[asyncio.Task] = []
+        self.listening = asyncio.Event()  # set while the news connection listens
 
     def start(self) -> None:
         self.hub.leased = set()
         self.hub.notifier.on_change = self.announce
         self.tasks = [self.loop.create_task(self._listen()), self.loop.create_task(self._leases())]
+
+    async def ready(self, timeout: float = LISTEN_WAIT) -> bool:
+        """Wait until the news connection listens (True), or ``timeout`` seconds (False: the rooms
+        loaded meanwhile catch up once it does)."""
+        try:
+            await asyncio.wait_for(self.listening.wait(), timeout)
+        except asyncio.TimeoutError:
+            log.warning("the database's news connection is not listening yet; serving meanwhile")
+            return False
+        return True
 
     def stop(self) -> None:
         for task in self.tasks:
@@ -64,22 +79,29 @@ class Fanout:
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        lost = False
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
-                    if lost:  # news may have been missed while the connection was down
-                        lost = False
-                        for room_id in list(self.hub.rooms):
-                            self.hub.catch_up(room_id)
+                    self.listening.set()
+                    self.catch_up_all()
                     await self._hear(conn.pgconn)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                lost = True
                 log.warning("lost the database's news connection; reconnecting")
                 await asyncio.sleep(0.5)
+            finally:
+                self.listening.clear()
+
+    def catch_up_all(self) -> None:
+        """Every room in memory catches up from the store: news sent before the connection
+        listened (at start-up, or while it was lost) never reaches this process."""
+        for room_id in list(self.hub.rooms):
+            try:
+                self.hub.catch_up(room_id)
+            except Exception:  # one room's failure: the others still catch up
+                log.exception("room %s could not catch up", room_id)
 
     async def _hear(self, pgconn) -> None:
         """Read the news whenever the connection's socket is readable, every notification that
