@@ -21,7 +21,8 @@ import numpy as np
 from ...core.game import IllegalAction
 from . import combat, mechanics, search
 from .fight_odds import equilibrium as solve_zero_sum  # the fight's linear programme, in one place
-from .geometry import away_directions, dist, path_length, truncate
+from .disengage import away_directions
+from .geometry import dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
 
@@ -245,7 +246,7 @@ class HeuristicBot:
 
     def step_away(self, game: Kniggits, state: KniggitsState, k: Kniggit, enemies, toward_edge: bool = False) -> str | None:
         """A straight move out of combat with ``enemies`` (the only way out, rule 14), in the
-        directions the rules' own run out of combat tries (:func:`.geometry.away_directions`):
+        directions the rules' own run out of combat tries (:func:`.disengage.away_directions`):
         straight away from one enemy, further from all of several; with ``toward_edge`` only when
         it also brings ``k`` nearer its own edge."""
         t = game.table

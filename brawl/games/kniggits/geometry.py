@@ -81,54 +81,6 @@ def heading(a: Pt, b: Pt) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
 
 
-def away_arc(p: Pt, enemies: Sequence[Pt]) -> tuple[float, float] | None:
-    """The directions (radians) in which a straight line from ``p`` gets further from every enemy
-    (seed, Phase one: "a direction that takes you further from both of them"), as the open arc
-    ``(middle, half_width)``; ``None`` when there is none (surrounded).
-
-    Along a unit ``u`` the distance to ``e`` grows from the start exactly when ``u . (p - e) > 0``,
-    and then all along the line; so each enemy leaves the half circle about the line straight away
-    from him, and together they leave the arc within 90 degrees of all those lines: it exists when
-    those lines fit within less than half a circle."""
-    angles = sorted(math.atan2(p[1] - e[1], p[0] - e[0]) for e in enemies if dist(p, e) > EPS)
-    if not angles:
-        return None
-    # the largest empty gap between neighbouring lines (round the circle) leaves the others in
-    # the arc from the line after it to the line before it
-    gaps = [(angles[(i + 1) % len(angles)] - a) % (2 * math.pi) for i, a in enumerate(angles)]
-    if len(angles) == 1:
-        gaps = [2 * math.pi]
-    widest = max(range(len(gaps)), key=gaps.__getitem__)
-    first = angles[(widest + 1) % len(angles)]
-    span = 2 * math.pi - gaps[widest]
-    half = (math.pi - span) / 2
-    if half <= 1e-9:
-        return None
-    return first + span / 2, half
-
-
-def away_direction(p: Pt, enemies: Sequence[Pt]) -> Pt | None:
-    """The unit direction out of combat from ``p`` that gets further from every enemy, with the
-    widest margin (the middle of :func:`away_arc`): straight away from a single enemy, and between
-    two the line that leaves both at the same angle. ``None`` when no direction does."""
-    arc = away_arc(p, enemies)
-    if arc is None:
-        return None
-    return math.cos(arc[0]), math.sin(arc[0])
-
-
-def away_directions(p: Pt, enemies: Sequence[Pt], only_middle: bool) -> list[Pt]:
-    """Directions to try for a straight move out of combat: :func:`away_direction` first, then
-    (unless ``only_middle``, as for "directly away" from one enemy) others across the arc toward
-    its ends, for when the table's side or an obstacle cuts the middle one short."""
-    arc = away_arc(p, enemies)
-    if arc is None:
-        return []
-    middle, half = arc
-    turns = [0.0] if only_middle else [0.0, 0.5, -0.5, 0.9, -0.9]
-    return [(math.cos(middle + f * half), math.sin(middle + f * half)) for f in turns]
-
-
 def point_segment_distance(p: Pt, a: Pt, b: Pt) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     qa = dx * dx + dy * dy

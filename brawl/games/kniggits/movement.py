@@ -15,7 +15,8 @@ import numpy as np
 from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
-from .geometry import EPS, SURE, away_directions, dist, first_ring_contact, heading, path_length, truncate
+from .disengage import away_directions
+from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit, place_rows
 from .state import (
     SEAT_NAMES,
@@ -361,7 +362,7 @@ class Movement:
         the rules of moving (it is in combat), straight out of combat instead (ruling): straight
         away from a single enemy, from several along the line further from all of them with the
         widest margin, then other such lines when the table's side or an obstacle cuts it short
-        (:func:`.geometry.away_directions`)."""
+        (:func:`.disengage.away_directions`)."""
         t = self.table
         allowance = self.move_allowance(k)
         routes = []

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from brawl.games.kniggits.bots import HeuristicBot
-from brawl.games.kniggits.geometry import away_direction, dist
+from brawl.games.kniggits.disengage import away_direction
+from brawl.games.kniggits.geometry import dist
 
 from .helpers import battle, game, get, kn, play
 
