@@ -44,6 +44,7 @@ KERNEL_GROUPS = {
     "tests/test_batch_ktog.py": "ktog-batch",
     "tests/test_ray_backend.py": "ktog-batch",
     "tests/test_solve_ktog.py": "ktog-solve",  # not a compiled form: the solved duels its tests share
+    "tests/review/test_review_ktog.py": "ktog-solve",  # solves a small duel (the duel's compiled tables)
 }
 
 
