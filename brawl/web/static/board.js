@@ -13,9 +13,10 @@
 //     dragMove(e, g)  the piece is dragged,
 //     drop(e, g)      the drag ends,
 //     tap(e, g)       a tap or a click (g.type is the pointer type, g.shift the Shift key),
-//     zoomed(z)       the zoom changed (resize the board),
+//     zoomed(z)       the zoom changed, or the board's box changed width (resize the board),
 //   });
-//   b.zoom, b.setZoom(z), b.busy (a gesture is under way)
+//   b.zoom, b.setZoom(z), b.busy (a gesture is under way), b.watch(box) (call zoomed when the
+//   box's width changes: the page laid out, a scrollbar came, a phone turned)
 "use strict";
 
 (function () {
@@ -105,7 +106,14 @@
       button(t("Zoom out"), "−", () => zoom / zo.step), level, button(t("Zoom in"), "+", () => zoom * zo.step),
       button(null, t(zo.fitLabel), () => 1));
 
+    let width = 0;
+    const resized = window.ResizeObserver ? new ResizeObserver((entries) => {
+      const w = Math.round(entries[entries.length - 1].contentRect.width);
+      if (w > 0 && w !== width) { width = w; on.zoomed(zoom); }
+    }) : null;
+
     return {
+      watch(box) { if (resized && box) { width = Math.round(box.clientWidth); resized.observe(box); } },
       get zoom() { return zoom; },
       get busy() { return gesture !== null; },
       setZoom,

@@ -122,6 +122,28 @@ brawl.reveal = function (node) {
   }
 };
 
+// Bring a decision's answer into sight inside the panel that scrolls it (never the window), below
+// the panel's sticky prompt bar: with the heading `head` above it when both fit, else the answer at
+// the top.  The panel moves as little as that takes, and not at all when it is in sight already.
+brawl.revealAnswer = function (answer, head) {
+  let box = answer && answer.parentElement;
+  while (box && box !== document.body && box !== document.documentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(box).overflowY) && box.scrollHeight > box.clientHeight) break;
+    box = box.parentElement;
+  }
+  if (!box || box === document.body || box === document.documentElement) return;
+  const b = box.getBoundingClientRect();
+  const sticky = box.querySelector(":scope > .turn");
+  const top = b.top + box.clientTop + (sticky && sticky !== answer ? sticky.offsetHeight : 0) + 4;
+  const bottom = b.top + box.clientTop + box.clientHeight - 4;
+  const a = answer.getBoundingClientRect();
+  const h = head && head !== answer ? head.getBoundingClientRect() : a;
+  const from = h.top < a.top && a.bottom - h.top <= bottom - top ? h.top : a.top;
+  const end = Math.min(a.bottom, from + bottom - top);  // from..end must be seen
+  if (from < top) box.scrollTop -= top - from;
+  else if (end > bottom) box.scrollTop += end - bottom;
+};
+
 // The status rows as a table (a card per player on a phone), or null when the game has none.
 brawl.statusTable = function (v) {
   const { el, t } = brawl;

@@ -138,6 +138,7 @@
     renderEnd(v);
     renderChatForm(v);
     askName(v);
+    showDecision(v);
     $("commitment").textContent = v.commitment;
     if (v.seed && v.dice !== false) {
       $("seed").textContent = v.seed;
@@ -198,6 +199,7 @@
     box.replaceChildren();
     $("actions-title").textContent = t(v.your_turn ? "Your decision" : "Your decision (not now)");
     let k = 0;
+    let onBoard = false;
     if (!owns) {
       // a renderer may offer some decisions itself (a form for a fight): those are not repeated here
       const legal = renderer && renderer.offers ? v.legal.filter((d) => !renderer.offers(d.action, v)) : v.legal;
@@ -236,13 +238,38 @@
           first.focus({ preventScroll: true });
         });
         box.append(el("p", { class: "hint board-offers" }, t("This decision is made on the board."), " ", go));
+        onBoard = true;
       } else if (!legal.length && !v.free_form && !v.over) {
         box.append(el("p", { class: "hint" }, v.your_turn ? (v.legal.length ? t("Decide on the board.") : "") : t("Nothing to decide now.")));
       }
     }
+    $("main").classList.toggle("board-decision", onBoard);  // a phone's sheet then leaves the board more room
     $("key-help").hidden = k < 2;
     $("free-form").hidden = !v.free_form;
     if (hintsOn && v.your_turn) loadHints();
+  }
+
+  // A decision that becomes this seat's is brought into sight once, whatever the panels' scroll:
+  // its first answer (or, for a decision made on the board, the board's form and the pointer to
+  // it) just below the sticky prompt bar.  Later redraws of the same decision (presence, chat, a
+  // clock) leave the scroll to the person.
+  let decisionShown = "";
+  let myDecisions = 0; // decisions of this seat applied so far: the decision after each one is new
+
+  function showDecision(v) {
+    const key = v.your_turn && !v.over ? [myDecisions, v.node.kind, v.node.prompt, v.legal.map((d) => d.action).join(" ")].join("|") : "";
+    if (key === decisionShown) return;
+    decisionShown = key;
+    if (!key) return;
+    const offered = $("action-buttons").querySelector(".board-offers");
+    if (offered) {
+      const form = [...$("board").querySelectorAll("form")].find((f) => f.offsetParent !== null);
+      if (form) brawl.revealAnswer(form, form.parentElement.querySelector("h2, h3") || form);
+      brawl.revealAnswer(offered, $("actions-title"));
+      return;
+    }
+    const first = $("action-buttons").querySelector("button.action, .choice-list, p") || (v.free_form ? $("free-form") : null);
+    if (first) brawl.revealAnswer(first, $("actions-title"));
   }
 
   function choiceList(group, items, v) {
@@ -384,6 +411,7 @@
       for (const line of ev.log) lines.push(line);
       last = Math.max(last, ev.n);
       if (ev.type === "decision") lastDecisionSeat = ev.seat;
+      if (ev.type === "decision" && view && ev.seat === view.seat) myDecisions += 1;
     }
     addLines(lines);
     showDice(diceFrom(events), animate);
@@ -923,6 +951,9 @@
   // the first drawing: the board mounted once, the log's newest page, the view
   function drawFirst(v, page) {
     view = brawl.localView(v);
+    // laid out from the start, so a board measures the box it really has (nothing is painted
+    // before this function returns)
+    document.body.classList.add("drawn");
     try {
       (renderer || generic).mount($("board"), ctx);
     } catch (e) {
@@ -934,7 +965,6 @@
     mark("applied");
     render();
     mark("drawn");
-    document.body.classList.add("drawn");
     document.body.dataset.ready = "1";
     // the live connection once this frame is on screen and the page idle (its first answer brings
     // nothing new; what happens meanwhile comes with it)

@@ -393,8 +393,7 @@
       el("p", {}, T("{mine} against {foe}: choose both hands in secret; they are shown together.", { mine: mine.id, foe: foe.id })),
       group("kn-sword", T(mine.two_swords ? "First sword" : "Sword hand"), h1),
       group("kn-shield", T(mine.two_swords ? "Second sword" : "Shield hand"), h2),
-      clockLine(),
-      el("button", { type: "submit", class: "primary" }, T("Show hands")));
+      el("div", { class: "kn-send" }, el("button", { type: "submit", class: "primary" }, T("Show hands")), clockLine()));
     form.addEventListener("change", () => { touched = true; });
     form.addEventListener("submit", (e) => { e.preventDefault(); sendHands(pair); });
     box.replaceChildren(el("h3", {}, T("Fight {pair}", { pair })), form);
@@ -566,7 +565,9 @@
       document.addEventListener("keydown", (e) => { if (e.key === "Escape" && selected) { selected = null; waypoints = []; pending = null; draw(); } });
       window.addEventListener("resize", () => { if (view) { sizeTable(); drawKniggits(); } });
       const style = el("style", {}, `.kn-table{display:block;background:#fff;touch-action:none;user-select:none;-webkit-user-select:none}
-        .kn-hand{display:inline-block;margin:.3rem;vertical-align:top}.kn-hand label{display:inline-flex;align-items:center;gap:.3em;min-height:44px;margin-right:.6em}
+        .kn-hand{display:inline-block;margin:.2rem .3rem .2rem 0;padding:0 .5rem .1rem;vertical-align:top}.kn-hand legend{padding:0 .2em}
+        .kn-hand label{display:inline-flex;align-items:center;gap:.25em;min-height:44px;margin-right:.5em}
+        .kn-fight-form>p{margin:.2rem 0}.kn-send{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .8rem;margin-top:.3rem}.kn-send .kn-timer{margin:0}
         .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
         #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}
@@ -587,6 +588,7 @@
         el("p", { id: "kn-revealed", "aria-live": "polite" }),
         el("div", { id: "kn-status", class: "status-wrap" }),
         el("h3", {}, T("What happened")), el("ul", { id: "kn-events" }));
+      pad.watch(root.querySelector(".board-view"));
     },
     update(v) {
       view = v;

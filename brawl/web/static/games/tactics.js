@@ -163,6 +163,9 @@
   function pickToken(id) {
     focusId = focusId === id ? null : id;
     drawTargets();
+    // what can be done to it is below the map: brought into sight in the board's panel
+    const box = root.querySelector("#tc-targets");
+    if (focusId && brawl.revealAnswer) brawl.revealAnswer(box.querySelector(".buttons") || box, box.querySelector("h3"));
   }
 
   function drawTargets() {
@@ -343,6 +346,7 @@
         el("div", { class: "tc-cols" },
           el("section", {}, el("h3", {}, T("Initiative this round")), el("ol", { id: "tc-order" })),
           el("section", {}, el("h3", {}, T("Character sheets")), el("div", { id: "tc-sheets" }))));
+      pad.watch(root.querySelector(".board-view"));
       window.addEventListener("resize", sizeGrid);
       document.addEventListener("keydown", (e) => { if (e.key === "Escape" && pending) { pending = null; drawRuler(); } });
     },
