@@ -140,6 +140,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
 
     app.include_router(games.make_router(STATIC))
     app.include_router(accounts_routes.router)
+    app.include_router(accounts_routes.pages)
     app.include_router(rooms.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

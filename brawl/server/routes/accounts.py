@@ -15,7 +15,11 @@ import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
+from importlib import resources
+from pathlib import Path
+
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,6 +32,20 @@ from . import client_of, hub_of, seat_in
 
 COOKIE = "brawl_session"
 router = APIRouter(tags=["accounts"], responses=refusals(400, 401, 403, 404, 409, 422, 429))
+pages = APIRouter(include_in_schema=False)
+PROFILE_PAGE = Path(str(resources.files("brawl.web"))) / "profile.html"
+
+
+@pages.get("/@/{name}")
+async def profile_page(name: str) -> FileResponse:
+    """A player's profile: ratings with their graphs, tallies, recent games (drawn by profile.js)."""
+    return FileResponse(PROFILE_PAGE)
+
+
+@pages.get("/leaderboard")
+@pages.get("/leaderboard/{game}")
+async def leaderboard_page(game: str | None = None) -> FileResponse:
+    return FileResponse(PROFILE_PAGE)
 
 
 class Credentials(BaseModel):

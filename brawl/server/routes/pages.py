@@ -99,7 +99,7 @@ class GamePage:
         key = (game, board and (self.static / "games" / f"{game}.js").is_file())
         board = key[1]
         if key not in self.pages:
-            names = ["i18n.js", "common.js"] + (["board.js", f"games/{game}.js"] if board else []) + ["game.js"]
+            names = ["i18n.js", "common.js", "accounts.js"] + (["board.js", f"games/{game}.js"] if board else []) + ["game.js"]
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
             words = f'<script type="application/json" id="words">{script_json(catalogue("es", (game,)).to_json())}</script>'

@@ -1,0 +1,124 @@
+// Accounts on every page that loads this file: brawl.me() (who is logged in, or null), brawl.acct
+// (API calls made as the account: the CSRF token goes in X-CSRF-Token).  On the lobby it draws the
+// account panel (sign up, log in, log out, profile link) and quick pairing (find an opponent of
+// your strength, the number waiting, cancel); on a game page it plays your seat as your account.
+"use strict";
+
+(function () {
+  const { el } = brawl;
+  const t = brawl.t;
+  let me;  // undefined: not asked yet; null: a guest
+
+  brawl.me = async function () {
+    if (me !== undefined) return me;
+    try {
+      const res = await fetch("/api/me", { headers: { Accept: "application/json" } });
+      me = res.ok ? await res.json() : null;
+    } catch (e) { me = null; }
+    return me;
+  };
+
+  brawl.acct = async function (method, path, body) {
+    const headers = { Accept: "application/json" };
+    if (me && me.csrf) headers["X-CSRF-Token"] = me.csrf;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    return brawl.answer(res.status, data);
+  };
+
+  const profileLink = (name) => el("a", { href: `/@/${encodeURIComponent(name)}` }, name);
+
+  // --- the lobby's account panel ----------------------------------------------------------
+  function accountPanel(box) {
+    const error = el("div", { role: "alert", class: "error", hidden: true });
+    const fail = (e) => { error.textContent = e.message; error.hidden = false; };
+    const draw = () => {
+      box.replaceChildren(el("h2", { id: "account-title" }, t("Your account")));
+      error.hidden = true;
+      if (me) {
+        box.append(el("p", {}, t("Signed in as"), " ", profileLink(me.username)),
+          el("div", { class: "row-buttons" },
+            el("a", { class: "button-link", href: `/@/${encodeURIComponent(me.username)}` }, t("Profile and ratings")),
+            el("a", { class: "button-link", href: "/leaderboard" }, t("Leaderboards")),
+            el("button", { type: "button", id: "log-out", onclick: async () => {
+              try { await brawl.acct("DELETE", "/api/session"); me = null; draw(); quick(); } catch (e) { fail(e); }
+            } }, t("Log out"))), error);
+        return;
+      }
+      const user = el("input", { id: "acct-name", type: "text", autocomplete: "username", maxlength: 20, required: true });
+      const pass = el("input", { id: "acct-pass", type: "password", autocomplete: "current-password", minlength: 8, required: true });
+      const submit = async (path) => {
+        try {
+          me = await brawl.acct("POST", path, { username: user.value.trim(), password: pass.value });
+          draw(); quick();
+        } catch (e) { fail(e); }
+      };
+      const form = el("form", { id: "account-form", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); submit("/api/session"); } },
+        el("div", { class: "field" }, el("label", { for: "acct-name" }, t("Username")), user),
+        el("div", { class: "field" }, el("label", { for: "acct-pass" }, t("Password (8 characters or more)")), pass),
+        el("div", { class: "row-buttons" },
+          el("button", { type: "submit", class: "primary", id: "log-in" }, t("Log in")),
+          el("button", { type: "button", id: "sign-up", onclick: () => submit("/api/accounts") }, t("Sign up"))));
+      box.append(el("p", { class: "hint" }, t("Optional: guests play as before. An account keeps your games and a rating per game, and finds you opponents of your strength.")),
+        form, error, el("p", {}, el("a", { href: "/leaderboard" }, t("Leaderboards"))));
+    };
+    draw();
+  }
+
+  // --- quick pairing ----------------------------------------------------------------------
+  let quickBox = null;
+  let polling = null;
+  async function quick() {
+    if (!quickBox) return;
+    quickBox.hidden = !me;
+    if (!me) return;
+    const games = await brawl.api("GET", "/api/games");
+    const chosen = (document.getElementById("game") || {}).value;  // the game chosen for a new game, if any
+    const select = el("select", { id: "seek-game" }, ...games.map((g) => el("option", { value: g.name, selected: g.name === chosen }, brawl.tr(g.title))));
+    const rated = el("input", { type: "checkbox", id: "seek-rated", checked: true });
+    const status = el("p", { id: "seek-status", role: "status", "aria-live": "polite" });
+    const error = el("div", { role: "alert", class: "error", hidden: true });
+    const go = el("button", { type: "button", class: "primary", id: "seek-go" }, t("Find an opponent"));
+    const stop = el("button", { type: "button", id: "seek-cancel", hidden: true }, t("Cancel"));
+    const idle = () => { clearInterval(polling); polling = null; go.disabled = false; stop.hidden = true; };
+    go.onclick = async () => {
+      error.hidden = true;
+      try {
+        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked });
+        go.disabled = true; stop.hidden = false;
+        const show = (s) => {
+          if (s.paired) { idle(); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
+          status.textContent = t("Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.", { n: s.waiting, w: s.window });
+        };
+        show(seek);
+        if (!seek.paired) polling = setInterval(async () => {
+          try { show(await brawl.acct("GET", `/api/seeks/${seek.seek}`)); } catch (e) { idle(); error.textContent = e.message; error.hidden = false; }
+        }, 1000);
+      } catch (e) { error.textContent = e.message; error.hidden = false; }
+    };
+    stop.onclick = async () => { idle(); status.textContent = ""; try { await brawl.acct("DELETE", "/api/seeks"); } catch (e) { /* gone */ } };
+    quickBox.replaceChildren(el("h2", {}, t("Quick pairing")),
+      el("p", { class: "hint" }, t("Paired with the waiting player closest to your rating; the range widens while you wait.")),
+      el("div", { class: "field" }, el("label", { for: "seek-game" }, t("Game")), select),
+      el("div", { class: "field check" }, rated, el("label", { for: "seek-rated" }, t("Rated (changes both players' ratings)"))),
+      el("div", { class: "row-buttons" }, go, stop), status, error);
+  }
+
+  // --- a game page: your seat as your account ---------------------------------------------
+  async function claimSeat() {
+    const m = /[#&]t=([^&]+)/.exec(window.location.hash);
+    const room = /^\/play\/([^/]+)/.exec(window.location.pathname);
+    if (!m || !room || !(await brawl.me())) return;
+    try { await brawl.acct("POST", `/api/rooms/${room[1]}/account`, { token: decodeURIComponent(m[1]) }); } catch (e) { /* a guest's seat stays a guest's */ }
+  }
+
+  async function start() {
+    await brawl.me();
+    const box = document.getElementById("account");
+    if (box) { accountPanel(box); quickBox = document.getElementById("quick"); quick(); }
+    if (document.querySelector("main.game")) claimSeat();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

@@ -1,0 +1,84 @@
+"""Accounts in the browser at 390x844 (touch) and 1280x800 (issue 32): two people sign up in the
+lobby, ask for a rated Krig game, are paired and sent to their seats, play it, and find their
+ratings on their profiles and the leaderboard."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from tests.web.conftest import PHONE, WIDE, browser, errors, new_page  # noqa: F401 (fixtures)
+
+from brawl.server.app import create_app
+from brawl.server.settings import Settings
+from tests.server.test_browser import LiveServer
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("acct") / "a.sqlite3"
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0, argon2_profile="CHEAPEST", decisions_per_second=1000)
+    with LiveServer(create_app(settings=settings)) as url:
+        yield url
+
+
+def sign_up(page, url: str, name: str) -> None:
+    page.goto(url + "/")
+    page.fill("#acct-name", name)
+    page.fill("#acct-pass", "correct horse")
+    page.click("#sign-up")
+    page.wait_for_selector("#log-out")
+
+
+def play_to_the_end(url: str, room: str, tokens: list[str]) -> None:
+    for _ in range(2000):
+        if httpx.get(f"{url}/api/rooms/{room}").json()["over"]:
+            return
+        for tok in tokens:
+            legal = [d["action"] for d in httpx.get(f"{url}/api/rooms/{room}", headers={"X-Seat-Token": tok}).json()["legal"]]
+            if legal:
+                action = next((a for a in ("attack", "take") if a in legal), legal[0])
+                httpx.post(f"{url}/api/rooms/{room}/decisions", json={"token": tok, "action": action})
+    raise AssertionError("the game did not end")
+
+
+def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, browser, errors):
+    phone, wide = new_page(browser, errors, **PHONE), new_page(browser, errors, **WIDE)
+    sign_up(phone, server, "Ana")
+    sign_up(wide, server, "Ben")
+    assert phone.locator("#account").inner_text().count("Ana") >= 1
+    phone.goto(server + "/leaderboard/krig")
+    phone.wait_for_selector("text=No rated games of this game yet.")
+    for page in (phone, wide):
+        page.goto(server + "/")
+        page.wait_for_selector("#seek-go")
+        page.select_option("#seek-game", "krig")
+        page.check("#seek-rated")
+        page.click("#seek-go")
+    phone.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
+    wide.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
+    room = re.search(r"/play/([^#]+)", phone.url).group(1)
+    assert room == re.search(r"/play/([^#]+)", wide.url).group(1)
+    phone.wait_for_selector("text=Ana")
+    tokens = [re.search(r"#t=(.+)$", p.url).group(1) for p in (phone, wide)]
+    play_to_the_end(server, room, tokens)
+    winner = httpx.get(f"{server}/api/rooms/{room}").json()["winners"][0]
+    names = [s["player"] for s in httpx.get(f"{server}/api/rooms/{room}").json()["seats"]]
+    for page, name in ((phone, "Ana"), (wide, "Ben")):
+        page.goto(f"{server}/@/{name}")
+        page.wait_for_selector(".rating-card", timeout=10_000)
+        text = page.locator("main").inner_text()
+        won = names[winner] == name
+        rating = int(re.search(r"Krig (\d+) \?", text).group(1))
+        assert (rating > 1500) if won else (rating < 1500)
+        assert page.locator(f"a[href='/replay/{room}']").count() == 1
+        page.goto(f"{server}/leaderboard/krig")
+        page.wait_for_selector("#leaderboard")
+        rows = page.locator("#leaderboard tbody tr").all_inner_texts()
+        assert rows[0].split("\t")[1] == names[winner] and len(rows) == 2
+        # nothing of the page is wider than the window
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
