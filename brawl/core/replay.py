@@ -9,13 +9,14 @@ entry compared with the record's, and where the first disagreement is.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .match import Match
 from .record import Record, RecordError
-from .sources import DiceSource, ReplayDice, make_source
+from .sources import DiceSource, ReplayDice, canonical, make_source
 
 if TYPE_CHECKING:
     from .game import Game
@@ -38,10 +39,12 @@ class Verdict:
     commitment: str | None = None
     entry: int | None = None
     step: int | None = None
+    digest: str = ""  # SHA-256 of the canonical JSON of the record checked (format, game, options, dice, entries)
 
     def to_json(self) -> dict:
         return {"ok": self.ok, "problem": self.problem, "rolls": self.rolls, "decisions": self.decisions,
-                "over": self.over, "commitment": self.commitment, "entry": self.entry, "step": self.step}
+                "over": self.over, "commitment": self.commitment, "entry": self.entry, "step": self.step,
+                "digest": self.digest}
 
     def words(self) -> str:
         """One line: ``OK: ...`` or ``MISMATCH: ...`` (what ``brawl verify`` prints)."""
@@ -64,11 +67,21 @@ def _first_difference(got: list[dict], expected: list[dict]) -> int | None:
     return None
 
 
+def digest(record: Record) -> str:
+    """SHA-256 of the record's canonical JSON: which record a verdict is about (a page that holds a
+    record compares it with the verdict's, so a verdict on another copy is never taken for its own)."""
+    try:
+        return hashlib.sha256(canonical(record.to_json())).hexdigest()
+    except (TypeError, ValueError):  # a value JSON cannot write
+        return ""
+
+
 def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | None]:
     """:func:`verify`, also returning the match played from the seed (``None`` when it could not start)."""
     entries = record.entries
     counts = {"rolls": len(record.rolls()), "decisions": len(record.decisions()),
-              "commitment": record.dice.get("commitment") if isinstance(record.dice.get("commitment"), str) else None}
+              "commitment": record.dice.get("commitment") if isinstance(record.dice.get("commitment"), str) else None,
+              "digest": digest(record)}
 
     def bad(problem: str, entry: int | None = None, match: Match | None = None,
             where: str | None = None) -> tuple[Verdict, Match | None]:

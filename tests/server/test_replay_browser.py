@@ -331,15 +331,41 @@ def test_a_record_with_one_decision_altered_is_not_verified(live, page, tmp_path
         assert "does not replay" in page.text_content("#position") and f"Step {verdict['step']}" in page.text_content("#error")
         shot(page, "replay-decision-altered-step-desktop")
 
-    # a room whose published record was altered on the way: not verified either
+    # a room whose published record was altered on its way: the server's verdict is about its own
+    # copy (another digest), so the page asks for a verdict on the copy it holds
     page.route(f"**/api/rooms/{room}/record",
                lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(tampered)))
     page.goto(f"{url}/replay/{room}")
     at(page, 0)
     page.click("#verify-dice")
     page.wait_for_selector("#verify-result[data-state=bad]")
-    assert "does NOT verify" in page.text_content("#verify-result")
+    text = page.text_content("#verify-result")
+    assert "does NOT verify" in text and f"step {verdict['step']}" in text
     assert not page.evaluate(f"brawl.verifyDice({json.dumps(room)})")["ok"]
+
+
+def test_the_page_and_the_server_name_a_record_by_the_same_digest(live, page):
+    """A verdict is about one record: the page's digest of a record (canonical JSON, as the
+    commitment's) equals the server's for numbers, text and nesting of every kind."""
+    from brawl.core.record import Record
+    from brawl.core.replay import digest
+
+    url, rooms = live
+    page.goto(f"{url}/replay/{rooms['tactics']}")
+    at(page, 0)
+    samples = [call(f"{url}/api/rooms/{rooms[g]}/record") for g in ("krig", "tactics")]
+    samples.append({"format": "brawl-record/1", "game": "kniggits",
+                    "options": {"scale": 0.5, "table": 36.0, "tiny": 1e-07, "big": 12345678901234567890,
+                                "huge": 1.5e300, "neg": -0.0, "name": "Ñandú \"quoted\" ☃ 𝄞", "none": None,
+                                "flags": [True, False], "nested": {"b": 1, "a": [2.25, "x"]}},
+                    "dice": {"kind": "hmac-sha256", "seed": "ab" * 32, "commitment": "00" * 32},
+                    "entries": [{"seat": 0, "action": "move:A1:3.5,7.25"}, {"roll": "d6", "outcome": [1, 2]}]})
+    for data in samples:
+        text = json.dumps(data, ensure_ascii=False)
+        mine = page.evaluate("(t) => brawl.dice.digestOf(brawl.dice.parseExact(t))", text)
+        assert mine == digest(Record.from_json(json.loads(text))), data["game"]
+    result = page.evaluate(f"brawl.verifyDice({json.dumps(rooms['tactics'])})")
+    assert result["ok"] and result["verdict"]["ok"], result
 
 
 def test_a_game_not_over_is_not_replayed(live, page):

@@ -53,6 +53,12 @@ def test_a_whole_record_verifies_on_the_command_line_and_the_server(client, fini
     assert verdict["ok"] and verdict["over"] and verdict["problem"] == "" and verdict["step"] is None
     assert verdict["rolls"] == sum(1 for e in finished["entries"] if "roll" in e)
     assert verdict["decisions"] == sum(1 for e in finished["entries"] if "seat" in e)
+    # the room's own record, checked where it is kept: the same verdict about the same record
+    r = client.get(f"/api/rooms/{finished['room']}/verify")
+    assert r.status_code == 200 and r.json() == verdict and len(verdict["digest"]) == 64
+    altered = copy(finished)
+    altered["entries"].append({"seat": 0, "action": "attack"})
+    assert endpoint(client, altered)["digest"] != verdict["digest"]
 
 
 def test_committed_dice_without_their_commitment_are_refused(client, finished, tmp_path):
@@ -138,3 +144,6 @@ def test_one_decision_altered_is_named_with_its_step(client, finished, tmp_path)
 def test_the_server_refuses_what_is_not_a_record(client):
     r = client.post("/api/rooms/verify", json={"hello": 1})
     assert r.status_code == 422 and "not a brawl record" in r.json()["error"]
+    room = make_room(client)
+    r = client.get(f"/api/rooms/{room['room']}/verify")
+    assert r.status_code == 409 and "when the game ends" in r.json()["error"]  # the seed is still secret

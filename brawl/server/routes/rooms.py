@@ -293,3 +293,10 @@ async def verify_upload(body: dict = Body(...)) -> dict:
     except RecordError as exc:
         raise RoomError(str(exc), 422) from None
     return verify_record(rec, make_game).to_json()
+
+
+@router.get("/{room_id}/verify")
+async def verify_room(room_id: str, request: Request) -> dict:
+    """After the end, the same whole check of the room's published record (see ``POST /verify``)."""
+    data = projection.record(await hub_of(request).settled(room_id))
+    return verify_record(Record.from_json(data), make_game).to_json()

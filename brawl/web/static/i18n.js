@@ -235,6 +235,7 @@
       "Aquí no se pudieron volver a jugar las decisiones ({problem}), así que el registro no está verificado.",
     "The rolls were not recomputed here: {message}.": "Aquí no se recalcularon las tiradas: {message}.",
     "Show step {step}": "Ver el paso {step}",
+    "it is not the record the server checked": "no es el registro que comprobó el servidor",
     "{step} of {steps}: this step does not replay": "{step} de {steps}: este paso no se reproduce",
     "The revealed seed matches the commitment shown at the start.": "La semilla revelada coincide con el compromiso mostrado al principio.",
     "The revealed seed (with the game, options and seats) does NOT match the commitment shown at the start.":

@@ -318,21 +318,38 @@
   const postText = async (path, body) => answer(await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body }));
 
-  // The server's verdict on the whole record (its text, sent as it is): {ok, problem, step, entry,
-  // rolls, decisions, over}.  ok is true only when every decision and roll replays from the seed.
-  async function wholeRecord(recordText) {
+  // The server's verdict on the whole record: {ok, problem, step, entry, rolls, decisions, over}.
+  // ok is true only when every decision and roll replays from the seed.  ask: a function giving the
+  // verdict's text (a room's GET /api/rooms/ROOM/verify, or an uploaded record's POST /api/rooms/verify).
+  async function wholeRecord(ask) {
     try {
-      return JSON.parse(await postText("/api/rooms/verify", recordText));
+      return JSON.parse(await ask());
     } catch (e) {
       return { ok: false, unavailable: true, problem: e.message };
     }
   }
 
-  // the browser's own checks (commitment and rolls) joined with the server's replay of the decisions
-  async function withVerdict(result, recordText) {
+  // which record a verdict is about: SHA-256 of the canonical JSON of its format, game, options,
+  // dice and entries (the server's digest of the record it checked is made the same way)
+  async function digestOf(record) {
+    const core = { format: record.format, game: record.game, options: record.options, dice: record.dice, entries: record.entries };
+    return hex(await sha256(utf8.encode(canonical(core))));
+  }
+
+  // the browser's own checks (commitment and rolls) joined with the server's replay of the decisions.
+  // A verdict on another copy than the record held here (a room's record changed on its way, say) is
+  // not this record's: the record is then sent for a verdict of its own, and failing that, refused.
+  async function withVerdict(result, record, recordText, ask) {
     if (!result.commitment_checked) return result;
-    result.verdict = await wholeRecord(recordText);
-    result.ok = result.ok && result.verdict.ok === true;
+    let verdict = await wholeRecord(ask);
+    const mine = await digestOf(record);
+    if (!verdict.unavailable && verdict.digest !== mine) {
+      const own = await wholeRecord(() => postText("/api/rooms/verify", recordText));
+      verdict = !own.unavailable && own.digest === mine && !own.ok ? own
+        : { ok: false, step: null, problem: t("it is not the record the server checked") };
+    }
+    result.verdict = verdict;
+    result.ok = result.ok && verdict.ok === true;
     return result;
   }
 
@@ -342,7 +359,8 @@
     const base = `/api/rooms/${encodeURIComponent(roomId)}`;
     const [tablesText, recordText] = await Promise.all([getText(`${base}/dice`), getText(`${base}/record`)]);
     const tables = parseExact(tablesText);
-    return withVerdict(await check(parseExact(recordText), tables, tables.commitment), recordText);
+    const record = parseExact(recordText);
+    return withVerdict(await check(record, tables, tables.commitment), record, recordText, () => getText(`${base}/verify`));
   };
 
   // An uploaded record (its text): the commitment is checked from the record alone, every roll is
@@ -361,7 +379,7 @@
     }
     const result = await check(record, tables, null);
     if (!result.message && note) result.message = note;
-    return withVerdict(result, recordText);
+    return withVerdict(result, record, recordText, () => postText("/api/rooms/verify", recordText));
   };
 
   const show = (v) => (v === undefined || v === null ? "nothing" : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -441,5 +459,5 @@
     return { button, output, run };
   };
 
-  brawl.dice = { parseExact, canonical, pyFloat, commitmentOf, sha256Plain, hmacSigner, hex, check };
+  brawl.dice = { parseExact, canonical, pyFloat, commitmentOf, sha256Plain, hmacSigner, hex, check, digestOf };
 })();
