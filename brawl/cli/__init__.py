@@ -13,6 +13,7 @@ COMMAND_MODULES = [
     "brawl.cli.solve",
     "brawl.cli.serve",
     "brawl.cli.ladder",
+    "brawl.cli.review",
 ]
 
 for _name in COMMAND_MODULES:

@@ -39,6 +39,7 @@ from .room import RoomError
 from .accounts.service import Accounts
 from .routes import accounts as accounts_routes
 from .routes import games, live, pages, rooms
+from .routes import review as review_routes
 from .security import Guard, quiet_tokens
 from .settings import Settings
 from .store import Store
@@ -143,6 +144,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.include_router(accounts_routes.pages)
     app.include_router(rooms.router)
     app.include_router(live.router)
+    app.include_router(review_routes.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.make_router(WEB))
     return app

@@ -1,0 +1,192 @@
+"""``/api/rooms/ID/review`` and ``/api/puzzles``: the review of a finished game, and puzzles drawn
+from the reviews of stored games.
+
+A review is worked out off the event loop: an exact one (a saved or quick solution) in a thread
+while the request waits (a fraction of a second); an estimated one (playouts, seconds to tens of
+seconds) by a job on the one review worker thread, so the server never runs two at once.  Until it
+is done the route answers ``202`` with ``{"status": "running", "progress": {"done", "total"}}``;
+the browser and ``brawl review --server`` ask again.  Finished reviews are kept (the newest
+:data:`KEPT`), keyed by room, method and the record's length.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from ...core.game import BrawlError
+from .. import projection
+from ..room import RoomError
+from ..schemas import refusals
+from . import hub_of
+
+KEPT = 256
+PUZZLE_ROOMS = 40  # the newest finished games a puzzle is drawn from
+
+router = APIRouter(tags=["review"], responses=refusals(404, 409, 422, 503))
+
+
+class Reviews:
+    """Reviews worked out and in progress (one per server process)."""
+
+    def __init__(self) -> None:
+        self.done: OrderedDict[tuple, dict] = OrderedDict()
+        self.running: dict[tuple, dict] = {}
+        self.lock = threading.Lock()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+
+    def kept(self, key: tuple) -> dict | None:
+        with self.lock:
+            if key in self.done:
+                self.done.move_to_end(key)
+                return self.done[key]
+            return None
+
+    def keep(self, key: tuple, value: dict) -> None:
+        with self.lock:
+            self.done[key] = value
+            while len(self.done) > KEPT:
+                self.done.popitem(last=False)
+            self.running.pop(key, None)
+
+    def start(self, key: tuple, record: dict, method: str) -> dict:
+        """The job for ``key``, started now unless it runs already."""
+        with self.lock:
+            job = self.running.get(key)
+            if job is not None:
+                return job
+            job = self.running[key] = {"status": "running", "progress": {"done": 0, "total": len(record["entries"])}}
+
+        def progress(done: int, total: int) -> None:
+            job["progress"] = {"done": done, "total": total}
+
+        def run() -> None:
+            from ...review import review
+
+            try:
+                self.keep(key, {"ok": review(record, method=method, progress=progress)})
+            except BrawlError as exc:
+                self.keep(key, {"error": str(exc)})
+            except Exception as exc:  # a game whose bots or rules fail in a playout: say so, keep serving
+                self.keep(key, {"error": f"the review failed: {exc}"})
+
+        self.worker.submit(run)
+        return job
+
+
+def reviews_of(request: Request) -> Reviews:
+    state = request.app.state
+    if getattr(state, "reviews", None) is None:
+        state.reviews = Reviews()
+    return state.reviews
+
+
+def answer(kept: dict) -> Any:
+    if "error" in kept:
+        raise RoomError(kept["error"], 422)
+    return kept["ok"]
+
+
+async def finished_record(request: Request, room_id: str) -> dict:
+    room = await hub_of(request).settled(room_id)
+    if not room.over:
+        raise RoomError("a game is reviewed once it is over", 409)
+    return projection.record(room)
+
+
+def quick(record: dict, method: str) -> bool:
+    """Whether the review is exact and quick (worked out while the request waits)."""
+    from ...review import is_exact
+
+    if method == "estimate":
+        return False
+    try:
+        return is_exact(record["game"], record["options"])
+    except BrawlError:
+        return False
+
+
+@router.get("/api/rooms/{room_id}/review")
+async def room_review(room_id: str, request: Request,
+                      method: str = Query("auto", pattern="^(auto|estimate)$")) -> Any:
+    """The review of a finished game (see ``brawl.review``): each decision's win chance, loss and
+    judgement, each roll's swing, and each seat's accuracy, luck and skill; exact where a solver
+    covers the game, else estimated.  ``202`` with the progress while an estimate is worked out."""
+    record = await finished_record(request, room_id)
+    reviews = reviews_of(request)
+    key = (room_id, method, len(record["entries"]))
+    kept = reviews.kept(key)
+    if kept is not None:
+        return answer(kept)
+    if quick(record, method):
+        from ...review import review
+
+        try:
+            result = await asyncio.to_thread(review, record, method=method)
+        except BrawlError as exc:
+            raise RoomError(str(exc), 422) from None
+        reviews.keep(key, {"ok": result})
+        return result
+    job = reviews.start(key, record, method)
+    return JSONResponse(dict(job), status_code=202)
+
+
+def _finished_rooms(request: Request, limit: int) -> list[str]:
+    """The ids of the newest finished games in the store."""
+    from sqlalchemy import select
+
+    from ..db import ROOMS
+
+    hub = hub_of(request)
+
+    def work(db):
+        query = (select(ROOMS.c.id, ROOMS.c.game, ROOMS.c.options).where(ROOMS.c.finished_at.isnot(None))
+                 .order_by(ROOMS.c.finished_at.desc()).limit(limit))
+        return [(row[0], row[1], row[2]) for row in db.execute(query)]
+
+    return hub.store._run(work, reading=True)
+
+
+@router.get("/api/puzzles")
+async def puzzles(request: Request, n: int = Query(6, ge=1, le=30), seed: int | None = Query(None)) -> dict:
+    """Puzzles from the worst decisions of the newest finished games that a review judges exactly
+    (their exact reviews are worked out as needed; estimated reviews already kept add theirs)."""
+    from ...review import is_exact
+
+    rooms = await asyncio.to_thread(_finished_rooms, request, PUZZLE_ROOMS)
+    reviews = reviews_of(request)
+    found: list[dict] = []
+    for room_id, game, options in rooms:
+        try:
+            exact = is_exact(game, options if isinstance(options, dict) else {})
+        except BrawlError:
+            exact = False
+        kept = None
+        for method in ("auto", "estimate"):
+            for key in [k for k in list(reviews.done) if k[0] == room_id and k[1] == method]:
+                kept = reviews.kept(key)
+        if kept is None and exact:
+            try:
+                record = await finished_record(request, room_id)
+                kept = {"ok": await asyncio.to_thread(_review_quietly, record)}
+                reviews.keep((room_id, "auto", len(record["entries"])), kept)
+            except (BrawlError, RoomError):
+                continue
+        if kept and "ok" in kept:
+            found += [{**p, "room": room_id} for p in kept["ok"].get("puzzles", [])]
+    rng = random.Random(seed)
+    rng.shuffle(found)
+    return {"puzzles": found[:n], "from_games": len(rooms)}
+
+
+def _review_quietly(record: dict) -> dict:
+    from ...review import review
+
+    return review(record)

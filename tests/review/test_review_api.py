@@ -1,0 +1,77 @@
+"""``GET /api/rooms/ID/review``, ``/api/puzzles`` and ``brawl review``: the review of a finished
+game served, exact at once and estimated by a background job with its progress."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from brawl.cli import app
+from brawl.review import review
+from tests.server.conftest import client, db_url, make_room, wait_for  # noqa: F401
+
+from .helpers import played
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
+
+
+def finished(client, game: str, options: dict, seats: list[str]) -> str:  # noqa: F811
+    room = make_room(client, game, options, seats)
+    wait_for(lambda: client.get(f"/api/rooms/{room['room']}").json()["over"], timeout=60)
+    return room["room"]
+
+
+def test_exact_review_of_a_room(client):  # noqa: F811
+    room = finished(client, "krig", {"hp": 5}, ["bot:random", "bot:optimal"])
+    r = client.get(f"/api/rooms/{room}/review")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["exact"] is True
+    record = client.get(f"/api/rooms/{room}/record").json()
+    assert data["decisions"] == review(record)["decisions"]
+    assert all(d["loss"] == 0 for d in data["decisions"] if d["seat"] == 1)
+    for key in ("index", "seat", "action", "win_before", "win_after", "best_action", "best_win", "loss", "judgement"):
+        assert key in data["decisions"][0]
+    assert {"index", "roll", "outcome", "swing"} <= set(data["dice"][0])
+    puzzles = client.get("/api/puzzles?n=30").json()
+    assert puzzles["from_games"] == 1
+    assert sorted(p["index"] for p in puzzles["puzzles"]) == sorted(p["index"] for p in data["puzzles"])
+    assert all(p["room"] == room for p in puzzles["puzzles"])
+
+
+def test_estimated_review_runs_in_the_background(client):  # noqa: F811
+    room = finished(client, "rps", {}, ["bot:random", "bot:random"])
+    first = client.get(f"/api/rooms/{room}/review")
+    assert first.status_code in (200, 202), first.text
+    if first.status_code == 202:
+        assert first.json()["status"] == "running" and "total" in first.json()["progress"]
+    data = wait_for(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
+        client.get(f"/api/rooms/{room}/review")), timeout=60, step=0.1)
+    assert data["exact"] is False and "estimated" in data["note"]
+    assert len(data["decisions"]) == sum(1 for e in client.get(f"/api/rooms/{room}/record").json()["entries"] if "seat" in e)
+
+
+def test_a_game_in_progress_is_not_reviewed(client):  # noqa: F811
+    room = make_room(client, "krig", {"hp": 5}, ["human", "human"])
+    r = client.get(f"/api/rooms/{room['room']}/review")
+    assert r.status_code == 409 and "over" in r.json()["error"]
+    assert client.get("/api/rooms/nosuchroom/review").status_code == 404
+
+
+def test_cli_review(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played("krig", {"hp": 6}, ["optimal", "random"], 3)))
+    runner = CliRunner()
+    out = runner.invoke(app, ["review", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["exact"] is True and data["accuracy"][0] == pytest.approx(100.0)
+    words = runner.invoke(app, ["review", str(path)])
+    assert words.exit_code == 0 and "EXACT review" in words.stdout and "accuracy" in words.stdout
+    bad = runner.invoke(app, ["review"])
+    assert bad.exit_code == 2
