@@ -8,7 +8,15 @@ brawl.api = async function (method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    // no answer at all (the server is down, the network gone): nothing was refused, nothing arrived
+    const err = new Error(brawl.t("the server cannot be reached"));
+    err.unreachable = true;
+    throw err;
+  }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   return brawl.answer(res.status, data);

@@ -652,7 +652,9 @@
     openNameDialog(false);
   }
 
-  // asked on arrival beside the game, never over it (nothing is blocked); focus only when asked for
+  // Asked in the header on arrival, beside the game and never over it (nothing is blocked): the
+  // question takes the focus (a screen reader says it; Escape skips it; the decision keys still
+  // work), and "Change my name" puts the focus in the field.
   function openNameDialog(focus) {
     const input = $("name-input");
     let stored = "";
@@ -662,11 +664,12 @@
     $("name-help").textContent = t("At most {n} characters. Remembered in this browser for next time.", { n: NAME_MAX });
     nameError("");
     $("name-dialog").hidden = false;
+    beforeDialog = document.activeElement;
     if (focus !== false) {
-      beforeDialog = document.activeElement;
-      reveal($("name-dialog"));
       input.focus();
       input.select();
+    } else {
+      $("name-dialog").focus({ preventScroll: true });
     }
   }
 
@@ -778,15 +781,18 @@
     const anchor = opts && opts.anchor !== undefined ? opts.anchor : anchorFor(lastTarget);
     showError("");
     return new Promise((resolve, reject) => {
-      const fail = (message) => { showError(message, anchor); reject(new Error(message)); };
+      // the rules' refusal is an error ("Refused: ..."); a decision that never arrived is a notice
+      const fail = (message, notice) => { (notice ? showNotice : showError)(message, anchor); reject(new Error(message)); };
+      const unsent = (e) => e.unreachable || e.status >= 500;
       if (navigator.onLine === false) {
-        fail(t("you are offline, so the decision was not sent; make it again once the page says connected"));
+        fail(t("you are offline, so the decision was not sent; make it again once the page says connected"), true);
         return;
       }
       if (!ws || ws.readyState !== WebSocket.OPEN) {
         api("POST", `/api/rooms/${encodeURIComponent(roomId)}/decisions`, { token, action, expect: last })
           .then((r) => { onUpdate(r.accepted, r.view); resolve(r); })
-          .catch((e) => fail(e.message));
+          .catch((e) => fail(e.unreachable ? t("the server cannot be reached, so the decision was not sent; make it again once the page says connected")
+            : e.message, unsent(e)));
         return;
       }
       const ref = ++refs;
@@ -795,10 +801,10 @@
         if (!pending[ref]) return;
         delete pending[ref];
         if (view) renderActions(view);
-        fail(t("no answer from the server; check the connection and decide again"));
+        fail(t("no answer from the server; check the connection and decide again"), true);
       }, 15000);
       pending[ref] = { resolve: (m) => { clearTimeout(timeout); resolve(m); },
-        reject: (e) => { clearTimeout(timeout); showError(e.message, anchor); reject(e); } };
+        reject: (e) => { clearTimeout(timeout); (e.unsent || unsent(e) ? showNotice : showError)(e.message, anchor); reject(e); } };
       ws.send(JSON.stringify({ type: "decide", action, ref, expect: last }));
       document.querySelectorAll("#action-buttons button").forEach((b) => { b.disabled = true; });
     });
@@ -891,7 +897,12 @@
       if (socket !== ws) return;
       welcomed = false;
       showConnection();
-      for (const [k, p] of Object.entries(pending)) { p.reject(new Error(t("connection lost; decide again once connected"))); delete pending[k]; }
+      for (const [k, p] of Object.entries(pending)) {
+        const lost = new Error(t("connection lost; decide again once connected"));
+        lost.unsent = true;
+        p.reject(lost);
+        delete pending[k];
+      }
       if (ws.fatal) return;
       retry = Math.min(retry + 1, 5);
       setTimeout(() => { if (socket === ws) connect(); }, 300 * retry);

@@ -171,6 +171,9 @@
       "no tienes conexión, así que la decisión no se envió; repítela cuando la página diga conectado",
     "no answer from the server; check the connection and decide again": "el servidor no responde; comprueba la conexión y decide de nuevo",
     "connection lost; decide again once connected": "se perdió la conexión; decide de nuevo cuando vuelva",
+    "the server cannot be reached": "no se puede contactar con el servidor",
+    "the server cannot be reached, so the decision was not sent; make it again once the page says connected":
+      "no se puede contactar con el servidor, así que la decisión no se envió; repítela cuando la página diga conectado",
     "Your turn — brawl": "Te toca — brawl",
     "Game over: {title} — brawl": "Fin de la partida: {title} — brawl",
     "{title} — brawl": "{title} — brawl",
