@@ -74,6 +74,10 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
             fanout = Fanout(engine, hub, loop)
             fanout.start()
             await fanout.ready()  # listen before any room loads: news sent meanwhile would be missed
+            from .limits import SharedLimits
+            app.state.limits = SharedLimits(engine, settings)  # per-address limits for every process
+            hub.creations = app.state.limits.rooms()
+            app.state.limits.start(loop)
         waking = loop.create_task(_resume(hub))
         house = loop.create_task(hub.housekeeping())
         pairing = loop.create_task(accounts.run())
@@ -82,6 +86,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
             task.cancel()
         if fanout is not None:
             fanout.stop()
+            app.state.limits.stop()
         hub.bots.stop()
         for room_id in list(hub.clocks.rooms):
             hub.clocks.forget(room_id)

@@ -117,6 +117,11 @@ async def live(ws: WebSocket, room_id: str) -> None:
     if hub.notifier.per_client.get(client, 0) >= hub.settings.sockets_per_client:
         await close_with(ws, f"too many live connections from one client (at most {hub.settings.sockets_per_client})", 4429)
         return
+    shared = getattr(ws.app.state, "limits", None)  # several processes: counted for all of them
+    counted = await shared.open_socket(client) if shared is not None else None
+    if shared is not None and counted is None:
+        await close_with(ws, f"too many live connections from one client (at most {hub.settings.sockets_per_client})", 4429)
+        return
     conn = Connection(room_id, seat, client, last_sent=max(-1, since), chat_sent=max(-1, chat_since))
     hub.notifier.add(conn)
     try:
@@ -147,6 +152,8 @@ async def live(ws: WebSocket, room_id: str) -> None:
             handler.cancel()
     finally:
         hub.notifier.remove(conn)
+        if counted is not None:
+            shared.close_socket(counted)
 
 
 def reference(msg: Any) -> str | int | None:
