@@ -8,6 +8,7 @@ player names.  Every answer must be a success or a 4xx ``{"error": ...}``; never
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from brawl.server.app import create_app
 from brawl.server.settings import Settings
 
 GAMES = sorted(game_names())
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+EXAMPLES = int(os.environ.get("BRAWL_FUZZ_EXAMPLES", "120"))  # more for a deeper run by hand
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
@@ -121,37 +123,36 @@ def test_no_room_body_with_a_real_game_and_seats_is_a_server_error(client, body)
     post(client, "/api/rooms", body)
 
 
-@st.composite
-def decision_bodies(draw, rooms: dict[str, dict], client: TestClient):
-    game = draw(st.sampled_from(GAMES))
-    room = rooms[game]
-    token = draw(st.one_of(st.sampled_from([s["token"] for s in room["seats"] if s["token"]]), scalars))
+def legal_now(client: TestClient, room: dict) -> list[str]:
+    """Every seat's legal decisions in ``room`` as it stands (it moves on as the fuzzing decides)."""
     legal: list[str] = []
     for s in room["seats"]:
         if s["token"]:
             v = client.get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": s["token"]}).json()
             legal += [d["action"] for d in v.get("legal", [])]
-    action = draw(st.one_of(
-        st.sampled_from(legal) if legal else st.text(max_size=10),
-        st.builds(lambda a, tail: f"{a.split(':')[0]}:{tail}", st.sampled_from(legal or ["move"]),
-                  st.one_of(st.text(max_size=20), st.sampled_from(["nan,nan", "inf,-inf", "1e308,1e308", "-1,-1",
-                                                                   "3.5", ",", ":::", "9" * 40]))),
-        scalars, values))
-    body = {"token": token, "action": action}
-    if draw(st.booleans()):
-        body["expect"] = draw(scalars)
-    if draw(st.booleans()):
-        body["client_id"] = draw(scalars)
-    if draw(st.booleans()):
-        body[draw(st.text(max_size=6))] = draw(scalars)
-    return room, body
+    return legal
+
+
+# what is drawn never depends on the room's state (Hypothesis replays draws): a legal decision is
+# picked by a drawn number, and a tail replaces what follows its first colon
+tails = st.one_of(st.text(max_size=20), st.sampled_from(["nan,nan", "inf,-inf", "1e308,1e308", "-1,-1", "3.5", ",",
+                                                         ":::", "9" * 40]))
 
 
 @FUZZ
-@given(data=st.data())
-def test_no_decision_body_is_a_server_error(client, rooms, data):
-    room, body = data.draw(decision_bodies(rooms, client))
-    post(client, f"/api/rooms/{room['room']}/decisions", data.draw(st.one_of(st.just(body), values)))
+@given(game=st.sampled_from(GAMES), seat=st.integers(0, 7), pick=st.integers(0, 10**6),
+       shape=st.sampled_from(["legal", "tail", "other"]), tail=tails, other=values, token=scalars,
+       use_token=st.booleans(), extra=st.dictionaries(st.sampled_from(["expect", "client_id", "junk"]), scalars, max_size=3),
+       whole=st.one_of(st.none(), values))
+def test_no_decision_body_is_a_server_error(client, rooms, game, seat, pick, shape, tail, other, token, use_token,
+                                            extra, whole):
+    room = rooms[game]
+    tokens = [s["token"] for s in room["seats"] if s["token"]]
+    legal = legal_now(client, room) or ["move"]
+    action = {"legal": legal[pick % len(legal)], "tail": f"{legal[pick % len(legal)].split(':')[0]}:{tail}",
+              "other": other}[shape]
+    body = {"token": tokens[seat % len(tokens)] if use_token else token, "action": action, **extra}
+    post(client, f"/api/rooms/{room['room']}/decisions", body if whole is None else whole)
 
 
 def test_the_fuzzing_reaches_every_game(client, rooms):
@@ -159,3 +160,36 @@ def test_the_fuzzing_reaches_every_game(client, rooms):
     assert set(rooms) == set(GAMES)
     for room in rooms.values():
         assert client.get(f"/api/rooms/{room['room']}").status_code == 200
+
+
+ROOM_POSTS = ["join", "name", "chat", "claim", "takeback", "takeback/answer", "rematch"]
+
+
+@FUZZ
+@given(data=st.data())
+def test_no_body_to_a_rooms_other_doors_is_a_server_error(client, rooms, data):
+    """Joining, names, chat, claims, takebacks, rematches, and records sent for dice or a replay."""
+    room = rooms[data.draw(st.sampled_from(GAMES))]
+    token = data.draw(st.one_of(st.sampled_from([s["token"] for s in room["seats"] if s["token"]]), scalars))
+    body = data.draw(st.one_of(
+        values,
+        st.fixed_dictionaries({"token": st.just(token)}, optional={"name": scalars, "text": scalars, "accept": scalars,
+                                                                    "seat": scalars}),
+        st.fixed_dictionaries({"token": st.just(token)}, optional={"seat": st.sampled_from([True, False, 0, 1, -1, 99]),
+                                                                    "name": st.just("Ana")})))
+    post(client, f"/api/rooms/{room['room']}/{data.draw(st.sampled_from(ROOM_POSTS))}", body)
+
+
+records = st.one_of(values, st.fixed_dictionaries(
+    {"format": st.one_of(st.just("brawl-record/1"), scalars)},
+    optional={"game": st.one_of(st.sampled_from(GAMES), scalars), "options": values, "seed": scalars,
+              "dice": st.one_of(scalars, values, st.fixed_dictionaries({}, optional={"seed": scalars, "commitment": scalars,
+                                                                            "kind": scalars})),
+              "entries": st.one_of(values, st.lists(st.fixed_dictionaries({}, optional={
+                  "seat": scalars, "action": scalars, "roll": scalars, "outcome": scalars}), max_size=4))}))
+
+
+@FUZZ
+@given(record=records, where=st.sampled_from(["/api/rooms/dice", "/api/rooms/replay?step=3", "/api/rooms/replay"]))
+def test_no_record_sent_for_dice_or_a_replay_is_a_server_error(client, record, where):
+    post(client, where, record)

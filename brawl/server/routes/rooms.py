@@ -74,7 +74,7 @@ async def join_public(room_id: str, request: Request, body: dict = Body(..., exa
     if not room.public:
         raise RoomError("this room is not open to strangers: ask its players for an invite link", 403)
     seat = body.get("seat")
-    if not isinstance(seat, int) or not 0 <= seat < len(room.seats) or room.seats[seat].kind != "human" \
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(room.seats) or room.seats[seat].kind != "human" \
             or room.seats[seat].player:
         raise RoomError("that seat is not free", 409)
     token = hub.claim_public_seat(room, seat, body.get("name"))
@@ -178,7 +178,7 @@ def replayed(data: Any, *, steps: int | None = None, dice: type[ReplayDice] = Re
 
 def dice_tables(data: Any) -> dict:
     """Each roll of a record with the event's outcomes and integer weights (see :func:`dice`)."""
-    if not isinstance(data, dict) or "seed" not in (data.get("dice") or {}):
+    if not isinstance(data, dict) or not isinstance(data.get("dice"), dict) or "seed" not in data["dice"]:
         raise RoomError("the record holds no revealed seed: its dice cannot be recomputed", 422)
     rolls: list[dict] = []
 
