@@ -59,10 +59,11 @@ def _show(entry: dict | None) -> str:
     return "nothing" if entry is None else json.dumps(entry, sort_keys=True)
 
 
-def _first_difference(got: list[dict], expected: list[dict]) -> int | None:
-    """The first index where ``got`` (the replay so far) disagrees with ``expected`` (the record)."""
-    for i, entry in enumerate(got):
-        if i >= len(expected) or json.dumps(entry, sort_keys=True) != json.dumps(expected[i], sort_keys=True):
+def _first_difference(got: list[dict], expected: list[dict], start: int = 0) -> int | None:
+    """The first index from ``start`` on where ``got`` (the replay so far) disagrees with
+    ``expected`` (the record)."""
+    for i in range(start, len(got)):
+        if i >= len(expected) or json.dumps(got[i], sort_keys=True) != json.dumps(expected[i], sort_keys=True):
             return i
     return None
 
@@ -108,11 +109,13 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
     except Exception as exc:  # an unknown game or dice kind, options refused
         return bad(f"the record's game cannot be set up: {exc}")
     at = 0  # the record's entry for the next decision
+    checked = 0  # entries of the replay already found equal to the record's (a record only grows)
     for seat, action in record.decisions():
         got = match.record.entries
-        i = _first_difference(got, entries)
+        i = _first_difference(got, entries, checked)
         if i is not None:
             return differs(i, got, match)
+        checked = len(got)
         while at < len(entries) and "seat" not in entries[at]:
             at += 1
         if len(got) < at:  # the record has rolls here that the game never asked for
@@ -120,11 +123,11 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
         try:
             match.decide(seat, action)
         except Exception as exc:  # an illegal decision (or a decision after the end)
-            return bad(f"decision {len([e for e in entries[:at] if 'seat' in e]) + 1} (entry {at}) does not replay: "
+            return bad(f"decision {sum(1 for e in entries[:at] if 'seat' in e) + 1} (entry {at}) does not replay: "
                        f"seat {seat!r} cannot decide {action!r} here ({exc})", at, match, where="")
         at += 1
     got = match.record.entries
-    i = _first_difference(got, entries)
+    i = _first_difference(got, entries, checked)
     if i is None and len(got) < len(entries):
         i = len(got)
     if i is not None:

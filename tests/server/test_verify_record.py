@@ -147,3 +147,26 @@ def test_the_server_refuses_what_is_not_a_record(client):
     room = make_room(client)
     r = client.get(f"/api/rooms/{room['room']}/verify")
     assert r.status_code == 409 and "when the game ends" in r.json()["error"]  # the seed is still secret
+
+
+def test_no_roll_changed_and_no_entry_dropped_verifies(client, finished):
+    """Whatever single roll is given another face, or whichever entry is left out, the record is
+    no longer the one its seed gives, and the verdict names the entry where it first shows."""
+    from brawl.core.record import Record
+    from brawl.core.replay import verify
+
+    entries = finished["entries"]
+    for k, entry in enumerate(entries):
+        dropped = copy(finished)
+        del dropped["entries"][k]
+        verdict = verify(Record.from_json(dropped), make_game)
+        assert not verdict.ok and verdict.entry is not None and verdict.entry >= k, (k, verdict)
+        if "roll" in entry:
+            faces = 8 if entry["roll"] == "d8" else 10 if entry["roll"] == "d10" else 6 if entry["roll"] == "d6" else 4
+            for face in range(1, faces + 1):
+                if face == entry["outcome"]:
+                    continue
+                changed = copy(finished)
+                changed["entries"][k]["outcome"] = face
+                verdict = verify(Record.from_json(changed), make_game)
+                assert not verdict.ok and verdict.entry == k, (k, face, verdict)
