@@ -12,7 +12,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 
 from ..db import ACCOUNTS, ATTEMPTS, RATING_HISTORY, RATINGS, ROOMS, SEATS, SEEKS, SESSIONS
@@ -241,18 +241,30 @@ def cancel_seeks(engine: Engine, account_id: int) -> int:
         return conn.execute(delete(SEEKS).where(SEEKS.c.account_id == account_id, SEEKS.c.room_id.is_(None))).rowcount
 
 
-def fill_seeks(engine: Engine, room_id: str, filled: list[tuple[str, int, str, int]]) -> None:
-    """Mark each (seek, seat, token, account) paired into ``room_id`` and bind the seats to the accounts."""
-    with engine.begin() as conn:
+def fill_seeks(engine: Engine, games: list[tuple[str, bool, list[tuple[str, int, str, int]]]]) -> None:
+    """In one transaction, for each game started (room, rated, [(seek, seat, token, account)]): mark
+    the room rated or not, each seek paired into it, and each seat bound to its account."""
+    seeks, seats, rated = [], [], []
+    for room_id, is_rated, filled in games:
+        if is_rated:
+            rated.append({"r": room_id})
         for seek_id, seat, token, account_id in filled:
-            conn.execute(update(SEEKS).where(SEEKS.c.id == seek_id).values(room_id=room_id, seat=seat, token=token))
-            conn.execute(update(SEATS).where(and_(SEATS.c.room_id == room_id, SEATS.c.seat == seat))
-                         .values(account_id=account_id))
-
-
-def mark_rated(engine: Engine, room_id: str) -> None:
+            seeks.append({"s": seek_id, "r": room_id, "k": seat, "t": token})
+            seats.append({"r": room_id, "k": seat, "a": account_id})
+    if not seeks:
+        return
     with engine.begin() as conn:
-        conn.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(rated=True))
+        conn.execute(update(SEEKS).where(SEEKS.c.id == bindparam("s")).values(room_id=bindparam("r"), seat=bindparam("k"),
+                                                                           token=bindparam("t")), seeks)
+        conn.execute(update(SEATS).where(SEATS.c.room_id == bindparam("r"), SEATS.c.seat == bindparam("k"))
+                     .values(account_id=bindparam("a")), seats)
+        if rated:
+            conn.execute(update(ROOMS).where(ROOMS.c.id == bindparam("r")).values(rated=True), rated)
+
+
+def usernames(engine: Engine, account_ids: list[int]) -> dict[int, str]:
+    with engine.connect() as conn:
+        return dict(conn.execute(select(ACCOUNTS.c.id, ACCOUNTS.c.username).where(ACCOUNTS.c.id.in_(account_ids))).all())
 
 
 def bind_seat(engine: Engine, room_id: str, seat: int, account_id: int) -> None:

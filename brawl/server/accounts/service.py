@@ -133,22 +133,24 @@ class Accounts:
 
     def pair(self) -> int:
         """Start every game that can start now; the number started."""
-        seeks = book.waiting_seeks(self.engine)
-        started = 0
-        for table in pairing.tables(seeks, time.time()):
+        tables = pairing.tables(book.waiting_seeks(self.engine), time.time())
+        if not tables:
+            return 0
+        names = book.usernames(self.engine, [s["account_id"] for table in tables for s in table])
+        started = []
+        for table in tables:
             first = table[0]
-            names = {i: book.account_by_id(self.engine, s["account_id"])["username"] for i, s in enumerate(table)}
             try:
                 room, tokens = self.hub.create(first["game"], first["options"], ["human"] * len(table),
-                                               time_control=first["time_control"], names=names)
-            except Exception:  # a seek that cannot start (options no longer valid) goes
+                                               time_control=first["time_control"],
+                                               names={i: names[s["account_id"]] for i, s in enumerate(table)})
+            except Exception:  # a seek that cannot start (options no longer valid) stays out of it
                 log.exception("a paired game could not start")
                 continue
-            if first["rated"]:
-                book.mark_rated(self.engine, room.id)
-            book.fill_seeks(self.engine, room.id, [(s["id"], i, tokens[i], s["account_id"]) for i, s in enumerate(table)])
-            started += 1
-        return started
+            started.append((room.id, bool(first["rated"]),
+                            [(s["id"], i, tokens[i], s["account_id"]) for i, s in enumerate(table)]))
+        book.fill_seeks(self.engine, started)
+        return len(started)
 
     # --- ratings ----------------------------------------------------------------------------
     def settle(self) -> int:
