@@ -16,10 +16,18 @@ SEARCHED = ["brawl", "README.md", "tests", "benchmarks", "scripts", "examples"]
 
 
 def tracked(paths: list[str]) -> list[Path]:
-    """The files git knows under ``paths`` (committed or added), text only."""
-    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "--", *paths],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
-    return [ROOT / f for f in out if f and f.endswith((".py", ".md", ".js", ".html", ".sh", ".toml", ".txt", ".css"))]
+    """The files git knows under ``paths`` (committed or not yet), text only; every file below them
+    where there is no git (an unpacked archive)."""
+    kinds = (".py", ".md", ".js", ".html", ".sh", ".toml", ".txt", ".css")
+    try:
+        out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "--", *paths],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
+        return [ROOT / f for f in out if f and f.endswith(kinds)]
+    except (OSError, subprocess.CalledProcessError):
+        files = [ROOT / p for p in paths if (ROOT / p).is_file()]
+        files += [f for p in paths if (ROOT / p).is_dir() for f in (ROOT / p).rglob("*")
+                  if f.is_file() and f.suffix in kinds and "__pycache__" not in f.parts]
+        return files
 
 
 def points(game: str) -> set[str]:
