@@ -160,7 +160,8 @@ SEEKS = Table(
     Column("token", String(64), nullable=True),  # the seat's token, for its owner only
 )
 
-# Failed log-ins, counted per account and per address over a window (shared by every process).
+# Failed log-ins, counted per account and per address over a window (shared by every process);
+# on PostgreSQL also the rooms each address created and the WebSockets it holds open (limits.py).
 ATTEMPTS = Table(
     "attempts", METADATA,
     Column("id", Integer, primary_key=True, autoincrement=True),
