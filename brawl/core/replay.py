@@ -51,7 +51,9 @@ class Verdict:
         if not self.ok:
             return f"MISMATCH: {self.problem}"
         what = f"seed matches commitment {self.commitment[:16]}..., " if self.commitment else ""
-        return (f"OK: {what}{self.rolls} rolls and {self.decisions} decisions replay exactly"
+        plain = "" if self.commitment else (" from the record's plain seed (no commitment: the record is whole, "
+                                            "but nothing shows its seed was fixed before the game)")
+        return (f"OK: {what}{self.rolls} rolls and {self.decisions} decisions replay exactly{plain}"
                 + ("; game over" if self.over else ""))
 
 
