@@ -28,6 +28,19 @@ parameters are the game's options (those with a number, a string or a boolean as
   and the joint action seals every seat's choice at once.
 - **Game type per player count.** Two players: ``ZERO_SUM`` (returns +1/-1, a draw or a cut-off
   0/0).  More (KtOG): ``GENERAL_SUM``, since one winner gives ``2 - n`` in total but a cut-off 0.
+  The registered entry (``pyspiel.registered_games()``) describes the game at its default options,
+  so KtOG's (two players by default) says ``ZERO_SUM``; a loaded game's ``get_type()`` follows its
+  own player count.
+- **Tree-walking algorithms.** Krig's game tree is infinite (a miss changes nothing, so a game can
+  go on for ever) and KtOG's nearly so; the positions are few, the histories are not.  Algorithms
+  that walk every history (``exploitability``, CFR, ``expected_game_score.policy_value``, best
+  responses) finish only on a bounded game: pass ``max_game_length`` (moves, dice included; a game
+  cut off there is worth 0 to everyone) and keep the game small (``hp=1``, or ``start`` at a late
+  position).  At the default 10000 they run for ever or overflow the stack.  Krig from a turn at one
+  hit point each has 128 histories with ``max_game_length=3``, 1,736 with 5 and 22,694 with 7;
+  from the initial state (initiative dice first) 43,211 with 6.  For exact values use
+  ``value_iteration(game, -1, threshold, cyclic_game=True)``, which enumerates positions (the state
+  strings) and needs no bound.
 - **Returns** at the end are brawl's: +1 for a winner, -1 for the others.  A game that reaches
   ``max_game_length`` moves (decisions and dice; default 10000) is cut off with 0 for everyone.
 - ``start`` (a game parameter) is a brawl state as JSON (``game.dumps(state)``; ``openspiel_game``
@@ -114,6 +127,12 @@ def _game_type(game_name: str, base: pyspiel.GameType, players: int, simultaneou
     )
 
 
+def _default_players(game_cls: type[Game]) -> int:
+    """The player count of the game with its default options (its ``players`` option, if any)."""
+    field = game_cls.Options.model_fields.get("players")
+    return int(field.default) if field is not None else game_cls.min_players
+
+
 def register(game_name: str) -> pyspiel.GameType:
     """Register ``python_brawl_<game>`` with OpenSpiel (idempotent); returns its game type.
     Cheap: it reads the game's class and its encoding's class, and builds no game."""
@@ -135,7 +154,8 @@ def register(game_name: str) -> pyspiel.GameType:
                   else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if hi == 2 else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if _default_players(game_cls) == 2
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
