@@ -15,11 +15,12 @@ import asyncio
 import random
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 
 from ...core.game import BrawlError
 from .. import projection
@@ -27,6 +28,7 @@ from ..room import RoomError
 from ..schemas import refusals
 from . import hub_of
 
+WEB = Path(__file__).resolve().parent.parent.parent / "web"
 KEPT = 256
 PUZZLE_ROOMS = 40  # the newest finished games a puzzle is drawn from
 
@@ -154,12 +156,24 @@ def _finished_rooms(request: Request, limit: int) -> list[str]:
     return hub.store._run(work, reading=True)
 
 
+@router.get("/puzzles", include_in_schema=False)
+async def puzzles_page() -> FileResponse:
+    return FileResponse(WEB / "puzzles.html")
+
+
 @router.get("/api/puzzles")
-async def puzzles(request: Request, n: int = Query(6, ge=1, le=30), seed: int | None = Query(None)) -> dict:
+async def puzzles(request: Request, n: int = Query(6, ge=1, le=30), seed: int | None = Query(None),
+                  room: str | None = Query(None, max_length=64)) -> dict:
     """Puzzles from the worst decisions of the newest finished games that a review judges exactly
-    (their exact reviews are worked out as needed; estimated reviews already kept add theirs)."""
+    (their exact reviews are worked out as needed; estimated reviews already kept add theirs);
+    with ``room``, the puzzles of that game's review, worst first."""
     from ...review import is_exact
 
+    if room is not None:
+        data = await room_review(room, request, method="auto")
+        if isinstance(data, JSONResponse):
+            raise RoomError("the review of this game is still being worked out; ask again shortly", 409)
+        return {"puzzles": [{**p, "room": room} for p in data.get("puzzles", [])][:n], "from_games": 1}
     rooms = await asyncio.to_thread(_finished_rooms, request, PUZZLE_ROOMS)
     reviews = reviews_of(request)
     found: list[dict] = []

@@ -292,6 +292,13 @@
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  // the game's review (static/review.js, loaded once the game is over); a judged decision opens the replay there
+  function mountReview() {
+    const open = (step) => { window.location.href = `/replay/${encodeURIComponent(roomId)}#step=${step}`; };
+    (brawl.mountReview ? Promise.resolve() : brawl.loadScript("/static/review.js"))
+      .then(() => brawl.mountReview($("review-box"), roomId, { jump: open })).catch(() => {});
+  }
+
   function renderEnd(v) {
     const end = $("end");
     const wasHidden = end.hidden;
@@ -311,6 +318,7 @@
     $("end-why").textContent = v.ended ? t("Why it ended: {reason}", { reason: String(v.ended).replace(/_/g, " ") }) : "";
     $("replay-link").href = `/replay/${encodeURIComponent(roomId)}`;
     if (v.dice !== false) mountVerify();
+    mountReview();
     $("record-link").href = `/api/rooms/${encodeURIComponent(roomId)}/record`;
     $("record-link").setAttribute("download", `brawl-${v.game}-${roomId}.json`);
     const rematch = $("rematch");

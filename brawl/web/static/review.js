@@ -1,0 +1,217 @@
+// The review of a finished game (GET /api/rooms/ROOM/review), drawn in the game page's end panel
+// and in the replay viewer: the win-chance graph (a line per seat; decisions as rings, larger the
+// worse; dice as ticks under it), accuracy, luck and skill per seat, and the judged decisions,
+// each a button that jumps the replay to its step.  An estimated review is worked out by the
+// server in the background: the page shows its progress and asks again, never waiting on it.
+"use strict";
+
+(function () {
+  const { el, svg } = brawl;
+  const t = (key, params) => brawl.t(key, params);
+  const POLL_MS = 700;
+  const W = 360, H = 170, PAD_L = 34, PAD_R = 8, PAD_T = 8, PAD_B = 22;
+  const DASHES = ["", "6 4", "2 3", "10 3 2 3", "1 5", "8 6"];
+  const BAD = ["inaccuracy", "mistake", "blunder"];
+  const RING = { inaccuracy: 4, mistake: 5.5, blunder: 7 };
+  const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??", best: "", good: "" };
+
+  function pct(x) { return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`; }
+  function points(x) { return `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`; }
+
+  function css() {
+    if (document.querySelector('link[href="/static/review.css"]')) return;
+    document.head.append(el("link", { rel: "stylesheet", href: "/static/review.css" }));
+  }
+
+  // -- the graph ---------------------------------------------------------------------------------
+  function graph(review, jump) {
+    const g = review.graph;
+    const n = Math.max(1, g.length - 1);
+    const x = (i) => PAD_L + (i * (W - PAD_L - PAD_R)) / n;
+    const y = (p) => PAD_T + (1 - p) * (H - PAD_T - PAD_B);
+    const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "img",
+      "aria-label": t("Win chance over the game, one line per player") });
+    for (const p of [0, 0.5, 1]) {
+      box.append(svg("line", { x1: PAD_L, x2: W - PAD_R, y1: y(p), y2: y(p), class: p === 0.5 ? "mid" : "grid" }));
+      const label = svg("text", { x: PAD_L - 4, y: y(p) + 4, class: "axis", "text-anchor": "end" });
+      label.textContent = `${100 * p}%`;
+      box.append(label);
+    }
+    const seats = review.players.length;
+    // dice: a tick under the graph per roll, as tall as the roll's largest swing
+    g.forEach((pt, i) => {
+      if (pt.kind !== "roll" || i === 0) return;
+      const swing = Math.max(...pt.win.map((w, s) => Math.abs(w - g[i - 1].win[s])));
+      const h = Math.max(2, Math.min(PAD_B - 4, swing * 50));
+      box.append(svg("rect", { x: x(i) - 1, y: H - 2 - h, width: 2, height: h, class: "die-tick" }));
+    });
+    for (let s = 0; s < seats; s++) {
+      const line = svg("polyline", { points: g.map((pt, i) => `${x(i).toFixed(1)},${y(pt.win[s]).toFixed(1)}`).join(" "),
+        class: `seat-line seat-${s % 6}`, "stroke-dasharray": DASHES[s % DASHES.length] });
+      box.append(line);
+    }
+    g.forEach((pt, i) => {
+      if (pt.kind !== "decision" || !BAD.includes(pt.judgement)) return;
+      const ring = svg("circle", { cx: x(i), cy: y(pt.win[pt.seat]), r: RING[pt.judgement],
+        class: `ring ${pt.judgement}`, "data-step": pt.step, "data-index": pt.index });
+      const title = svg("title", {});
+      title.textContent = `${t("Step {step}", { step: pt.step })}: ${review.players[pt.seat]}, ${t(pt.judgement)}`;
+      ring.append(title);
+      if (jump) ring.addEventListener("click", () => jump(pt.step, pt.index));
+      box.append(ring);
+    });
+    return box;
+  }
+
+  function legend(review) {
+    return el("ul", { class: "review-legend" }, ...review.players.map((name, s) => {
+      const swatch = svg("svg", { class: "swatch", viewBox: "0 0 28 8", "aria-hidden": "true" });
+      swatch.append(svg("line", { x1: 0, x2: 28, y1: 4, y2: 4, class: `seat-line seat-${s % 6}`,
+        "stroke-dasharray": DASHES[s % DASHES.length] }));
+      return el("li", {}, swatch, name);
+    }));
+  }
+
+  // -- the figures per seat -------------------------------------------------------------------------
+  function seatsTable(review) {
+    const iv = review.intervals || {};
+    const cell = (value, interval) => el("td", {}, value,
+      interval ? el("span", { class: "ci" }, ` (${points(interval[0])} … ${points(interval[1])})`) : null);
+    return el("table", { class: "review-seats" },
+      el("caption", { class: "hint" }, t("Start: {start}", { start: review.seats.map((s) => `${s.name} ${pct(s.start)}`).join(", ") })),
+      el("thead", {}, el("tr", {}, ...["Player", "Accuracy", "Luck", "Skill", "Result"].map((h) => el("th", { scope: "col" }, t(h))))),
+      el("tbody", {}, ...review.seats.map((s) => el("tr", {},
+        el("th", { scope: "row" }, s.name),
+        el("td", { class: "acc" }, s.accuracy === null ? "–" : s.accuracy.toFixed(1)),
+        cell(points(s.luck), iv.luck && iv.luck[s.seat]),
+        cell(points(s.skill), iv.skill && iv.skill[s.seat]),
+        el("td", {}, pct(s.result))))));
+  }
+
+  // -- the judged decisions -------------------------------------------------------------------------
+  function decisionItem(review, d, jump) {
+    const who = review.players[d.seat];
+    const best = d.best_action !== d.action ? ` · ${t("best")}: ${d.best_action} (${pct(d.best_win)})` : "";
+    const words = `${t("Step {step}", { step: d.step })} · ${who}: ${d.action} · ${pct(d.win_before)} → ${pct(d.win_after)}${best}`;
+    const tag = el("span", { class: `judgement ${d.judgement}` }, `${t(d.judgement)}${MARK[d.judgement] ? " " + MARK[d.judgement] : ""}`,
+      d.loss > 0 ? ` ${points(-d.loss)}` : "");
+    const button = el("button", { type: "button", class: "link jump", "data-step": d.step, "data-index": d.index }, words);
+    if (jump) button.addEventListener("click", () => jump(d.step, d.index));
+    return el("li", { class: d.judgement, "data-index": d.index }, tag, " ", button);
+  }
+
+  function decisionsList(review, jump) {
+    const box = el("div", { class: "review-moves-box" });
+    const list = el("ol", { class: "review-moves" });
+    const toggle = el("button", { type: "button", class: "link" });
+    let every = false;
+    const fill = () => {
+      const shown = review.decisions.filter((d) => every || BAD.includes(d.judgement));
+      list.replaceChildren(...shown.map((d) => decisionItem(review, d, jump)));
+      if (!shown.length) list.append(el("li", { class: "empty" }, t("No decision lost more than 2 points of win chance.")));
+      toggle.textContent = t(every ? "Show only the decisions that lost" : "Show every decision ({n})", { n: review.decisions.length });
+    };
+    toggle.addEventListener("click", () => { every = !every; fill(); });
+    fill();
+    box.append(el("h3", {}, t("Judged decisions")), list, toggle);
+    return box;
+  }
+
+  function biggestRolls(review) {
+    const rolls = [...review.dice].sort((a, b) => Math.max(...b.swing.map(Math.abs)) - Math.max(...a.swing.map(Math.abs))).slice(0, 3);
+    if (!rolls.length) return null;
+    return el("p", { class: "hint review-dice" }, t("Rolls that moved the game most:") + " ",
+      ...rolls.sort((a, b) => a.index - b.index).flatMap((r, i) => [i ? "; " : "",
+        `${t("Step {step}", { step: r.step })} ${r.roll} = ${r.outcome} (${review.players.map((p, s) => `${p} ${points(r.swing[s])}`).join(", ")})`]));
+  }
+
+  // -- the whole ------------------------------------------------------------------------------------
+  function draw(root, review, opts) {
+    root.replaceChildren();
+    root.dataset.state = "done";
+    root.dataset.exact = String(review.exact);
+    const badge = el("span", { class: `badge ${review.exact ? "exact" : "estimated"}` }, t(review.exact ? "exact" : "estimated"));
+    root.append(el("h3", { class: "review-title" }, t("Game review"), " ", badge));
+    root.append(el("p", { class: "hint review-note" }, review.note));
+    const wrap = el("div", { class: "review-graph-wrap" }, graph(review, opts.jump));
+    root.append(wrap, legend(review));
+    root.append(el("p", { class: "hint" }, t("Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice.")));
+    root.append(el("div", { class: "review-seats-wrap" }, seatsTable(review)));
+    root.append(el("p", { class: "hint" }, t("Luck: what the dice moved a player's win chance; skill: what the others' decisions lost minus what one's own lost; in points of win chance.")));
+    const rolls = biggestRolls(review);
+    if (rolls) root.append(rolls);
+    root.append(decisionsList(review, opts.jump));
+    if (review.puzzles && review.puzzles.length && opts.room) {
+      root.append(el("p", {}, el("a", { class: "puzzles-link", href: `/puzzles?room=${encodeURIComponent(opts.room)}` },
+        t("Practise your mistakes ({n} puzzles)", { n: review.puzzles.length }))));
+    }
+  }
+
+  function progress(root, job) {
+    const p = job.progress || { done: 0, total: 0 };
+    root.dataset.state = "running";
+    root.replaceChildren(el("h3", { class: "review-title" }, t("Game review"), " ", el("span", { class: "badge estimated" }, t("estimated"))),
+      el("p", { class: "hint", role: "status" }, t("Working out the review by playouts: step {done} of {total}", p)),
+      el("progress", { max: String(p.total || 1), value: String(p.done || 0), class: "review-progress" }));
+  }
+
+  async function fetchReview(room) {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(room)}/review`, { headers: { Accept: "application/json" } });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (res.status === 202) return { running: data };
+    return { review: brawl.answer(res.status, data) };
+  }
+
+  // mount the review of ROOM in ROOT once; opts.jump(step, index) moves the replay there
+  brawl.mountReview = async function (root, room, opts) {
+    opts = Object.assign({ room }, opts || {});
+    if (!root || root.dataset.mounted === room) return;
+    root.dataset.mounted = room;
+    css();
+    root.classList.add("review");
+    root.hidden = false;
+    root.replaceChildren(el("p", { class: "hint", role: "status" }, t("Loading the game review…")));
+    for (;;) {
+      let got;
+      try {
+        got = await fetchReview(room);
+      } catch (e) {
+        root.dataset.state = "error";
+        root.replaceChildren(el("p", { class: "hint" }, t("No review: {why}", { why: e.message })));
+        return;
+      }
+      if (root.dataset.mounted !== room) return;
+      if (got.review) { draw(root, got.review, opts); return; }
+      progress(root, got.running || {});
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  };
+
+  // show which judged decision matches the replay's step
+  brawl.markReviewStep = function (root, step) {
+    if (!root) return;
+    root.querySelectorAll(".review-moves li").forEach((li) => {
+      const b = li.querySelector("button");
+      li.classList.toggle("current", !!b && Number(b.dataset.step) === step);
+    });
+  };
+})();
+
+// The replay viewer of a room (/replay/ROOM) shows its review beside the log: a judged decision
+// jumps the replay by moving the step slider, and the decision on show is marked as the replay moves.
+(function () {
+  const parts = window.location.pathname.split("/").filter(Boolean);
+  const box = document.getElementById("review-panel");
+  if (!box || parts[0] !== "replay" || !parts[1]) return;
+  const room = decodeURIComponent(parts[1]);
+  const jump = (step) => {
+    const range = document.getElementById("step");
+    if (!range) return;
+    range.value = String(step);
+    range.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  new MutationObserver(() => brawl.markReviewStep(box, Number(document.body.dataset.step)))
+    .observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
+  brawl.mountReview(box, room, { jump });
+})();

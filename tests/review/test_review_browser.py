@@ -1,0 +1,99 @@
+"""The review in the browser, on a phone (390x844, touch) and a wide screen (1280x800): a finished
+Krig game's replay shows the graph, the figures per seat and the judged decisions; a click on a
+mistake jumps the replay to its step; the game page's end panel shows the review; and a puzzle
+from the game is solved on the puzzles page."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.web.conftest import PHONE, WIDE, browser, create, errors, new_page, server  # noqa: F401
+
+httpx = pytest.importorskip("httpx")
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("BRAWL_SHOTS")  # a folder for screenshots, when one is wanted
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _cache(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
+    yield
+    mp.undo()
+
+
+@pytest.fixture(scope="module")
+def reviewed(server):  # noqa: F811
+    """A finished Krig game (random against optimal) whose review judged a mistake or worse."""
+    for _ in range(8):
+        room = create(server, "krig", ["bot:random", "bot:optimal"], {"hp": 8})["room"]
+        for _ in range(400):
+            if httpx.get(f"{server}/api/rooms/{room}").json()["over"]:
+                break
+        data = httpx.get(f"{server}/api/rooms/{room}/review", timeout=60).json()
+        bad = [d for d in data["decisions"] if d["judgement"] in ("inaccuracy", "mistake", "blunder")]
+        if bad and data["puzzles"]:
+            return room, data, bad
+    pytest.fail("no game with a mistake in eight")
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, name), full_page=False)
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_review_in_the_replay_and_the_end_panel(browser, errors, server, reviewed, size):  # noqa: F811
+    room, data, bad = reviewed
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    page.goto(f"{server}/replay/{room}")
+    page.wait_for_selector("#review-panel[data-state=done]", timeout=30_000)
+    assert page.locator("#review-panel .badge.exact").count() == 1
+    assert page.locator("#review-panel polyline.seat-line").count() == 2
+    assert page.locator("#review-panel circle.ring").count() == len(bad)
+    table = page.locator("#review-panel table.review-seats tbody tr")
+    assert table.count() == 2
+    assert table.nth(0).locator("td.acc").inner_text() == f"{data['accuracy'][0]:.1f}"
+    target = bad[-1]
+    button = page.locator(f"#review-panel .review-moves button.jump[data-index='{target['index']}']")
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_function(f"document.body.dataset.step === '{target['step']}'", timeout=15_000)
+    assert page.locator("#review-panel .review-moves li.current").count() >= 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, "the review widens the page"
+    shot(page, f"review-replay-{size}.png")
+    game = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    game.goto(f"{server}/watch/{room}")
+    game.wait_for_selector("#review-box[data-state=done]", timeout=30_000)
+    assert game.locator("#review-box .review-moves button.jump").count() == len(bad)
+    game.locator("#review-box").scroll_into_view_if_needed()
+    shot(game, f"review-end-{size}.png")
+    game.locator(f"#review-box button.jump[data-index='{target['index']}']").click()
+    game.wait_for_url(f"**/replay/{room}#step={target['step']}", timeout=15_000)
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_solve_a_puzzle(browser, errors, server, reviewed, size):  # noqa: F811
+    room, data, _ = reviewed
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    page.goto(f"{server}/puzzles?room={room}")
+    page.wait_for_selector("article.puzzle")
+    assert page.locator("article.puzzle").count() == len(data["puzzles"])
+    first = page.locator("article.puzzle").first
+    assert first.locator(".prompt").inner_text() == data["puzzles"][0]["prompt"]
+    first.locator("button[data-best=true]").first.click()
+    assert first.get_attribute("data-state") == "solved"
+    assert first.locator(".win").count() == len(data["puzzles"][0]["choices"])
+    shot(page, f"puzzles-{size}.png")
+    if len(data["puzzles"]) > 1:
+        second = page.locator("article.puzzle").nth(1)
+        taken = data["puzzles"][1]["taken"]
+        second.locator(f"button[data-action='{taken}']").click()
+        assert second.get_attribute("data-state") == "missed"
+    page.goto(f"{server}/puzzles")
+    page.wait_for_selector("article.puzzle, #no-puzzles")
+    assert page.locator("article.puzzle").count() >= 1
