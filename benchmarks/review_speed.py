@@ -1,0 +1,134 @@
+"""How long a game review takes.
+
+    .venv/bin/python benchmarks/review_speed.py [--krig-decisions 200] [--ktog-hp 20] [--solve]
+                                                 [--players 4] [--playouts 32] [--candidates 4]
+                                                 [--workers 2]
+
+- **Krig, exact**: a game of random bots at 20 hit points with at least ``--krig-decisions``
+  decisions (the longest of the seeds tried, or several games joined end to end in the count), its
+  solution saved; prints the seconds per review (median of five, after one to warm up) and per 200
+  decisions.
+- **KtOG duel, exact**: a game of random bots at ``--ktog-hp`` hit points, reviewed from its saved
+  solution (``--solve`` solves it first when it is not saved: minutes at 20 hit points; without it
+  the line says the solution is missing); median of five after one to warm up.
+- **KtOG with ``--players`` players, estimated**: a random bots' game reviewed by playouts of the
+  strongest bot (``--playouts`` per position, ``--candidates`` decisions compared), on one core,
+  and split over ``--workers`` processes (each reviews every ``workers``-th part of the playouts'
+  seeds, as the figures would be if the review ran there: the wall time of the split shows what
+  two cores give).
+
+Each figure is measured on this machine as it is; the CPU seconds come with the wall seconds
+(a loaded machine shows the difference).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from brawl.bots import make_bot  # noqa: E402
+from brawl.core.match import Match  # noqa: E402
+from brawl.games import make_game  # noqa: E402
+from brawl.review import review  # noqa: E402
+
+
+def game_record(name: str, options: dict, seed: int) -> dict:
+    game = make_game(name, options)
+    match = Match(game, seed=seed)
+    bots = [make_bot(name, "random", seed=seed * 10 + s, game=game) for s in range(game.num_players)]
+    while not match.over:
+        seat = match.node().seats[0]
+        match.decide(seat, bots[seat].choose(game, match.state, seat))
+    return match.record.to_json()
+
+
+def decisions(record: dict) -> int:
+    return sum(1 for e in record["entries"] if "seat" in e)
+
+
+def timed(fn, repeat: int = 5) -> tuple[float, float]:
+    """(median wall seconds, median CPU seconds) of ``fn()`` after one call to warm up."""
+    fn()
+    walls, cpus = [], []
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        walls.append(time.perf_counter() - w)
+        cpus.append(time.process_time() - c)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def krig(target: int) -> None:
+    best = max((game_record("krig", {"hp": 20}, seed) for seed in range(300)), key=decisions)
+    n = decisions(best)
+    wall, cpu = timed(lambda: review(best))
+    print(f"Krig exact review, {n} decisions ({len(best['entries'])} entries): {wall:.3f} s wall, {cpu:.3f} s CPU; "
+          f"{wall * target / n:.3f} s per {target} decisions")
+
+
+def ktog_duel(hp: int, solve_now: bool) -> None:
+    from brawl.solve import is_quick_or_saved, solve
+
+    options = make_game("ktog", {"hp": hp}).options_json()
+    if not is_quick_or_saved("ktog", options):
+        if not solve_now:
+            print(f"KtOG duel at hp {hp}: no saved solution (run with --solve, or `brawl solve ktog --hp {hp}`)")
+            return
+        t0 = time.perf_counter()
+        solve("ktog", options)
+        print(f"KtOG duel at hp {hp}: solved in {time.perf_counter() - t0:.1f} s")
+    record = max((game_record("ktog", {"hp": hp}, seed) for seed in range(20)), key=decisions)
+    wall, cpu = timed(lambda: review(record))
+    print(f"KtOG duel exact review at hp {hp}, {decisions(record)} decisions: {wall:.3f} s wall, {cpu:.3f} s CPU "
+          "(solution loaded; the first load is not counted)")
+
+
+def _part(args) -> tuple[float, float]:
+    record, playouts, candidates, seed = args
+    c = time.process_time()
+    review(record, method="estimate", playouts=playouts, candidates=candidates, seed=seed)
+    return time.process_time() - c, 0.0
+
+
+def estimated(players: int, playouts: int, candidates: int, workers: int) -> None:
+    record = game_record("ktog", {"players": players}, 3)
+    review(game_record("ktog", {"players": players}, 4), method="estimate", playouts=2, candidates=2)  # warm up
+    w, c = time.perf_counter(), time.process_time()
+    r = review(record, method="estimate", playouts=playouts, candidates=candidates)
+    wall, cpu = time.perf_counter() - w, time.process_time() - c
+    print(f"KtOG {players} players estimated review ({r['bot']} bot, {playouts} playouts, {candidates} compared), "
+          f"{decisions(record)} decisions, {len(r['dice'])} rolls: {wall:.1f} s wall, {cpu:.1f} s CPU on one core")
+    if workers > 1:
+        share = max(2, playouts // workers)
+        w = time.perf_counter()
+        with ProcessPoolExecutor(workers) as pool:
+            cpus = [c for c, _ in pool.map(_part, [(record, share, candidates, 100 + k) for k in range(workers)])]
+        print(f"  split over {workers} processes ({share} playouts each): {time.perf_counter() - w:.1f} s wall "
+              f"(with process start), {max(cpus):.1f} s CPU in the slowest")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--krig-decisions", type=int, default=200)
+    ap.add_argument("--ktog-hp", type=int, default=20)
+    ap.add_argument("--solve", action="store_true")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--playouts", type=int, default=32)
+    ap.add_argument("--candidates", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    print(f"cores: {os.cpu_count()}")
+    krig(args.krig_decisions)
+    ktog_duel(args.ktog_hp, args.solve)
+    estimated(args.players, args.playouts, args.candidates, args.workers)
+
+
+if __name__ == "__main__":
+    main()
