@@ -41,6 +41,8 @@ class CreateRoom(Strict):
     time_control: TimeControl | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
                                              examples=[{"mode": "game", "seconds": 300, "increment": 5}])
     names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
+    rated: bool = Field(False, description="a rated game: every seat a person; ratings change at the end when each "
+                                           "seat was played by its own account (taken with POST /api/rooms/ID/account)")
 
 
 class SeatLink(BaseModel):

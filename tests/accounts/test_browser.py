@@ -1,5 +1,5 @@
 """Accounts in the browser at 390x844 (touch) and 1280x800 (issue 32): two people sign up in the
-lobby, ask for a rated Krig game, are paired and sent to their seats, play it, and find their
+lobby, ask for a rated game (rock-paper-scissors: short), are paired and sent to their seats, play it, and find their
 ratings on their profiles and the leaderboard."""
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ def sign_up(page, url: str, name: str) -> None:
 
 
 def play_to_the_end(url: str, room: str, tokens: list[str]) -> None:
-    for _ in range(2000):
+    """Rock-paper-scissors: the first page's player shows rock, the second's scissors."""
+    for _ in range(20):
         if httpx.get(f"{url}/api/rooms/{room}").json()["over"]:
             return
-        for tok in tokens:
+        for tok, choice in zip(tokens, ("rock", "scissors")):
             legal = [d["action"] for d in httpx.get(f"{url}/api/rooms/{room}", headers={"X-Seat-Token": tok}).json()["legal"]]
-            if legal:
-                action = next((a for a in ("attack", "take") if a in legal), legal[0])
-                httpx.post(f"{url}/api/rooms/{room}/decisions", json={"token": tok, "action": action})
+            if choice in legal:
+                httpx.post(f"{url}/api/rooms/{room}/decisions", json={"token": tok, "action": choice})
     raise AssertionError("the game did not end")
 
 
@@ -51,12 +51,12 @@ def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, br
     sign_up(phone, server, "Ana")
     sign_up(wide, server, "Ben")
     assert phone.locator("#account").inner_text().count("Ana") >= 1
-    phone.goto(server + "/leaderboard/krig")
+    phone.goto(server + "/leaderboard/rps")
     phone.wait_for_selector("text=No rated games of this game yet.")
     for page in (phone, wide):
         page.goto(server + "/")
         page.wait_for_selector("#seek-go")
-        page.select_option("#seek-game", "krig")
+        page.select_option("#seek-game", "rps")
         page.check("#seek-rated")
         page.click("#seek-go")
     phone.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
@@ -73,12 +73,30 @@ def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, br
         page.wait_for_selector(".rating-card", timeout=10_000)
         text = page.locator("main").inner_text()
         won = names[winner] == name
-        rating = int(re.search(r"Krig (\d+) \?", text).group(1))
+        rating = int(re.search(r"Rock-paper-scissors \(best of three\) (\d+) \?", text).group(1))
         assert (rating > 1500) if won else (rating < 1500)
         assert page.locator(f"a[href='/replay/{room}']").count() == 1
-        page.goto(f"{server}/leaderboard/krig")
+        page.goto(f"{server}/leaderboard/rps")
         page.wait_for_selector("#leaderboard")
         rows = page.locator("#leaderboard tbody tr").all_inner_texts()
         assert rows[0].split("\t")[1] == names[winner] and len(rows) == 2
         # nothing of the page is wider than the window
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_challenge_from_a_profile_is_accepted_from_its_link(server, browser, errors):
+    wide, phone = new_page(browser, errors, **WIDE), new_page(browser, errors, **PHONE)
+    sign_up(wide, server, "Cleo")
+    sign_up(phone, server, "Dax")
+    wide.goto(f"{server}/@/Dax")
+    wide.wait_for_selector("#challenge-go")
+    wide.select_option("#challenge-game", "rps")
+    wide.click("#challenge-go")
+    link = wide.locator("#challenge-link").inner_text()
+    assert "challenge=Cleo" in link and "game=rps" in link
+    phone.goto(link)
+    phone.wait_for_selector("text=Cleo challenges you to a rated game of rps.")
+    phone.click("#accept-go")
+    phone.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
+    wide.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
+    assert re.search(r"/play/([^#]+)", phone.url).group(1) == re.search(r"/play/([^#]+)", wide.url).group(1)

@@ -267,6 +267,21 @@ def usernames(engine: Engine, account_ids: list[int]) -> dict[int, str]:
         return dict(conn.execute(select(ACCOUNTS.c.id, ACCOUNTS.c.username).where(ACCOUNTS.c.id.in_(account_ids))).all())
 
 
+def set_rated(engine: Engine, room_id: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(rated=True))
+
+
+def record_accounts(engine: Engine, room_id: str) -> tuple[list[str | None], bool]:
+    """The username that played each seat of a room (None: a guest or a bot), and whether it is rated."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(SEATS.c.seat, ACCOUNTS.c.username)
+                            .join(ACCOUNTS, ACCOUNTS.c.id == SEATS.c.account_id, isouter=True)
+                            .where(SEATS.c.room_id == room_id).order_by(SEATS.c.seat)).all()
+        rated = conn.execute(select(ROOMS.c.rated).where(ROOMS.c.id == room_id)).scalar()
+    return [name for _, name in rows], bool(rated)
+
+
 def bind_seat(engine: Engine, room_id: str, seat: int, account_id: int) -> None:
     with engine.begin() as conn:
         conn.execute(update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(account_id=account_id))

@@ -17,6 +17,7 @@ from ...core.replay import verify as verify_record
 from ...games import make_game, replay
 from ...core.sources import ReplayDice
 from .. import projection
+from ..accounts import book
 from ..room import Room, RoomError
 from ..schemas import (ChatIn, CreateRoom, Decide, Decided, Events, Hints, NameIn, RoomCreated, RoomView,
                        TakebackAnswer, TokenOnly, refusals)
@@ -40,9 +41,13 @@ def created(room: Room, tokens: dict[int, str]) -> dict:
 async def create_room(body: CreateRoom, request: Request) -> dict:
     """Create a room. Each human seat gets a secret token and an invite path; bots move on the server."""
     hub = hub_of(request)
+    if body.rated and any(spec != "human" for spec in body.seats):
+        raise RoomError("a rated game is between accounts: every seat must be a person's (no bots)", 422)
     control = body.time_control.model_dump(exclude_unset=True) if body.time_control is not None else None
     room, tokens = hub.create(body.game, body.options, body.seats, public=body.public,
                               time_control=control, names=body.names, client=client_of(request))
+    if body.rated:
+        book.set_rated(request.app.state.engine, room.id)
     return created(room, tokens)
 
 
@@ -144,8 +149,11 @@ async def hints(room_id: str, request: Request, token: str | None = SeatToken) -
 
 @router.get("/{room_id}/record")
 async def record(room_id: str, request: Request) -> dict:
-    """The game record with the revealed dice seed (after the end); check it with ``brawl verify``."""
-    return projection.record(await hub_of(request).settled(room_id))
+    """The game record with the revealed dice seed (after the end); check it with ``brawl verify``.
+    ``accounts`` names the account that played each seat (null: a guest or a bot)."""
+    data = projection.record(await hub_of(request).settled(room_id))
+    data["accounts"], data["rated"] = book.record_accounts(request.app.state.engine, room_id)
+    return data
 
 
 @router.get("/{room_id}/dice")

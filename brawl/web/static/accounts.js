@@ -53,6 +53,9 @@
         try {
           me = await brawl.acct("POST", path, { username: user.value.trim(), password: pass.value });
           draw(); quick();
+          const challengeBox = document.getElementById("challenge");
+          const asked = new URLSearchParams(window.location.search);
+          if (challengeBox && asked.get("challenge")) acceptPanel(challengeBox, asked.get("challenge"), asked.get("game") || "krig", asked.get("rated") === "1");
         } catch (e) { fail(e); }
       };
       const form = el("form", { id: "account-form", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); submit("/api/session"); } },
@@ -106,6 +109,62 @@
       el("div", { class: "row-buttons" }, go, stop), status, error);
   }
 
+  // --- challenges: a seek naming one opponent, who accepts from a link --------------------------
+  // brawl.challenge(box, name): on NAME's profile, challenge them (a link to send them, then wait)
+  brawl.waitForSeek = function (seek, status, onError) {
+    const show = (s) => {
+      if (s.paired) { clearInterval(timer); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
+      status.textContent = t("Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.", { n: s.waiting, w: s.window });
+    };
+    let timer = null;
+    show(seek);
+    if (!seek.paired) timer = setInterval(async () => {
+      try { show(await brawl.acct("GET", `/api/seeks/${seek.seek}`)); } catch (e) { clearInterval(timer); onError(e); }
+    }, 1000);
+    return () => clearInterval(timer);
+  };
+
+  brawl.challenge = async function (box, name) {
+    if (!(await brawl.me()) || me.username.toLowerCase() === name.toLowerCase()) return;
+    const games = (await brawl.api("GET", "/api/games")).filter((g) => g.max_players >= 2 && (g.defaults.players ?? 2) === 2);
+    const select = el("select", { id: "challenge-game" }, ...games.map((g) => el("option", { value: g.name }, brawl.tr(g.title))));
+    const rated = el("input", { type: "checkbox", id: "challenge-rated", checked: true });
+    const status = el("p", { id: "challenge-status", role: "status" });
+    const error = el("div", { role: "alert", class: "error", hidden: true });
+    const go = el("button", { type: "button", class: "primary", id: "challenge-go", onclick: async () => {
+      error.hidden = true;
+      try {
+        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, opponent: name });
+        go.disabled = true;
+        const link = `${window.location.origin}/?challenge=${encodeURIComponent(me.username)}&game=${encodeURIComponent(select.value)}&rated=${rated.checked ? 1 : 0}`;
+        box.append(el("p", {}, t("Send {name} this link to accept:", { name }), " ", el("code", { id: "challenge-link", class: "hash" }, link)));
+        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; });
+      } catch (e) { error.textContent = e.message; error.hidden = false; }
+    } }, t("Challenge {name}", { name }));
+    box.replaceChildren(el("h2", {}, t("Challenge {name}", { name })),
+      el("div", { class: "field" }, el("label", { for: "challenge-game" }, t("Game")), select),
+      el("div", { class: "field check" }, rated, el("label", { for: "challenge-rated" }, t("Rated (changes both players' ratings)"))),
+      go, status, error);
+    box.hidden = false;
+  };
+
+  function acceptPanel(box, from, game, rated) {
+    const error = el("div", { role: "alert", class: "error", hidden: true });
+    const status = el("p", { id: "accept-status", role: "status" });
+    const accept = el("button", { type: "button", class: "primary", id: "accept-go", disabled: !me, onclick: async () => {
+      error.hidden = true;
+      try {
+        const seek = await brawl.acct("POST", "/api/seeks", { game, rated, opponent: from });
+        accept.disabled = true;
+        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; });
+      } catch (e) { error.textContent = e.message; error.hidden = false; }
+    } }, t("Accept"));
+    box.replaceChildren(el("h2", {}, t("A challenge")),
+      el("p", {}, t(rated ? "{name} challenges you to a rated game of {game}." : "{name} challenges you to a game of {game}.", { name: from, game })),
+      me ? accept : el("p", { class: "hint" }, t("Log in or sign up below to accept.")), status, error);
+    box.hidden = false;
+  }
+
   // --- a game page: your seat as your account ---------------------------------------------
   async function claimSeat() {
     const m = /[#&]t=([^&]+)/.exec(window.location.hash);
@@ -118,6 +177,9 @@
     await brawl.me();
     const box = document.getElementById("account");
     if (box) { accountPanel(box); quickBox = document.getElementById("quick"); quick(); }
+    const asked = new URLSearchParams(window.location.search);
+    const challengeBox = document.getElementById("challenge");
+    if (challengeBox && asked.get("challenge")) acceptPanel(challengeBox, asked.get("challenge"), asked.get("game") || "krig", asked.get("rated") === "1");
     if (document.querySelector("main.game")) claimSeat();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -51,11 +51,14 @@
         el("span", {}, g.players.join(" · ")),
         g.over ? el("a", { href: g.replay }, t("Replay")) : el("span", { class: "hint" }, t("in progress"))));
     }
+    const challenge = el("section", { class: "panel", id: "challenge", hidden: true });
     main.replaceChildren(
       el("section", { class: "panel" }, el("h1", {}, p.username), el("p", { class: "hint" }, p.total_games === 1 ? t("1 game played") : t("{n} games played", { n: p.total_games }))),
+      challenge,
       ratings,
       el("section", { class: "panel", "aria-labelledby": "recent-title" }, el("h2", { id: "recent-title" }, t("Recent games")),
         p.games.length ? list : el("p", { class: "hint" }, t("No games yet."))));
+    brawl.challenge(challenge, p.username);
   }
 
   async function leaderboard(game) {
