@@ -45,11 +45,12 @@ def playable(game: str, bot: str) -> bool:
     at 20 hit points), nor one that thinks for a fixed time per move (its strength is the machine's)."""
     from brawl.bots import make_bot
     from brawl.core.game import BrawlError
+    from brawl.games import make_game
 
     if bot.endswith("-1s"):
         return False
     try:
-        make_bot(game, bot, seed=0)
+        make_bot(game, bot, seed=0, game=make_game(game, {}))
     except BrawlError:
         return False
     return True
