@@ -478,7 +478,7 @@
       if (view.options.archers) {
         const cb = el("input", { type: "checkbox", checked: r.archer ? true : null, "aria-label": T("kniggit {n} is an archer", { n: i + 1 }) });
         cb.addEventListener("change", () => { r.archer = cb.checked; });
-        cells.push(el("td", {}, cb));
+        cells.push(el("td", {}, el("label", { class: "kn-check" }, cb)));  // the label is the finger's target
       }
       const place = el("button", { type: "button" }, builder.placing === i ? T("click the table…") : T("({x}, {y}) place", { x: fmt(r.x), y: fmt(r.y) }));
       place.addEventListener("click", () => {
@@ -486,7 +486,7 @@
         drawBuilder();
         if (brawl.reveal) brawl.reveal(root.querySelector(".board-view"));  // the table, to click on
       });
-      const drop = el("button", { type: "button", "aria-label": T("remove kniggit {n}", { n: i + 1 }) }, "✕");
+      const drop = el("button", { type: "button", class: "kn-drop", "aria-label": T("remove kniggit {n}", { n: i + 1 }) }, "✕");
       drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
       cells.push(el("td", {}, place), el("td", {}, drop));
       table.append(el("tr", {}, ...cells));
@@ -570,7 +570,8 @@
         .kn-fight-form>p{margin:.2rem 0}.kn-send{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .8rem;margin-top:.3rem}.kn-send .kn-timer{margin:0}
         .kn-num{width:4rem}.kn-panel h3{margin:.4rem 0}#kn-ruler{min-height:2.8em}#kn-events{font-size:.9em}
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
-        #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}
+        #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status input.kn-num{min-width:44px}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}#kn-army table.status button.kn-drop{min-width:44px}
+        .kn-check{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px}
         #kn-army table.status th,#kn-army table.status td{padding:.3em .15em}#kn-army table.status th[scope=col]{font-size:.85em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
       const go = el("button", { type: "button", class: "primary kn-go" }, T("Move here"));
       go.addEventListener("click", () => { if (selected && pending) moveTo(pending); });

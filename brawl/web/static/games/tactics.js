@@ -95,6 +95,7 @@
         opacity: u.hidden ? 0.45 : null });
       const common = { fill: down ? "#ddd" : SIDE_COLOURS[c.side], stroke: i === st().actor ? "#111" : "#fff",
         "stroke-width": i === st().actor ? 0.09 : 0.04, "stroke-dasharray": down ? "0.1 0.06" : null };
+      tok.append(S("rect", { x: u.x, y: u.y, width: 1, height: 1, fill: "transparent", class: "tc-hit" }));  // the whole square is its target
       if (SIDE_SHAPES[c.side] === "circle") tok.append(S("circle", Object.assign({ cx, cy, r: 0.38 }, common)));
       else tok.append(S("rect", Object.assign({ x: cx - 0.36, y: cy - 0.36, width: 0.72, height: 0.72, rx: 0.08 }, common)));
       tok.append(text(cx, cy + 0.1, c.name.slice(0, 2), { fill: down ? "#333" : "#fff", "font-size": 0.3, "font-weight": "bold" }));
@@ -329,7 +330,7 @@
         .tc-token{cursor:pointer}.tc-token:focus{outline:3px solid #111}#tc-ruler{min-height:2.8em}
         #tc-card{border:1px solid var(--warn);border-left-width:6px;border-radius:.4rem;padding:.5rem;background:var(--panel);color:var(--fg)}.tc-now{font-weight:bold}
         .tc-cols{display:flex;flex-wrap:wrap;gap:1rem}.tc-cols>section{flex:1 1 16rem;min-width:0}.tc-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}
-        .tc-title h2{margin:0}.board-view.tc-view{max-height:70vh}`);
+        .tc-title h2{margin:0}.board-view.tc-view{max-height:70vh}#tc-sheets summary{min-height:44px;padding:.55em 0;cursor:pointer}`);
       const go = el("button", { type: "button", class: "primary tc-go" }, T("Move here"));
       go.addEventListener("click", () => { if (pending && myMoves()[pending]) move(pending); });
       const cancel = el("button", { type: "button", class: "tc-cancel" }, T("Cancel"));
