@@ -18,7 +18,7 @@ from .state import TacticsState, replace, set_unit
 from .steps import ROLL, Attack, Concentration, Do, GoOn, HealCheck, HideCheck, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 #: decisions that end hiding: attacks (and a spell on an enemy or a square, see :func:`hostile`)
 HOSTILE_VERBS = ("attack", "twoweapon", "shoot", "throw", "trip", "hamstring", "fullattack", "punch")

@@ -22,7 +22,8 @@ from .mechanics import base_armor_class, range_penalty, strength_to_damage
 from .steps import Attack
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics, TacticsState
+    from .interface import TacticsGame as Tactics
+    from .state import TacticsState
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from .state import TacticsState, replace, say, set_unit
 from .steps import Bleed, Do
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 
 def damage(game: Tactics, state: TacticsState, source: int, i: int, amount: int, what: str,

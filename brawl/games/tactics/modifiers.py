@@ -15,7 +15,8 @@ from .data import (ITERATIVE_STEP, PRONE_PENALTY, SHOOTING_INTO_MELEE_PENALTY, T
 from .grid import adjacent
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics, TacticsState, Unit
+    from .interface import TacticsGame as Tactics
+    from .state import TacticsState, Unit
 
 Note = tuple[str, int]
 

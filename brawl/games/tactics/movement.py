@@ -23,7 +23,7 @@ from .state import TacticsState, Unit, replace, say, set_unit
 from .steps import Attack, Move, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 
 def melee_weapon(unit: Unit) -> str:

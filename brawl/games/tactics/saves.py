@@ -20,7 +20,7 @@ from .state import TacticsState, replace, set_unit
 from .steps import Concentration, HealCheck, HideCheck, Save
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 
 def save_bonus(game: Tactics, state: TacticsState, i: int, kind: str) -> int:

@@ -21,7 +21,7 @@ from .state import TacticsState, replace, set_unit
 from .steps import Attack, Cure, Fireball, SpellDamage
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 
 def cast_options(game: Tactics, state: TacticsState, i: int, spell: str) -> list[str]:

@@ -22,7 +22,7 @@ from .state import TacticsState, replace, set_unit
 from .steps import CONCEALMENT, DAMAGE, ROLL, Attack, Save
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 MELEE_KINDS = ("main", "off", "main_tw", "off_tw", "aoo", "trip", "hamstring", "touch", "unarmed")
 #: attack kinds made with the main-hand weapon in hand

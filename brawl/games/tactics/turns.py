@@ -16,7 +16,7 @@ from .mechanics import labelled_die
 from .state import TacticsState, replace, set_unit
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics
+    from .interface import TacticsGame as Tactics
 
 #: option surprise_round: the side that is not surprised
 AWARE_SIDES = {"first": 0, "second": 1}

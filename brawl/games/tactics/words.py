@@ -12,7 +12,8 @@ from .mechanics import expected_damage, hit_chance, save_chance, sneak_dice
 from .steps import Attack, GoOn, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Tactics, TacticsState
+    from .interface import TacticsGame as Tactics
+    from .state import TacticsState
 
 
 def attack_words(game: Tactics, step: Attack) -> str:

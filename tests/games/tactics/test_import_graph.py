@@ -28,13 +28,14 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(tree: ast.AST):
-    """Every import node of a module, but those under ``if TYPE_CHECKING:``."""
+def _imports(tree: ast.AST, type_checking: bool = False):
+    """Every import node of a module, but those under ``if TYPE_CHECKING:`` (unless
+    ``type_checking``)."""
     stack = [tree]
     while stack:
         node = stack.pop()
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
+            if isinstance(child, ast.If) and _is_type_checking(child) and not type_checking:
                 stack.extend(child.orelse)
                 continue
             if isinstance(child, (ast.Import, ast.ImportFrom)):
@@ -59,14 +60,15 @@ def _resolve(module: str, is_package: bool, node, modules) -> set[str]:
     return {prefix} | subs
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the modules of this package it imports."""
+def import_graph(type_checking: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of this package it imports (with ``type_checking``, those it imports
+    for type checkers only as well)."""
     files = {_module_name(p): p for p in ROOT.glob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         targets: set[str] = set()
-        for node in _imports(tree):
+        for node in _imports(tree, type_checking):
             targets |= {t for t in _resolve(name, path.stem == "__init__", node, files) if t in files and t != name}
         graph[name] = targets
     return graph
@@ -131,3 +133,14 @@ def test_every_module_imports():
     """Every module of the package imports (a circle that the reading missed would fail here)."""
     for path in sorted(ROOT.glob("*.py")):
         importlib.import_module(_module_name(path))
+
+
+def test_no_circle_even_for_type_checkers():
+    """Issue 28 (a project that stands alone, point 21): the modules of the rules' concepts name
+    the game by the protocol of :mod:`.interface`, not by importing :mod:`.rules` back, so the
+    package has no circle even counting the imports made for type checkers only."""
+    graph = import_graph(type_checking=True)
+    assert find_cycle(graph) is None, f"import circle: {' -> '.join(find_cycle(graph))}"
+    rules = f"{PACKAGE}.rules"
+    below = [m for m, targets in graph.items() if rules in targets and m in graph[rules]]
+    assert below == []
