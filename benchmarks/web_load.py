@@ -9,7 +9,7 @@ Per setup (``--setups``), with a fresh database and a fresh server for every row
 - the server is ``brawl serve`` (``sqlite1``, ``pg1``), ``brawl serve --workers 2`` (``pg2``: two
   processes on one port behind its front process, which hands each connection that names a room to
   the process owning the room, and creates each room in the process owning it: see
-  brawl/server/front.py) or two ``brawl serve`` on two ports
+  brawl/server/front.py; ``pg4``: the same with four) or two ``brawl serve`` on two ports
   (``pg2ports``: every room creation and every WebSocket picks one of them at random; any process
   serves any room) or the same with every WebSocket of a room sent to the process its room id
   hashes to (``pg2room``: a load balancer that routes by the room in the path; rooms are still
@@ -85,6 +85,7 @@ SETUPS = {  # name -> (database, server processes, how the processes share the c
     "sqlite1": ("sqlite", 1, "one"),
     "pg1": ("postgresql", 1, "one"),
     "pg2": ("postgresql", 2, "workers"),
+    "pg4": ("postgresql", 4, "workers"),
     "pg2ports": ("postgresql", 2, "ports"),
     "pg2room": ("postgresql", 2, "room"),
 }
