@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy  # noqa: F401  (imported whole before the server's thread can be importing it while Hypothesis looks)
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings, strategies as st
