@@ -68,6 +68,7 @@ class Hub(People):
         self.clocks = Clocks(self)
         self.bots = BotRunner(self, self.settings.bot_delay)
         self.notifier = Notifier(self.settings.away_after)
+        self.notifier.grace_of = self.presence_grace
         self.decisions = RateLimit(self.settings.decisions_per_second, 1.0)
         self.chats = RateLimit(self.settings.chat_per_minute, 60.0)
         self.creations = RateLimit(self.settings.rooms_per_minute, 60.0)

@@ -3,7 +3,8 @@
 A :class:`Connection` is one client's WebSocket (its seat and what it has been sent); the
 :class:`Notifier` wakes every connection of a room when the room changes, and keeps presence: a
 seat is "online" while one of its connections is open and for ``away_after`` seconds after the
-last one closes (a reload is not an absence), then "away"; "offline" before it ever connected.
+last one closes (a reload is not an absence; a room whose away limit is shorter uses that), then
+"away"; "offline" before it ever connected.
 
 With several server processes on one PostgreSQL database, each accepted change is also announced
 with ``NOTIFY`` (see :mod:`brawl.server.fanout`), and every process wakes its own connections.
@@ -55,6 +56,7 @@ class Notifier:
         self._shared: dict[str, tuple[tuple, str]] = {}
         self.on_change: Callable[["Room", bool], None] | None = None  # e.g. announce to other processes
         self.on_presence: Callable[[str], None] | None = None
+        self.grace_of: Callable[[str], float] = lambda room_id: self.away_after  # a room's own grace (the hub's)
 
     # -- connections -----------------------------------------------------------------------------
     def count(self, room_id: str) -> int:
@@ -99,7 +101,7 @@ class Notifier:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        loop.call_later(self.away_after + 0.05, self._presence_changed, room_id)
+        loop.call_later(self.grace_of(room_id) + 0.05, self._presence_changed, room_id)
 
     def _presence_changed(self, room_id: str) -> None:
         self.wake(room_id)
@@ -110,7 +112,7 @@ class Notifier:
         p = self.presence.get((room_id, seat))
         if p is None or not p.seen:
             return "offline"
-        if p.open > 0 or (p.left_at is not None and time.time() - p.left_at < self.away_after):
+        if p.open > 0 or (p.left_at is not None and time.time() - p.left_at < self.grace_of(room_id)):
             return "online"
         return "away"
 

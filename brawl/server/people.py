@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .clocks import TimeControl
+from .projection import takeback_refusal
 from .room import Ending, Room, RoomError, token_hash
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,6 +71,7 @@ class People:
     notifier: "Notifier"
     takebacks: dict[str, dict]
     claim_wakes: dict[str, float]
+    rooms: dict[str, Room]
     chats: "RateLimit"
     takeback_asks: "RateLimit"
     bots: "BotRunner"
@@ -119,6 +121,14 @@ class People:
         page offers a claim from that alone."""
         agreed = room.time_control.get("away_limit", AWAY_LIMIT) if room.time_control else AWAY_LIMIT
         return max(float(agreed), self.notifier.away_after)
+
+    def presence_grace(self, room_id: str) -> float:
+        """Seconds a seat still shows online after its last connection closed: ``away_after`` (a
+        reload is not an absence), or the room's away limit where that is shorter, so that "away"
+        shows within the limit the players agreed on (the notifier asks this per room)."""
+        room = self.rooms.get(room_id)
+        agreed = room.time_control.get("away_limit", AWAY_LIMIT) if room is not None and room.time_control else AWAY_LIMIT
+        return min(float(agreed), self.notifier.away_after)
 
     def _claims(self, room: Room, by: int) -> tuple[list[int], float | None]:
         """The waiting people ``by`` may claim against now (out of time, or away for the grace),
@@ -177,9 +187,11 @@ class People:
         against = self.claimable(room, seat)
         if not against:
             raise RoomError("nothing to claim: no opponent is out of time or away past the limit", 409)
-        names = ", ".join(room.seat_label(s) for s in against)
+        flagged = self.clocks.of(room).flagged  # the reason names what happened to each: out of time, or away
+        why = " and ".join(f"{', '.join(room.seat_label(s) for s in group)} {words}" for group, words in (
+            ([s for s in against if s in flagged], "ran out of time"), ([s for s in against if s not in flagged], "stayed away")) if group)
         winners = tuple(s.seat for s in room.seats if s.seat not in against)
-        self._end(room, f"claimed by {room.seat_label(seat)}: {names} ran out of time or stayed away", winners)
+        self._end(room, f"claimed by {room.seat_label(seat)}: {why}", winners)
         return room
 
     def time_ran_out(self, room: Room, seats: list[int]) -> None:
@@ -201,18 +213,11 @@ class People:
 
     # -- takebacks ---------------------------------------------------------------------------------
     def _takeback_target(self, room: Room, seat: int) -> int:
-        """The event number of ``seat``'s decision that may be taken back, or a refusal."""
-        if room.over:
-            raise RoomError("the game is over: nothing can be taken back", 409)
-        if room.last < 0:
-            raise RoomError("nothing to take back", 409)
-        entry = room.match.record.entries[room.last]
-        if "roll" in entry:
-            raise RoomError("a die was rolled after it: a decision can be taken back only before any roll", 409)
-        if entry["seat"] != seat:
-            raise RoomError("only the last decision can be taken back, and only by whoever made it", 409)
-        if room.last in room.sealed:
-            raise RoomError("a sealed choice cannot be taken back", 409)
+        """The event number of ``seat``'s decision that may be taken back, or a refusal (the
+        reasons are the projection's, which tells each seat whether it may ask now)."""
+        refusal = takeback_refusal(room, seat)
+        if refusal is not None:
+            raise RoomError(refusal, 409)
         return room.last
 
     def ask_takeback(self, room: Room, seat: int | None) -> dict:

@@ -111,6 +111,23 @@ def status(room: Room, seat: int | None, named: Callable[[str], str]) -> tuple[l
     return rows, summary
 
 
+def takeback_refusal(room: Room, seat: int) -> str | None:
+    """Why ``seat`` may not ask to take back a decision now, or None when it may: only the last
+    event, a decision of its own with no roll after it and no sealed choice, in a game not over."""
+    if room.over:
+        return "the game is over: nothing can be taken back"
+    if room.last < 0:
+        return "nothing to take back"
+    entry = room.match.record.entries[room.last]
+    if "roll" in entry:
+        return "a die was rolled after it: a decision can be taken back only before any roll"
+    if entry["seat"] != seat:
+        return "only the last decision can be taken back, and only by whoever made it"
+    if room.last in room.sealed:
+        return "a sealed choice cannot be taken back"
+    return None
+
+
 def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
          hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
          takeback: dict | None = None, claim: dict | None = None, renderer: bool = False) -> dict:
@@ -155,6 +172,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "dice": room.game.has_dice(),
         "public": room.public,
         "takeback": takeback,
+        "can_take_back": seat is not None and takeback_refusal(room, seat) is None,
         "claim": claim,
         "chat_last": len(room.chat) - 1,
         "renderer": renderer,

@@ -29,6 +29,8 @@ class GameInfo(BaseModel):
     dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")
     values: dict[str, dict[str, str]] = Field({}, description="labels for people of option values, per option "
                                               "(an option or value not here is shown as it is)")
+    ratings: dict[str, int] = Field({}, description="each bot's and level's rating on the players' scale (default "
+                                                    "options), measured by the bot ladder")
 
 
 class CreateRoom(Strict):
@@ -132,6 +134,8 @@ class RoomView(BaseModel):
     dice: bool = Field(True, description="whether the game rolls dice")
     public: bool = False
     takeback: dict[str, Any] | None = Field(None, description="an open takeback request: by, waiting, yours")
+    can_take_back: bool = Field(False, description="whether you may ask now to take back your last decision (a decision "
+                                                   "of yours is the last event: no roll after it, no sealed choice)")
     claim: dict[str, Any] | None = Field(None, description="a seat's claims: after (seconds a person whose decision is "
                                          "open must be away before a claim), against (the seats you may claim against "
                                          "now: out of time or away that long); the room's connections are told "

@@ -519,6 +519,7 @@
   // -- takebacks ----------------------------------------------------------------------------------------
   let lastDecisionSeat = null; // who made the newest decision shown
   let takebackOpen = false;    // a takeback request was open at the last drawing
+  let rewritten = false;       // events were taken back since the last drawing
 
   function renderTakeback(v) {
     const request = v.takeback;
@@ -530,12 +531,21 @@
       if (wasHidden) reveal(ask);
     }
     const mine = request && request.by === v.seat;
-    $("takeback-row").hidden = v.seat === null || v.over || !(lastDecisionSeat === v.seat || mine);
+    // offered only while the server would grant it (its view says so: no roll since, nothing sealed)
+    $("takeback-row").hidden = v.seat === null || v.over || !(v.can_take_back || mine);
     $("takeback").disabled = !!mine;
     const status = $("takeback-status");
     if (mine) status.textContent = t("Waiting for the others to allow your takeback…");
-    else if (status.dataset.waiting) status.textContent = "";
+    else if (status.dataset.waiting) {
+      // the request closed: the history rewritten means allowed, else someone refused it
+      status.textContent = t(rewritten ? "Your last decision was taken back." : "Your takeback was refused.");
+      status.dataset.at = String(v.last);
+    } else if (status.dataset.at && status.dataset.at !== String(v.last)) {
+      status.textContent = "";
+      status.dataset.at = "";
+    }
     status.dataset.waiting = mine ? "1" : "";
+    rewritten = false;
     // a request that closed may have rewritten the history: read it again
     if (takebackOpen && !request) resync();
     takebackOpen = !!request;
@@ -854,6 +864,7 @@
 
   function onUpdate(events, v, chat) {
     if (v.last < last) {  // fewer events than shown: a decision was taken back
+      rewritten = true;
       view = brawl.localView(v);
       resync();
       addChat(chat, true);

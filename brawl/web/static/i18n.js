@@ -172,6 +172,7 @@
     "no answer from the server; check the connection and decide again": "el servidor no responde; comprueba la conexión y decide de nuevo",
     "connection lost; decide again once connected": "se perdió la conexión; decide de nuevo cuando vuelva",
     "the server cannot be reached": "no se puede contactar con el servidor",
+    "Your takeback was refused.": "Rechazaron tu petición de deshacer.",
     "the server cannot be reached, so the decision was not sent; make it again once the page says connected":
       "no se puede contactar con el servidor, así que la decisión no se envió; repítela cuando la página diga conectado",
     "Your turn — brawl": "Te toca — brawl",
