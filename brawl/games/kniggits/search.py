@@ -11,7 +11,9 @@ open.  So the bot plans each moving phase as a whole, when its first decision co
    *charge E* for each enemy E in reach, where every kniggit that can reach E goes for him and the
    rest hold; and *withdraw*, where kniggits in combat and outnumbered step back and the rest hold.
    Kniggits in combat keep the heuristic's facing, objectives within reach are picked up as the
-   heuristic does.
+   heuristic does.  *Hold* and *withdraw* are planned only while the army is ahead on the turn
+   limit's count (rule 33: tokens on kniggits still fighting): level or behind, waiting can win
+   nothing, and two search bots holding back would stand off until a drawn turn limit.
 2. **Rollouts.**  Each plan is played to the start of the bot's next turn: the plan's moves, this
    turn's fights, the other side's turn (the heuristic's moves) and its fights.  The sealed hands
    are determinised by sampling each side's equilibrium mix of the fight (a matrix game of the
@@ -140,7 +142,9 @@ class SearchBot:
     def candidate_plans(self, game: Kniggits, state: KniggitsState, seat: int) -> list[tuple[list, KniggitsState]]:
         """Distinct whole-turn plans: (the (state, decision) steps ending with ``end_move``, the
         state after the last decision)."""
-        modes: list[tuple] = [("heuristic",), ("hold",), ("withdraw",)]
+        modes: list[tuple] = [("heuristic",)]
+        if self.ahead(game, state, seat):
+            modes += [("hold",), ("withdraw",)]
         mine = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not game.engaged(state, k)]
         for e in state.kniggits:
             if e.seat != seat and e.active and (any(self._can_reach(game, k, e) for k in mine)
@@ -158,6 +162,13 @@ class SearchBot:
             seen.add(key)
             out.append((steps, after))
         return out
+
+    def ahead(self, game: Kniggits, state: KniggitsState, seat: int) -> bool:
+        """Whether waiting can pay: ``seat``'s army has more tokens on kniggits still fighting than
+        the enemy's, so it would win at the turn limit (rule 33).  Only then does the bot hold back
+        or withdraw; an army level or behind advances, else two careful armies would wait each
+        other out to a draw (or, with no limit, for ever)."""
+        return game.score(state, seat) > game.score(state, 1 - seat)
 
     def play_plan(self, game: Kniggits, state: KniggitsState, seat: int, mode: tuple) -> tuple[list, KniggitsState]:
         steps: list[tuple[KniggitsState, str]] = []
