@@ -115,12 +115,12 @@ class People:
     def claim_grace(self, room: Room) -> float:
         """Seconds a person whose decision is open must have been away before the others may
         claim the game: the room's away limit, and never less than the time a seat still shows
-        online after its last connection closed (``Settings.away_after``: a reload is not an
-        absence), so that no claim ends the game of someone the page shows online.  The one
-        number for both: a seat's view carries it with what it may claim now (``claim``), and the
-        page offers a claim from that alone."""
+        online after its last connection closed (:meth:`presence_grace`, which the notifier
+        asks), so that no claim ends the game of someone the page shows online.  A seat's view
+        carries this number with whom it may claim against now (``claim``), and the page offers a
+        claim from that alone."""
         agreed = room.time_control.get("away_limit", AWAY_LIMIT) if room.time_control else AWAY_LIMIT
-        return max(float(agreed), self.notifier.away_after)
+        return max(float(agreed), self.presence_grace(room.id))
 
     def presence_grace(self, room_id: str) -> float:
         """Seconds a seat still shows online after its last connection closed: ``away_after`` (a
