@@ -184,7 +184,9 @@ class TacticsEncoding(Encoding):
     def observe(self, state: Any, seat: int) -> np.ndarray:
         game = self.game
         offer = state.stack[-1] if state.stack and state.stack[-1].kind == "offer" else None
-        actor = state.actor if not state.stack and state.pos >= 0 and not state.over else -1
+        # on turn: deciding a turn, or whether a full attack goes on (rule 68)
+        actor = state.actor if (not state.stack or state.stack[-1].kind == "goon") and state.pos >= 0 \
+            and not state.over else -1
         places = self._places.get(seat)
         if places is None:  # not a side of this battle: every character is a foe
             places = self._places[seat] = tuple([None] * SIDE_SIZE + self._sides(seat)[1])

@@ -3,6 +3,7 @@ from the d20 SRD's Full Attack: "After your first attack, you can decide to take
 instead of making your remaining attacks")."""
 
 from brawl.core.game import Decision
+from brawl.games.tactics.encoding import TacticsEncoding
 
 from .helpers import pending, play, scene, unit
 
@@ -39,3 +40,12 @@ def test_going_on_rolls_the_second_attack():
     on = play(game, state, "fullattack:brok")
     assert pending(game, on) == "d20"
     assert game.node(on).event.label == "Steve's second attack roll against Brok"
+
+
+def test_the_encoding_shows_the_attacker_on_turn_while_it_chooses():
+    """Rule 68: at the choice to go on or move, the observation marks the attacker as on turn and
+    deciding a turn, as at any turn decision."""
+    game, state = _after_first_swing()
+    enc = TacticsEncoding(game)
+    seen = dict(zip(enc.observation_labels, enc.observe(state, 0)))
+    assert seen["me1: on turn"] == 1.0 and seen["deciding a turn"] == 1.0
