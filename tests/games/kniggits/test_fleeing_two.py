@@ -72,3 +72,28 @@ def test_away_direction_exists_exactly_when_some_direction_leaves_every_enemy():
             assert abs(math.hypot(*u) - 1) < 1e-9
             assert min((p[0] - e[0]) * u[0] + (p[1] - e[1]) * u[1] for e in enemies) > 0
             assert max(margins) > 0
+
+
+def test_fleeing_kniggit_between_two_enemies_gets_away_wherever_a_way_exists():
+    """Rule 23 with the seed's Phase one, over random places of two enemies in the 2-inch ring on
+    open ground (``disengage=direct``): wherever one of 720 directions takes the fleeing kniggit
+    further from both, it runs (before, about a fifth of such places left it standing)."""
+    g = game(disengage="direct")
+    rng = random.Random(11)
+    tried = 0
+    for _ in range(160):
+        p = (rng.uniform(6, 30), rng.uniform(6, 30))
+        enemies = []
+        for _ in range(2):
+            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.6, 1.99)
+            enemies.append((p[0] + r * math.cos(a), p[1] + r * math.sin(a)))
+        if dist(*enemies) < 0.5 or not any(
+                all((p[0] - e[0]) * math.cos(t) + (p[1] - e[1]) * math.sin(t) > 1e-3 for e in enemies)
+                for t in (i * math.pi / 360 for i in range(720))):
+            continue
+        tried += 1
+        s = battle(g, kn("A1", *enemies[0]), kn("A2", *enemies[1]), kn("B1", *p, 4, 0, 0, status="fleeing"),
+                   kn("B2", 30, 35), to_act=1)
+        path = g.flee_path(s, get(g, s, "B1"))
+        assert path is not None and _further_from_all(p, path[-1], enemies), (p, enemies)
+    assert tried > 100
