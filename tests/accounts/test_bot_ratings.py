@@ -26,3 +26,14 @@ def test_the_server_shows_the_measured_ratings(client):
     assert read_bot_ratings("krig") == stored
     board = client.get("/api/leaderboard/krig").json()
     assert {b["bot"]: b["rating"] for b in board["bots"]} == stored
+
+
+def test_each_level_in_the_lobby_carries_its_bots_rating(client):
+    """The lobby reads "Computer: hard (about N)": a level's rating is that of the bot it plays."""
+    from brawl.bots import bot_for_level, level_names
+    from brawl.games import make_game
+
+    stored = json.loads(bot_ratings.path_of("krig").read_text())["ratings"]
+    shown = client.get("/api/games/krig").json()["ratings"]
+    for level in level_names("krig"):
+        assert shown[level] == stored[bot_for_level("krig", level, make_game("krig", {}))]

@@ -20,7 +20,28 @@ def game_info(name: str, static: Path) -> dict:
     return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
             "seats": defaults.get("players", cls.min_players), "options_schema": cls.Options.model_json_schema(),
             "defaults": defaults, "bots": bot_names(name), "levels": level_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
-            "description": cls.description, "dice": cls.has_dice(), "values": value_labels(name)}
+            "description": cls.description, "dice": cls.has_dice(), "values": value_labels(name),
+            "ratings": bot_ratings(name)}
+
+
+def bot_ratings(name: str) -> dict[str, int]:
+    """Each measured bot's rating on the players' scale, and each level's (the bot it plays with the
+    default options)."""
+    from ...bots import bot_for_level
+    from ...games import make_game
+    from ..accounts.service import read_bot_ratings
+
+    found = read_bot_ratings(name)
+    if found:
+        game = make_game(name, {})
+        for level in level_names(name):
+            try:
+                bot = bot_for_level(name, level, game)
+            except Exception:  # a level with no bot for the default options: no rating to show
+                continue
+            if bot in found:
+                found[level] = found[bot]
+    return found
 
 
 def make_router(static: Path) -> APIRouter:

@@ -79,9 +79,11 @@
       const id = `seat-${i}`;
       const select = el("select", { id, name: id });
       select.append(el("option", { value: "human" }, t("Human (invite link)")));
-      for (const level of levels) select.append(el("option", { value: `bot:${level}` }, t(`Computer: ${level}`)));
+      // with its rating on the players' scale where the ladder measured it ("Computer: hard (about 1560)")
+      const rated = (name) => (info.ratings && info.ratings[name] ? " " + t("(about {r})", { r: info.ratings[name] }) : "");
+      for (const level of levels) select.append(el("option", { value: `bot:${level}` }, t(`Computer: ${level}`) + rated(level)));
       const named = el("optgroup", { label: t("Bots by name") });
-      for (const b of info.bots) named.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b })));
+      for (const b of info.bots) named.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b }) + rated(b)));
       select.append(named);
       select.value = previous[i] || (i === 0 ? "human" : preferred);
       seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, t("Seat {n}", { n: i + 1 })), select));
