@@ -20,7 +20,12 @@ game's decisions, the same way in both forms: a turn or a reaction is one decisi
 simultaneous decision is one decision however many seats choose in it (the AEC form asks them one
 after another and counts the decision once all are in; the parallel form asks them in one step).
 Rock-paper-scissors with ``max_decisions=4`` is four rounds in both.  An episode that reaches it is
-truncated with 0 for all.  PettingZoo's ``max_cycles_test`` passes on the simultaneous games.
+truncated with 0 for all.  PettingZoo's ``max_cycles_test`` asks more: that the episode lasts exactly
+``max_cycles`` parallel steps and that every agent acts in each of them.  That holds where the rules
+allow it (rock-paper-scissors that cannot be decided within the cycles, ``wins_needed=5``, as the
+tests run it), not where they do not: a best-of-three match (``wins_needed=2``, the default) is often
+over in two or three rounds, and in Kniggits one side moves alone once rock-paper-scissors is decided
+(after a 2-0, the fourth decision is one side's move).  brawl keeps the rules and counts decisions.
 
 **Sampling.** ``action_space(agent).sample()`` draws a legal action of that agent at the moment
 (:class:`brawl.rl.common.LegalDiscrete`), any action when it has no decision; so PettingZoo's

@@ -264,3 +264,47 @@ def test_render_text():
     env.reset(seed=1)
     text = env.render()
     assert "7 hit points" in text and "to decide" in text and "attack" in text
+
+
+class _Flags(dict):
+    """Termination or truncation flags whose iteration gives the flags, not the agents' names:
+    PettingZoo's ``parallel_seed_test`` stops on ``any(terminations)``, which over a dict reads its
+    keys and so ends its loop after one step whatever happened."""
+
+    def __iter__(self):
+        return iter(list(self.values()))
+
+
+class _WholeEpisode:
+    """A parallel environment as ``parallel_seed_test`` sees it, with :class:`_Flags`, so that the
+    library's own loop runs until the episode really ends; counts the steps it took."""
+
+    def __init__(self, env) -> None:
+        self.env = env
+        self.steps = 0
+
+    def __getattr__(self, name):
+        return getattr(self.env, name)
+
+    def step(self, actions):
+        obs, rewards, terms, truncs, infos = self.env.step(actions)
+        self.steps += 1
+        return obs, rewards, _Flags(terms), _Flags(truncs), infos
+
+
+@pytest.mark.parametrize("game", simultaneous_games())
+def test_parallel_seed_test_over_whole_episodes(game):
+    """PettingZoo's ``parallel_seed_test`` with unmasked samples (legal by the action spaces) over
+    whole episodes, or its limit of ``num_cycles`` steps per agent: two environments with the same
+    seed stay equal step for step."""
+    made = []
+
+    def make():
+        made.append(_WholeEpisode(pettingzoo_parallel_env(game, **small(game))))
+        return made[-1]
+
+    cycles = 30
+    parallel_seed_test(make, num_cycles=cycles)
+    assert len(made) == 2 and made[0].steps == made[1].steps > 1
+    for env in made:  # played to the end of the episode, or to the library's limit
+        assert not env.agents or env.steps == cycles * len(env.possible_agents)
