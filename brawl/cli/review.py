@@ -55,6 +55,8 @@ def review(
     candidates: int = typer.Option(4, "--candidates", min=1, max=50, help="decisions compared at a position of an estimate"),
     bot: Optional[str] = typer.Option(None, "--bot", help="the bot of the playouts (default: the strongest)"),
     seed: int = typer.Option(1, "--seed", help="the dice seed of the playouts"),
+    budget: Optional[float] = typer.Option(None, "--budget", min=1, help="seconds an estimate aims at: the strongest bot "
+                                           "and the most playouts (up to --playouts) that fit"),
     every: bool = typer.Option(False, "--every", help="list every decision, not only those that lost"),
 ) -> None:
     """Review a finished game: each decision's win chance and judgement (best, good, inaccuracy,
@@ -84,7 +86,8 @@ def review(
                     err.print(f"reviewing: step {done} of {total}", markup=False)
 
             data = review_record(raw, method="estimate" if estimate else "auto", playouts=playouts,
-                                 candidates=candidates, bot=bot, seed=seed, solve=solve, progress=progress)
+                                 candidates=candidates, bot=bot, seed=seed, solve=solve, progress=progress,
+                                 budget=budget)
         if as_json:
             print(json.dumps(data))
             return

@@ -64,15 +64,17 @@ def is_exact(game_name: str, options: dict) -> bool:
 
 def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS, candidates: int = DEFAULT_CANDIDATES,
            bot: str | None = None, seed: int = 1, solve: bool = False,
-           progress: Callable[[int, int], None] | None = None, verify: bool = True) -> dict:
+           progress: Callable[[int, int], None] | None = None, verify: bool = True,
+           budget: float | None = None) -> dict:
     """The review of the finished game in ``data`` (a record's JSON).  ``method``: ``auto`` (exact
     where a solution covers the options, else estimated), ``exact`` (refused where none does) or
     ``estimate``.  ``playouts``, ``candidates`` (decisions compared at a position), ``bot`` and
-    ``seed`` shape an estimate; ``solve`` runs a solve that takes minutes; ``progress(done, total)``
-    is called after each step."""
+    ``seed`` shape an estimate (``budget``: about that many seconds of playouts, with the
+    strongest bot and as many playouts as fit, see :func:`.estimate.plan`); ``solve`` runs a solve
+    that takes minutes; ``progress(done, total)`` is called after each step."""
     from ..games import make_game, replay
     from .build import assemble, exact_steps
-    from .estimate import Playouts, estimated_steps, strongest_bot
+    from .estimate import Playouts, estimated_steps, plan, strongest_bot
     from .exact import ExactValues, NotCovered
     from .puzzles import puzzles_of
 
@@ -109,10 +111,14 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
                 note = f"the solution does not value every position ({exc})"
         if method == "exact":
             raise ReviewError(f"no exact review: {note}")
-    name = bot or strongest_bot(game)
+    fitted = ""
+    if bot is None and budget is not None:
+        name, playouts, fitted = plan(game, steps, playouts, candidates, budget, seed)
+    else:
+        name = bot or strongest_bot(game)
     runner = Playouts(game, name, playouts=playouts, seed=seed)
     figures = estimated_steps(game, steps, result, runner, limit=candidates, progress=progress)
-    why = f" ({note})" if note else ""
+    why = "".join(f"; {x}" for x in (fitted, note) if x)
     out = assemble(game, names, figures, result, exact=False, method="playouts",
                    note=f"estimated by {playouts} playouts of the {name} bot on common dice, 95% intervals{why}",
                    extra={"bot": name, "playouts": playouts, "solvable": solvable})

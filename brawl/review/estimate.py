@@ -8,7 +8,8 @@ decisions compared at one position meet the same dice (common random numbers), s
 difference is measured far more precisely than either value, and a figure that is a sum of
 differences (a seat's luck, its skill) is itself the mean of one number per playout.  Each figure
 comes with its 95% interval (the mean plus or minus 1.96 standard errors, clipped to what the
-figure can be).
+figure can be).  With a time budget (the server's reviews) :func:`plan` picks the strongest bot and
+the most playouts that fit, and the review's note says what it chose.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..core.sources import SeededDice
 from .judge import result_of
 
 Z95 = 1.96
+MIN_PLAYOUTS = 4
 MAX_PLAYOUT_STEPS = 20_000  # a playout that runs longer counts as a draw (no game here comes close)
 
 
@@ -31,6 +33,56 @@ def strongest_bot(game: Game) -> str:
     from ..bots import bot_for_level
 
     return bot_for_level(game.name, "hard", game)
+
+
+def bot_chain(game: Game) -> list[str]:
+    """The bots that can play ``game``, strongest first (the hard level's, then the normal one's)."""
+    from ..bots import bot_factories
+    from ..games import entry
+    from ..solve import covered, is_quick_or_saved
+
+    factories = bot_factories(game.name)
+    levels = dict(entry(game.name).levels)
+    out: list[str] = []
+    for level in ("hard", "normal", "easy"):
+        for name in levels.get(level, ()):
+            if name in out or name not in factories:
+                continue
+            if name == "optimal":
+                opts = game.options_json()
+                if not (covered(game.name, opts) and is_quick_or_saved(game.name, opts)):
+                    continue
+            out.append(name)
+    return out or ["random"]
+
+
+def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float, seed: int = 1) -> tuple[str, int, str]:
+    """(bot, playouts, words) for an estimate that should take about ``budget`` seconds: the
+    strongest bot with ``playouts`` playouts when that fits, else fewer playouts (not under
+    :data:`MIN_PLAYOUTS`), else the next weaker bot.  A pilot of two playouts from the first
+    position times each bot; a position in the game is taken to cost half of that."""
+    import time
+
+    positions = sum(1 for st in steps if st.action is None) + sum(
+        1 if st.node.kind == "simultaneous" else min(candidates, len(game.legal_actions(st.before, st.seat)) or candidates)
+        for st in steps if st.action is not None)
+    chain = bot_chain(game)
+    for name in chain:
+        runner = Playouts(game, name, playouts=2, seed=seed)
+        try:
+            runner.play(game.initial_state(), 99)  # the first playout pays for what is loaded once
+            t0 = time.process_time()
+            runner.samples(game.initial_state())
+        except Exception:  # a bot that cannot play these options
+            continue
+        per = max(1e-4, (time.process_time() - t0) / 2 / 2)
+        fits = int(budget / (positions * per)) if positions else playouts
+        if fits >= playouts:
+            return name, playouts, ""
+        if fits >= MIN_PLAYOUTS or name == chain[-1]:
+            n = max(MIN_PLAYOUTS, fits)
+            return name, n, f"{n} playouts to stay near {budget:.0f} s"
+    return chain[-1], MIN_PLAYOUTS, ""
 
 
 def interval(samples: np.ndarray, lo: float = 0.0, hi: float = 1.0) -> list[float]:
@@ -148,7 +200,10 @@ def estimated_steps(game: Game, steps: list, result: list[float], playouts: Play
     for k, st in enumerate(steps):
         if st.action is not None:
             seat = st.seat
-            names = candidates(game, st.before, seat, st.action, playouts, limit, rng)
+            together = isinstance(st.node, Decision) and st.node.kind == "simultaneous"
+            # a choice made at the same time as another seat's hidden one is not judged: its value
+            # rests on what the others would have chosen, which one game does not tell
+            names = [st.action] if together else candidates(game, st.before, seat, st.action, playouts, limit, rng)
             if st.action not in names:
                 names.insert(0, st.action)
             table = {a: playouts.samples(st.after if a == st.action else game.apply_action(st.before, seat, a))
@@ -169,7 +224,8 @@ def estimated_steps(game: Game, steps: list, result: list[float], playouts: Play
             decisions.append({
                 "index": st.index, "step": st.step, "seat": seat, "action": st.action,
                 "win_before": means[best], "win_after": means[st.action], "best_action": best,
-                "best_win": means[best], "loss": loss, "forced": len(game.legal_actions(st.before, seat)) == 1,
+                "best_win": means[best], "loss": loss,
+                "forced": together or len(game.legal_actions(st.before, seat)) == 1, "simultaneous": together,
                 "values": {a: means[a] for a in names},
                 "interval": {"win_after": interval(table[st.action][:, seat]),
                              "best_win": interval(table[best][:, seat]),

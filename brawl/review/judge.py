@@ -8,7 +8,9 @@ Definitions (the same in the terminal, the API and the browser):
   decision minus its win chance after the decision it took (never negative).
 - **Judgement** by the loss (thresholds :data:`THRESHOLDS`): ``best`` below 1e-9 (the taken
   decision is as good as any), ``good`` below 0.02, ``inaccuracy`` below 0.05, ``mistake`` below
-  0.10, ``blunder`` from 0.10.  A decision with one legal choice is ``forced`` as well (``best``).
+  0.10, ``blunder`` from 0.10.  A decision with one legal choice is ``forced`` as well (``best``),
+  and so is a choice made at the same time as another seat's hidden one (``simultaneous``: its
+  value rests on what the others would have chosen, which one game does not tell; not judged).
 - **Accuracy** of a seat: ``100 * mean(exp(-loss / ACCURACY_SCALE))`` over the seat's decisions
   that had a choice, ``ACCURACY_SCALE = 0.10``: 100 for best play; a loss of 0.02 scores 82, 0.05
   scores 61, 0.10 scores 37.  ``None`` when the seat never had a choice.

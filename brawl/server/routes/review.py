@@ -30,6 +30,7 @@ from . import hub_of
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 KEPT = 256
+BUDGET = 30.0  # seconds of playouts an estimated review aims at (the bot and the playouts are fitted to it)
 PUZZLE_ROOMS = 40  # the newest finished games a puzzle is drawn from
 
 router = APIRouter(tags=["review"], responses=refusals(404, 409, 422, 503))
@@ -73,7 +74,7 @@ class Reviews:
             from ...review import review
 
             try:
-                self.keep(key, {"ok": review(record, method=method, progress=progress)})
+                self.keep(key, {"ok": review(record, method=method, progress=progress, budget=BUDGET)})
             except BrawlError as exc:
                 self.keep(key, {"error": str(exc)})
             except Exception as exc:  # a game whose bots or rules fail in a playout: say so, keep serving
