@@ -72,6 +72,8 @@ def play(
     seed: Optional[int] = typer.Option(None, help="dice seed (default: a random one)"),
     save: Optional[str] = typer.Option(None, help="save the game record to this file at the end"),
     hints: bool = typer.Option(False, "--hints", help="show each choice's win chance where a solution exists"),
+    table_dice: bool = typer.Option(False, "--table-dice", help="roll real dice at the table and type each face "
+                                    "(or r to let the computer roll that one)"),
 ) -> None:
     """Play a game in the terminal; game options follow as flags (e.g. --edition article --hp 15)."""
     from ..core.match import Match
@@ -89,7 +91,15 @@ def play(
         console.print(f"[bold]{cls.title}[/]  options: {g.options_json()}  seed: {seed}")
         for i, s in enumerate(seats):
             console.print(f"  {g.seat_name(i)}: {'human' if s is None else 'bot ' + s.name}", markup=False)
-        match = Match(g, SeededDice(seed))
+        if table_dice:
+            from ..core.sources import TableDice
+
+            source = TableDice(covers={"game": g.name, "options": g.options_json(), "seats": g.num_players})
+            console.print(f"Table dice: rolls you leave to the computer come from a secret seed, committed "
+                          f"{source.commitment[:16]}...; the record reveals it.", markup=False)
+            match = Match(g, source)
+        else:
+            match = Match(g, SeededDice(seed))
         hint_fn = None
         if hints:
             try:
@@ -107,6 +117,8 @@ def play(
         if path is None and None in seats:
             path = ask_where_to_save(f"{game}-{seed}.json")
         if path:
+            if table_dice:
+                match.record.reveal(match.source.seed_hex)
             try:
                 match.record.save(path)
             except OSError as exc:

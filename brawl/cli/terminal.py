@@ -3,7 +3,8 @@
 Humans are asked with numbered choices (a number or the decision's name answers); the chance of
 what each choice tries is shown beside it; bad input is answered with the legal choices.  Every
 roll is printed as it happens.  At a simultaneous decision each human chooses in turn without
-seeing the others' choices (the screen shows only "has chosen" until the reveal)."""
+seeing the others' choices (the screen shows only "has chosen" until the reveal).  With dice rolled
+at the table (``brawl play --table-dice``) each roll is asked for: the face, or r to roll it."""
 
 from __future__ import annotations
 
@@ -64,6 +65,10 @@ class TerminalGame:
         humans = [i for i, b in enumerate(self.seats) if b is None]
         self.flush_log(humans[0] if len(humans) == 1 else None)
         while not self.match.over:
+            if self.match.awaiting is not None:  # dice rolled at the table
+                self.table_roll()
+                self.flush_log(humans[0] if len(humans) == 1 else None)
+                continue
             node = self.match.node()
             assert isinstance(node, Decision)
             for seat in list(node.seats):
@@ -108,6 +113,29 @@ class TerminalGame:
             try:
                 self.match.decide(seat, choice)
                 return
+            except IllegalAction as exc:
+                self.console.print(str(exc), style="yellow", markup=False)
+
+    def table_roll(self) -> None:
+        """Ask the table for the awaited roll: the face it shows (several dice: their faces with
+        commas), or r to let the computer roll it."""
+        from ..core.match import roll_wanted
+
+        wanted = roll_wanted(self.game, self.match.awaiting)
+        faces = wanted["faces"]
+        span = f"{faces[0]}-{faces[-1]}" if all(isinstance(f, int) for f in faces) else ", ".join(map(str, faces[:6]))
+        self.console.print(f"[bold]{wanted['text']}[/]: roll it and type the face ({span}), or r to roll for you")
+        while True:
+            answer = self.ask("roll> ").strip().lower()
+            try:
+                if answer in ("r", "roll"):
+                    self.match.roll_for_me()
+                    return
+                parts = [int(p) for p in answer.replace(" ", ",").split(",") if p]
+                self.match.enter_roll(parts[0] if len(parts) == 1 else parts)
+                return
+            except ValueError:
+                self.console.print(f"Type the face the die shows ({span}), or r.", style="yellow", markup=False)
             except IllegalAction as exc:
                 self.console.print(str(exc), style="yellow", markup=False)
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .game import Chance, Decision, Game, IllegalAction, Terminal
 from .record import Record
-from .sources import CommittedDice, DiceSource, SeededDice
+from .sources import AwaitRoll, CommittedDice, DiceSource, SeededDice, TableDice
 
 
 @dataclass(frozen=True)
@@ -54,15 +54,19 @@ class Match:
         return self.game.node(self.state)
 
     def advance(self) -> None:
-        """Roll every pending chance event until a decision is open or the game ends."""
+        """Roll every pending chance event until a decision is open or the game ends (with dice
+        rolled at the table, also until the table's roll is awaited: see :attr:`awaiting`)."""
         while True:
             node = self.game.node(self.state)
             if not isinstance(node, Chance):
                 break
-            outcome = self.source.roll(node.event)
+            try:
+                outcome = self.source.roll(node.event)
+            except AwaitRoll:
+                return
             before = self.state
             self.state = self.game.apply_chance(self.state, outcome)
-            self.record.add_roll(node.event.name, outcome)
+            self.record.add_roll(node.event.name, outcome, entered=getattr(self.source, "entered", False))
             who = self.game.seat_name(node.seat) + " rolls " if node.seat is not None else "Roll "
             label = f" ({node.event.label})" if node.event.label else ""
             line = self._add(f"{who}{node.event.name}{label}: {_show(outcome)}", "roll", node.seat,
@@ -73,12 +77,48 @@ class Match:
             self._narrate(before)
         if isinstance(self.game.node(self.state), Terminal) and not (self.log and self.log[-1].kind == "end"):
             winners = self.game.winners(self.state)
-            text = "Game over: " + (", ".join(self.game.seat_name(w) for w in winners) + " wins" if winners else "no winner")
+            verb = "win" if len(winners) > 1 or (winners and self.game.seat_plural(winners[0])) else "wins"
+            text = "Game over: " + (", ".join(self.game.seat_name(w) for w in winners) + " " + verb if winners else "no winner")
             self._add(text, "end", data={"winners": list(winners)})
+
+    # -- dice rolled at the table ----------------------------------------------------------------
+    @property
+    def awaiting(self):
+        """The :class:`~brawl.core.game.Chance` node whose roll the table must enter (dice rolled
+        at the table only), else None."""
+        node = self.game.node(self.state)
+        return node if isinstance(node, Chance) and isinstance(self.source, TableDice) else None
+
+    def enter_roll(self, outcome: Any) -> None:
+        """The face the table rolled for the awaited die; a face the die cannot show (or no roll
+        awaited) raises :class:`IllegalAction` and changes nothing."""
+        node = self._awaited()
+        value = tuple(outcome) if isinstance(outcome, list) else outcome
+        faces = node.event.outcomes
+        if (isinstance(value, bool) and not any(isinstance(o, bool) for o in faces)) or value not in faces:  # true is not 1
+            shown = ", ".join(_show(o) for o in faces[:12]) + (" ..." if len(faces) > 12 else "")
+            raise IllegalAction(f"{_show(value)} is not a face of {node.event.name} (it shows {shown})")
+        self.source.enter(value)
+        self.advance()
+
+    def roll_for_me(self) -> None:
+        """The server draws the awaited roll from its committed seed instead of the table."""
+        self._awaited()
+        self.source.draw_next()
+        self.advance()
+
+    def _awaited(self):
+        node = self.awaiting
+        if node is None:
+            raise IllegalAction("no roll is awaited now" if isinstance(self.source, TableDice)
+                                else "this game's dice are rolled by the server, not entered")
+        return node
 
     def decide(self, seat: int, action: str) -> None:
         """Apply ``seat``'s decision; raises :class:`IllegalAction` and changes nothing if it is not legal."""
         node = self.game.node(self.state)
+        if isinstance(node, Chance):
+            raise IllegalAction(f"the table's roll of {node.event.name} comes first")
         before = self.state
         new_state = self.game.apply_action(self.state, seat, action)  # raises before anything changes
         self.state = new_state
@@ -134,6 +174,7 @@ class Match:
     def view(self, seat: int | None) -> dict:
         node = self.game.node(self.state)
         waiting: list[int] = list(node.seats) if isinstance(node, Decision) else []
+        roll = self.awaiting
         return {
             "game": self.game.name,
             "options": self.game.options_json(),
@@ -143,7 +184,18 @@ class Match:
                      "winners": list(node.winners) if isinstance(node, Terminal) else None},
             "legal": self.legal_actions(seat) if seat is not None else [],
             "log": self.log_for(seat),
+            **({"roll": roll_wanted(self.game, roll)} if roll is not None else {}),
         }
+
+
+def roll_wanted(game: Game, node: Chance) -> dict:
+    """The die the table must roll, in words: ``{"roll": "d10", "seat": 1, "label": ..., "faces": [...],
+    "text": "Moon rolls d10 for agility"}``."""
+    event = node.event
+    who = game.seat_name(node.seat) + " rolls" if node.seat is not None else "Roll"
+    label = f" for {event.label}" if event.label else ""
+    faces = [list(o) if isinstance(o, tuple) else o for o in event.outcomes]
+    return {"roll": event.name, "seat": node.seat, "label": event.label, "faces": faces, "text": f"{who} {event.name}{label}"}
 
 
 def _show(outcome: Any) -> str:

@@ -18,6 +18,9 @@ How a record says where its dice came from (``dice.kind``):
   revealed at the end.  The seed of committed dice means something only beside its commitment, so
   such a record without its ``commitment`` is refused, never accepted as plain seeded dice
   (:meth:`Record.check_commitment`).
+- ``"table"``: dice rolled at a real table.  A roll a player entered is marked ``"table": true`` and
+  taken as given; a roll the server drew for the table ("roll for me") is committed dice as above
+  (roll number *k* is draw *k* of the seed), checked against the seed like any committed roll.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .game import BrawlError
-from .sources import CommittedDice, DiceSource, SeededDice, commitment_of
+from .sources import CommittedDice, DiceSource, SeededDice, TableDice, commitment_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 FORMAT = "brawl-record/1"
+COMMITTED = (CommittedDice.kind, TableDice.kind)  # dice whose seed means something only with its commitment
 
 
 class RecordError(BrawlError):
@@ -58,8 +62,13 @@ class Record:
                 dice["covers"] = source.covers
         return cls(game.name, game.options_json(), dice)
 
-    def add_roll(self, event: str, outcome: Any) -> None:
-        self.entries.append({"roll": event, "outcome": list(outcome) if isinstance(outcome, tuple) else outcome})
+    def add_roll(self, event: str, outcome: Any, entered: bool = False) -> None:
+        """A roll; ``entered``: rolled at the table and entered by a player (taken as given when the
+        record is checked), not drawn from the dice source."""
+        entry = {"roll": event, "outcome": list(outcome) if isinstance(outcome, tuple) else outcome}
+        if entered:
+            entry["table"] = True
+        self.entries.append(entry)
 
     def add_decision(self, seat: int, action: str) -> None:
         self.entries.append({"seat": seat, "action": action})
@@ -76,7 +85,7 @@ class Record:
         does not turn committed dice into plain seeded ones), a commitment belongs only to
         committed dice, and a plain seed is a whole number."""
         kind, commitment = self.dice.get("kind"), self.dice.get("commitment")
-        if commitment is not None and kind != CommittedDice.kind:
+        if commitment is not None and kind not in COMMITTED:
             raise RecordError(f"the record carries a commitment, but its dice kind is {kind!r}: "
                               f"committed dice are {CommittedDice.kind!r}")
         if "seed" not in self.dice:
@@ -86,7 +95,7 @@ class Record:
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise RecordError("the seed of seeded dice is a whole number; this record's is not")
             return
-        if kind != CommittedDice.kind:
+        if kind not in COMMITTED:
             return
         if not isinstance(commitment, str):
             raise RecordError("the record's dice are committed (hmac-sha256) but it carries no commitment: "

@@ -105,7 +105,7 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
     except RecordError as exc:
         return bad(str(exc))
     try:
-        source = make_source(str(record.dice.get("kind")), record.dice["seed"])
+        source = make_source(str(record.dice.get("kind")), record.dice["seed"], [e for e in entries if "roll" in e])
         game = make_game(record.game, record.options)
         match = Match(game, source)
     except Exception as exc:  # an unknown game or dice kind, options refused
@@ -165,7 +165,7 @@ def replay(record: Record, make_game: MakeGame, *, verify: bool = True,
     game = make_game(record.game, record.options)
     if verify and "seed" in record.dice:
         record.check_commitment()
-        source = make_source(record.dice["kind"], record.dice["seed"])
+        source = make_source(record.dice["kind"], record.dice["seed"], [e for e in record.entries if "roll" in e])
     else:
         source = dice if dice is not None else ReplayDice(record.rolls())
     match = Match(game, source)

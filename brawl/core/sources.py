@@ -9,6 +9,10 @@ outcome, so every source is exact for any probability table.
   seed's hash at the start and the seed at the end lets anyone recompute every roll (fair dice).
 - :class:`CryptoDice`: the operating system's cryptographic generator, nothing to replay.
 - :class:`ReplayDice`: hands back recorded outcomes in order and refuses anything else.
+- :class:`TableDice`: dice rolled at a real table.  A player enters each face; the match waits for
+  it (:class:`AwaitRoll`).  A roll a player leaves to the server ("roll for me") is committed dice:
+  the roll number *k* of the game is draw *k* of the seed, so it is checked like any committed roll,
+  and an entered roll is taken as given.
 """
 
 from __future__ import annotations
@@ -132,9 +136,65 @@ class ReplayDice(DiceSource):
         return value
 
 
-def make_source(kind: str, seed: Any) -> DiceSource:
+class AwaitRoll(Exception):
+    """The table has not rolled this die yet: the match waits at the chance event."""
+
+    def __init__(self, event: ChanceEvent) -> None:
+        super().__init__(f"waiting for the table's roll of {event.name}")
+        self.event = event
+
+
+class TableDice(CommittedDice):
+    """Dice rolled at the table.  Before each roll the match is told what came up
+    (:meth:`enter`) or asked to draw it (:meth:`draw_next`); otherwise :meth:`roll` raises
+    :class:`AwaitRoll` and the match waits.  A drawn roll is roll number *k* of the game drawn as
+    committed draw *k*, so it does not depend on how many rolls were entered before it.
+
+    ``given`` replays a record: its roll entries in order, each entered (``"table": true``, taken
+    as it is) or drawn (drawn again from the seed, to be compared with the record)."""
+
+    kind = "table"
+
+    def __init__(self, seed_hex: str | None = None, covers: dict | None = None,
+                 given: Iterable[dict] | None = None) -> None:
+        super().__init__(seed_hex, covers=covers)
+        self.rolls = 0  # rolls made so far in the game
+        self.entered = False  # whether the last roll was entered at the table
+        self._next: tuple[str, Any] | None = None
+        self._given = list(given) if given is not None else None
+
+    def enter(self, outcome: Any) -> None:
+        self._next = ("entered", outcome)
+
+    def draw_next(self) -> None:
+        self._next = ("drawn", None)
+
+    def roll(self, event: ChanceEvent) -> Any:
+        if self._given is not None and self.rolls < len(self._given):
+            entry = self._given[self.rolls]
+            self._next = ("entered", entry.get("outcome")) if entry.get("table") else ("drawn", None)
+        if self._next is None:
+            raise AwaitRoll(event)
+        how, value = self._next
+        self._next = None
+        if how == "drawn":
+            self.counter = self.rolls
+            value = super().roll(event)
+        else:
+            value = tuple(value) if isinstance(value, list) else value
+            if value not in event.outcomes:
+                raise ReplayMismatch(f"{value!r} is not a face of {event.name}")
+        self.rolls += 1
+        self.entered = how == "entered"
+        return value
+
+
+def make_source(kind: str, seed: Any, given: Iterable[dict] | None = None) -> DiceSource:
+    """The source that replays a record's dice; ``given``: the record's roll entries (table dice)."""
     if kind == SeededDice.kind:
         return SeededDice(int(seed))
     if kind == CommittedDice.kind:
         return CommittedDice(str(seed))
+    if kind == TableDice.kind:
+        return TableDice(str(seed), given=given or [])
     raise ValueError(f"unknown dice source {kind!r}")
