@@ -41,7 +41,11 @@ def lines(review: dict, every: bool = False) -> list[str]:
             lo, hi = intervals["luck"][s]
             slo, shi = intervals["skill"][s]
             out.append(f"  {'':<16}  95%: luck {signed(lo)} to {signed(hi)}, skill {signed(slo)} to {signed(shi)}")
-    out.append("  (luck and skill in points of win chance; start + luck + skill = result)")
+    other = [r for r in review.get("residual") or [] if abs(r) > 0.005]
+    if other:
+        out.append("  other (what luck and skill leave: unjudged simultaneous choices, playout noise, a claimed end): "
+                   + ", ".join(f"{names[s]} {signed(r)}" for s, r in enumerate(review["residual"])))
+    out.append("  (luck and skill in points of win chance; start + luck + skill" + (" + other" if other else "") + " = result)")
     out.append("")
     judged = [d for d in review["decisions"] if every or d["judgement"] not in ("best", "good")]
     out.append("Decisions" + ("" if every else " that lost (inaccuracy 2, mistake 5, blunder 10 points or more)") + ":")

@@ -75,16 +75,21 @@
   // -- the figures per seat -------------------------------------------------------------------------
   function seatsTable(review) {
     const iv = review.intervals || {};
+    // what luck and skill leave of the result (unjudged hidden choices, a claimed end, the noise
+    // of playouts): shown when it is more than half a point
+    const other = (review.residual || []).some((r) => Math.abs(r) > 0.005);
     const cell = (value, interval) => el("td", {}, value,
       interval ? el("span", { class: "ci" }, ` (${points(interval[0])} … ${points(interval[1])})`) : null);
     return el("table", { class: "review-seats" },
       el("caption", { class: "hint" }, t("Start: {start}", { start: review.seats.map((s) => `${s.name} ${pct(s.start)}`).join(", ") })),
-      el("thead", {}, el("tr", {}, ...["Player", "Accuracy", "Luck", "Skill", "Result"].map((h) => el("th", { scope: "col" }, t(h))))),
+      el("thead", {}, el("tr", {}, ...["Player", "Accuracy", "Luck", "Skill", other ? "Other" : null, "Result"]
+        .filter(Boolean).map((h) => el("th", { scope: "col" }, t(h))))),
       el("tbody", {}, ...review.seats.map((s) => el("tr", {},
         el("th", { scope: "row" }, s.name),
         el("td", { class: "acc" }, s.accuracy === null ? "–" : s.accuracy.toFixed(1)),
         cell(points(s.luck), iv.luck && iv.luck[s.seat]),
         cell(points(s.skill), iv.skill && iv.skill[s.seat]),
+        other ? el("td", {}, points(review.residual[s.seat])) : null,
         el("td", {}, pct(s.result))))));
   }
 
@@ -138,6 +143,9 @@
     root.append(el("p", { class: "hint" }, t("Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice.")));
     root.append(el("div", { class: "review-seats-wrap" }, seatsTable(review)));
     root.append(el("p", { class: "hint" }, t("Luck: what the dice moved a player's win chance; skill: what the others' decisions lost minus what one's own lost; in points of win chance.")));
+    if ((review.residual || []).some((r) => Math.abs(r) > 0.005)) {
+      root.append(el("p", { class: "hint" }, t("Other: what luck and skill leave of the result (choices made at the same time as a hidden one are not judged; an estimate's playouts are noisy; a game ended by a claim).")));
+    }
     const rolls = biggestRolls(review);
     if (rolls) root.append(rolls);
     root.append(decisionsList(review, opts.jump));
