@@ -87,3 +87,22 @@ def share(weight: float) -> str:
         return "never"
     f = Fraction(weight).limit_denominator(12)
     return "always" if f == 1 else f"{f.numerator}/{f.denominator}" if abs(float(f) - weight) < 1e-6 else f"{weight:.0%}"
+
+
+def regret_matching(payoff: np.ndarray, iterations: int = 300) -> tuple[np.ndarray, np.ndarray]:
+    """Approximate equilibrium mixes of the zero-sum matrix game ``payoff`` (rows maximise, columns
+    minimise) by regret matching with alternating updates; returns the average strategies."""
+    n, m = payoff.shape
+    rx, ry = np.zeros(n), np.zeros(m)
+    sx, sy = np.zeros(n), np.zeros(m)
+    x, y = np.full(n, 1.0 / n), np.full(m, 1.0 / m)
+    for t in range(1, iterations + 1):
+        u = payoff @ y
+        rx = np.maximum(rx + u - x @ u, 0.0)
+        x = rx / rx.sum() if rx.sum() > 0 else np.full(n, 1.0 / n)
+        sx += t * x
+        v = -(x @ payoff)
+        ry = np.maximum(ry + v - v @ y, 0.0)
+        y = ry / ry.sum() if ry.sum() > 0 else np.full(m, 1.0 / m)
+        sy += t * y
+    return sx / sx.sum(), sy / sy.sum()

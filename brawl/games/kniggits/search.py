@@ -44,6 +44,7 @@ import numpy as np
 from ...core.game import IllegalAction, Terminal
 from . import combat, mechanics
 from .army import deploy
+from .fight_odds import regret_matching  # the rollouts' quick equilibria
 from .geometry import dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
@@ -143,7 +144,7 @@ class SearchBot:
         """Distinct whole-turn plans: (the (state, decision) steps ending with ``end_move``, the
         state after the last decision)."""
         modes: list[tuple] = [("heuristic",)]
-        if self.ahead(game, state, seat):
+        if game.score(state, seat) > game.score(state, 1 - seat):  # waiting pays only when ahead (rule 33)
             modes += [("hold",), ("withdraw",)]
         mine = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not game.engaged(state, k)]
         for e in state.kniggits:
@@ -162,13 +163,6 @@ class SearchBot:
             seen.add(key)
             out.append((steps, after))
         return out
-
-    def ahead(self, game: Kniggits, state: KniggitsState, seat: int) -> bool:
-        """Whether waiting can pay: ``seat``'s army has more tokens on kniggits still fighting than
-        the enemy's, so it would win at the turn limit (rule 33).  Only then does the bot hold back
-        or withdraw; an army level or behind advances, else two careful armies would wait each
-        other out to a draw (or, with no limit, for ever)."""
-        return game.score(state, seat) > game.score(state, 1 - seat)
 
     def play_plan(self, game: Kniggits, state: KniggitsState, seat: int, mode: tuple) -> tuple[list, KniggitsState]:
         steps: list[tuple[KniggitsState, str]] = []
@@ -387,25 +381,6 @@ def fight_value(game: Kniggits, state: KniggitsState, worth_tokens) -> float:
     """The attacker's expected gain in worth in the open fight, both sides at equilibrium."""
     payoff, mix_a, mix_d = fight_mixes(game, state, worth_tokens)
     return float(mix_a @ payoff @ mix_d)
-
-
-def regret_matching(payoff: np.ndarray, iterations: int = 300) -> tuple[np.ndarray, np.ndarray]:
-    """Approximate equilibrium mixes of the zero-sum matrix game ``payoff`` (rows maximise, columns
-    minimise) by regret matching with alternating updates; returns the average strategies."""
-    n, m = payoff.shape
-    rx, ry = np.zeros(n), np.zeros(m)
-    sx, sy = np.zeros(n), np.zeros(m)
-    x, y = np.full(n, 1.0 / n), np.full(m, 1.0 / m)
-    for t in range(1, iterations + 1):
-        u = payoff @ y
-        rx = np.maximum(rx + u - x @ u, 0.0)
-        x = rx / rx.sum() if rx.sum() > 0 else np.full(n, 1.0 / n)
-        sx += t * x
-        v = -(x @ payoff)
-        ry = np.maximum(ry + v - v @ y, 0.0)
-        y = ry / ry.sum() if ry.sum() > 0 else np.full(m, 1.0 / m)
-        sy += t * y
-    return sx / sx.sum(), sy / sy.sum()
 
 
 __all__ = ["SearchBot", "evaluate", "regret_matching"]
