@@ -16,14 +16,14 @@ from . import projection
 from .room import RoomError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .hub import Hub
+    from .host import Host
     from .room import Room
 
 log = logging.getLogger("brawl.server")
 
 
 class BotRunner:
-    def __init__(self, hub: "Hub", delay: float) -> None:
+    def __init__(self, hub: "Host", delay: float) -> None:
         self.hub = hub
         self.delay = delay
         self.bots: dict[str, dict[int, object]] = {}  # room id -> seat -> bot

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat
 from ..core.game import Decision
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .hub import Hub
+    from .host import Host
     from .room import Room
 
 log = logging.getLogger("brawl.server")
@@ -61,7 +61,7 @@ class RoomClocks:
 
 
 class Clocks:
-    def __init__(self, hub: "Hub") -> None:
+    def __init__(self, hub: "Host") -> None:
         self.hub = hub
         self.rooms: dict[str, RoomClocks] = {}
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
+from .sharing import LEASE  # noqa: F401  (seconds a lease lasts; fanout.LEASE as before)
 from .store import CHANNEL
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .room import Room
 
 log = logging.getLogger("brawl.server")
-LEASE = 4.0  # seconds a lease lasts without renewal: a dead holder's rooms move within this
 LISTEN_WAIT = 5.0  # seconds start-up waits for the news connection to listen before serving anyway
 
 

@@ -4,9 +4,12 @@ It keeps the rooms this process has in memory (loaded on first use from their st
 dropped again when nobody has looked at them for a while) and hands the rest of each job to its
 part: :class:`~brawl.server.store.Store` (the database), :mod:`~brawl.server.projection` (what each
 seat may see), :class:`~brawl.server.clocks.Clocks`, :class:`~brawl.server.botrunner.BotRunner`,
-:class:`~brawl.server.notify.Notifier`, :class:`~brawl.server.writer.Writer` (a thread that commits
-decisions, many rooms' at once) and :class:`~brawl.server.people.People` (names, chat, claims and
-takebacks, a base class of the hub).
+:class:`~brawl.server.notify.Notifier` and :class:`~brawl.server.writer.Writer` (a thread that commits
+decisions, many rooms' at once).  Three base classes of the hub hold the rest of its work, each in a
+module of its own: :class:`~brawl.server.creating.Creating` (new rooms and rematches),
+:class:`~brawl.server.sharing.Sharing` (several processes: leases, news and catching up) and
+:class:`~brawl.server.people.People` (names, chat, claims and takebacks).  The clocks and the bots
+are given the hub as a :class:`~brawl.server.host.Host` and never import it.
 
 A decision is applied in memory, handed to the writer, and told to nobody until it is committed:
 meanwhile the room is ``pending``, its connections wait and :meth:`Hub.settled` holds readers and
@@ -25,41 +28,25 @@ import secrets
 import time
 from typing import Any
 
-from pydantic import ValidationError
-
-from ..bots import make_bot
 from ..core.game import BrawlError, IllegalAction
-from ..games import game_class, make_game
+from ..games import make_game
 from . import projection
 from .botrunner import BotRunner
-from .clocks import Clocks, TimeControl
+from .clocks import Clocks
+from .creating import Creating
 from .db import utcnow
-from .front import owned_id
 from .notify import Notifier
-from .people import People, clean_text, RateLimit
-from .room import Ending, Room, RoomError, SeatInfo, code_version, token_hash
+from .people import People, RateLimit
+from .room import Ending, Room, RoomError, SeatInfo, code_version
 from .settings import Settings
+from .sharing import Sharing
 from .store import Conflict, Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 
 log = logging.getLogger("brawl.server")
-NEWS_KEYS = ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")  # an event as news carries it
-NEWS_LIMIT = 7_000  # bytes of news (PostgreSQL takes at most 8,000 in a NOTIFY)
-UNHEARD_KEPT = 64  # pieces of news kept for a copy nobody here uses; beyond, it leaves memory
 
 
-def parse_seat_spec(game_name: str, spec: str) -> tuple[str, str | None]:
-    """``"human"`` or ``"bot:NAME"`` -> (kind, bot name); a bad spec or unknown bot is refused."""
-    if spec == "human":
-        return "human", None
-    if isinstance(spec, str) and spec.startswith("bot:"):
-        name = spec[4:]
-        make_bot(game_name, name, seed=0)  # raises UnknownBot with the list of bots
-        return "bot", name
-    raise RoomError(f"bad seat {spec!r}: use 'human' or 'bot:NAME'", 422)
-
-
-class Hub(People):
+class Hub(Creating, Sharing, People):
     def __init__(self, store: Store, settings: Settings | None = None, holder: str | None = None) -> None:
         self.store = store
         self.settings = settings or Settings()
@@ -127,33 +114,6 @@ class Hub(People):
         self.clocks.forget(room_id)
         self.bots.forget(room_id)
 
-    def lease(self, room_id: str) -> bool:
-        """Several processes: try to become the one that runs ``room_id``'s bots and clocks.
-
-        Asked at most once a second per room, and not again while another process holds the
-        lease (it renews it every second; if it dies, the lease round, which asks for every room
-        nobody holds, takes the room over within the lease's length)."""
-        from .fanout import LEASE
-        now = time.monotonic()
-        if now < self.lease_asked.get(room_id, 0.0):
-            return False
-        self.lease_asked[room_id] = now + 1.0
-        if len(self.lease_asked) > 10_000:
-            self.lease_asked = {k: t for k, t in self.lease_asked.items() if t > now}
-        try:
-            held = self.store.take_lease(room_id, self.holder, time.time(), LEASE)
-        except RoomError:
-            return False
-        if held and self.leased is not None:
-            self.leased.add(room_id)
-        elif not held:
-            self.lease_asked[room_id] = now + LEASE  # another process holds it
-        return held
-
-    def runs(self, room: Room) -> bool:
-        """Whether this process runs the room's bots and clocks (always, with one process)."""
-        return self.leased is None or room.id in self.leased
-
     def awake(self, room: Room) -> bool:
         """Whether the server must act in the room (a bot's decision, a running clock)."""
         if room.over:
@@ -193,80 +153,6 @@ class Hub(People):
         for room in idle:
             self.forget(room.id)
         return len(idle)
-
-    # -- creating ------------------------------------------------------------------------------
-    def new_room_id(self) -> str:
-        """A fresh random room id; under ``brawl serve --workers N``, one whose connections the
-        front hands to this process (:func:`~brawl.server.front.owned_id`)."""
-        if self.settings.worker is None:
-            return secrets.token_urlsafe(9)
-        return owned_id(lambda: secrets.token_urlsafe(9), *self.settings.worker)
-
-    def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
-               public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
-               client: str | None = None) -> tuple[Room, dict[int, str]]:
-        if client is not None:
-            self.creations.hit(client, "rooms created")
-        cls = game_class(game_name)
-        game = make_game(game_name, options or {})
-        n = game.num_players
-        if not (cls.min_players <= n <= cls.max_players):
-            raise RoomError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players", 422)
-        if len(seat_specs) != n:
-            raise RoomError(f"{cls.title} with these options has {n} seats; {len(seat_specs)} given", 422)
-        try:
-            control = TimeControl.model_validate(time_control or {})
-        except ValidationError as exc:
-            raise RoomError("bad time_control: " + "; ".join(f"{'.'.join(map(str, e['loc'])) or 'time_control'}: "
-                                                             f"{e['msg']}" for e in exc.errors()), 422) from None
-        parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
-        tokens: dict[int, str] = {}
-        seats = []
-        for i, (kind, bot) in enumerate(parsed):
-            h = player = None
-            if kind == "human":
-                if parent is not None:
-                    h, player = parent.seats[i].token_hash, parent.seats[i].player
-                else:
-                    tokens[i] = secrets.token_urlsafe(18)
-                    h = token_hash(tokens[i])
-                    if names and names.get(i):
-                        player = clean_text(names[i], "a player name", self.settings.name_length)
-            seats.append(SeatInfo(i, kind, bot, h, player))
-        room_id = self.new_room_id()
-        seed_hex = secrets.token_hex(32)
-        room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
-                    time_control=control.model_dump() if time_control else None)
-        from ..core.sources import CommittedDice
-        row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": CommittedDice.kind,
-               "seed_hex": seed_hex, "commitment": room.commitment, "parent_id": room.parent_id,
-               "public": public, "time_control": room.time_control, "wake": self.awake(room),
-               "finished_at": None}
-        self.store.create(row, [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-                                 "player": s.player} for s in seats],
-                          [event_row(room, k) for k in range(room.last + 1)],
-                          parent_id=parent.id if parent else None)
-        self.rooms[room_id] = room
-        if self.leased is not None and self.awake(room):
-            self.lease(room_id)
-        self.clocks.arm(room)
-        if parent is not None:
-            parent.rematch_id = room_id
-            self.notifier.changed(parent)
-        self.bots.kick(room)
-        return room, tokens
-
-    def rematch(self, room: Room, seat: int | None) -> Room:
-        if seat is None:
-            raise RoomError("only a player can ask for a rematch", 403)
-        if not room.over:
-            raise RoomError("a rematch can start when the game is over", 409)
-        if room.rematch_id:
-            return self.get(room.rematch_id)
-        specs = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in room.seats]
-        new, _ = self.create(room.game.name, room.game.options_json(), specs, parent=room, public=room.public,
-                             time_control={k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")})
-        return new
 
     # -- deciding ------------------------------------------------------------------------------
     async def decide(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
@@ -457,69 +343,6 @@ class Hub(People):
             self.lease(room.id)
         self.clocks.arm(room)
         self.notifier.changed(room, announce=not announced)
-        self.bots.kick(room)
-
-    def news(self, room_id: str, reload: bool = False, rows: list[dict] | None = None) -> str:
-        """What other processes hear of a change of ``room_id`` (see fanout.py): with ``rows``, the
-        new events themselves when they fit, so the others apply them without reading the store."""
-        head = f"{self.holder}|{room_id}|{'reload' if reload else 'events'}"
-        if rows and not reload:
-            body = json.dumps([{k: r[k] for k in NEWS_KEYS} for r in rows], separators=(",", ":"))
-            if len(head) + len(body.encode()) < NEWS_LIMIT:
-                return f"{head}|{body}"
-        return head
-
-    def reload(self, room_id: str) -> None:
-        """Another process changed more than events (a name, chat, a claim, a takeback): read the
-        room afresh on its next use, and tell this process's connections."""
-        if room_id in self.rooms:
-            self.forget(room_id)
-            try:
-                self.get(room_id)
-            except RoomError:
-                pass
-        self.notifier.wake(room_id)
-
-    def catch_up(self, room_id: str, events: list[dict] | None = None) -> None:
-        """Another process changed a room: apply the events stored since (``events``: those the news
-        carried, when they follow on from what this copy has), then tell (several processes).
-
-        A copy that nobody watches here and whose bots and clocks run elsewhere (the process that
-        created a room whose seats are on others, say) only keeps the news, and applies it on its
-        next use (:meth:`get`): most such copies are never used again before they leave memory."""
-        room = self.rooms.get(room_id)
-        if room is None:
-            return
-        if room.pending:  # our own decision is being stored: hear the news once it is settled
-            asyncio.get_running_loop().call_later(0.005, self.catch_up, room_id)
-            return
-        room.unheard.append(events)
-        if self.notifier.watching(room_id) or self.runs(room):
-            self._hear(room)
-        elif len(room.unheard) > UNHEARD_KEPT:
-            self.forget(room_id)  # read afresh on its next use
-
-    def _hear(self, room: Room) -> None:
-        """Apply the news kept in ``room.unheard`` (the events themselves when they follow on from
-        what this copy has, else whatever the store has after it), then tell this process's
-        connections, clocks and bots.  A store that cannot be read drops the copy."""
-        batches, room.unheard = room.unheard, []
-        events = None if any(b is None for b in batches) else [e for b in batches for e in b]
-        if events is not None:
-            events = [e for e in events if e["n"] > room.last]
-            if not events:
-                return  # nothing this copy lacks
-            if any(e["n"] != room.last + 1 + i for i, e in enumerate(events)):
-                events = None  # news missed on the way: read what is stored
-        try:
-            fresh = events if events is not None else self.store.events_after(room.id, room.last)
-            if fresh:
-                replay_stored(room, fresh)
-        except RoomError:
-            self.forget(room.id)
-            return
-        self.clocks.arm(room)
-        self.notifier.wake(room.id)
         self.bots.kick(room)
 
     # -- people --------------------------------------------------------------------------------

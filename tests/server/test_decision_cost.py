@@ -205,7 +205,7 @@ def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, mon
     kept for a copy nobody uses here (the creator's copy of a room whose seats play elsewhere);
     that copy applies it on its next use and then shows exactly what the deciding process shows.
     Kept news that would grow without end drops the copy instead (it is read afresh when used)."""
-    from brawl.server import hub as hub_module
+    from brawl.server import sharing  # the hub's part that hears other processes' news
     from brawl.server import projection
     from brawl.server.db import make_engine, make_sessions
     from brawl.server.fanout import Fanout
@@ -222,8 +222,8 @@ def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, mon
     real_append = there.store.append
     monkeypatch.setattr(there.store, "append", lambda room_id, rows, **kw: news.append(kw.pop("news")) or real_append(room_id, rows, **kw))
     replays = []
-    real_replay = hub_module.replay_stored
-    monkeypatch.setattr(hub_module, "replay_stored", lambda room, events: replays.append(len(events)) or real_replay(room, events))
+    real_replay = sharing.replay_stored
+    monkeypatch.setattr(sharing, "replay_stored", lambda room, events: replays.append(len(events)) or real_replay(room, events))
 
     hear = Fanout(engine, here, None)._heard  # how a process takes another's news (no connection needed)
 
@@ -245,7 +245,7 @@ def test_a_copy_nobody_uses_here_keeps_the_news_until_its_next_use(tmp_path, mon
         for seat in (0, 1, None):
             assert here.view(used, seat)["state"] == there.view(there.rooms[idle.id], seat)["state"]
             assert projection.events(used, seat, -1) == projection.events(there.rooms[idle.id], seat, -1)
-        for _ in range(hub_module.UNHEARD_KEPT + 1):  # news without end for an unused copy: it leaves memory
+        for _ in range(sharing.UNHEARD_KEPT + 1):  # news without end for an unused copy: it leaves memory
             here.catch_up(idle.id, None)
         assert idle.id not in here.rooms
         assert here.get(idle.id).last == there.rooms[idle.id].last  # and comes back from the store

@@ -37,15 +37,16 @@ def _type_checking_only(tree: ast.AST) -> set[int]:
     return skip
 
 
-def imports(top_level_only: bool = True) -> dict[str, set[str]]:
+def imports(top_level_only: bool = True, for_type_checkers: bool = False) -> dict[str, set[str]]:
     """module -> the brawl modules it imports when it runs (``top_level_only``: not counting
     imports inside functions, which run only when called).  Imports for type checkers alone
-    (under ``if TYPE_CHECKING:``) are not counted: they never run."""
+    (under ``if TYPE_CHECKING:``) are not counted, as they never run, unless
+    ``for_type_checkers``: a module that names another only for its types still depends on it."""
     known = modules()
     graph: dict[str, set[str]] = {}
     for name, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _type_checking_only(tree)
+        skip = set() if for_type_checkers else _type_checking_only(tree)
         nodes = [n for n in (tree.body if top_level_only else ast.walk(tree))
                  if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in skip]
         out: set[str] = set()

@@ -64,6 +64,21 @@ def test_no_import_circles():
     assert cycles(imports(top_level_only=False)) == []
 
 
+def test_no_import_circles_even_for_type_checkers():
+    """Nor when the imports read only by type checkers count (``if TYPE_CHECKING:``): a module that
+    names another for its types depends on it all the same.  The server's parts (its clocks and
+    bots) name the hub by an interface, ``brawl.server.host.Host``, never the hub itself."""
+    graph = imports(top_level_only=False, for_type_checkers=True)
+    assert cycles(graph) == []
+    assert "brawl.server.hub" not in graph["brawl.server.clocks"] | graph["brawl.server.botrunner"]
+
+
+def test_imports_for_type_checkers_are_read_when_asked():
+    """The check above can fail: an import under ``if TYPE_CHECKING:`` counts only when asked for."""
+    assert "brawl.server.host" not in imports(top_level_only=False)["brawl.server.clocks"]
+    assert "brawl.server.host" in imports(top_level_only=False, for_type_checkers=True)["brawl.server.clocks"]
+
+
 def test_the_circle_finder_finds_circles():
     """The check above can fail: a two-module and a three-module circle are found, a chain is not."""
     assert cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b"]]
