@@ -60,6 +60,11 @@ class Kernel:
         V._write(0, self.o, self.P, self.S, self.A[0], self.obs, self.mask, self.kinds, self.targets)
         return int(self.A[0, ASKED_SEAT]), ASKS[self.A[0, V.ASKED]], self.obs[0].copy(), self.mask[0].copy()
 
+    def final(self, seat: int) -> np.ndarray:
+        """The observation of the ended game seen by ``seat`` (what ``final_obs`` holds)."""
+        V._write_final(0, self.o, self.P, self.S, self.obs, seat)
+        return self.obs[0].copy()
+
     def answer(self, action: int):
         _, reward, over = V._answer(self.tape, *self._args, self.mask, 0, action, self.selfplay)
         return reward, over
@@ -128,12 +133,14 @@ def _agree(options: dict, opponent: str, games: int, seed: int) -> set:
             state = game.apply_action(state, seat, action)
         winner = game.winners(state)[0]
         assert kernel.over
-        if result is None:  # over before the agent was first asked: the environment replaces it
+        if result is None:  # over before the agent was first asked: the environment shows its end
+            assert np.array_equal(kernel.final(0), enc.observe(state, 0))
             continue
         seat, reward = result
         assert reward == (1.0 if winner == seat else -1.0)
         if kernel.S[0, V.WINNER] >= 0:
             assert kernel.S[0, V.WINNER] == winner and kernel.used == pos
+            assert np.array_equal(kernel.final(seat), enc.observe(state, seat))  # final_obs
         else:  # the agent fell in a game of three or more: it ends there for it
             assert opponent != "self" and n > 2 and not state.up[0] and winner != 0
     assert answers > 5 * games
@@ -255,3 +262,69 @@ def test_self_play_reports_seats_and_winners():
         assert (reward[~term] == 0).all()
         ended += int(term.sum())
     assert seen == {0, 1, 2} and ended > 100
+
+
+def test_final_observations_of_ended_and_truncated_games():
+    """Same-step autoreset with Gymnasium's ``SyncVectorEnv`` infos: each game that ended or was cut
+    off (``max_decisions=3``) has its last observation in ``final_obs`` (None elsewhere) and its last
+    mask in ``final_info``: a cut-off game's question still open (two or more legal actions, a
+    decision flag set), an ended game's table with nothing asked and no legal action."""
+    env = vector_env("ktog", num_envs=256, opponent="random", players=3, hp=6, max_decisions=3)
+    _, info = env.reset(seed=6)
+    rng = np.random.default_rng(2)
+    cut = ended = 0
+    flags = slice(16 * 8, 16 * 8 + 5)  # the decision phases
+    for _ in range(12):
+        m = info["action_mask"]
+        obs, reward, term, trunc, info = env.step(np.argmax(m * rng.random(m.shape), axis=1))
+        done = term | trunc
+        if not done.any():
+            continue
+        assert np.array_equal(info["_final_obs"], done) and np.array_equal(info["_final_info"], done)
+        assert np.array_equal(info["final_info"]["_action_mask"], done)
+        for g in range(env.num_envs):
+            last, last_mask = info["final_obs"][g], info["final_info"]["action_mask"][g]
+            if not done[g]:
+                assert last is None
+            elif trunc[g]:
+                cut += 1
+                assert reward[g] == 0 and last_mask.sum() >= 2 and last[flags].sum() == 1
+            else:
+                ended += 1
+                assert last.shape == (V.OBS,) and not last_mask.any() and last[flags].sum() == 0
+    assert cut > 100 and ended > 10
+
+
+def test_games_decided_before_the_first_question_are_reported():
+    """At one hit point against ``brute`` a few games end before the agent is asked anything (the
+    opponent knocks it out, or falls on its own critical miss); the scalar environment reports them
+    (every action marked, then the result).  The vector environment shows them the same way and the
+    next step ends them with the result: +1 exactly when the agent is still up in ``final_obs``."""
+    env = vector_env("ktog", num_envs=4096, opponent="brute", hp=1)
+    _, info = env.reset(seed=8)
+    shown = 0
+    for _ in range(20):
+        m = info["action_mask"]
+        early = m.all(axis=1)
+        shown += int(early.sum())
+        _, reward, term, _, info = env.step(np.argmax(m, axis=1))
+        assert term[early].all()
+        for g in np.flatnonzero(early):
+            up = info["final_obs"][g][1]  # my "conscious" entry
+            assert reward[g] == (1.0 if up else -1.0)
+            assert not up or info["final_obs"][g][16 + 1] == 0  # then the opponent is out
+    assert shown > 0
+
+
+def test_make_vec_and_render():
+    import gymnasium as gym
+
+    import brawl.rl  # noqa: F401
+
+    env = gym.make_vec("brawl/Ktog-v0", num_envs=4, vectorization_mode="vector_entry_point", players=3,
+                       hp=5, render_mode="ansi")
+    assert isinstance(env.unwrapped, V.KtogVectorEnv) and env.unwrapped.players == 3
+    env.reset(seed=0)
+    frames = env.render()
+    assert len(frames) == 4 and all(f.startswith(f"game {g}: Player 1 hp") and "asks" in f
+                                    for g, f in enumerate(frames))

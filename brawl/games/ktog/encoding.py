@@ -143,12 +143,13 @@ class KtogEncoding(Encoding):
         g = 16 * MAX_PLAYERS
         if state.phase in DECISION_PHASES:
             vec[g + DECISION_PHASES.index(state.phase)] = 1.0
-        vec[g + 5] = min(1.0, state.swings / 2)
-        vec[g + 6] = float(state.blessed)
+        if state.phase != "over":  # at the end nothing is in progress
+            vec[g + 5] = min(1.0, state.swings / 2)
+            vec[g + 6] = float(state.blessed)
+            vec[g + 11] = float(state.critical)
+            vec[g + 12] = float(state.mighty_on)
         if state.action in IN_PROGRESS and state.phase not in ("turn", "init", "over", "class"):
             vec[g + 7 + IN_PROGRESS.index(state.action)] = 1.0
-        vec[g + 11] = float(state.critical)
-        vec[g + 12] = float(state.mighty_on)
         vec[g + 13] = opts.to_hit / 20
         vec[g + 14:g + 20] = (float(opts.stand_at_zero), float(opts.fumble_flying), float(opts.cure_touch_roll),
                               float(opts.classes), float(opts.cure_cap), float(opts.initiative == "every_round"))

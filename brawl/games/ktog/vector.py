@@ -17,14 +17,15 @@ it, as ``gym_env``'s ``skip_forced`` does).
 Spaces: each game's observation is the KtOG encoding's 148 floats seen from the seat asked
 (``brawl/games/ktog/encoding.py``, ``observe``) and its action ``Discrete(37)`` (the encoding's
 action numbers); ``infos["action_mask"]`` is ``(num_envs, 37)`` int8, the encoding's
-``action_mask``.  There are no draws in KtOG (one player is always left standing), so a game pays
-+1 when the agent is the last one standing and -1 when it is out (in a game of three or more
-players its episode ends as soon as it falls: it can no longer win, and the result is what
-``gym_env`` reports when the others have finished); an action that is illegal now ends the game as
-a loss (-1).  A game is reset in the same step (``autoreset_mode`` ``SAME_STEP``: the observation
-returned is the new game's first); a game that ends before the agent is first asked (possible at
-very low hit points) is not reported and is replaced.  An episode longer than ``max_decisions``
-decisions of the agent (the encoding's limit by default) is truncated with reward 0.
+``action_mask``.  There are no draws in KtOG, so a game pays +1 when the agent is the last one
+standing and -1 when it is out (in a game of three or more its episode ends as soon as it falls);
+an illegal action ends the game as a loss (-1).  A game is reset in the same step (``SAME_STEP``),
+and the step's infos carry the ended games' last observations, ``final_obs``, and ``final_info``
+(:func:`brawl.rl.vector.step_infos`, as Gymnasium's ``SyncVectorEnv``): the finished table, or for
+an episode truncated after ``max_decisions`` decisions of the agent (the encoding's limit by
+default; reward 0) the question left open and its mask.  A new game decided before the agent is
+first asked (possible at very low hit points) shows its end with every action marked, and the next
+step reports it, as ``gym_env`` does.  ``render_mode="ansi"``: ``render()`` gives a line per game.
 
 Self-play: ``opponent="self"`` asks the caller for every seat's decisions; ``infos["seat"]`` says
 which seat each game asks now (its observation and mask are that seat's view), the reward is that
@@ -37,8 +38,7 @@ queue in the game's agent slot, and with none left the game stops where the seat
 the question written in the slot.  Each game keeps the state and the dice stream at the start of
 the current turn (or of the set-up); a step queues the answer and plays the turn again from there
 (the same dice, so the same turn) on to the next question: the agent's answers within one turn are
-at most five.  ``tests/rl/test_rl_vector_ktog.py`` plays it against the engine on a tape of dice,
-decision by decision.
+at most five.  ``tests/rl/test_rl_vector_ktog.py`` plays it against the engine on a tape of dice.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from gymnasium.vector import AutoresetMode
 from numba import njit, prange
 from numba.extending import overload
 
+from ...rl.vector import check_render_mode, step_infos
 from ...sim.kernel import INLINE, _chunk_seed, _is_tape
 from . import duel as K
 from . import mechanics as M
@@ -69,6 +70,7 @@ OPPONENTS = ("brute", "random", "optimal", "self")
 # the set-up), over, winner (-1: the agent is out), decisions asked this episode
 LEADER, POS, OVER, WINNER, DECIDED = range(5)
 NS = 5
+DECIDED_EARLY = 2  # ``S[g, OVER]`` of a game that ended before its agent was first asked, not yet reported
 ENVS_PER_TASK = 64  # games one thread steps in turn with one set of scratch arrays
 
 
@@ -253,13 +255,11 @@ def _answer(src, o, pols, tabs, P, work, S, P0, seg, mask, g, a, selfplay):
 _play_on_inline = njit(cache=True, inline=INLINE)(_play_on.py_func)
 
 
-@njit(cache=True)
-def _write(g, o, P, S, A, obs, mask, kinds, targets):
-    """Game ``g``'s observation and mask for the seat asked (the KtOG encoding's ``observe`` and
-    ``action_mask``)."""
+@njit(cache=True, inline=INLINE)
+def _write_table(g, o, P, S, obs, seat, pick_from, on_turn, target):
+    """The players' blocks and the options of game ``g``'s observation, seen by ``seat``: the seats
+    from ``pick_from`` on still pick their class; ``on_turn`` and ``target`` are seats (-1: none)."""
     n = o.players
-    ask = A[ASKED]
-    seat = A[ASKED_SEAT]
     top = o.hp + M.FIGHTER_HP
     obs[g, :] = 0.0
     for k in range(n):
@@ -269,7 +269,7 @@ def _write(g, o, P, S, A, obs, mask, kinds, targets):
         obs[g, b + 1] = P[UP, s]
         obs[g, b + 2] = min(1.0, max(0, P[HP, s]) / top)
         if o.classes:
-            if ask == ASK_CLASS and s >= A[ON_TURN]:
+            if s >= pick_from:
                 obs[g, b + 5] = 1.0  # still to pick (in seat order)
             elif P[FIGHTER, s]:
                 obs[g, b + 3] = 1.0
@@ -282,16 +282,10 @@ def _write(g, o, P, S, A, obs, mask, kinds, targets):
         obs[g, b + 10] = P[DODGE_LEFT, s]
         obs[g, b + 11] = P[CAST, s]
         obs[g, b + 12] = min(1.0, P[DIS, s] / M.FLYING_TURNS)
-        obs[g, b + 13] = 1.0 if A[ON_TURN] == s else 0.0
-        obs[g, b + 14] = 1.0 if A[TARGET] == s else 0.0
+        obs[g, b + 13] = 1.0 if on_turn == s else 0.0
+        obs[g, b + 14] = 1.0 if target == s else 0.0
         obs[g, b + 15] = 1.0 if S[g, LEADER] == s else 0.0
     b = 16 * MAX_PLAYERS
-    obs[g, b + PHASE_SLOT[ask]] = 1.0
-    obs[g, b + 5] = min(1.0, A[SWINGS] / M.HASTE_SWINGS)
-    obs[g, b + 6] = A[BLESSED]
-    if A[KIND] >= 0:
-        obs[g, b + 7 + KIND_SLOT[A[KIND]]] = 1.0
-    obs[g, b + 11] = A[CRITICAL]  # b + 12, Mighty Blow on: never while a question is open
     obs[g, b + 13] = o.to_hit / M.D20
     obs[g, b + 14] = 1.0 if o.stand else 0.0
     obs[g, b + 15] = 1.0 if o.flying else 0.0
@@ -299,6 +293,23 @@ def _write(g, o, P, S, A, obs, mask, kinds, targets):
     obs[g, b + 17] = 1.0 if o.classes else 0.0
     obs[g, b + 18] = 1.0 if o.cure_cap else 0.0
     obs[g, b + 19] = 1.0 if o.every_round else 0.0
+
+
+@njit(cache=True)
+def _write(g, o, P, S, A, obs, mask, kinds, targets):
+    """Game ``g``'s observation and mask for the seat asked (the KtOG encoding's ``observe`` and
+    ``action_mask``)."""
+    n = o.players
+    ask = A[ASKED]
+    seat = A[ASKED_SEAT]
+    _write_table(g, o, P, S, obs, seat, A[ON_TURN] if ask == ASK_CLASS else n, A[ON_TURN], A[TARGET])
+    b = 16 * MAX_PLAYERS
+    obs[g, b + PHASE_SLOT[ask]] = 1.0
+    obs[g, b + 5] = min(1.0, A[SWINGS] / M.HASTE_SWINGS)
+    obs[g, b + 6] = A[BLESSED]
+    if A[KIND] >= 0:
+        obs[g, b + 7 + KIND_SLOT[A[KIND]]] = 1.0
+    obs[g, b + 11] = A[CRITICAL]  # b + 12, Mighty Blow on: never while a question is open
     mask[g, :] = 0
     if ask == ASK_CLASS:
         mask[g, INDEX[PICK_FIGHTER, 0]] = 1
@@ -320,24 +331,34 @@ def _write(g, o, P, S, A, obs, mask, kinds, targets):
             mask[g, INDEX[c, rel]] = 1
 
 
+@njit(cache=True)
+def _write_final(g, o, P, S, obs, seat):
+    """Game ``g`` where it ended for ``seat``, seen by it: the KtOG encoding's ``observe`` of a
+    finished game (nobody on turn, no question, nothing in progress)."""
+    _write_table(g, o, P, S, obs, seat, o.players, -1, -1)
+
+
 # -- every game -----------------------------------------------------------------------------------
 
 @njit(cache=True, parallel=True)
 def _step_all(seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc,
-              winner, asked):
+              winner, asked, final, final_mask):
     """Every game answers its action and plays on to its next question (``fresh``: every game starts
-    anew, as ``reset`` does); a game that ends starts anew at once, and one that ends before anyone
-    is asked is replaced.  The threads take the games in groups of :data:`ENVS_PER_TASK`."""
+    anew, as ``reset`` does); a game that ends or is cut off writes its last observation into
+    ``final`` (and a cut-off its open question's mask into ``final_mask``) and starts anew at once.
+    A new game decided before anyone is asked shows its end with every action marked, and the next
+    step reports it.  The threads take the games in groups of :data:`ENVS_PER_TASK`."""
     N = S.shape[0]
     for task in prange((N + ENVS_PER_TASK - 1) // ENVS_PER_TASK):
         _step_group(task * ENVS_PER_TASK, min(N, (task + 1) * ENVS_PER_TASK), seg, S, P0, A, mask, actions, o, pols,
-                    tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc, winner, asked)
+                    tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc, winner, asked, final, final_mask)
 
 
 @njit(cache=True)
 def _step_group(lo, hi, seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, fresh, obs, rewards,
-                term, trunc, winner, asked):
-    """Games ``lo`` to ``hi`` of :func:`_step_all`, with one set of scratch arrays."""
+                term, trunc, winner, asked, final, final_mask):
+    """Games ``lo`` to ``hi`` of :func:`_step_all`, with one set of scratch arrays.  ``obs`` holds each
+    game's observation of the last step (shown again as ``final`` when that game ends now)."""
     n = o.players
     kinds = np.zeros(4 * n + 4, np.int64)
     targets = np.zeros(4 * n + 4, np.int64)
@@ -357,39 +378,57 @@ def _step_group(lo, hi, seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, m
         src = seg[g]
         stage = 2  # 0: the answered game plays on; 1: a new game plays; 2: a new game starts
         if not fresh:
-            src, ok = _start_answer(src, o, S, P0, seg, mask, P, Ag, g, actions[g])
-            if ok:
-                stage = 0
-            else:
-                rewards[g] = -1.0
+            if S[g, OVER] == DECIDED_EARLY:  # decided before anyone was asked: this step reports it
+                rewards[g] = 1.0 if S[g, WINNER] == 0 else -1.0
                 term[g] = True
+                winner[g] = S[g, WINNER]
+                final[g, :] = obs[g, :]
+            else:
+                if mask[g, actions[g]] == 0:
+                    final[g, :] = obs[g, :]  # the position of the illegal action
+                src, ok = _start_answer(src, o, S, P0, seg, mask, P, Ag, g, actions[g])
+                if ok:
+                    stage = 0
+                else:
+                    rewards[g] = -1.0
+                    term[g] = True
         while True:
             if stage == 2:
                 _start_game(src, S, seg, Ag, g)
                 stage = 1
             src = _play_on_inline(src, o, pols, tabs, P, work, S, P0, seg, g, selfplay)
             if S[g, OVER]:
-                if stage == 0:
-                    rewards[g] = 1.0 if S[g, WINNER] == seat else -1.0
-                    term[g] = True
-                    winner[g] = S[g, WINNER]
+                if stage == 1:  # over before anyone was asked: shown now, reported by the next step
+                    S[g, OVER] = DECIDED_EARLY
+                    seg[g] = src
+                    asked[g] = 0
+                    _write_final(g, o, P, S, obs, 0)
+                    mask[g, :] = 1
+                    break
+                rewards[g] = 1.0 if S[g, WINNER] == seat else -1.0
+                term[g] = True
+                winner[g] = S[g, WINNER]
+                _write_final(g, o, P, S, final, seat)
                 stage = 2
             elif stage == 0 and S[g, DECIDED] >= max_decisions:
                 trunc[g] = True
+                _write(g, o, P, S, Ag, final, final_mask, kinds, targets)
                 stage = 2
             else:
                 break
-        asked[g] = Ag[ASKED_SEAT]
-        _write(g, o, P, S, Ag, obs, mask, kinds, targets)
+        if S[g, OVER] != DECIDED_EARLY:
+            asked[g] = Ag[ASKED_SEAT]
+            _write(g, o, P, S, Ag, obs, mask, kinds, targets)
 
 
 class KtogVectorEnv(gym.vector.VectorEnv):
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs: int = 1024, opponent: str = "random", max_decisions: int | None = None,
-                 **options) -> None:
+                 render_mode: str | None = None, **options) -> None:
         from .batch import _setup
 
+        self.render_mode = check_render_mode(render_mode, self.metadata)
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
         players = int(options.get("players", M.MIN_PLAYERS))
@@ -415,39 +454,47 @@ class KtogVectorEnv(gym.vector.VectorEnv):
         self._A = np.zeros((N, AGENT_WIDTH), np.int64)
         self._mask = np.zeros((N, ACTIONS), np.int8)
         self._seat = np.zeros(N, np.int64)
+        self._obs = np.zeros((N, OBS), np.float32)
+
+    def _run(self, actions: np.ndarray, fresh: bool):
+        N = self.num_envs
+        rewards, term, trunc = np.zeros(N, np.float32), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
+        winner, final, final_mask = np.full(N, -1, np.int64), np.zeros((N, OBS), np.float32), np.zeros((N, ACTIONS), np.int8)
+        _step_all(self._seg, self._S, self._P0, self._A, self._mask, actions, self._o, self._pols, self._tabs,
+                  self.selfplay, self.max_decisions, fresh, self._obs, rewards, term, trunc, winner, self._seat,
+                  final, final_mask)
+        extra = {"seat": self._seat.copy()} if self.selfplay else {}
+        if self.selfplay and not fresh:
+            extra["winner"] = winner
+        info = step_infos(self._mask.copy(), extra, None if fresh else term | trunc, final,
+                          {"action_mask": final_mask})
+        return self._obs.copy(), rewards, term, trunc, info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 62))
         self._seg[:] = [_chunk_seed(np.uint64(seed), np.uint64(g)) for g in range(self.num_envs)]
-        N = self.num_envs
-        obs = np.empty((N, OBS), np.float32)
-        _step_all(self._seg, self._S, self._P0, self._A, self._mask, np.zeros(N, np.int64), self._o, self._pols,
-                  self._tabs, self.selfplay, self.max_decisions, True, obs, np.empty(N, np.float32),
-                  np.empty(N, np.bool_), np.empty(N, np.bool_), np.empty(N, np.int64), self._seat)
-        return obs, self._info()
-
-    def _info(self, winner: np.ndarray | None = None) -> dict:
-        info = {"action_mask": self._mask.copy()}
-        if self.selfplay:
-            info["seat"] = self._seat.copy()
-            if winner is not None:
-                info["winner"] = winner
-        return info
+        obs, _, _, _, info = self._run(np.zeros(self.num_envs, np.int64), True)
+        return obs, info
 
     def step(self, actions):
         actions = np.asarray(actions, np.int64).reshape(self.num_envs)
         if actions.min() < 0 or actions.max() >= ACTIONS:
             raise ValueError(f"actions are 0..{ACTIONS - 1}")
-        N = self.num_envs
-        obs = np.empty((N, OBS), np.float32)
-        rewards = np.empty(N, np.float32)
-        term = np.empty(N, np.bool_)
-        trunc = np.empty(N, np.bool_)
-        winner = np.empty(N, np.int64)
-        _step_all(self._seg, self._S, self._P0, self._A, self._mask, actions, self._o, self._pols, self._tabs,
-                  self.selfplay, self.max_decisions, False, obs, rewards, term, trunc, winner, self._seat)
-        return obs, rewards, term, trunc, self._info(winner)
+        return self._run(actions, False)
 
     def action_masks(self) -> np.ndarray:
         return self._mask.copy()
+
+    def render(self):
+        """One line per game (``render_mode="ansi"``): hit points at the start of the turn, who is out,
+        and the question asked now."""
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        name, P = self.game.seat_name, self._P0
+        return tuple(f"game {g}: " + " | ".join(f"{name(s)} hp {P[g, HP, s]}" + ("" if P[g, UP, s] else " out")
+                                                for s in range(self.players))
+                     + (" | over before the first question" if self._S[g, OVER]
+                        else f" | asks {name(int(self._seat[g]))}: {ASKS[self._A[g, ASKED]]}")
+                     for g in range(self.num_envs))
