@@ -25,6 +25,8 @@ def serve(
     decisions_per_second: int = typer.Option(20, help="decisions one seat may send per second (429 above)"),
     sockets_per_room: int = typer.Option(200, help="live connections on one room (refused above)"),
     sockets_per_client: int = typer.Option(50, help="live connections from one client address (refused above)"),
+    max_headers: int = typer.Option(16 * 1024, help="largest set of request headers in bytes (431 above)"),
+    takebacks_per_minute: int = typer.Option(6, help="takeback requests one seat may send per minute (429 above)"),
     allow_origin: list[str] = typer.Option([], help="another origin whose pages may open live connections (repeatable)"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
@@ -57,7 +59,8 @@ def serve(
     try:
         settings = Settings(db_url=url, bot_delay=bot_delay, max_body_bytes=max_body, rooms_per_minute=rooms_per_minute,
                             decisions_per_second=decisions_per_second, sockets_per_room=sockets_per_room,
-                            sockets_per_client=sockets_per_client, allowed_origins=allow_origin)
+                            sockets_per_client=sockets_per_client, allowed_origins=allow_origin,
+                            max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute)
     except ValueError as exc:
         fail(f"bad setting: {exc}")
     try:
