@@ -328,7 +328,8 @@ class Tactics(Game[TacticsState]):
                               for side in (0, 1)]
         data["moves"] = {}
         node = self.node(state)
-        if isinstance(node, Decision) and node.kind == "turn" and not state.moved:
+        going_on = bool(state.stack) and isinstance(state.stack[-1], GoOn)  # may move instead (rule 68)
+        if isinstance(node, Decision) and node.kind == "turn" and (not state.moved or going_on):
             i = state.actor
             for sq, route in self.move_routes(state, i).items():
                 moved = set_unit(state, i, replace(state.units[i], x=sq[0], y=sq[1]))

@@ -49,3 +49,11 @@ def test_the_encoding_shows_the_attacker_on_turn_while_it_chooses():
     enc = TacticsEncoding(game)
     seen = dict(zip(enc.observation_labels, enc.observe(state, 0)))
     assert seen["me1: on turn"] == 1.0 and seen["deciding a turn"] == 1.0
+
+
+def test_the_board_offers_the_squares_to_move_to_while_it_chooses():
+    """Rule 68: the view's moves (the squares the board lets a player pick, with their routes) are
+    there at the choice to go on or move, as before a turn's move."""
+    game, state = _after_first_swing()
+    moves = game.view(state, 0)["moves"]
+    assert "2,5" in moves and moves["2,5"]["provokes"] == 1
