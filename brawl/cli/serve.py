@@ -74,6 +74,10 @@ def serve(
         fail(f"cannot open the database {shown!r}: {getattr(exc, 'orig', None) or exc}")
     console.print(f"brawl serving on http://{host}:{port}/  (API docs: /docs, database: {shown}"
                   + (f", {workers} processes" if workers > 1 else "") + ")", markup=False)
+    if host in ("0.0.0.0", "::", ""):
+        found = lan_addresses()
+        where = ", ".join(f"http://{a}:{port}/" for a in found) if found else f"http://THIS-MACHINE'S-ADDRESS:{port}/"
+        console.print(f"Phones and computers on this network open: {where}", markup=False, soft_wrap=True)
     if workers == 1:
         uvicorn.run(web, host=host, port=port, log_level="info", ws_per_message_deflate=False)
         return
@@ -103,3 +107,25 @@ def verify(record: str = typer.Argument(..., help="a game record (from a room's 
     console.print(verdict.words(), markup=False, soft_wrap=True)
     if not verdict.ok:
         raise typer.Exit(1)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that others on its network can reach (no loopback): those of
+    its host name, and the one its routing table would use to leave the machine (found without
+    sending anything)."""
+    import socket
+
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))  # a datagram socket's connect sends nothing: it picks a route
+                found.append(s.getsockname()[0])
+        except OSError:
+            continue
+    return sorted({a for a in found if not a.startswith("127.") and a != "0.0.0.0"})

@@ -111,6 +111,9 @@
     "Decision": "Decisión",
     "Send": "Enviar",
     "Type a decision; the rules check it.": "Escribe una decisión; las reglas la comprueban.",
+    "Type a decision with the keyboard": "Escribir una decisión con el teclado",
+    "The board offers every decision. Here one may be typed as the game's record writes it; the rules check it.":
+      "El tablero ofrece todas las decisiones. Aquí se puede escribir una tal como la escribe el registro de la partida; las reglas la comprueban.",
     "Rematch": "Revancha",
     "Go to the rematch": "Ir a la revancha",
     "Download the game record": "Descargar el registro de la partida",
@@ -407,6 +410,65 @@
       "Las casillas rayadas están al alcance cuerpo a cuerpo de un enemigo. Las casillas con borde son adonde puede moverse el personaje en turno: continuo es seguro, discontinuo provoca ataques de oportunidad; «flanco» marca las casillas que flanquean a un enemigo. Haz clic en una casilla (o arrastra la ficha en turno) para mover; en una pantalla táctil toca una vez para ver la ruta y otra para mover. Una ficha muestra lo que puedes hacerle; Mayús+clic en una casilla apunta allí una bola de fuego. Pellizca o usa los botones de zoom para ampliar el mapa.",
     "Initiative this round": "Iniciativa de esta ronda",
     "Character sheets": "Hojas de personaje",
+    // accounts: the lobby's account and pairing panels, challenges, profiles, leaderboards
+    "Your account": "Tu cuenta",
+    "Signed in as": "Has entrado como",
+    "Profile and ratings": "Perfil y puntuaciones",
+    "Leaderboards": "Clasificaciones",
+    "Leaderboard": "Clasificación",
+    "Log out": "Salir",
+    "Log in": "Entrar",
+    "Sign up": "Crear cuenta",
+    "Username": "Nombre de usuario",
+    "Password (8 characters or more)": "Contraseña (8 caracteres o más)",
+    "Optional: guests play as before. An account keeps your games and a rating per game, and finds you opponents of your strength.":
+      "Opcional: los invitados juegan como siempre. Una cuenta guarda tus partidas y una puntuación por juego, y te busca rivales de tu nivel.",
+    "Quick pairing": "Emparejamiento rápido",
+    "Paired with the waiting player closest to your rating; the range widens while you wait.":
+      "Te empareja con quien espera con la puntuación más cercana a la tuya; el margen se amplía mientras esperas.",
+    "Rated (changes both players' ratings)": "Puntuable (cambia la puntuación de ambos)",
+    "Find an opponent": "Buscar rival",
+    "Paired: opening your game…": "Emparejado: abriendo tu partida…",
+    "Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.":
+      "Esperando rival: {n} esperando este juego; puntuaciones a menos de {w} de la tuya.",
+    "Challenge": "Desafío",
+    "Challenge {name}": "Desafiar a {name}",
+    "Send {name} this link to accept:": "Envía a {name} este enlace para aceptar:",
+    "A challenge": "Un desafío",
+    "{name} challenges you to a rated game of {game}.": "{name} te desafía a una partida puntuable de {game}.",
+    "{name} challenges you to a game of {game}.": "{name} te desafía a una partida de {game}.",
+    "Log in or sign up below to accept.": "Entra o crea una cuenta abajo para aceptar.",
+    "Accept": "Aceptar",
+    "Ratings": "Puntuaciones",
+    "No rated games yet.": "Aún no hay partidas puntuables.",
+    "Rated games: {games}; won {w}, lost {l}, drawn {d} (deviation {dev}{prov})":
+      "Partidas puntuables: {games}; ganadas {w}, perdidas {l}, empatadas {d} (desviación {dev}{prov})",
+    ", provisional": ", provisional",
+    "Rating over time in {game}": "Puntuación a lo largo del tiempo en {game}",
+    "rated": "puntuable",
+    "in progress": "en curso",
+    "1 game played": "1 partida jugada",
+    "{n} games played": "{n} partidas jugadas",
+    "Recent games": "Partidas recientes",
+    "No games yet.": "Aún no hay partidas.",
+    "Games": "Partidas",
+    "Player": "Jugador",
+    "Rating": "Puntuación",
+    "{bot} bot": "bot {bot}",
+    "about {r}": "unos {r}",
+    "(about {r})": "(unos {r})",
+    // friends at one table
+    "QR code": "Código QR",
+    "Hide QR code": "Ocultar código QR",
+    "{name}'s invite link": "Enlace de invitación de {name}",
+    "This link names this computer as 127.0.0.1, which phones cannot open: start the server with --host 0.0.0.0 and open the lobby at the address it prints.":
+      "Este enlace nombra este ordenador como 127.0.0.1, que los móviles no pueden abrir: arranca el servidor con --host 0.0.0.0 y abre el inicio en la dirección que muestra.",
+    "The QR code could not be made: {why}": "No se pudo hacer el código QR: {why}",
+    "No rated games of this game yet.": "Aún no hay partidas puntuables de este juego.",
+    "Bots on the same scale": "Los bots en la misma escala",
+    "Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").":
+      "Medidas con la liga de bots; un jugador nuevo empieza en 1500 con una desviación amplia («?»).",
+    "Loading…": "Cargando…",
   };
 
   const DICTS = { en: {}, es };
@@ -426,18 +488,6 @@
   brawl.lang = pick();
   document.documentElement.lang = brawl.lang;
 
-  brawl.t = function (key, params) {
-    let text = DICTS[brawl.lang][key];
-    if (text === undefined) text = key;
-    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-    return text;
-  };
-
-  brawl.setLang = function (lang) {
-    if (!DICTS[lang]) return;
-    try { localStorage.setItem(KEY, lang); } catch (e) { /* not kept */ }
-    window.location.reload();  // every page redraws itself from the server in the new language
-  };
   // The games' text, from the server's catalogue of the page's game (brawl/core/i18n.py: English
   // templates with blanks, compiled to patterns; a page gets it in <script id="words"> or from
   // GET /api/games/GAME/words).  brawl.t looks here too, after the interface's own entries.
@@ -535,9 +585,21 @@
     return out;
   };
 
+  brawl.t = function (key, params) {
+    let text = DICTS[brawl.lang][key];
+    if (text === undefined && brawl.lang !== "en" && key in GAME.exact) text = GAME.exact[key];
+    if (text === undefined) text = key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    return text;
+  };
+
+  brawl.setLang = function (lang) {
+    if (!DICTS[lang]) return;
+    try { localStorage.setItem(KEY, lang); } catch (e) { /* not kept */ }
+    window.location.reload();  // every page redraws itself from the server in the new language
+  };
 
   const squash = (s) => s.replace(/\s+/g, " ").trim();
-    if (text === undefined && brawl.lang !== "en" && key in GAME.exact) text = GAME.exact[key];
 
   // the page's own fixed text, in the chosen language
   brawl.translatePage = function (root) {
@@ -586,8 +648,8 @@
     slot.append(wrap);
   }
 
+  const inline = document.getElementById("words");
+  if (inline) { try { brawl.addWords(JSON.parse(inline.textContent)); } catch (e) { /* stays English */ } }
   brawl.translatePage();
   mountSwitch();
 })();
-  const inline = document.getElementById("words");
-  if (inline) { try { brawl.addWords(JSON.parse(inline.textContent)); } catch (e) { /* stays English */ } }

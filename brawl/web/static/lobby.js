@@ -181,7 +181,8 @@
       list.append(el("li", {},
         el("span", { class: "who" }, seat.player ? `${seat.player} (${seat.name}): ` : `${seat.name}: `),
         el("a", { href: url, class: "play-link" }, t("Play as {name}", { name: seat.name })), " ",
-        brawl.copyButton(url, t("Copy {name}'s invite link", { name: seat.name }))));
+        brawl.copyButton(url, t("Copy {name}'s invite link", { name: seat.name })), " ",
+        brawl.qrButton ? brawl.qrButton(url, t("{name}'s invite link", { name: seat.name })) : ""));
     }
     const watch = origin + room.spectate;
     list.append(el("li", {}, el("span", { class: "who" }, t("Spectators: ")),
