@@ -38,6 +38,9 @@ def test_exact_review_of_a_room(client):  # noqa: F811
     for key in ("index", "seat", "action", "win_before", "win_after", "best_action", "best_win", "loss", "judgement"):
         assert key in data["decisions"][0]
     assert {"index", "roll", "outcome", "swing"} <= set(data["dice"][0])
+    uploaded = client.post("/api/review", json=record)
+    assert uploaded.status_code == 200 and uploaded.json()["decisions"] == data["decisions"]
+    assert client.post("/api/review", json={"entries": "no"}).status_code == 422
     puzzles = client.get("/api/puzzles?n=30").json()
     assert puzzles["from_games"] == 1
     assert sorted(p["index"] for p in puzzles["puzzles"]) == sorted(p["index"] for p in data["puzzles"])

@@ -6,10 +6,11 @@ from the game is solved on the puzzles page."""
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
-from tests.web.conftest import PHONE, WIDE, browser, create, errors, new_page, server  # noqa: F401
+from tests.web.conftest import PHONE, WIDE, browser, errors, new_page, server  # noqa: F401
 
 httpx = pytest.importorskip("httpx")
 pytestmark = pytest.mark.browser
@@ -29,10 +30,14 @@ def _cache(tmp_path_factory):
 def reviewed(server):  # noqa: F811
     """A finished Krig game (random against optimal) whose review judged a mistake or worse."""
     for _ in range(8):
-        room = create(server, "krig", ["bot:random", "bot:optimal"], {"hp": 8})["room"]
-        for _ in range(400):
-            if httpx.get(f"{server}/api/rooms/{room}").json()["over"]:
+        made = httpx.post(server + "/api/rooms", json={"game": "krig", "seats": ["bot:random", "bot:optimal"],
+                                                        "options": {"hp": 8}}, timeout=60)
+        assert made.status_code == 201, made.text
+        room = made.json()["room"]
+        for _ in range(600):
+            if httpx.get(f"{server}/api/rooms/{room}", timeout=60).json()["over"]:
                 break
+            time.sleep(0.05)
         data = httpx.get(f"{server}/api/rooms/{room}/review", timeout=60).json()
         bad = [d for d in data["decisions"] if d["judgement"] in ("inaccuracy", "mistake", "blunder")]
         if bad and data["puzzles"]:

@@ -12,6 +12,8 @@ the browser and ``brawl review --server`` ask again.  Finished reviews are kept 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import random
 import threading
 from collections import OrderedDict
@@ -19,7 +21,7 @@ from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from ...core.game import BrawlError
@@ -112,7 +114,7 @@ def quick(record: dict, method: str) -> bool:
         return False
     try:
         return is_exact(record["game"], record["options"])
-    except BrawlError:
+    except (BrawlError, KeyError, TypeError, ValueError):
         return False
 
 
@@ -123,8 +125,13 @@ async def room_review(room_id: str, request: Request,
     judgement, each roll's swing, and each seat's accuracy, luck and skill; exact where a solver
     covers the game, else estimated.  ``202`` with the progress while an estimate is worked out."""
     record = await finished_record(request, room_id)
+    return await reviewed(request, (room_id,), record, method)
+
+
+async def reviewed(request: Request, what: tuple, record: dict, method: str) -> Any:
+    """The review of ``record`` (kept, worked out now when exact, or a job started): see the module."""
     reviews = reviews_of(request)
-    key = (room_id, method, len(record["entries"]))
+    key = what + (method, len(record["entries"]))
     kept = reviews.kept(key)
     if kept is not None:
         return answer(kept)
@@ -139,6 +146,18 @@ async def room_review(room_id: str, request: Request,
         return result
     job = reviews.start(key, record, method)
     return JSONResponse(dict(job), status_code=202)
+
+
+@router.post("/api/review")
+async def record_review(request: Request, body: dict = Body(...),
+                        method: str = Query("auto", pattern="^(auto|estimate)$")) -> Any:
+    """The review of an uploaded record of a finished game (the replay viewer's file mode): the same
+    document as a room's, ``202`` with the progress while an estimate is worked out (post the same
+    record again to ask)."""
+    if not isinstance(body.get("entries"), list):
+        raise RoomError("not a game record", 422)
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return await reviewed(request, ("upload", digest), body, method)
 
 
 def _finished_rooms(request: Request, limit: int) -> list[str]:

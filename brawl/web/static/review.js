@@ -163,19 +163,25 @@
       el("progress", { max: String(p.total || 1), value: String(p.done || 0), class: "review-progress" }));
   }
 
-  async function fetchReview(room) {
-    const res = await fetch(`/api/rooms/${encodeURIComponent(room)}/review`, { headers: { Accept: "application/json" } });
+  // a room's review, or (source.record: the record's text) an uploaded record's
+  async function fetchReview(source) {
+    const res = typeof source === "string"
+      ? await fetch(`/api/rooms/${encodeURIComponent(source)}/review`, { headers: { Accept: "application/json" } })
+      : await fetch("/api/review", { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: source.record });
     let data = null;
     try { data = await res.json(); } catch (e) { data = null; }
     if (res.status === 202) return { running: data };
     return { review: brawl.answer(res.status, data) };
   }
 
-  // mount the review of ROOM in ROOT once; opts.jump(step, index) moves the replay there
+  // mount the review of ROOM in ROOT once (or of an uploaded record: opts.record, its text, and
+  // ROOM a name for it); opts.jump(step, index) moves the replay there
   brawl.mountReview = async function (root, room, opts) {
     opts = Object.assign({ room }, opts || {});
     if (!root || root.dataset.mounted === room) return;
     root.dataset.mounted = room;
+    const source = opts.record ? { record: opts.record } : room;
+    if (opts.record) opts.room = null;  // an upload has no puzzles page of its own
     css();
     root.classList.add("review");
     root.hidden = false;
@@ -183,7 +189,7 @@
     for (;;) {
       let got;
       try {
-        got = await fetchReview(room);
+        got = await fetchReview(source);
       } catch (e) {
         root.dataset.state = "error";
         root.replaceChildren(el("p", { class: "hint" }, t("No review: {why}", { why: e.message })));
@@ -211,8 +217,7 @@
 (function () {
   const parts = window.location.pathname.split("/").filter(Boolean);
   const box = document.getElementById("review-panel");
-  if (!box || parts[0] !== "replay" || !parts[1]) return;
-  const room = decodeURIComponent(parts[1]);
+  if (!box || parts[0] !== "replay") return;
   const jump = (step) => {
     const range = document.getElementById("step");
     if (!range) return;
@@ -221,5 +226,20 @@
   };
   new MutationObserver(() => brawl.markReviewStep(box, Number(document.body.dataset.step)))
     .observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
-  brawl.mountReview(box, room, { jump });
+  if (parts[1]) {
+    brawl.mountReview(box, decodeURIComponent(parts[1]), { jump });
+    return;
+  }
+  // an uploaded record: its review once the viewer has it (each new file, a new review)
+  const file = document.getElementById("record-file");
+  if (!file) return;
+  let uploads = 0;
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    const text = await chosen.text();
+    try { JSON.parse(text); } catch (e) { return; }  // the viewer says what is wrong with it
+    uploads += 1;
+    brawl.mountReview(box, `upload-${uploads}`, { jump, record: text });
+  });
 })();
