@@ -93,6 +93,8 @@ def test_solve_a_puzzle(browser, errors, server, reviewed, size):  # noqa: F811
     first.locator("button[data-best=true]").first.click()
     assert first.get_attribute("data-state") == "solved"
     assert first.locator(".win").count() == len(data["puzzles"][0]["choices"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+    assert first.locator("a[href*='/replay/']").count() == 1
     shot(page, f"puzzles-{size}.png")
     if len(data["puzzles"]) > 1:
         second = page.locator("article.puzzle").nth(1)

@@ -53,7 +53,7 @@
       el("div", { class: "choices" }, ...buttons),
       verdict,
       el("p", { class: "hint" }, `${how} · `, t("in the game: {taken} ({judgement})", { taken: p.taken, judgement: t(p.judgement) }),
-        p.room ? [" · ", el("a", { href: `/replay/${encodeURIComponent(p.room)}#step=${p.step}` }, t("See it in the replay"))] : ""));
+        p.room ? " · " : "", p.room ? el("a", { href: `/replay/${encodeURIComponent(p.room)}#step=${p.step}` }, t("See it in the replay")) : ""));
   }
 
   async function load() {
@@ -73,7 +73,7 @@
       list.append(el("p", { class: "hint", id: "no-puzzles" }, t(room ? "This game left no mistakes to practise." :
         "No puzzles yet: they come from finished games whose review found a mistake.")));
     }
-    $("more").hidden = !!room;
+    $("more-wrap").hidden = !!room;
   }
 
   $("more").addEventListener("click", load);
