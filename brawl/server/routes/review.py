@@ -3,7 +3,8 @@ from the reviews of stored games.
 
 A review is worked out off the event loop: an exact one (a saved or quick solution) in a thread
 while the request waits (a fraction of a second); an estimated one (playouts, seconds to tens of
-seconds) by a job on the one review worker thread, so the server never runs two at once.  Until it
+seconds) in a process of its own, one at a time (the one review worker thread starts each and
+follows its progress), so playouts never hold the server's interpreter.  Until it
 is done the route answers ``202`` with ``{"status": "running", "progress": {"done", "total"}}``;
 the browser and ``brawl review --server`` ask again.  Finished reviews are kept (the newest
 :data:`KEPT`), keyed by room, method and the record's length.
@@ -69,21 +70,58 @@ class Reviews:
                 return job
             job = self.running[key] = {"status": "running", "progress": {"done": 0, "total": len(record["entries"])}}
 
-        def progress(done: int, total: int) -> None:
-            job["progress"] = {"done": done, "total": total}
-
         def run() -> None:
-            from ...review import review
-
             try:
-                self.keep(key, {"ok": review(record, method=method, progress=progress, budget=BUDGET)})
-            except BrawlError as exc:
-                self.keep(key, {"error": str(exc)})
-            except Exception as exc:  # a game whose bots or rules fail in a playout: say so, keep serving
+                self.keep(key, estimate_apart(record, method, job))
+            except Exception as exc:  # the worker process could not start or died: say so, keep serving
                 self.keep(key, {"error": f"the review failed: {exc}"})
 
         self.worker.submit(run)
         return job
+
+
+def _review_process(record: dict, method: str, budget: float, out) -> None:
+    """The review worked out in a process of its own, its progress and its end sent on ``out``."""
+    from ...review import review
+
+    try:
+        result = review(record, method=method, budget=budget,
+                        progress=lambda done, total: out.put(("progress", done, total)))
+        out.put(("ok", result))
+    except BrawlError as exc:
+        out.put(("error", str(exc)))
+    except Exception as exc:  # a game whose bots or rules fail in a playout
+        out.put(("error", f"the review failed: {exc}"))
+
+
+def estimate_apart(record: dict, method: str, job: dict) -> dict:
+    """Run an estimated review in a process of its own (playouts hold the interpreter's lock for
+    seconds; apart, they never slow the server's event loop), following its progress in ``job``."""
+    import multiprocessing
+    import queue
+
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    proc = ctx.Process(target=_review_process, args=(record, method, BUDGET, out), daemon=True)
+    proc.start()
+    try:
+        while True:
+            try:
+                message = out.get(timeout=1.0)
+            except queue.Empty:
+                if not proc.is_alive():
+                    return {"error": "the review stopped before it was done"}
+                continue
+            if message[0] == "progress":
+                job["progress"] = {"done": message[1], "total": message[2]}
+            elif message[0] == "ok":
+                return {"ok": message[1]}
+            else:
+                return {"error": message[1]}
+    finally:
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.kill()
 
 
 def reviews_of(request: Request) -> Reviews:
