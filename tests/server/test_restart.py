@@ -86,7 +86,7 @@ def test_the_app_listens_before_it_serves(db_url):  # noqa: F811
 
 def serve(url: str, port: int, bot_delay: float) -> subprocess.Popen:
     proc = subprocess.Popen([BRAWL, "serve", "--port", str(port), "--db", url, "--bot-delay", str(bot_delay), "--workers", "2",
-                             "--rooms-per-minute", "1000", "--decisions-per-second", "1000"],
+                             "--rooms-per-minute", "1000", "--decisions-per-second", "1000", "--sockets-per-client", "1000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 60
     while time.monotonic() < end:
