@@ -79,7 +79,7 @@
     // of playouts): shown when it is more than half a point
     const other = (review.residual || []).some((r) => Math.abs(r) > 0.005);
     const cell = (value, interval) => el("td", {}, value,
-      interval ? el("span", { class: "ci" }, ` (${points(interval[0])} … ${points(interval[1])})`) : null);
+      interval ? el("span", { class: "ci", title: t("95% interval") }, `${points(interval[0])}…${points(interval[1])}`) : null);
     return el("table", { class: "review-seats" },
       el("caption", { class: "hint" }, t("Start: {start}", { start: review.seats.map((s) => `${s.name} ${pct(s.start)}`).join(", ") })),
       el("thead", {}, el("tr", {}, ...["Player", "Accuracy", "Luck", "Skill", other ? "Other" : null, "Result"]
