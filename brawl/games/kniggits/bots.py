@@ -250,7 +250,7 @@ class HeuristicBot:
         straight away from one enemy, further from all of several; with ``toward_edge`` only when
         it also brings ``k`` nearer its own edge."""
         t = game.table
-        only_middle = len(enemies) == 1 and game.options.disengage == "direct"
+        only_middle = len(enemies) == 1  # straight away from a single enemy, as rule 23 runs
         for ux, uy in away_directions(k.pos, [e.pos for e in enemies], only_middle):
             if toward_edge and uy * (1 if k.seat == 1 else -1) <= 0:
                 continue

@@ -370,7 +370,7 @@ class Movement:
         if route is not None:
             routes.append(route)
         enemies = self.engaged(state, k)
-        only_middle = len(enemies) == 1 and self.options.disengage == "direct"
+        only_middle = len(enemies) == 1  # straight away from a single enemy (rule 23)
         for away in away_directions(k.pos, [e.pos for e in enemies], only_middle):
             # cut where the line leaves the table: a bent line is not straight away (rule 14)
             reach = min(allowance, t.room(k.pos, away))
