@@ -30,7 +30,7 @@ from brawl.core.game import Chance
 from brawl.games import register
 from brawl.server.db import database_url, make_engine, shown_url
 
-from . import test_api, test_every_game, test_live, test_timer
+from . import test_api, test_every_game, test_live, test_small_faults, test_timer
 from .conftest import decide, make_room, unregister, view
 from .pointgame import PointGame
 from .test_timer import clock  # noqa: F401  (a fixture the clock test needs)
@@ -167,6 +167,12 @@ def test_games_with_every_kind_of_state(client, game):
     """Bots play a whole game of each kind (many seats, a measured table, a grid) to a record that
     verifies, and the room rebuilt from PostgreSQL's events reads the same."""
     test_every_game.test_game_plays_through_the_server(client, game)
+
+
+def test_a_sealed_choice_raced_by_another_process_is_stored_after_it(db_url):
+    """Issue 29, point 7, on PostgreSQL: two processes' sealed choices at one decision do not conflict."""
+    test_small_faults.test_a_sealed_choice_beaten_to_the_store_by_another_is_still_accepted(db_url)
+    test_small_faults.test_a_decision_after_the_race_is_lost_is_still_refused(db_url)
 
 
 def test_an_open_fight_clock_starts_again_after_a_restart(db_url, clock):  # noqa: F811
