@@ -85,7 +85,12 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
     try:
         game = make_game(record.game, record.options)
         if verify and "seed" in record.dice:
-            replay(record)
+            if isinstance(ended, dict):  # ended by the server (a claim) before the rules' end
+                played = replay(record, steps=len(record.decisions())).record.entries
+                if played != record.entries:
+                    raise ReviewError("the record's rolls are not the ones its seed gives")
+            else:
+                replay(record)
     except BrawlError as exc:
         raise ReviewError(f"the record cannot be reviewed: {exc}") from None
     steps, last = walk(game, record)

@@ -86,8 +86,3 @@ def final_result(game: Game, last: Any, ended: Any = None) -> list[float] | None
         return result_of(ended["winners"], game.num_players)
     return None
 
-
-def seat_chooses(game: Game, state: Any, seat: int) -> list[str] | None:
-    """The legal decisions of ``seat`` (None when the game lists none: a free-form decision)."""
-    legal = game.legal_actions(state, seat)
-    return list(legal) if legal else None

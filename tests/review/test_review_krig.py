@@ -111,3 +111,21 @@ def test_an_unfinished_or_false_record_is_refused():
     first["action"] = "charge" if first["action"] != "charge" else "attack"
     with pytest.raises(ReviewError):
         review(bad)
+
+
+def test_a_game_ended_by_a_claim_counts_its_named_winner():
+    """A game the server ended (a claim) is reviewed up to there: the winners it named are the
+    result, and what luck and skill leave of it is the residual."""
+    rec = played("krig", {"hp": 12}, ["random", "random"], 4)
+    cut = [i for i, e in enumerate(rec["entries"]) if "seat" in e][6]
+    short = {**rec, "entries": rec["entries"][:cut], "ended": {"reason": "claim", "winners": [1]}}
+    r = review(short)
+    assert r["result"] == [0.0, 1.0] and len(r["decisions"]) == 6
+    for s in range(2):
+        assert r["start"][s] + r["luck"][s] + r["skill"][s] + r["residual"][s] == pytest.approx(r["result"][s], abs=1e-9)
+    assert abs(r["residual"][1]) > 0.01
+    forged = {**short, "entries": [dict(e) for e in short["entries"]]}
+    roll = next(e for e in forged["entries"] if "roll" in e and e["roll"] == "d6")
+    roll["outcome"] = 1 + roll["outcome"] % 6
+    with pytest.raises(ReviewError):
+        review(forged)
