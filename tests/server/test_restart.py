@@ -26,6 +26,9 @@ from .test_postgres import cluster, db_url, free_port  # noqa: F401  (fixtures)
 from .test_scale_out import BRAWL
 
 
+ROOMS = 20  # human-against-bot rooms in the restart test
+
+
 def stored_last(engine, room_ids: list[str]) -> dict[str, int]:
     with engine.connect() as db:
         rows = db.execute(sqlalchemy.text("SELECT room_id, max(n) FROM events WHERE room_id = ANY(:ids) GROUP BY room_id"),
@@ -141,7 +144,7 @@ class Watch:
 
 
 def test_a_restart_under_two_workers_serves_no_room_stale(cluster):  # noqa: F811
-    """Thirty human-against-bot rooms wait for their bots (on both workers); the front and a worker
+    """Twenty human-against-bot rooms wait for their bots (on both workers); the front and a worker
     are killed with SIGKILL (the other worker, its front gone, shuts down holding its leases) and
     the server is started again on the same port while every room's seat and spectator connect
     again.  Within seconds, every room served (its API view and both WebSockets) is the stored
@@ -157,7 +160,7 @@ def test_a_restart_under_two_workers_serves_no_room_stale(cluster):  # noqa: F81
     orphans: list[int] = []
     try:
         rooms: dict[str, str] = {}
-        while len(rooms) < 30:
+        while len(rooms) < ROOMS:
             made = httpx.post(f"{base}/api/rooms", timeout=10, json={"game": "krig", "options": {"hp": 20},
                                                                      "seats": ["human", "bot:heuristic"]}).json()
             token = made["seats"][0]["token"]
