@@ -65,7 +65,9 @@ class Creating:
 
     def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
                public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
-               client: str | None = None) -> tuple[Room, dict[int, str]]:
+               client: str | None = None, dice: str = "server") -> tuple[Room, dict[int, str]]:
+        """A new room; ``dice``: "server" (the server rolls, committed dice) or "table" (dice rolled
+        at the table: each face entered by a player, or drawn by the server when asked)."""
         if client is not None:
             self.creations.hit(client, "rooms created")
         cls = game_class(game_name)
@@ -96,10 +98,13 @@ class Creating:
             seats.append(SeatInfo(i, kind, bot, h, player))
         room_id = self.new_room_id()
         seed_hex = secrets.token_hex(32)
+        from ..core.sources import CommittedDice, TableDice
+        if dice not in ("server", "table", CommittedDice.kind, TableDice.kind):
+            raise RoomError(f"bad dice {dice!r}: server or table", 422)
+        kind = TableDice.kind if dice in ("table", TableDice.kind) else CommittedDice.kind
         room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
-                    time_control=control.model_dump() if time_control else None)
-        from ..core.sources import CommittedDice
-        row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": CommittedDice.kind,
+                    time_control=control.model_dump() if time_control else None, dice=kind)
+        row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": kind,
                "seed_hex": seed_hex, "commitment": room.commitment, "parent_id": room.parent_id,
                "public": public, "time_control": room.time_control, "wake": self.awake(room),
                "finished_at": None}
@@ -125,6 +130,6 @@ class Creating:
         if room.rematch_id:
             return self.get(room.rematch_id)
         specs = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in room.seats]
-        new, _ = self.create(room.game.name, room.game.options_json(), specs, parent=room, public=room.public,
+        new, _ = self.create(room.game.name, room.game.options_json(), specs, parent=room, public=room.public, dice=room.dice,
                              time_control={k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")})
         return new

@@ -66,7 +66,7 @@ EVENTS = Table(
     "events", METADATA,
     Column("room_id", String(32), ForeignKey("rooms.id"), primary_key=True),
     Column("n", Integer, primary_key=True),  # 0, 1, 2, ... within the room
-    Column("kind", String(16), nullable=False),  # "decision" | "roll"
+    Column("kind", String(16), nullable=False),  # "decision" | "roll" | "entered" (a roll entered at the table)
     Column("seat", Integer, nullable=True),
     Column("action", Text, nullable=True),
     Column("event", Text, nullable=True),  # the chance event's name (any length: PostgreSQL enforces lengths)

@@ -44,6 +44,7 @@ from .store import Conflict, Store, event_row, replay_stored
 from .writer import Staged, Write, Writer, refusal
 
 log = logging.getLogger("brawl.server")
+NOT_A_ROLL = object()  # what _stage is given when it applies a decision
 
 
 class Hub(Creating, Sharing, People):
@@ -78,7 +79,8 @@ class Hub(Creating, Sharing, People):
 
         def fresh() -> Room:
             return Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
-                        rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"))
+                        rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"),
+                        dice=row["dice_kind"])
 
         room = fresh()
         if stored.snapshot is not None:
@@ -194,6 +196,39 @@ class Hub(Creating, Sharing, People):
             return staged.start, staged.start + len(staged.entries) - 1
         raise AssertionError("unreachable: the last try returns or raises")
 
+    async def roll(self, room: Room, seat: int | None, outcome: Any = None) -> tuple[int, int]:
+        """Dice rolled at the table: a seated person enters the face the awaited die shows
+        (``outcome``), or with ``None`` has the server draw it from the room's committed seed; the
+        same path as a decision (check, apply, store, then tell).  Returns the numbers of the first
+        and last events it made."""
+        if seat is None:
+            raise RoomError("spectators cannot roll; open your seat's invite link", 403)
+        room = await self.settled(room.id)
+        self._check_roll(room, seat)
+        staged = self._stage(room, seat, None, None, rolled=outcome)
+        if self.writer.running:
+            write = self._write(room, staged)
+            self.writer.submit(write)
+            try:
+                await write.future
+            except Exception as exc:
+                raise refusal(exc) from None
+        else:
+            self._store_now(room, staged)
+        return staged.start, staged.start + len(staged.entries) - 1
+
+    def _check_roll(self, room: Room, seat: int) -> None:
+        if room.seats[seat].kind != "human":
+            raise RoomError("a bot's seat enters no dice", 403)
+        self.decisions.hit((room.id, seat), "rolls")
+        if room.over:
+            raise RoomError("the game is over", 409)
+        if room.dice != "table":
+            raise RoomError("this room's dice are rolled by the server; none are entered", 409)
+        if room.match.awaiting is None:
+            waiting = ", ".join(room.seat_label(s) for s in room.waiting()) or "nobody"
+            raise RoomError(f"no roll is awaited now; waiting for a decision of {waiting}", 409)
+
     def decide_now(self, room: Room, seat: int | None, action: Any, expect: int | None = None,
                    client_id: str | None = None) -> list[dict]:
         """:meth:`decide` for a caller without an event loop (tests, tools): stored before it returns."""
@@ -260,17 +295,19 @@ class Hub(Creating, Sharing, People):
         self._store_now(room, staged)
         return staged.entries
 
-    def _stage(self, room: Room, seat: int, action: Any, client_id: str | None) -> Staged:
-        """Apply a decision in memory and make its rows; the room is ``pending`` until it is stored."""
+    def _stage(self, room: Room, seat: int, action: Any, client_id: str | None, rolled: Any = NOT_A_ROLL) -> Staged:
+        """Apply a decision (or, with ``rolled``, a roll of dice rolled at the table: the face
+        entered, or None for a roll the server draws) in memory and make its rows; the room is
+        ``pending`` until it is stored."""
         start = room.last + 1
         try:
-            entries = room.decide(seat, action)
+            entries = room.decide(seat, action) if rolled is NOT_A_ROLL else room.roll(rolled)
         except IllegalAction as exc:
             raise RoomError(str(exc), 422) from None
         if client_id is not None:
             room.client_ids[client_id] = (start, room.last)
         self.takebacks.pop(room.id, None)
-        banks = self.clocks.spend(room, seat)
+        banks = self.clocks.spend(room, seat) if rolled is NOT_A_ROLL else None
         capped = not room.over and room.last + 1 >= self.settings.max_events
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())

@@ -14,7 +14,9 @@ import re
 from typing import Any, Callable
 
 from ..core.game import Decision, Game
+from ..core.match import roll_wanted
 from ..core.record import Record
+from ..core.sources import TableDice
 from .room import Room, RoomError
 
 
@@ -84,7 +86,7 @@ def options_json(room: Room) -> dict:
 
 def seats_json(room: Room, presence: Callable[[int], str | None]) -> list[dict]:
     g = room.game
-    return [{"seat": s.seat, "name": g.seat_name(s.seat), "kind": s.kind, "bot": s.bot, "player": s.player,
+    return [{"seat": s.seat, "name": g.seat_name(s.seat), "plural": g.seat_plural(s.seat), "kind": s.kind, "bot": s.bot, "player": s.player,
              "presence": presence(s.seat) if s.kind == "human" else None} for s in room.seats]
 
 
@@ -163,6 +165,8 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "winners": list(winners) if winners is not None else None,
         "ended": room.ending.reason if room.ending else None,
         "last": room.last,
+        "table_dice": room.dice == TableDice.kind,
+        "roll": rolling(room, named) if not over else None,
         "commitment": room.commitment,
         "seed": room.seed_hex if over else None,
         "rematch": room.rematch_id,
@@ -177,6 +181,16 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "chat_last": len(room.chat) - 1,
         "renderer": renderer,
     }
+
+
+def rolling(room: Room, named: Callable[[str], str]) -> dict | None:
+    """The die the table must roll now (dice rolled at the table), in words: ``{"roll": "d10",
+    "seat": 1, "label": "agility", "faces": [1, ..., 10], "text": "Moon rolls d10 for agility"}``."""
+    node = room.match.awaiting
+    if node is None:
+        return None
+    wanted = roll_wanted(room.game, node)
+    return dict(wanted, text=named(wanted["text"]))
 
 
 def event(room: Room, seat: int | None, n: int, named: Callable[[str], str] | None = None) -> dict:

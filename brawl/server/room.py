@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.game import BrawlError, Decision, Game, IllegalAction, Terminal
 from ..core.match import LogLine, Match
-from ..core.sources import CommittedDice, commitment_of
+from ..core.sources import CommittedDice, TableDice, commitment_of
 
 
 class RoomError(BrawlError):
@@ -76,7 +76,7 @@ def covers(game: Game, seats: list[SeatInfo]) -> dict:
 class Room:
     def __init__(self, room_id: str, game: Game, seed_hex: str, seats: list[SeatInfo], *,
                  commitment: str | None = None, parent_id: str | None = None, rematch_id: str | None = None,
-                 public: bool = False, time_control: dict | None = None) -> None:
+                 public: bool = False, time_control: dict | None = None, dice: str = CommittedDice.kind) -> None:
         self.id = room_id
         self.game = game
         self.seed_hex = seed_hex
@@ -87,7 +87,9 @@ class Room:
             mine = commitment_of(seed_hex, bound)
             if mine != commitment:
                 raise RoomError(f"room {room_id}: stored seed does not match its commitment", 500)
-        self.source = CommittedDice(seed_hex, covers=bound)
+        # dice the server rolls, or dice rolled at the table (each face entered by a player)
+        self.dice = TableDice.kind if dice == TableDice.kind else CommittedDice.kind
+        self.source = (TableDice if self.dice == TableDice.kind else CommittedDice)(seed_hex, covers=bound)
         self.commitment = mine  # shown at the start, checked against the seed revealed at the end
         self.seats = seats
         self.parent_id = parent_id
@@ -169,6 +171,21 @@ class Room:
         self._file_lines(start)
         if not self._same_decision(before, seat, start):
             self.opened = len(self.match.record.entries)
+        return self.match.record.entries[start:]
+
+    def roll(self, outcome: Any = None) -> list[dict]:
+        """Dice rolled at the table: the face entered for the awaited roll (``outcome``), or, with
+        ``None``, the roll drawn by the server ("roll for me"); return the new record entries (the
+        roll and any rolls after it).  Raises IllegalAction, changing nothing."""
+        if self.ending is not None:
+            raise IllegalAction("the game is over")
+        start = len(self.match.record.entries)
+        if outcome is None:
+            self.match.roll_for_me()
+        else:
+            self.match.enter_roll(outcome)
+        self._file_lines(start - 1)
+        self.opened = len(self.match.record.entries)
         return self.match.record.entries[start:]
 
     def _same_decision(self, before, seat: int, start: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -43,6 +43,8 @@ class CreateRoom(Strict):
     time_control: TimeControl | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
                                              examples=[{"mode": "game", "seconds": 300, "increment": 5}])
     names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
+    dice: Literal["server", "table"] = Field("server", description="server: the server rolls (committed dice); table: "
+                                              "dice rolled at the table, each face entered with POST /api/rooms/ID/rolls")
     rated: bool = Field(False, description="a rated game: every seat a person; ratings change at the end when each "
                                            "seat was played by its own account (taken with POST /api/rooms/ID/account)")
 
@@ -125,6 +127,9 @@ class RoomView(BaseModel):
     over: bool
     winners: list[int] | None
     last: int = Field(description="number of the last event")
+    table_dice: bool = Field(False, description="the room's dice are rolled at the table (each face entered)")
+    roll: dict[str, Any] | None = Field(None, description="dice rolled at the table: the die to roll now, in words "
+                                        "({roll, seat, label, faces, text}); enter it with POST /api/rooms/ID/rolls")
     commitment: str = Field(description="SHA-256 of the dice seed")
     seed: str | None = Field(description="the dice seed, revealed when the game is over")
     rematch: str | None = Field(description="room id of the rematch, once someone asked for one")

@@ -41,9 +41,11 @@ class Stored:
 
 
 def entry_of(event: dict) -> dict:
-    """A stored event as a record entry."""
+    """A stored event as a record entry (kind ``entered``: a roll entered at the table)."""
     if event["kind"] == "roll":
         return {"roll": event["event"], "outcome": event["outcome"]}
+    if event["kind"] == "entered":
+        return {"roll": event["event"], "outcome": event["outcome"], "table": True}
     return {"seat": event["seat"], "action": event["action"]}
 
 
@@ -54,7 +56,7 @@ def event_row(room: "Room", n: int, client_id: str | None = None, at: datetime |
     row = {"room_id": room.id, "n": n, "kind": "roll", "seat": None, "action": None, "event": None,
            "outcome": None, "sealed": False, "client_id": client_id, "created_at": at or utcnow()}
     if "roll" in entry:
-        row.update(event=entry["roll"], outcome=entry["outcome"])
+        row.update(event=entry["roll"], outcome=entry["outcome"], kind="entered" if entry.get("table") else "roll")
     else:
         row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
     return row
@@ -67,11 +69,15 @@ def replay_stored(room: "Room", events: list[dict]) -> None:
         return
     start = events[0]["n"]
     for ev in events:
-        if ev["kind"] == "decision" and ev["n"] > room.last:
+        if ev["n"] <= room.last:
+            continue  # made already: a roll the server's dice made after the decision before it
+        if ev["kind"] == "decision":
             start_n = room.last + 1
             room.decide(ev["seat"], ev["action"])
             if ev.get("client_id"):
                 room.client_ids[ev["client_id"]] = (start_n, room.last)
+        elif room.match.awaiting is not None:  # dice rolled at the table: entered, or drawn for the table
+            room.roll(ev["outcome"] if ev["kind"] == "entered" else None)
     stored = [entry_of(ev) for ev in events]
     got = room.match.record.entries[start:]
     if stored != got:

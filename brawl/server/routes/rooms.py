@@ -45,7 +45,7 @@ async def create_room(body: CreateRoom, request: Request) -> dict:
         raise RoomError("a rated game is between accounts: every seat must be a person's (no bots)", 422)
     control = body.time_control.model_dump(exclude_unset=True) if body.time_control is not None else None
     room, tokens = hub.create(body.game, body.options, body.seats, public=body.public,
-                              time_control=control, names=body.names, client=client_of(request))
+                              time_control=control, names=body.names, client=client_of(request), dice=body.dice)
     if body.rated:
         book.set_rated(request.app.state.engine, room.id)
     return created(room, tokens)

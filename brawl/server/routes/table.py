@@ -1,18 +1,27 @@
-"""What serves friends at one table: QR codes of invite links, so phones at the table join by
-scanning the lobby's screen.
+"""What serves friends at one table: dice rolled at the table, and QR codes of invite links, so
+phones at the table join by scanning the lobby's screen.
 
-The link goes in the request body, never in a URL: an invite link carries its seat's token.
+- ``POST /api/rooms/ID/rolls`` {token, outcome} enters the face a die shows in a room whose dice are
+  rolled at the table (``"dice": "table"``); {token, "for_me": true} has the server draw that roll
+  from the room's committed seed.  Any person seated in the room may enter any roll (the table
+  shares its dice); a face the die cannot show is refused (422) and changes nothing.
+- ``POST /api/qr`` {text}: a QR code as SVG.  The link goes in the request body, never in a URL:
+  an invite link carries its seat's token.
 """
 
 from __future__ import annotations
 
 import io
 
-from fastapi import APIRouter
-from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from .. import projection
 from ..schemas import refusals
+from . import hub_of, seat_in
 
 router = APIRouter(prefix="/api", tags=["table"], responses=refusals(413, 422))
 
@@ -21,6 +30,28 @@ class QrIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: str = Field(..., min_length=1, max_length=1000, description="what the code holds (an invite link)")
     title: str = Field("", max_length=100, description="the picture's title for screen readers")
+
+
+class RollIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200, description="your seat's token")
+    outcome: Any = Field(None, description="the face the die shows (a number; several dice: a list)")
+    for_me: StrictBool = Field(False, description="true: the server draws this roll from the committed seed")
+
+
+@router.post("/rooms/{room_id}/rolls", responses=refusals(403, 404, 409, 422, 429, 503))
+async def roll(room_id: str, body: RollIn, request: Request) -> dict:
+    """Enter the face the awaited die shows (dice rolled at the table), or let the server roll it."""
+    from ..room import RoomError
+
+    if body.for_me == (body.outcome is not None):
+        raise RoomError("give the face the die shows as outcome, or for_me: true (not both)", 422)
+    hub = hub_of(request)
+    room = await hub.settled(room_id)
+    seat = seat_in(room, body.token)
+    first, last = await hub.roll(room, seat, None if body.for_me else body.outcome)
+    room = hub.get(room_id)
+    return {"first": first, "last": last, "events": projection.events(room, seat, first - 1)}
 
 
 @router.post("/qr", response_class=Response, responses={200: {"content": {"image/svg+xml": {}}}})
