@@ -13,6 +13,8 @@ WORDS = {
     "Game over: {who} wins": "Fin de la partida: gana {who}",
     "Game over: {who}, {who2} wins": "Fin de la partida: ganan {who} y {who2}",
     "Game over: no winner": "Fin de la partida: sin ganador",
+    "Game over: {who} win": "Fin de la partida: ganan {who}",
+    "Game over: {who}, {who2} win": "Fin de la partida: ganan {who} y {who2}",
     # ways texts are joined: tried last, each part translated on its own
     "{a}; {b}": "{a}; {b}",
     "{a} | {b}": "{a} | {b}",

@@ -252,6 +252,7 @@ def test_game_renderer_plug_in_and_free_form_decisions(tmp_path, monkeypatch, br
             page.goto(url + room["seats"][0]["invite"])
             page.wait_for_selector(".connection.ok")
             assert page.text_content("#placed") == "points placed: 0"
+            page.click("#free-more > summary")  # with a board, typing is the keyboard's way in, behind a disclosure
             page.fill("#free-action", "11,2")
             page.press("#free-action", "Enter")
             page.wait_for_selector("#error:not([hidden])")

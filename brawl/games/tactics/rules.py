@@ -47,6 +47,8 @@ __all__ = ["Tactics", "TacticsOptions", "TacticsState", "Unit", "Step", "AttackP
 AttackProfile = A.AttackProfile
 
 #: the chance event each kind of pending step waits for, and what its outcome does
+PLURAL_PARTIES = ("heroes", "raiders", "wardens")  # the ready parties named by a plural noun
+
 _NODES = {Attack: strikes.attack_node, Save: saves.check_node, Concentration: saves.check_node,
           HealCheck: saves.check_node, HideCheck: saves.check_node, Cure: spells.spell_node,
           SpellDamage: spells.spell_node, Fireball: spells.spell_node, Bleed: effects.bleed_node}
@@ -56,6 +58,8 @@ _ROLLS = {Attack: strikes.roll_attack, **saves.ROLLS, **spells.ROLLS, Bleed: eff
 class Tactics(Game[TacticsState]):
     name = "tactics"
     title = "Tactics"
+    description = ("Two parties of d20 characters fight on a grid of five-foot squares: move, strike, shoot and cast "
+                   "spells, with attacks of opportunity, flanking and saves; the side left standing wins.")
     Options = TacticsOptions
     State = TacticsState
     min_players = 2
@@ -349,6 +353,12 @@ class Tactics(Game[TacticsState]):
             label = names[seat].capitalize()
             return f"{label} ({seat + 1})" if names[0] == names[1] else label
         return super().seat_name(seat)
+
+    def seat_plural(self, seat: int) -> bool:
+        """A party named by a plural ("Heroes", "Raiders", "Wardens") wins as one: "Heroes win"."""
+        party = (self.options.party1, self.options.party2)[seat] if seat in (0, 1) else ""
+        custom = (self.options.custom1, self.options.custom2)[seat] if seat in (0, 1) else ""
+        return not custom.strip() and party in PLURAL_PARTIES
 
     def turns(self, state: TacticsState) -> int:
         return state.turns

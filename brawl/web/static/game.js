@@ -153,7 +153,7 @@
     const prompt = (v.node && v.node.prompt) || "";
     if (v.over) {
       const w = (v.winners || []).map(seatName).join(", ");
-      text = w ? t(v.winners.length > 1 ? "Game over: {names} win." : "Game over: {names} wins.", { names: w }) : t("Game over: a draw, no winner.");
+      text = w ? t(plural(v, v.winners) ? "Game over: {names} win." : "Game over: {names} wins.", { names: w }) : t("Game over: a draw, no winner.");
     } else if (v.your_turn) {
       text = v.node.kind === "reaction" ? t("Your reaction: {prompt}", { prompt: prompt || t("decide") }) :
         v.node.kind === "simultaneous" ? t("Your secret choice: {prompt}", { prompt: prompt || t("choose") }) :
@@ -246,6 +246,10 @@
     $("main").classList.toggle("board-decision", onBoard);  // a phone's sheet then leaves the board more room
     $("key-help").hidden = k < 2;
     $("free-form").hidden = !v.free_form;
+    // a board offers its decisions itself: the typed form waits behind a disclosure (the keyboard's
+    // way in); without a board it is the only way to decide, so it stays open
+    $("free-more").hidden = !v.free_form;
+    if (v.free_form && !renderer && !$("free-more").open) $("free-more").open = true;
     if (hintsOn && v.your_turn) loadHints();
   }
 
@@ -279,7 +283,12 @@
     const go = el("button", { type: "button", class: "go" }, t("Do it"));
     go.addEventListener("click", () => decide(select.value).catch(() => {}));
     const label = group.charAt(0).toUpperCase() + group.slice(1).replace(/_/g, " ");
-    return el("div", { class: "choice-list" }, el("label", { for: id }, t("{label} ({n} choices)", { label, n: items.length })), select, go);
+    return el("div", { class: "choice-list" }, el("label", { for: id }, t("{label} ({n} choices)", { label: t(label), n: items.length })), select, go);
+  }
+
+  // whether "wins" takes a plural verb: several winners, or one whose name is a plural ("Heroes")
+  function plural(v, winners) {
+    return winners.length > 1 || !!(v.seats && v.seats[winners[0]] && v.seats[winners[0]].plural);
   }
 
   // "Sun attacks (d10, d6)" -> "Attacks (d10, d6)": the button says what the decision does
@@ -308,7 +317,7 @@
     const names = winners.map(seatName).join(", ");
     let title;
     if (!winners.length) title = t("Draw");
-    else if (v.seat === null) title = t(winners.length > 1 ? "{names} win" : "{names} wins", { names });
+    else if (v.seat === null) title = t(plural(v, winners) ? "{names} win" : "{names} wins", { names });
     else if (winners.includes(v.seat)) title = t(winners.length > 1 ? "You won (shared)" : "You won!");
     else title = t("You lost");
     $("end-title").textContent = title;

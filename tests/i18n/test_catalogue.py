@@ -1,0 +1,134 @@
+"""The game-text catalogue (brawl.core.i18n): templates matched and filled in one place, names
+kept, and every text of real games of the translated games covered (issue 28, point 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from brawl.core.i18n import Catalogue, Template
+from brawl.core.match import Match
+from brawl.core.sources import SeededDice
+from brawl.games import game_class, game_names, make_game
+from brawl.games.lang import catalogue, value_labels
+from tests.i18n.texts import PLAYS, texts_of
+
+SMALL = Catalogue.build([{
+    "{who} attacks {whom}": "{who} ataca a {whom}",
+    "{who} takes {n} damage": "{who} recibe {n} de daño",
+    "{a}; {b}": "{a}; {b}",
+    "attack or charge": "atacar o cargar",
+    "{who}: {what}?": "{who}: ¿{what}?",
+}], [{"Player": "Jugador", "Heroes": "Héroes"}])
+
+
+def test_a_template_is_matched_and_its_blanks_filled():
+    assert SMALL.translate("Sun attacks Moon") == "Sun ataca a Moon"
+    assert SMALL.translate("Sun takes 7 damage") == "Sun recibe 7 de daño"
+
+
+def test_names_pass_unchanged_unless_the_names_table_has_them():
+    """A name a player chose is never translated, even one that is a word of the catalogue."""
+    assert SMALL.translate("attack or charge attacks Ana") is None or "Ana" in SMALL.translate("attack or charge attacks Ana")
+    assert SMALL.translate("Ana attacks Player 2") == "Ana ataca a Jugador 2"
+    assert SMALL.translate("Heroes attacks Raiders") == "Héroes ataca a Raiders"
+
+
+def test_text_blanks_are_translated_in_turn_and_joined_texts_part_by_part():
+    assert SMALL.translate("Sun: attack or charge?") == "Sun: ¿atacar o cargar?"
+    assert SMALL.translate("Sun attacks Moon; Moon takes 3 damage") == "Sun ataca a Moon; Moon recibe 3 de daño"
+
+
+def test_a_capitalised_log_line_finds_its_small_letter_template():
+    cat = Catalogue.build([{"{who} misses": "{who} falla", "critical hit": "golpe crítico"}])
+    assert cat.translate("Critical hit") == "Golpe crítico"
+
+
+def test_a_number_blank_takes_only_a_number_and_an_unknown_text_gives_none():
+    assert SMALL.translate("Sun takes many damage") is None
+    assert SMALL.translate("Sun dances") is None
+    assert SMALL.show("Sun dances") == "Sun dances"
+
+
+def test_a_translation_may_not_use_a_blank_its_english_lacks():
+    with pytest.raises(ValueError):
+        Template.of("{who} misses", "{whom} falla")
+
+
+def test_the_browser_gets_the_same_patterns_in_the_same_order():
+    data = catalogue("es", ("ktog",)).to_json()
+    weights = [t[4] for t in data["templates"]]
+    assert weights == sorted(weights, reverse=True)
+    assert all(t[0].startswith("^") and t[0].endswith("$") for t in data["templates"])
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_lobby_words_of_every_game_are_in_spanish(game):
+    """Issue 28, points 3 and 9: title, description, option names, option help and value labels."""
+    cls = game_class(game)
+    cat = catalogue("es", (game,))
+    assert cls.description, f"{game} has no description"
+    texts = [cls.title, cls.description]
+    labels = value_labels(game)
+    for name, prop in cls.Options.model_json_schema()["properties"].items():
+        texts += [prop.get("title", name), prop.get("description", "")]
+        texts += list(labels.get(name, {}).values())
+    missing = [t for t in texts if t and cat.translate(t) is None]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game", ["ktog", "tactics"])
+def test_option_values_have_labels_for_people(game):
+    """Issue 28, point 9: the lobby shows "again every round", not every_round."""
+    cls = game_class(game)
+    for name, prop in cls.Options.model_json_schema()["properties"].items():
+        values = prop.get("enum") or []
+        raw = [v for v in values if isinstance(v, str) and "_" in v]
+        assert all(v in value_labels(game).get(name, {}) for v in raw), (name, raw)
+
+
+TRANSLATED = ["rps", "krig", "ktog"]
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_every_text_of_real_games_is_in_the_catalogue(game):
+    """Issue 28, point 3: prompts, decision labels, odds, log lines, status tables and summaries of
+    seeded random games, every one made by a template (seat names pass as names)."""
+    cat = catalogue("es", (game,))
+    missing = set()
+    for name, options in PLAYS:
+        if name != game:
+            continue
+        seats = {make_game(game, options).seat_name(s) for s in range(8)}
+        for seed in range(3):
+            missing |= {t for t in texts_of(game, options, seed) if t not in seats and cat.translate(t) is None}
+    assert sorted(missing) == []
+
+
+def test_ktog_cure_on_oneself_reads_naturally():
+    """Issue 28, point 9: "casts Cure on themselves", and in Spanish "sobre sí"."""
+    game = make_game("ktog")
+    state = Match(game, SeededDice(0)).state  # initiative rolled: a player's first turn
+    seat = game.node(state).seats[0]
+    text = game.describe_action(state, seat, f"cure:{seat + 1}")
+    assert text.endswith("casts Cure on themselves")
+    assert catalogue("es", ("ktog",)).translate(text).endswith("lanza Curar sobre sí")
+
+
+def test_a_party_named_by_a_plural_wins_with_a_plural_verb():
+    """Issue 28, point 9: "Game over: Heroes win", not "Heroes wins"; Steve still wins."""
+    heroes = make_game("tactics", {"party1": "heroes", "party2": "raiders"})
+    assert heroes.seat_plural(0) and heroes.seat_plural(1)
+    steve = make_game("tactics", {"party1": "steve", "party2": "jeff"})
+    assert not steve.seat_plural(0)
+    assert not make_game("krig").seat_plural(0)
+
+
+def test_the_end_line_agrees_with_the_winner():
+    """Issue 28, point 9: the match's last line says "win" for a plural name, "wins" for one person."""
+    for plural, verb in ((True, " win"), (False, " wins")):
+        game = make_game("rps", {"wins_needed": 1})
+        game.seat_plural = lambda seat, plural=plural: plural  # as a party named "Heroes" says
+        match = Match(game, SeededDice(0))
+        match.decide(0, "rock")
+        match.decide(1, "scissors")
+        assert match.log[-1].text == "Game over: Player 1" + verb
