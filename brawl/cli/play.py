@@ -88,7 +88,7 @@ def play(
             import secrets
             seed = secrets.randbelow(2**31)
         seats = parse_seats(game, seat, g.num_players, seed)
-        console.print(f"[bold]{cls.title}[/]  options: {g.options_json()}  seed: {seed}")
+        console.print(f"[bold]{cls.title}[/]  options: {g.options_json()}" + ("" if table_dice else f"  seed: {seed}"))
         for i, s in enumerate(seats):
             console.print(f"  {g.seat_name(i)}: {'human' if s is None else 'bot ' + s.name}", markup=False)
         if table_dice:
