@@ -68,8 +68,8 @@ def step_infos(mask: np.ndarray, extra: dict[str, np.ndarray], done: np.ndarray 
     info = _with_masks({"action_mask": mask, **extra}, np.ones(n, np.bool_))
     if done is not None and done.any():
         rows = np.full(n, None, dtype=object)
-        for g in np.flatnonzero(done):
-            rows[g] = final_obs[g]
+        ended = np.flatnonzero(done)
+        rows[ended] = np.fromiter(final_obs[ended], dtype=object, count=len(ended))  # one row each
         info["final_obs"] = rows
         info["_final_obs"] = done.copy()
         info["final_info"] = _with_masks(final_info or {}, done)
