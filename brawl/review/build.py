@@ -83,7 +83,10 @@ def assemble(game: Game, names: list[str], figures: dict, result: list[float], *
     """The review document: the JSON of ``GET /api/rooms/ID/review`` and ``brawl review --json``."""
     players = game.num_players
     for d in figures["decisions"]:
-        d["judgement"] = judgement(d["loss"])
+        # an estimate judges by the low end of the loss's 95% interval: a decision is called a
+        # mistake only where the playouts show it (the noise of a few playouts condemns nobody)
+        sure = d.get("interval", {}).get("loss", [d["loss"]])[0]
+        d["judgement"] = "best" if d["loss"] == 0 else judgement(max(sure, 1e-9) if not exact else d["loss"])
     seats = per_seat(players, figures["decisions"], figures["dice"])
     residual = figures.get("residual") or [result[s] - figures["start"][s] - seats["luck"][s] - seats["skill"][s]
                                            for s in range(players)]

@@ -11,6 +11,8 @@ Definitions (the same in the terminal, the API and the browser):
   0.10, ``blunder`` from 0.10.  A decision with one legal choice is ``forced`` as well (``best``),
   and so is a choice made at the same time as another seat's hidden one (``simultaneous``: its
   value rests on what the others would have chosen, which one game does not tell; not judged).
+  An estimated review judges by the low end of the loss's 95% interval (a decision is called a
+  mistake only where the playouts show it); its ``loss`` is the point estimate.
 - **Accuracy** of a seat: ``100 * mean(exp(-loss / ACCURACY_SCALE))`` over the seat's decisions
   that had a choice, ``ACCURACY_SCALE = 0.10``: 100 for best play; a loss of 0.02 scores 82, 0.05
   scores 61, 0.10 scores 37.  ``None`` when the seat never had a choice.

@@ -11,16 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Game
-from .judge import THRESHOLDS
+from .judge import JUDGEMENTS
 
 PER_REVIEW = 3
-MIN_LOSS = dict((name, bound) for bound, name in THRESHOLDS)["good"]  # an inaccuracy or worse
+LOST = JUDGEMENTS[2:]  # an inaccuracy or worse
 
 
 def puzzles_of(game: Game, steps: list, review: dict, limit: int = PER_REVIEW, seat: int | None = None) -> list[dict]:
     """Up to ``limit`` puzzles from ``review`` (of ``seat`` only, when given), the largest loss first."""
     by_index = {st.index: st for st in steps}
-    worst = sorted((d for d in review["decisions"] if not d.get("forced") and d["loss"] >= MIN_LOSS
+    worst = sorted((d for d in review["decisions"] if not d.get("forced") and d["judgement"] in LOST
                     and (seat is None or d["seat"] == seat)), key=lambda d: -d["loss"])
     out = []
     for d in worst[:limit]:
