@@ -98,6 +98,8 @@ class Catalogue:
         """A name: translated only when the names table has it ("Heroes"), else kept."""
         if text in self.names:
             return self.names[text]
+        if ", " in text:  # a list of names: "Player 2, Player 3"
+            return ", ".join(self.name(part) for part in text.split(", "))
         m = re.fullmatch(r"(.*?)(\s*\d+)", text)  # "Player 2": the table's "Player" and the number
         if m and m.group(1) in self.names:
             return self.names[m.group(1)] + m.group(2)

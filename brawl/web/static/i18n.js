@@ -509,6 +509,7 @@
   brawl.trName = function (text) {
     if (brawl.lang === "en" || typeof text !== "string") return text;
     if (text in GAME.names) return GAME.names[text];
+    if (text.includes(", ")) return text.split(", ").map(brawl.trName).join(", ");  // a list of names
     const m = /^(.*?)(\s*\d+)$/s.exec(text);
     if (m && m[1] in GAME.names) return GAME.names[m[1]] + m[2];
     return text;

@@ -1,0 +1,104 @@
+"""Spanish pages (issue 28, point 3): every word a player reads in Spanish, from the one catalogue.
+
+Real games are played on a Spanish page (the browser's language) through the API while the page
+follows them, and at each step the page's visible text is checked against the catalogue's
+English: no line the catalogue can translate (so made by one of its English templates) and no
+English word or name of the catalogue it translates is left.  The lobby is checked for every game
+at both sizes: descriptions, option names, their help and their values."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from brawl.games.lang import catalogue
+from tests.web.conftest import GAMES, PHONE, WIDE, create, decide, new_page, open_room, room_view, wait_until
+
+pytestmark = pytest.mark.browser
+
+SPANISH = {"locale": "es-ES"}
+
+
+def english_left(text: str, games: tuple[str, ...]) -> list[str]:
+    """The English the catalogue of ``games`` knows, still in ``text`` (a page's visible text)."""
+    cat = catalogue("es", games)
+    found = []
+    for line in (ln.strip() for ln in text.splitlines()):
+        if line and (line in cat.exact or cat.translate(line) not in (None, line)):
+            if cat.translate(line) != line:
+                found.append(line)
+    words = {e: s for e, s in {**cat.exact, **cat.names}.items() if e != s and len(e) >= 5 and re.search(r"[A-Za-z]{4}", e)}
+    for english in words:
+        if re.search(r"(?<![\w-])" + re.escape(english) + r"(?![\w-])", text):
+            found.append(english)
+    return sorted(set(found))
+
+
+def test_the_check_finds_english(server):
+    """The check above can fail: an English prompt, decision and name are found, Spanish is not."""
+    assert "Sun: attack, defend or charge?" in english_left("Sun: attack, defend or charge?", ("krig",))
+    assert "Player" in english_left("Player 1 (tú)", ("ktog",))
+    assert english_left("Sol: ¿atacas, defiendes o cargas?\nJugador 1 ataca a Ana", ("krig", "ktog")) == []
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_the_lobby_speaks_spanish_for_every_game(server, browser, errors, size):
+    """Issue 28, points 3 and 9: titles, descriptions, options and their values (by label, never
+    every_round) in Spanish."""
+    page = new_page(browser, errors, **SPANISH, **(PHONE if size == "phone" else WIDE))
+    page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    for game in GAMES:
+        page.select_option("#game", game)
+        page.wait_for_selector("#options .field, #options[hidden]", state="attached")
+        text = page.inner_text("main")
+        assert english_left(text, (game,)) == [], game
+        raw = [v for v in page.eval_on_selector_all("#options select option", "os => os.map(o => o.textContent)") if "_" in v]
+        assert raw == [], game
+    assert "Mata al Otro" in page.inner_text("#game")
+    page.context.close()
+
+
+def play_on_page(server, browser, errors, game, seats, options, size=WIDE, steps=400, seed=0):
+    """Play a game to its end through the API while a Spanish page of seat 0 follows it; check
+    the page at every decision of seat 0 and at the end."""
+    room = create(server, game, seats, options)
+    page = new_page(browser, errors, **SPANISH, **size)
+    open_room(page, server, room)
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(steps):
+        view = wait_until(lambda: (lambda v: v if v["over"] or 0 in v["node"]["seats"] else None)(room_view(server, room, 0)))
+        page.wait_for_function(f"() => Number(document.body.dataset.last) >= {view['last']}")
+        text = page.inner_text("body")
+        assert english_left(text, (game,)) == [], (game, view["last"])
+        seen.add(text)
+        if view["over"]:
+            break
+        decide(server, room, 0, rng.choice([d["action"] for d in view["legal"]]))
+    else:
+        raise AssertionError("no end")
+    page.wait_for_selector("#end:not([hidden])")
+    assert english_left(page.inner_text("body"), (game,)) == []
+    page.context.close()
+    return seen
+
+
+def test_rock_paper_scissors_in_spanish(server, browser, errors):
+    seen = play_on_page(server, browser, errors, "rps", ["human", "bot:random"], {})
+    assert any("piedra" in s for s in seen)
+
+
+def test_krig_in_spanish_on_a_phone(server, browser, errors):
+    seen = play_on_page(server, browser, errors, "krig", ["human", "bot:random"], {"hp": 3}, size=PHONE)
+    assert any("¿atacas, defiendes o cargas?" in s for s in seen)
+
+
+def test_ktog_in_spanish(server, browser, errors):
+    """Three players with classes and Cure's touch roll: prompts, spells, odds, the table, the log."""
+    seen = play_on_page(server, browser, errors, "ktog", ["human", "bot:random", "bot:random"],
+                        {"players": 3, "hp": 5, "classes": True, "cure_touch_roll": True, "initiative": "every_round"})
+    assert any("Puntos de golpe" in s for s in seen)
