@@ -151,7 +151,7 @@
     root.append(decisionsList(review, opts.jump));
     if (review.puzzles && review.puzzles.length && opts.room) {
       root.append(el("p", {}, el("a", { class: "puzzles-link", href: `/puzzles?room=${encodeURIComponent(opts.room)}` },
-        t("Practise your mistakes ({n} puzzles)", { n: review.puzzles.length }))));
+        t(review.puzzles.length === 1 ? "Practise your mistake (1 puzzle)" : "Practise your mistakes ({n} puzzles)", { n: review.puzzles.length }))));
     }
   }
 
