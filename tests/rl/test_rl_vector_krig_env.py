@@ -71,29 +71,34 @@ def test_final_observation_and_info_as_gymnasiums_sync_vector_env():
     obs, info = ours.reset(seed=0)
     seen = 0
     for _ in range(40):
-        _, _, s_term, s_trunc, s_info = sync.step(_first_legal(sync_info["action_mask"]))
-        sync_info = s_info
+        _, _, s_term, s_trunc, sync_info = sync.step(_first_legal(sync_info["action_mask"]))
         obs, reward, term, trunc, info = ours.step(_first_legal(info["action_mask"]))
-        for got, want, done in ((info, s_info, term | trunc), ):
-            if not done.any() or not (s_term | s_trunc).any():
-                continue
+        done = term | trunc
+        if done.any() and (s_term | s_trunc).any():
             seen += 1
-            assert set(got) == set(want)
-            assert set(got["final_info"]) == set(want["final_info"])
-            assert got["final_obs"].dtype == want["final_obs"].dtype == object
-            assert np.array_equal(got["_final_obs"], done) and np.array_equal(got["_final_info"], done)
-            assert np.array_equal(got["final_info"]["_action_mask"], done)
-            assert got["final_info"]["action_mask"].shape == want["final_info"]["action_mask"].shape
-            for g in range(n):
-                if done[g]:
-                    last = got["final_obs"][g]
-                    assert last.shape == (V.OBS,) and last.dtype == np.float32
-                    assert last[6] == last[7] == 0  # nobody is asked anything at the end
-                    assert min(last[0], last[1]) == 0  # someone is out of hit points
-                    assert not got["final_info"]["action_mask"][g].any()
-                else:
-                    assert got["final_obs"][g] is None
+            _same_layout(info, sync_info, done)
     assert seen >= 5
+
+
+def _same_layout(got: dict, want: dict, done: np.ndarray) -> None:
+    """``got`` (ours) has the keys, types and shapes of ``want`` (SyncVectorEnv's), and its final
+    observations and masks are where ``done`` says, each an ended game's."""
+    n = len(done)
+    assert set(got) == set(want)
+    assert set(got["final_info"]) == set(want["final_info"])
+    assert got["final_obs"].dtype == want["final_obs"].dtype == object
+    assert np.array_equal(got["_final_obs"], done) and np.array_equal(got["_final_info"], done)
+    assert np.array_equal(got["final_info"]["_action_mask"], done)
+    assert got["final_info"]["action_mask"].shape == want["final_info"]["action_mask"].shape
+    for g in range(n):
+        if not done[g]:
+            assert got["final_obs"][g] is None
+            continue
+        last = got["final_obs"][g]
+        assert last.shape == (V.OBS,) and last.dtype == np.float32
+        assert last[6] == last[7] == 0  # nobody is asked anything at the end
+        assert min(last[0], last[1]) == 0  # someone is out of hit points
+        assert not got["final_info"]["action_mask"][g].any()
 
 
 def test_make_vec_with_the_vector_entry_point():
