@@ -102,6 +102,8 @@ def room_bodies(draw):
     if draw(st.booleans()):
         body["public"] = draw(scalars)
     if draw(st.booleans()):
+        body["dice"] = draw(st.one_of(st.sampled_from(["server", "table"]), scalars))
+    if draw(st.booleans()):
         body[draw(st.text(max_size=6))] = draw(scalars)
     return body
 
@@ -194,3 +196,29 @@ records = st.one_of(values, st.fixed_dictionaries(
 @given(record=records, where=st.sampled_from(["/api/rooms/dice", "/api/rooms/replay?step=3", "/api/rooms/replay"]))
 def test_no_record_sent_for_dice_or_a_replay_is_a_server_error(client, record, where):
     post(client, where, record)
+
+
+@pytest.fixture(scope="module")
+def table_rooms(client) -> dict[str, dict]:
+    """One room per game whose dice are rolled at the table (each face entered)."""
+    out = {}
+    for game in GAMES:
+        cls = game_class(game)
+        r = client.post("/api/rooms", json={"game": game, "seats": ["human"] * max(2, cls.min_players), "dice": "table"})
+        assert r.status_code == 201, r.text
+        out[game] = r.json()
+    return out
+
+
+@FUZZ
+@given(game=st.sampled_from(GAMES), seat=st.integers(0, 7), use_token=st.booleans(), token=scalars,
+       outcome=st.one_of(st.integers(-3, 30), values), for_me=st.one_of(st.booleans(), scalars),
+       keys=st.sets(st.sampled_from(["outcome", "for_me", "junk"])), whole=st.one_of(st.none(), values))
+def test_no_roll_entered_at_the_table_is_a_server_error(client, table_rooms, game, seat, use_token, token, outcome,
+                                                        for_me, keys, whole):
+    """Faces entered for dice rolled at the table (``POST /api/rooms/ID/rolls``), good and bad."""
+    room = table_rooms[game]
+    tokens = [s["token"] for s in room["seats"] if s["token"]]
+    body = {"token": tokens[seat % len(tokens)] if use_token else token}
+    body.update({k: v for k, v in (("outcome", outcome), ("for_me", for_me), ("junk", 1)) if k in keys})
+    post(client, f"/api/rooms/{room['room']}/rolls", body if whole is None else whole)
