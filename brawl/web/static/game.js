@@ -9,7 +9,8 @@
   const parts = window.location.pathname.split("/").filter(Boolean);
   const spectator = parts[0] === "watch";
   const roomId = decodeURIComponent(parts[1] || "");
-  const token = spectator ? null : new URLSearchParams(window.location.hash.slice(1)).get("t");
+  // the seat's token; a page that plays every seat of a table (table-dice.js) changes it with ctx.useToken
+  let token = spectator ? null : new URLSearchParams(window.location.hash.slice(1)).get("t");
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   const $ = (id) => document.getElementById(id);
@@ -36,6 +37,8 @@
     get seat() { return view ? view.seat : null; },
     get view() { return view; },
     decide: (action, opts) => decide(action, opts),
+    get token() { return token; },
+    useToken: (next) => useToken(next),
     announce: (text) => addLog({ text, kind: "note" }),
     svg: brawl.svg,
     el: brawl.el,
@@ -139,6 +142,7 @@
     renderChatForm(v);
     askName(v);
     showDecision(v);
+    if (brawl.tableDice) brawl.tableDice.update(v, ctx);  // dice rolled at the table, one device for all seats
     $("commitment").textContent = v.commitment;
     if (v.seed && v.dice !== false) {
       $("seed").textContent = v.seed;
@@ -803,6 +807,18 @@
     return resyncing;
   }
 
+  // The page becomes another seat's (one device for a table's seats): its token, socket, view and log.
+  function useToken(next) {
+    if (!next || next === token) return resyncing || Promise.resolve();
+    token = next;
+    decisionShown = "";
+    nameAsked = true;
+    const old = ws;
+    connect();  // the old socket's close is then no longer this page's news
+    if (old) old.close();
+    return resync();
+  }
+
   // -- talking to the server -----------------------------------------------------------------------
   function decide(action, opts) {
     const anchor = opts && opts.anchor !== undefined ? opts.anchor : anchorFor(lastTarget);
@@ -1099,7 +1115,8 @@
     try {
       let next = view.rematch;
       if (!next) next = (await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/rematch`, { token })).room;
-      window.location.assign(spectator ? `/watch/${next}` : `/play/${next}#t=${token}`);
+      // the same seats' tokens play the rematch (a table's page keeps all of them)
+      window.location.assign(spectator ? `/watch/${next}` : `/play/${next}${window.location.hash || `#t=${token}`}`);
     } catch (e) { showError(e.message, $("rematch")); }
   });
   $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, t("Spectator link")), " · ",

@@ -105,6 +105,7 @@
     if (count) count.addEventListener("input", renderSeats);
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
+    if (brawl.tableDiceField) brawl.tableDiceField(info);  // who rolls: the server or the table (table.js)
     const rules = document.getElementById("rules-link");
     rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, t("Rules of {title}", { title: tr(info.title) })));
   }
@@ -117,6 +118,7 @@
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       const body = { game: gameSelect.value, options: readOptions(), seats, time_control: timeControl(), public: $("public").checked };
+      if (brawl.tableDiceChoice && brawl.tableDiceChoice()) body.dice = brawl.tableDiceChoice();
       const name = $("my-name").value.trim();
       if (name && seats[0] === "human") {
         body.names = { "0": name };
@@ -187,6 +189,8 @@
     const watch = origin + room.spectate;
     list.append(el("li", {}, el("span", { class: "who" }, t("Spectators: ")),
       el("a", { href: watch, class: "watch-link" }, t("Watch")), " ", brawl.copyButton(watch, t("Copy the spectator link"))));
+    const playAll = brawl.playAllItem ? brawl.playAllItem(room) : null;  // one device for every seat (table.js)
+    if (playAll) list.append(playAll);
     document.getElementById("commitment").textContent = room.commitment;
     const info = games[room.game];
     document.getElementById("commitment-line").hidden = !!info && info.dice === false;  // no dice, nothing to check
