@@ -113,7 +113,7 @@ class Catalogue:
             return text if text == "" else None
         if re.fullmatch(NUMBER[1:-1], text):
             return text
-        if self.name(text) != text:  # a name and nothing else ("Player 2")
+        if self.name(text) != text or text in self.names:  # a name and nothing else ("Player 2", "Ada")
             return self.name(text)
         found = self._match(text, _depth)
         if found is None and text[:1].isupper() and text[:1].lower() != text[:1]:

@@ -49,7 +49,7 @@ WORDS.update({
     "d{n}-{m}": "d{n}-{m}",
     "d{n}+{m}": "d{n}+{m}",
     "d{n}r{m}": "d{n}r{m}",
-    "{n}%": "{n} %",
+    "{n}%": "{n}%",
     "{n}+": "{n}+",
     "x{n}": "x{n}",
     "on turn": "en turno",

@@ -543,7 +543,7 @@
     if (text === "") return "";
     if (depth > 12) return null;
     if (NUMBER.test(text)) return text;
-    if (brawl.trName(text) !== text) return brawl.trName(text);  // a name and nothing else ("Player 2")
+    if (brawl.trName(text) !== text || text in GAME.names) return brawl.trName(text);  // a name and nothing else ("Player 2", "Ada")
     let found = match(text, depth);
     const first = text.charAt(0);
     if (found === null && first !== first.toLowerCase()) {

@@ -89,7 +89,7 @@
       const c = chars()[i];
       const cx = u.x + 0.5, cy = u.y + 0.5;
       const down = u.hp <= 0;
-      const label = `${c.name}, ${c.cls} ${c.level}, ` + T("{hp} of {max} hit points", { hp: u.hp, max: c.max_hp }) +
+      const label = `${c.name}, ${T(c.cls)} ${c.level}, ` + T("{hp} of {max} hit points", { hp: u.hp, max: c.max_hp }) +
         (down ? ", " + T("incapacitated") : "") + (u.prone && !down ? ", " + T("prone") : "") + (u.hidden ? ", " + T("hidden") : "");
       const tok = S("g", { class: "tc-token", tabindex: 0, role: "button", "aria-label": label, "data-id": c.id,
         opacity: u.hidden ? 0.45 : null });
@@ -267,7 +267,7 @@
 
   function drawCard() {
     const card = root.querySelector("#tc-card");
-    card.replaceChildren(el("strong", {}, T("Round {n}:", { n: st().round }) + " "), document.createTextNode(st().last || T("The battle begins.")));
+    card.replaceChildren(el("strong", {}, T("Round {n}:", { n: st().round }) + " "), document.createTextNode(brawl.tr(st().last) || T("The battle begins.")));
   }
 
   function drawOrder() {
@@ -288,10 +288,11 @@
     const box = root.querySelector("#tc-sheets");
     box.replaceChildren(...chars().map((c, i) => {
       const u = units()[i];
-      const ab = Object.entries(c.abilities).map(([k, v]) => `${k} ${v}`).join(", ");
-      const spells = (u.spells || []).filter((s) => s[1] > 0).map((s) => `${s[0].replace(/_/g, " ")} ×${s[1]}`).join(", ") || T("none");
-      const gear = [u.main && u.main + (u.two_handed ? " " + T("(two hands)") : ""), u.off, c.armor !== "none" && c.armor.replace("_", " "), u.sheath && T("sheath: {item}", { item: u.sheath })].filter(Boolean).join(", ");
-      return el("details", {}, el("summary", {}, `${c.name}: ${c.cls} ${c.level}, ` + T("{hp}/{max} hp", { hp: u.hp, max: c.max_hp })),
+      // the state's words (classes, gear, spells) through the game's catalogue: Spanish on a Spanish page
+      const ab = Object.entries(c.abilities).map(([k, v]) => `${T(k)} ${v}`).join(", ");
+      const spells = (u.spells || []).filter((s) => s[1] > 0).map((s) => `${T(s[0].replace(/_/g, " "))} ×${s[1]}`).join(", ") || T("none");
+      const gear = [u.main && T(u.main) + (u.two_handed ? " " + T("(two hands)") : ""), u.off && T(u.off), c.armor !== "none" && T(c.armor.replace("_", " ")), u.sheath && T("sheath: {item}", { item: T(u.sheath) })].filter(Boolean).join(", ");
+      return el("details", {}, el("summary", {}, `${c.name}: ${T(c.cls)} ${c.level}, ` + T("{hp}/{max} hp", { hp: u.hp, max: c.max_hp })),
         el("p", {}, `${ab}. ` + T("Base attack {bab}; Fort {fort}, Ref {ref}, Will {will}; speed {speed} ft; armor {armor}, shield {shield}, max Dex {dex}.",
           { bab: signed(c.bab), fort: signed(c.saves.fort), ref: signed(c.saves.ref), will: signed(c.saves.will), speed: c.speed,
             armor: signed(c.armor_bonus), shield: signed(c.shield_bonus), dex: signed(c.max_dex) })),
