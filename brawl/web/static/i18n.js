@@ -464,6 +464,28 @@
     "This link names this computer as 127.0.0.1, which phones cannot open: start the server with --host 0.0.0.0 and open the lobby at the address it prints.":
       "Este enlace nombra este ordenador como 127.0.0.1, que los móviles no pueden abrir: arranca el servidor con --host 0.0.0.0 y abre el inicio en la dirección que muestra.",
     "The QR code could not be made: {why}": "No se pudo hacer el código QR: {why}",
+    "Dice": "Dados",
+    "The server rolls (committed dice)": "Tira el servidor (dados comprometidos)",
+    "We roll real dice at the table": "Tiramos dados de verdad en la mesa",
+    "With real dice the game names each roll and you tap the face your die shows.":
+      "Con dados de verdad, la partida dice cada tirada y tocas la cara que muestra tu dado.",
+    "At one table:": "En una mesa:",
+    "Play every seat on this device": "Jugar todos los puestos en este dispositivo",
+    "Pass it round: the page plays whoever decides now and hides secret choices.":
+      "Pasadlo de mano en mano: la página juega por quien decide ahora y oculta las elecciones secretas.",
+    "Roll {die} for {label}": "Tira {die} para {label}",
+    "Roll {die}": "Tira {die}",
+    "{name} rolls {die} for {label}": "{name} tira {die} para {label}",
+    "{name} rolls {die}": "{name} tira {die}",
+    "The faces of the {die}: tap the one the die shows": "Las caras del {die}: toca la que muestra el dado",
+    "The die shows {face}": "El dado muestra {face}",
+    "Roll for me": "Tira por mí",
+    "Roll a real die and tap the face it shows; anyone at the table may enter it. \"Roll for me\" lets the server roll this one from its committed dice.":
+      "Tira un dado de verdad y toca la cara que muestra; cualquiera en la mesa puede anotarla. «Tira por mí» deja que el servidor tire esta con sus dados comprometidos.",
+    "Pass the phone to {name}": "Pasa el móvil a {name}",
+    "{name}'s choice is secret: nobody else looks until it is made.": "La elección de {name} es secreta: nadie más mira hasta que la haga.",
+    "I am {name}": "Soy {name}",
+    "{name}'s decision": "Decide {name}",
     "No rated games of this game yet.": "Aún no hay partidas puntuables de este juego.",
     "Bots on the same scale": "Los bots en la misma escala",
     "Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").":
