@@ -52,18 +52,22 @@ def test_the_rooms_to_resume_are_found_through_an_index(tmp_path):
 
 
 def test_an_older_database_gets_the_index_in_place(tmp_path):
-    """A database made before the index existed (and before the migrations) keeps its rooms and gets
-    the index when the server opens it."""
+    """A database made before the index existed (and before the migrations: 0.1.0's tables, no
+    Alembic mark) keeps its rooms and gets the index when the server opens it."""
+    from sqlalchemy import create_engine, insert
+
+    from brawl.server.migrations import release_schema
+
     url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    engine = make_engine(url)
-    store = Store(make_sessions(engine))
-    store.create({"id": "r1", "game": "rps", "options": {}, "dice_kind": "committed", "seed_hex": "00",
-                  "commitment": "c", "parent_id": None, "public": False, "time_control": None, "wake": True,
-                  "finished_at": None}, [{"seat": 0, "kind": "human", "bot": None, "token_hash": None, "player": None}], [])
-    with engine.begin() as conn:
+    old = create_engine(url)
+    tables = release_schema.tables()
+    tables.create_all(old)
+    with old.begin() as conn:
         conn.execute(text("DROP INDEX ix_rooms_waking"))
-        conn.execute(text("DROP TABLE alembic_version"))
-    engine.dispose()
+        conn.execute(insert(tables.tables["rooms"]).values(
+            id="r1", game="rps", options={}, dice_kind="committed", seed_hex="00", commitment="c", public=False,
+            wake=True))
+    old.dispose()
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
