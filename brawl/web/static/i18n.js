@@ -459,6 +459,8 @@
     "(about {r})": "(unos {r})",
     // friends at one table
     "QR code": "Código QR",
+    "{drawn} rolls drawn by the server verified; {entered} entered at the table, taken as given.":
+      "{drawn} tiradas hechas por el servidor verificadas; {entered} introducidas en la mesa, tomadas como dadas.",
     "Hide QR code": "Ocultar código QR",
     "{name}'s invite link": "Enlace de invitación de {name}",
     "This link names this computer as 127.0.0.1, which phones cannot open: start the server with --host 0.0.0.0 and open the lobby at the address it prints.":

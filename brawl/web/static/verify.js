@@ -261,11 +261,13 @@
   // commitment: the commitment to check against (the room's; else the record's own)
   async function check(record, tables, commitment) {
     const dice = record.dice || {};
-    const recorded = (record.entries || []).filter((e) => e && e.roll !== undefined).map((e) => ({ event: e.roll, outcome: plain(e.outcome) }));
-    const result = { ok: false, rolls: recorded.length, differs: [], commitment_ok: false, commitment_checked: false,
-      recomputed: false, message: "" };
+    // a roll entered at the table ("table": true) is taken as given; every other roll is draw k of the seed
+    const recorded = (record.entries || []).filter((e) => e && e.roll !== undefined)
+      .map((e) => ({ event: e.roll, outcome: plain(e.outcome), table: e.table === true }));
+    const result = { ok: false, rolls: recorded.length, entered: recorded.filter((e) => e.table).length, differs: [],
+      commitment_ok: false, commitment_checked: false, recomputed: false, message: "" };
     const kind = dice.kind;
-    if (kind !== "hmac-sha256") {
+    if (kind !== "hmac-sha256" && kind !== "table") {
       result.message = kind === "seeded" ? "These dice came from a plain numbered seed, not a committed one: there is no commitment to check."
         : "This record's dice were not committed (no seed was kept), so they cannot be recomputed.";
       return result;
@@ -290,6 +292,10 @@
       const mine = recorded[k];
       if (!table || !mine) {
         result.differs.push({ n: k, expected: table ? null : undefined, recorded: mine ? mine.outcome : null, event: (table && table.event) || (mine && mine.event) });
+        continue;
+      }
+      if (mine.table) {  // entered at the table: given, but it must be a roll the game asked for
+        if (table.event !== mine.event) result.differs.push({ n: k, expected: table.outcome, recorded: mine.outcome, event: table.event });
         continue;
       }
       const r = await draw(sign, k, toBig(table.denominator));
@@ -370,7 +376,7 @@
     const record = parseExact(recordText);
     let tables = null;
     let note = "";
-    if (record.dice && record.dice.kind === "hmac-sha256" && typeof record.dice.seed === "string") {
+    if (record.dice && (record.dice.kind === "hmac-sha256" || record.dice.kind === "table") && typeof record.dice.seed === "string") {
       try {
         tables = parseExact(await postText("/api/rooms/dice", recordText));
       } catch (e) {
@@ -399,6 +405,8 @@
     if (r.recomputed && !r.differs.length) {
       if (r.rolls === 0) lines.push(t("No dice were rolled in this game."));
       else if (!r.commitment_ok) lines.push(`All ${plural(r.rolls, "roll")} follow from the seed, but the seed is not the committed one.`);
+      else if (r.ok && r.entered) lines.push(t("{drawn} rolls drawn by the server verified; {entered} entered at the table, taken as given.",
+        { drawn: r.rolls - r.entered, entered: r.entered }));
       else if (r.ok) lines.push(r.rolls === 1 ? t("All 1 roll verified.") : t("All {n} rolls verified.", { n: r.rolls }));
       else lines.push(t("Each recorded roll follows from the seed, but that is not enough: the whole record must replay."));
     } else if (r.recomputed) {
