@@ -10,7 +10,7 @@ text can be translated wherever it is shown (the browser does it with the same c
 Blanks are named, and the name says what may fill it:
 
 - ``{n}``, ``{n2}``, ``{hp}``-like names listed in :data:`NUMBERS`: a number, kept as it is;
-- ``{who}``, ``{whom}``, ``{name}`` ... (:data:`NAMES`): a name (a seat, a person, a character),
+- ``{who}``, ``{whom}``, ``{name}``, ``{kid}`` (a kniggit) ... (:data:`NAMES`): a name (a seat, a person, a character),
   kept as it is unless the catalogue's ``names`` table translates it (a party called "Heroes"),
   so a name a player chose is never translated;
 - anything else: a text, itself translated (a whole text that fails makes the template fail, and
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 NUMBERS = re.compile(r"^(n|m|k|x|y|hp|max|ft|pct)\d*$")
-NAMES = re.compile(r"^(who|whom|name|seat|them)\d*$")
+NAMES = re.compile(r"^(who|whom|name|seat|them|kid)\d*$")
 NUMBER = r"([-+]?\d+(?:\.\d+)?)"
 NAME = r"([^:;|]+?)"  # a name holds no separator, so "{who}: ..." never swallows a list of clauses
 TEXT = r"(.+?)"

@@ -86,7 +86,7 @@ def test_option_values_have_labels_for_people(game):
         assert all(v in value_labels(game).get(name, {}) for v in raw), (name, raw)
 
 
-TRANSLATED = {"rps": 3, "krig": 3, "ktog": 3, "tactics": 1}  # game: seeds played with each option set
+TRANSLATED = {"rps": 3, "krig": 3, "ktog": 3, "tactics": 1, "kniggits": 2}  # game: seeds played with each option set
 
 
 @pytest.mark.parametrize("game", TRANSLATED)

@@ -110,3 +110,23 @@ def test_tactics_in_spanish(server, browser, errors):
     seen = play_on_page(server, browser, errors, "tactics", ["human", "bot:random"],
                         {"party1": "steve", "party2": "jeff", "max_rounds": 2})
     assert any("Hojas de personaje" in s for s in seen)
+
+
+def test_kniggits_in_spanish_as_a_spectator(server, browser, errors):
+    """Two bots fight on a small table while a Spanish spectator page follows: fights, moves, the
+    table and the log, checked at every change."""
+    room = create(server, "kniggits", ["bot:heuristic", "bot:heuristic"],
+                  {"table": 18, "points": 20, "turn_limit": 3, "terrain": "open"})
+    page = new_page(browser, errors, **SPANISH, **WIDE)
+    open_room(page, server, room, seat=None)
+    last = -1
+    while True:
+        view = room_view(server, room)
+        page.wait_for_function(f"() => Number(document.body.dataset.last) >= {view['last']}")
+        if view["last"] != last:
+            assert english_left(page.inner_text("body"), ("kniggits",)) == [], view["last"]
+            last = view["last"]
+        if view["over"]:
+            break
+    assert "Azul" in page.inner_text("body")
+    page.context.close()

@@ -9,7 +9,7 @@ VALUES: dict[str, dict[str, str]] = {
     "disengage": {"direct": "straight away from the enemy", "away": "any line away from every enemy"},
 }
 
-NAMES_ES: dict[str, str] = {}
+NAMES_ES: dict[str, str] = {"Red": "Rojo", "Blue": "Azul"}
 
 ES: dict[str, str] = {
     "Kniggits": "Kniggits",
@@ -78,4 +78,88 @@ ES: dict[str, str] = {
     "Seconds a fight's hands may take in live play on the server; a hand not chosen in time does nothing. 0 for no timer.":
         "Segundos que pueden tardar las manos de un combate en una partida en directo en el servidor; una mano no "
         "elegida a tiempo no hace nada. 0 para no tener reloj.",
+    # the table and the phases
+    "Army": "Ejército", "Movement tokens": "Fichas de movimiento", "Attack tokens": "Fichas de ataque",
+    "Defense tokens": "Fichas de defensa", "Fighting": "En combate", "Fleeing": "Huyendo", "Gone": "Fuera",
+    "draw": "empate", "over": "terminada",
+    "Before the battle: {what}": "Antes de la batalla: {what}",
+    "choosing armies": "se eligen los ejércitos", "rock-paper-scissors for who goes first": "piedra, papel o tijera para ver quién empieza",
+    "moving": "movimiento", "turning": "giro", "fighting": "combate",
+    "Turn {n}: {who} on turn, {what}": "Turno {n}: turno de {who}, {what}",
+    "turn {n}: {text}": "turno {n}: {text}",
+    "Turn limit: {who} {n} tokens, {who2} {m} tokens": "Límite de turnos: {who} {n} fichas, {who2} {m} fichas",
+    "turn limit: {who} {n} tokens, {who2} {m} tokens": "límite de turnos: {who} {n} fichas, {who2} {m} fichas",
+    "every kniggit of {who} is fleeing or gone": "todos los kniggits de {who} huyen o están fuera",
+    # prompts
+    "Choose and place your army (the other player sees it only when both are in)":
+        "Elige y coloca tu ejército (el otro jugador solo lo ve cuando los dos estén)",
+    "Rock, paper or scissors for who goes first?": "¿Piedra, papel o tijera para ver quién empieza?",
+    "{who}: move your kniggits, then end the moving phase": "{who}: mueve tus kniggits y luego termina la fase de movimiento",
+    "{who}: turn your kniggits in combat to face an attacker, then say you are done":
+        "{who}: gira tus kniggits en combate para encarar a un atacante y luego di que has terminado",
+    "{who}'s {kid} attacks {whom}: show sword and shield": "{kid} de {who} ataca a {whom}: muestra espada y escudo",
+    "{who}'s archer {kid} shoots at {whom}: show your hands": "el arquero {kid} de {who} dispara a {whom}: muestra tus manos",
+    "{who}'s {kid} strikes {whom} again with a magic sword: show your hands":
+        "{kid} de {who} vuelve a golpear a {whom} con una espada mágica: muestra tus manos",
+    "{who} turns now": "ahora gira {who}",
+    # decisions
+    "{who} shows {move}": "{who} muestra {move}",
+    "{who} shows {hands} ({kid} against {whom})": "{who} muestra {hands} ({kid} contra {whom})",
+    "{who} takes {army}": "{who} toma {army}",
+    "the ready-made balanced army": "el ejército equilibrado ya hecho",
+    "the ready-made heavy army (two strong kniggits)": "el ejército pesado ya hecho (dos kniggits fuertes)",
+    "the ready-made horde (many small kniggits)": "la horda ya hecha (muchos kniggits pequeños)",
+    "the ready-made army with archers": "el ejército con arqueros ya hecho",
+    "the ready-made cavalry (kniggits on horseback)": "la caballería ya hecha (kniggits a caballo)",
+    "the ready-made duelists (two swords each)": "los duelistas ya hechos (dos espadas cada uno)",
+    "the ready-made jouster (one kniggit on horseback)": "el justador ya hecho (un kniggit a caballo)",
+    "{who} aims archer {kid} at {whom}": "{who} apunta con el arquero {kid} a {whom}",
+    "{who} ends the moving phase": "{who} termina la fase de movimiento",
+    "{who} is done turning": "{who} ha terminado de girar",
+    "{who} moves {kid}": "{who} mueve {kid}",
+    "{who} turns {kid} to face {whom}": "{who} gira {kid} para encarar a {whom}",
+    "{who} makes a decision the rules do not know": "{who} toma una decisión que las reglas no conocen",
+    "{who} picks up {thing} with {kid}'s {hand} hand": "{who} coge {thing} con la mano de {hand} de {kid}",
+    "{who} puts down {thing} that {kid} carries": "{who} deja {thing} que lleva {kid}",
+    "{who} sends {kid}'s second magic-sword attack at {whom}": "{who} lanza el segundo ataque de espada mágica de {kid} contra {whom}",
+    "{who} wins rock-paper-scissors and goes first": "{who} gana a piedra, papel o tijera y empieza",
+    # hands
+    "{a} and {b}": "{a} y {b}",
+    "sword {h}": "espada {h}", "bow {h}": "arco {h}", "shield {h}": "escudo {h}", "defense {h}": "defensa {h}",
+    "second sword {h}": "segunda espada {h}", "sword guarding {h}": "espada cubriendo {h}",
+    "no sword": "sin espada", "no bow": "sin arco", "no shield": "sin escudo", "no defense": "sin defensa",
+    "no second sword": "sin segunda espada",
+    "high": "alto", "middle": "medio", "low": "bajo", "nothing": "nada",
+    "rock": "piedra", "paper": "papel", "scissors": "tijera",
+    "sword": "espada", "shield": "escudo",
+    # what happened
+    "{kid} moves {n} in to ({x}, {y})": "{kid} se mueve {n} pulg hasta ({x}, {y})",
+    "{text}, stops {n} in from {kid}: in combat": "{text}, se detiene a {n} pulg de {kid}: en combate",
+    "{kid} attacks {whom}: {who} shows {a}, {who2} shows {b}": "{kid} ataca a {whom}: {who} muestra {a}, {who2} muestra {b}",
+    "{kid} shoots at {whom}: {who} shows {a}, {who2} shows {b}": "{kid} dispara a {whom}: {who} muestra {a}, {who2} muestra {b}",
+    "{kid} strikes {whom} again: {who} shows {a}, {who2} shows {b}": "{kid} vuelve a golpear a {whom}: {who} muestra {a}, {who2} muestra {b}",
+    "{kid} loses nothing": "{kid} no pierde nada",
+    "{kid} loses {what}": "{kid} pierde {what}",
+    "a movement token": "una ficha de movimiento", "an attack token": "una ficha de ataque", "a defense token": "una ficha de defensa",
+    "{kid} drinks a potion: {n} more {what} tokens": "{kid} bebe una poción: {n} fichas más de {what}",
+    "movement": "movimiento", "attack": "ataque", "defense": "defensa",
+    "{kid} has no movement token and runs away in terror": "{kid} no tiene fichas de movimiento y huye aterrado",
+    "{kid} has not a token of each colour and runs away in terror": "{kid} no tiene una ficha de cada color y huye aterrado",
+    "{kid} is scared and flees toward {who}'s edge": "{kid} se asusta y huye hacia el borde de {who}",
+    "{kid} flees off the table and leaves the game": "{kid} huye fuera de la mesa y deja la partida",
+    "{kid} flees to ({x}, {y})": "{kid} huye hasta ({x}, {y})",
+    "{kid} is fleeing but cannot get away": "{kid} huye pero no puede escapar",
+    "{kid} is unhorsed": "{kid} cae del caballo",
+    "{kid} puts down {thing}": "{kid} deja {thing}",
+    "{kid} brings {thing} to {who}'s edge": "{kid} lleva {thing} al borde de {who}",
+    "{kid} returns {who}'s flag to its base": "{kid} devuelve la bandera de {who} a su base",
+    "{who}'s flag": "la bandera de {who}", "a flag": "una bandera", "the princess": "la princesa", "the grail": "el grial",
+    "a potion of {what}": "una poción de {what}", "something": "algo",
+    # odds of a fight's hands
+    "{n} tokens worse than the best: against the best mix of replies you lose {m} tokens and knock down {k} on average":
+        "{n} fichas peor que lo mejor: contra la mejor mezcla de respuestas pierdes {m} fichas y derribas {k} de media",
+    "a best choice: against the best mix of replies you lose {n} tokens and knock down {m} on average":
+        "una elección óptima: contra la mejor mezcla de respuestas pierdes {n} fichas y derribas {m} de media",
+    "Fight": "Combate", "Move": "Mover", "Face": "Encarar", "Shoot": "Disparar",
+    "kniggit": "kniggit",
 }

@@ -356,7 +356,7 @@
     const box = root.querySelector("#kn-fight");
     const st = view.state;
     const last = st.revealed && st.revealed.length ? st.revealed[3] : "";
-    root.querySelector("#kn-revealed").textContent = last ? T("Last fight: {text}", { text: last }) : "";
+    root.querySelector("#kn-revealed").textContent = last ? T("Last fight: {text}", { text: brawl.tr(last) }) : "";
     const fightKey = st.phase === "fight" && st.fights.length ? `${st.turns}:${st.fights.length}:${st.fights[0][0]}-${st.fights[0][1]}` : "";
     if (st.phase !== "fight" || !view.your_turn) {
       box.hidden = true;
@@ -532,7 +532,7 @@
     const table = brawl.statusTable(view);
     if (table) root.querySelector("#kn-status").replaceChildren(table);
     const list = root.querySelector("#kn-events");
-    list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, e)));
+    list.replaceChildren(...(st.events || []).slice(-8).map((e) => el("li", {}, brawl.tr(e))));  // the page's language
   }
 
   function fightFormShown(v) {
