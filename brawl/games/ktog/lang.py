@@ -144,7 +144,7 @@ ES: dict[str, str] = {
     "1d2": "1d2",
     # the table
     "Class": "Clase", "Spells left": "Conjuros que quedan", "Spell cast this round": "Conjuro lanzado esta ronda",
-    "Disarmed": "Desarmado", "fighter": "guerrero", "magic-user": "mago", "not yet chosen": "sin elegir aún",
+    "Disarmed": "Desarmado", "Turn order": "Orden de turno", "fighter": "guerrero", "magic-user": "mago", "not yet chosen": "sin elegir aún",
     "{n} scramble turn to go": "queda {n} turno para recuperar el arma",
     "{n} scramble turns to go": "quedan {n} turnos para recuperar el arma",
     "{who}: {n} hit points": "{who}: {n} puntos de golpe",

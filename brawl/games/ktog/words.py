@@ -163,6 +163,14 @@ class KtogWords:
 
     def status_rows(self, state: KtogState) -> list[dict]:
         rows = []
+        # the order of turns this round (rules page, Round and Initiative): from the initiative's
+        # winner round the table, conscious players only; none while initiative is being rolled
+        order: dict[int, int] = {}
+        if state.leader >= 0 and state.phase not in ("init", "class", "over"):
+            for k in range(len(state.hp)):
+                seat = (state.leader + k) % len(state.hp)
+                if state.up[seat]:
+                    order[seat] = len(order) + 1
         for s in range(len(state.hp)):
             if state.phase == "over":
                 mark = "winner" if s == state.winner else "out"
@@ -183,6 +191,7 @@ class KtogWords:
                 "Spells left": ", ".join(spells) or "none",
                 "Spell cast this round": "yes" if state.cast[s] else "",
                 "Disarmed": f"{state.disarmed[s]} scramble turn{'s' if state.disarmed[s] != 1 else ''} to go" if state.disarmed[s] else "",
+                "Turn order": str(order[s]) if s in order else "",
                 "Status": mark,
             })
             rows.append(row)

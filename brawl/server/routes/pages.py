@@ -70,8 +70,8 @@ class GamePage:
     """``game.html`` as the server sends it: everything the page needs to draw comes in the one
     response, its stylesheet and scripts inline (the scripts allowed by their hashes in the page's
     content policy): the boot script at the top, then i18n.js, common.js, the game's own board when
-    it has one (board.js and games/GAME.js), table-dice.js (dice rolled at the table, one device for
-    a table's seats) and game.js at the end; for a spectator also the first
+    it has one (board.js and games/GAME.js), table-sheet.js and table-dice.js (the game sheet, dice
+    rolled at the table, one device for a table's seats) and game.js at the end; for a spectator also the first
     frame.  Built once per game (a page is the same for every room of a game but for the frame)."""
 
     SCRIPTS = re.compile(r'<!--scripts:.*?-->.*?(?=</body>)', re.S)
@@ -101,7 +101,7 @@ class GamePage:
         board = key[1]
         if key not in self.pages:
             names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", f"games/{game}.js"] if board else [])
-                     + ["table-dice.js", "game.js"])
+                     + ["table-sheet.js", "table-dice.js", "game.js"])
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
             words = f'<script type="application/json" id="words">{script_json(catalogue("es", (game,)).to_json())}</script>'

@@ -201,6 +201,7 @@
     update(v, ctx) {
       showRoll(v, ctx);
       passAndPlay(v, ctx);
+      if (brawl.tableSheet) brawl.tableSheet.update(v, !!v.table_dice || !!table);  // the game sheet (table-sheet.js)
     },
   };
 
