@@ -38,7 +38,7 @@ def test_estimate_holds_the_exact_figures(duel):
     """Reviewed both ways, with the optimal bot playing the playouts: the 95% intervals of the
     estimate hold the exact win chances (nearly all of them: one in twenty may miss by chance)."""
     exact = review(duel)
-    est = review(duel, method="estimate", bot="optimal", playouts=100, candidates=3)
+    est = review(duel, method="estimate", bot="optimal", playouts=64, candidates=2)
     assert est["exact"] is False and est["bot"] == "optimal"
     assert [d["index"] for d in est["decisions"]] == [d["index"] for d in exact["decisions"]]
     hits = total = 0
