@@ -87,7 +87,7 @@ def test_a_refused_typed_decision_is_shown_under_the_field(server, browser, erro
     page = new_page(browser, errors, **PHONE)
     room = create(server, "kniggits", ["human", "bot:heuristic"])  # free-form: armies and moves are text
     open_room(page, server, room)
-    page.wait_for_selector("#free-form:not([hidden])")
+    page.wait_for_selector("#free-more:not([hidden])")
     page.click("#free-more > summary")  # the board offers the decisions: the typed form is behind a disclosure
     page.fill("#free-action", "dance:wildly")
     page.click("#free-form button[type=submit]")

@@ -130,3 +130,18 @@ def test_kniggits_in_spanish_as_a_spectator(server, browser, errors):
             break
     assert "Azul" in page.inner_text("body")
     page.context.close()
+
+
+def test_the_replay_viewer_in_spanish(server, browser, errors):
+    """The replay viewer's log, table and names come through the same catalogue."""
+    room = create(server, "krig", ["bot:random", "bot:random"], {"hp": 3})
+    wait_until(lambda: room_view(server, room)["over"])
+    page = new_page(browser, errors, **SPANISH, **WIDE)
+    page.goto(f"{server}/replay/{room['room']}")
+    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.click("#last")
+    page.wait_for_function("() => Number(document.body.dataset.step) > 0")
+    text = page.inner_text("body")
+    assert english_left(text, ("krig",)) == []
+    assert "Sol" in page.inner_text("#players") and "puntos de golpe" in text
+    page.context.close()

@@ -63,8 +63,11 @@
   const generic = brawl.genericRenderer(() => el("p", { class: "hint" }, brawl.t("This game shows no table of players.")));
 
   function loadRenderer(game) {
-    if (brawl.renderers[game]) return Promise.resolve(brawl.renderers[game]);
-    return brawl.loadRenderer(game, api("GET", `/api/games/${encodeURIComponent(game)}`));
+    // the game's catalogue first, so that its words are in the page's language (brawl.tr)
+    const words = brawl.lang === "en" ? Promise.resolve(null)
+      : api("GET", `/api/games/${encodeURIComponent(game)}/words?lang=${brawl.lang}`).then((w) => brawl.addWords(w)).catch(() => null);
+    if (brawl.renderers[game]) return words.then(() => brawl.renderers[game]);
+    return words.then(() => brawl.loadRenderer(game, api("GET", `/api/games/${encodeURIComponent(game)}`)));
   }
 
   function fallBack(e) {
@@ -123,9 +126,9 @@
   }
 
   function draw(frame) {
-    view = viewOf(frame);
+    view = brawl.localView(viewOf(frame));  // the game's texts in the page's language
     document.title = `brawl: replay of ${frame.title}, step ${frame.step}`;
-    $("title").textContent = brawl.t("· Replay of {title}", { title: frame.title });
+    $("title").textContent = brawl.t("· Replay of {title}", { title: brawl.tr(frame.title) });
     $("room-id").textContent = roomId ? brawl.t("game {room}", { room: roomId }) : "";
     drawPlayers(view);
     try {
@@ -148,14 +151,14 @@
     const box = $("players");
     const bits = v.seats.map((s) => {
       const who = s.player ? s.player : s.kind === "bot" ? `bot${s.bot ? ` (${s.bot})` : ""}` : null;
-      return el("span", { class: "seat" }, el("strong", {}, s.name), who ? `: ${who}` : "");
+      return el("span", { class: "seat" }, el("strong", {}, brawl.trName(s.name)), who ? `: ${who}` : "");
     });
     box.replaceChildren(...bits.flatMap((b, i) => (i ? [" · ", b] : [b])));
   }
 
   function drawLog(frame) {
     const list = $("log");
-    list.replaceChildren(...frame.log.map((line) => el("li", { class: line.kind || "", "data-n": line.n }, line.text)));
+    list.replaceChildren(...frame.log.map((line) => el("li", { class: line.kind || "", "data-n": line.n }, brawl.tr(line.text))));
     if (!frame.log.length) list.append(el("li", { class: "empty" }, brawl.t("Nothing has happened yet.")));
     list.scrollTop = list.scrollHeight;  // the newest line at the bottom, inside the panel only
   }
