@@ -816,7 +816,8 @@
     const old = ws;
     connect();  // the old socket's close is then no longer this page's news
     if (old) old.close();
-    return resync();
+    // a reading in flight was asked with the old token: read again after it
+    return resyncing ? resyncing.then(() => resync()) : resync();
   }
 
   // -- talking to the server -----------------------------------------------------------------------

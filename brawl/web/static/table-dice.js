@@ -180,6 +180,7 @@
     if (!table || v.seat === null) return;
     if (!document.body.classList.contains("pass-and-play") && !$("name-dialog").hidden) $("name-skip").click();  // one device: no one name to ask
     document.body.classList.add("pass-and-play");
+    $("takeback-row").hidden = true;  // a takeback asks the others on their own pages: there are none here
     const deciding = v.over || v.roll || !v.node ? [] : v.node.seats.filter((s) => tokenOf(s));
     const sealed = !!v.node && v.node.kind === "simultaneous";
     if (!deciding.includes(v.seat)) {
