@@ -145,3 +145,20 @@ def test_the_replay_viewer_in_spanish(server, browser, errors):
     assert english_left(text, ("krig",)) == []
     assert "Sol" in page.inner_text("#players") and "puntos de golpe" in text
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["rps", "krig"])
+def test_the_rules_page_in_spanish(server, browser, errors, game):
+    """The lobby's rules link on a Spanish page opens the game's Spanish rules page."""
+    page = new_page(browser, errors, **SPANISH, **WIDE)
+    page.goto(f"{server}/?game={game}")
+    href = page.locator("#rules-link a").get_attribute("href")
+    assert href.endswith(f"/rules/{game}?lang=es")
+    page.goto(server + href)
+    assert page.evaluate("document.documentElement.lang") == "es"
+    text = page.inner_text("body")
+    assert "Reglas de" in page.title() and ("Saltar al contenido" in text or "brawl" in text)
+    own = re.sub(r"«[^»]*»", "", text)  # quotations of the English sources stay in their words
+    assert english_left(own, (game,)) == []
+    assert re.findall(r"\b(the|and|of|is)\b", own) == []
+    page.context.close()

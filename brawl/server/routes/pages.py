@@ -26,7 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from ...games import UnknownGame, game_class
-from ...games.lang import catalogue
+from ...games.lang import LANGUAGES, catalogue
 from .. import projection
 from ..hub import Hub
 from ..room import Room, RoomError
@@ -44,8 +44,23 @@ PAGE = """<!doctype html>
 <main id="main" class="panel {kind}">{body}</main></body></html>"""
 
 
-def page(title: str, body: str, kind: str = "rules", status: int = 200) -> HTMLResponse:
-    return HTMLResponse(PAGE.format(title=html.escape(title), body=body, kind=kind), status_code=status)
+def page(title: str, body: str, kind: str = "rules", status: int = 200, lang: str = "en") -> HTMLResponse:
+    text = PAGE.format(title=html.escape(title), body=body, kind=kind)
+    if lang != "en":  # the frame's own words in the page's language
+        text = text.replace('<html lang="en">', f'<html lang="{lang}">').replace(">Skip to the content<", f">{SKIP[lang]}<")
+    return HTMLResponse(text, status_code=status)
+
+
+SKIP = {"es": "Saltar al contenido"}
+RULES_TITLE = {"es": "Reglas de {title}"}
+
+
+def rules_in(cls, lang: str) -> str | None:
+    """The game's rules page in ``lang`` (``rules.<lang>.md`` in its package), or None."""
+    from importlib import resources
+
+    path = resources.files(cls.__module__.rsplit(".", 1)[0]).joinpath(f"rules.{lang}.md")
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def not_found(what: str) -> HTMLResponse:
@@ -185,15 +200,21 @@ def make_router(web: Path) -> APIRouter:
         return FileResponse(web / "replay.html")
 
     @r.get("/rules/{game}")
-    async def rules_page(game: str):
-        """A game's rules page as HTML (the same text as ``brawl rules GAME``)."""
+    async def rules_page(game: str, lang: str = "en"):
+        """A game's rules page as HTML (the same text as ``brawl rules GAME``); ``lang=es`` gives its
+        Spanish page (``rules.es.md`` beside ``rules.md``) where the game has one."""
         try:
             cls = game_class(game)
         except UnknownGame:
             return not_found(f"There is no game called {game!r}.")
         from markdown_it import MarkdownIt  # only when a rules page is first drawn (start-up, issue 12)
 
-        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(cls.rules_page())
-        return page(f"Rules of {cls.title}", body)
+        translated = rules_in(cls, lang) if lang in LANGUAGES else None
+        text = translated if translated is not None else cls.rules_page()
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+        if translated is None:
+            return page(f"Rules of {cls.title}", body)
+        title = catalogue(lang, (game,)).show(cls.title)
+        return page(RULES_TITLE[lang].format(title=title), body, lang=lang)
 
     return r

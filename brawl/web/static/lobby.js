@@ -107,7 +107,8 @@
     renderSeats();
     if (brawl.tableDiceField) brawl.tableDiceField(info);  // who rolls: the server or the table (table.js)
     const rules = document.getElementById("rules-link");
-    rules.replaceChildren(el("a", { href: `/rules/${info.name}`, target: "_blank" }, t("Rules of {title}", { title: tr(info.title) })));
+    const lang = brawl.lang !== "en" ? `?lang=${brawl.lang}` : "";  // the Spanish page where the game has one
+    rules.replaceChildren(el("a", { href: `/rules/${info.name}${lang}`, target: "_blank" }, t("Rules of {title}", { title: tr(info.title) })));
   }
 
   async function create(event) {
