@@ -66,7 +66,7 @@ def test_review_in_the_replay_and_the_end_panel(browser, errors, server, reviewe
     button = page.locator(f"#review-panel .review-moves button.jump[data-index='{target['index']}']")
     button.scroll_into_view_if_needed()
     button.click()
-    page.wait_for_function(f"document.body.dataset.step === '{target['step']}'", timeout=15_000)
+    page.wait_for_selector(f"body[data-step='{target['step']}']", timeout=15_000)
     assert page.locator("#review-panel .review-moves li.current").count() >= 1
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"] + 1, "the review widens the page"

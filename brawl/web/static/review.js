@@ -196,7 +196,11 @@
         return;
       }
       if (root.dataset.mounted !== room) return;
-      if (got.review) { draw(root, got.review, opts); return; }
+      if (got.review) {
+        draw(root, got.review, opts);
+        if (opts.drawn) opts.drawn();
+        return;
+      }
       progress(root, got.running || {});
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
@@ -218,16 +222,17 @@
   const parts = window.location.pathname.split("/").filter(Boolean);
   const box = document.getElementById("review-panel");
   if (!box || parts[0] !== "replay") return;
+  const mark = () => brawl.markReviewStep(box, Number(document.body.dataset.step));
   const jump = (step) => {
     const range = document.getElementById("step");
     if (!range) return;
     range.value = String(step);
     range.dispatchEvent(new Event("input", { bubbles: true }));
+    mark();  // the step on show may be this one already (no change to watch for)
   };
-  new MutationObserver(() => brawl.markReviewStep(box, Number(document.body.dataset.step)))
-    .observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
+  new MutationObserver(mark).observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
   if (parts[1]) {
-    brawl.mountReview(box, decodeURIComponent(parts[1]), { jump });
+    brawl.mountReview(box, decodeURIComponent(parts[1]), { jump, drawn: mark });
     return;
   }
   // an uploaded record: its review once the viewer has it (each new file, a new review)
@@ -240,6 +245,6 @@
     const text = await chosen.text();
     try { JSON.parse(text); } catch (e) { return; }  // the viewer says what is wrong with it
     uploads += 1;
-    brawl.mountReview(box, `upload-${uploads}`, { jump, record: text });
+    brawl.mountReview(box, `upload-${uploads}`, { jump, record: text, drawn: mark });
   });
 })();
