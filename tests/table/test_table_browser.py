@@ -175,3 +175,39 @@ def test_the_lobby_makes_a_table_room_and_links_one_device_for_every_seat(server
     page.wait_for_selector("#opt-wins_needed")
     assert page.locator("#dice-field[hidden]").count() == 1
     page.context.close()
+
+
+def test_a_kniggits_fight_on_one_phone_keeps_each_side_s_hands_secret(server, browser, errors):
+    """Kniggits, Fighting, on one phone: both sides choose their hands in secret on the board; the
+    screen hides Red's choice before Blue takes the phone, and Blue's page never shows it."""
+    from tests.web.test_boards import kniggits_fight
+
+    room = kniggits_fight(server)  # two human seats, A1 and B1 engaged, the hands to choose
+    page = new_page(browser, errors, **PHONE)
+    page.goto(server + pass_link(room))
+    page.wait_for_selector("#pass-screen:not([hidden])")
+    assert page.inner_text("#pass-title") == "Pass the phone to Red"
+    page.locator("#pass-ready").tap()
+    page.wait_for_selector(".kn-fight-form")
+    page.locator("label[for='kn-kn-sword-high']").tap()
+    page.locator("label[for='kn-kn-shield-low']").tap()
+    last = page.evaluate("document.body.dataset.last")
+    page.locator(".kn-fight-form button[type=submit]").tap()
+    page.wait_for_selector("#pass-screen:not([hidden])")
+    settled(page, last)
+    assert page.inner_text("#pass-title") == "Pass the phone to Blue"
+    wait_until(lambda: "Blue" in page.inner_text("#who"))
+    red = httpx.get(f"{server}/api/rooms/{room['room']}/log", headers={"X-Seat-Token": room["seats"][0]["token"]}).text
+    assert "Red shows sword high and shield low" in red  # Red's own log says it; Blue's page must not
+    page.locator("#pass-ready").tap()
+    page.wait_for_selector(".kn-fight-form")
+    assert "Red shows sword high" not in page.text_content("#main")
+    assert not page.locator(".kn-fight-form input:checked").count()  # nothing of Red's picks left in the form
+    page.locator("label[for='kn-kn-sword-middle']").tap()
+    page.locator("label[for='kn-kn-shield-high']").tap()
+    page.locator(".kn-fight-form button[type=submit]").tap()
+    page.wait_for_function("() => document.getElementById('kn-revealed').textContent.includes('Last fight')")
+    log = page.text_content("#log")
+    assert "Red shows sword high and shield low" in log  # shown to all once both chose
+    assert "Blue shows sword middle and shield high" in log  # Blue's own hands, sent from the same page
+    page.context.close()

@@ -50,7 +50,7 @@
   function showError(message, anchor) {
     const box = errorBox;
     box.classList.remove("notice");
-    box.textContent = message ? brawl.tr(message) : "";  // the rules' refusal, in the page's language
+    box.textContent = message || "";
     box.hidden = !message;
     if (!message) return;
     placeNear(box, anchor === undefined ? anchorFor(lastTarget) : anchor);
@@ -815,7 +815,8 @@
     nameAsked = true;
     const old = ws;
     connect();  // the old socket's close is then no longer this page's news
-    if (old) old.close();
+    // it stays a moment for the answer to a decision sent on it (its news comes before its answer)
+    if (old) setTimeout(() => old.close(), 5000);
     // a reading in flight was asked with the old token: read again after it
     return resyncing ? resyncing.then(() => resync()) : resync();
   }
@@ -921,6 +922,8 @@
     ws.onmessage = (msg) => {
       let m;
       try { m = JSON.parse(msg.data); } catch (e) { return; }
+      // a socket of a seat this page has left (useToken) answers only the decisions sent on it
+      if (socket !== ws && !(m.type === "ok" || (m.type === "error" && m.ref !== undefined))) return;
       if (m.type === "welcome") {
         retry = 0;
         welcomed = true;

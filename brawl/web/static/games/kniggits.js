@@ -412,9 +412,11 @@
 
   function sendHands(pair) {
     const form = root.querySelector(".kn-fight-form");
-    if (!form || sentKey === timerKey) return;
+    // sent once per fight and seat (one device may play both seats of a fight, in turn)
+    const key = `${view.seat}|${timerKey}`;
+    if (!form || sentKey === key) return;
     const pick = (name) => { const c = form.querySelector(`input[name=${name}]:checked`); return c ? c.value : "none"; };
-    sentKey = timerKey;
+    sentKey = key;
     // a hand not chosen in time has no effect (the seed's fumble)
     ctx.decide(`fight:${pair}:${pick("kn-sword")}:${pick("kn-shield")}`, { anchor: form }).catch(() => { sentKey = ""; });
   }
