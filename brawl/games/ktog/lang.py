@@ -19,9 +19,10 @@ ES: dict[str, str] = {
         "Puntos de golpe con los que empieza cada jugador (las reglas sugieren de 15 a 25).",
     "To hit": "Para acertar", "What the d20 must show to hit.": "Lo que debe sacar el d20 para acertar.",
     "Initiative": "Iniciativa",
-    "once: roll for who goes first once, then keep the seat order; every_round: roll again at the start of every round.":
-        "una vez: se tira una vez para ver quién empieza y luego se sigue el orden de los asientos; en cada ronda: "
-        "se vuelve a tirar al empezar cada ronda.",
+    "Once: roll for who goes first once, then keep the seat order. Again every round: roll again at the start of "
+    "every round.":
+        "Una vez: se tira una vez para ver quién empieza y luego se sigue el orden de los asientos. Otra vez en cada "
+        "ronda: se vuelve a tirar al empezar cada ronda.",
     "once, then the seat order": "una vez, luego el orden de los asientos", "again every round": "otra vez en cada ronda",
     "Initiative die": "Dado de iniciativa", "The die rolled for initiative.": "El dado que se tira para la iniciativa.",
     "Stand at zero": "En pie a cero",

@@ -41,8 +41,8 @@ class KtogOptions(GameOptions):
     to_hit: int = Field(M.TO_HIT, ge=2, le=M.D20, title="To hit", description="What the d20 must show to hit.")
     initiative: Literal["once", "every_round"] = Field(
         "once", title="Initiative",
-        description="once: roll for who goes first once, then keep the seat order; every_round: roll again at the "
-                    "start of every round.")
+        description="Once: roll for who goes first once, then keep the seat order. Again every round: roll again "
+                    "at the start of every round.")
     initiative_die: Literal["d6", "d10"] = Field("d6", title="Initiative die", description="The die rolled for initiative.")
     stand_at_zero: bool = Field(False, title="Stand at zero",
                                 description=f"At 0 hit points, a d{M.PERCENTILE} of {M.STAND_MAX} or less keeps a player in "

@@ -44,10 +44,11 @@ ES: dict[str, str] = {
     "The second side's own party instead of a ready one, written as the first.":
         "Un grupo propio del segundo bando en vez de uno ya hecho, escrito como el primero.",
     "Two-weapon penalty": "Penalización por dos armas",
-    "wielding: a character holding two weapons takes the penalty on every attack with either of them (the seed's "
-    "words); both_attacks: only when it attacks with both in one action.":
-        "al empuñar: un personaje con dos armas sufre la penalización en cada ataque con cualquiera de ellas (las "
-        "palabras de las reglas); con ambas: solo cuando ataca con las dos en una misma acción.",
+    "On every attack while wielding two: a character holding two weapons takes the penalty on every attack with "
+    "either of them (the seed's words). Only when attacking with both: only when it attacks with both in one action.":
+        "En cada ataque mientras empuña dos: un personaje con dos armas sufre la penalización en cada ataque con "
+        "cualquiera de ellas (las palabras de las reglas). Solo al atacar con las dos: solo cuando ataca con las dos "
+        "en una misma acción.",
     "on every attack while wielding two": "en cada ataque mientras empuña dos",
     "only when attacking with both": "solo al atacar con las dos",
     "Prone damage penalty": "Penalización al daño tumbado",

@@ -58,8 +58,9 @@ class TacticsOptions(GameOptions):
                          description="The second side's own party instead of a ready one, written as the first.")
     two_weapon_penalty: Literal[TWO_WEAPON_READINGS] = Field(  # type: ignore[valid-type]
         "wielding", title="Two-weapon penalty",
-        description="wielding: a character holding two weapons takes the penalty on every attack with either "
-                    "of them (the seed's words); both_attacks: only when it attacks with both in one action.")
+        description="On every attack while wielding two: a character holding two weapons takes the penalty on every "
+                    "attack with either of them (the seed's words). Only when attacking with both: only when it "
+                    "attacks with both in one action.")
     prone_damage: Literal[PRONE_DAMAGE_READINGS] = Field(  # type: ignore[valid-type]
         "all", title="Prone damage penalty",
         description=f"all: a prone character deals {PRONE_PENALTY} less damage with every weapon, bows and thrown weapons "
