@@ -37,7 +37,7 @@ def test_the_sheet_says_who_may_react_now_and_keeps_the_odds_off_until_asked(ser
     page.goto(server + pass_link(room))
     page.wait_for_selector("#table-sheet")
     assert page.inner_text("#sheet-order") == "Turn order: Player 1 → Player 2 → Player 3 → Player 4"
-    page.wait_for_function("() => document.getElementById('sheet-now').textContent.startsWith('Player 1 to decide')")
+    page.wait_for_function("() => document.getElementById('sheet-now').textContent.startsWith('Player 1: attack or try to disarm')")
     # the odds of each decision are there, hidden until the sheet's switch shows them
     odds = "#action-buttons button.action[data-action='attack:2'] .odds"
     page.wait_for_selector(odds, state="attached")

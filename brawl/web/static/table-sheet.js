@@ -63,6 +63,9 @@
       return may ? `${may}.` : t("{names} may react now: {prompt}", { names: names(v, seats), prompt });
     }
     if (node.kind === "simultaneous") return t("{names} choose in secret: {prompt}", { names: names(v, seats), prompt });
+    // a prompt that names its player first ("Moon: attack, defend or charge?") says it all
+    const own = seats.length === 1 && v.seats[seats[0]] && prompt.startsWith(`${v.seats[seats[0]].name}:`);
+    if (own) return prompt;
     return prompt ? t("{names} to decide: {prompt}", { names: names(v, seats), prompt }) : t("{names} to decide.", { names: names(v, seats) });
   }
 
