@@ -159,13 +159,14 @@ def test_the_lobby_makes_a_table_room_and_links_one_device_for_every_seat(server
     page.select_option("#dice-mode", "table")
     page.select_option("#seat-1", "human")
     page.locator("#create-button").tap()
-    page.wait_for_selector(".play-all-link")
-    href = page.get_attribute(".play-all-link", "href")
+    page.wait_for_selector("#links .play-all-link")
+    href = page.get_attribute("#links .play-all-link", "href")
     path, fragment = href.split("#", 1)
     assert "?" not in path and path.count("/") == 4  # origin/play/ID: no token in the address
     tokens = dict(p.split("=", 1) for p in fragment.split("&"))["table"].split(",")
     assert len(tokens) == 2 and all(tokens)
-    page.locator(".play-all-link").tap()
+    assert page.get_attribute("#recent-list .play-all-link", "href") == href  # kept with the games made here
+    page.locator("#links .play-all-link").tap()
     page.wait_for_selector("#table-faces")
     room = path.rstrip("/").split("/")[-1]
     v = httpx.get(f"{server}/api/rooms/{room}", headers={"X-Seat-Token": tokens[0]}).json()

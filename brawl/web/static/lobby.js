@@ -165,6 +165,8 @@
         li.append(el("a", { href: origin + s.invite }, t("Play as {name}", { name })), brawl.copyButton(origin + s.invite, t("Copy {name}'s invite link", { name })));
       }
       li.append(el("a", { href: origin + r.spectate }, t("Watch")));
+      const playAll = brawl.recentPlayAll ? brawl.recentPlayAll(r) : null;  // one device for every seat (table.js)
+      if (playAll) li.append(playAll);
       list.append(li);
     }
   }

@@ -69,6 +69,13 @@
     return first ? `/play/${encodeURIComponent(room.room)}#t=${first}&table=${tokens.join(",")}` : null;
   };
 
+  // the same link for a room in the list of games made in this browser (each seat's invite holds its token)
+  brawl.recentPlayAll = function (r) {
+    const seats = r.seats.map((s) => ({ kind: s.kind, token: s.kind === "human" && s.invite ? new URLSearchParams(s.invite.split("#")[1] || "").get("t") : null }));
+    if (seats.filter((s) => s.token).length < 2) return null;
+    return el("a", { href: window.location.origin + brawl.tableLink({ room: r.room, seats }), class: "play-all-link" }, t("Play every seat on this device"));
+  };
+
   brawl.playAllItem = function (room) {
     if (room.seats.filter((s) => s.kind === "human" && s.token).length < 2) return null;
     const url = window.location.origin + brawl.tableLink(room);
