@@ -176,15 +176,7 @@ class Hub(Creating, Sharing, People):
             opened, sealed = room.opened, projection.sealed_open(room)
             staged = self._stage(room, seat, action, client_id)
             try:
-                if self.writer.running:
-                    write = self._write(room, staged)
-                    self.writer.submit(write)
-                    try:
-                        await write.future
-                    except Exception as exc:
-                        raise refusal(exc) from None
-                else:
-                    self._store_now(room, staged)
+                await self._commit(room, staged)
             except Conflict:
                 if not sealed or not tries_left:
                     raise
@@ -206,6 +198,12 @@ class Hub(Creating, Sharing, People):
         room = await self.settled(room.id)
         self._check_roll(room, seat)
         staged = self._stage(room, seat, None, None, rolled=outcome)
+        await self._commit(room, staged)
+        return staged.start, staged.start + len(staged.entries) - 1
+
+    async def _commit(self, room: Room, staged: Staged) -> None:
+        """Store a staged change: by the writer thread when it runs (the event loop serves others
+        meanwhile), else on this thread; a refusal is raised as the API's error."""
         if self.writer.running:
             write = self._write(room, staged)
             self.writer.submit(write)
@@ -215,7 +213,6 @@ class Hub(Creating, Sharing, People):
                 raise refusal(exc) from None
         else:
             self._store_now(room, staged)
-        return staged.start, staged.start + len(staged.entries) - 1
 
     def _check_roll(self, room: Room, seat: int) -> None:
         if room.seats[seat].kind != "human":
