@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+import httpx
 import pytest
 
 from brawl.games.lang import catalogue
@@ -165,3 +166,9 @@ def test_the_rules_page_in_spanish(server, browser, errors, game):
     assert english_left(own, (game,)) == []
     assert re.findall(r"\b(the|and|of|is)\b", own) == []
     page.context.close()
+
+
+def test_a_rules_page_not_yet_in_spanish_says_so(server):
+    text = httpx.get(f"{server}/rules/tactics?lang=es").text
+    assert "aún no están traducidas al español" in text
+    assert "aún no" not in httpx.get(f"{server}/rules/tactics").text

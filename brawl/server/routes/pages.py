@@ -53,6 +53,7 @@ def page(title: str, body: str, kind: str = "rules", status: int = 200, lang: st
 
 SKIP = {"es": "Saltar al contenido"}
 RULES_TITLE = {"es": "Reglas de {title}"}
+NOT_YET = {"es": "Las reglas de este juego aún no están traducidas al español: este es el texto en inglés."}
 
 
 def rules_in(cls, lang: str) -> str | None:
@@ -213,6 +214,8 @@ def make_router(web: Path) -> APIRouter:
         text = translated if translated is not None else cls.rules_page()
         body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
         if translated is None:
+            if lang in LANGUAGES:  # asked for in a language the game's page is not written in yet
+                body = f'<p class="hint" lang="{lang}">{NOT_YET[lang]}</p>' + body
             return page(f"Rules of {cls.title}", body)
         title = catalogue(lang, (game,)).show(cls.title)
         return page(RULES_TITLE[lang].format(title=title), body, lang=lang)
