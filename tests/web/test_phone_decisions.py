@@ -128,6 +128,7 @@ def test_the_tactics_targets_of_a_tapped_token_are_in_sight(server, browser, err
     open_room(page, server, room, seat)
     token = page.locator(f'.tc-token[data-id="{target}"]')
     token.scroll_into_view_if_needed()  # the token itself: the map scrolls inside its box
+    before = last_event(page)
     box = token.bounding_box()
     if size == "phone":
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -135,6 +136,8 @@ def test_the_tactics_targets_of_a_tapped_token_are_in_sight(server, browser, err
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_selector("#tc-targets button")
     assert settled_where(page, "() => document.querySelector('#tc-targets button')") == "ok"
+    page.wait_for_timeout(300)
+    assert last_event(page) == before  # the tap only listed: no decision was made by it
     assert page.evaluate("scrollY") == 0
     page.context.close()
 

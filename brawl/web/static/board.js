@@ -95,6 +95,9 @@
     svg.addEventListener("pointermove", onMove);
     svg.addEventListener("pointerup", onUp);
     svg.addEventListener("pointercancel", onUp);
+    // a finger's tap is handled above: the browser's own click after it would land on whatever a
+    // redraw or a scroll has since put under the finger (a list that came into sight), so none comes
+    svg.addEventListener("touchend", (e) => { if (e.cancelable) e.preventDefault(); }, { passive: false });
     svg.addEventListener("wheel", (e) => { if (e.ctrlKey) { e.preventDefault(); setZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9)); } }, { passive: false });
 
     const button = (label, text, z) => {

@@ -277,7 +277,8 @@
       return;
     }
     const first = $("action-buttons").querySelector("button.action, .choice-list, p") || (v.free_form ? $("free-form") : null);
-    if (first) brawl.revealAnswer(first, $("actions-title"));
+    // the name question on arrival stays in sight above it when both fit
+    if (first) brawl.revealAnswer(first, $("name-dialog").hidden ? $("actions-title") : $("name-dialog"));
   }
 
   function choiceList(group, items, v) {
@@ -683,7 +684,7 @@
     openNameDialog(false);
   }
 
-  // Asked in the header on arrival, beside the game and never over it (nothing is blocked): the
+  // Asked on arrival beside the game, never over it (nothing is blocked), above the decision: the
   // question takes the focus (a screen reader says it; Escape skips it; the decision keys still
   // work), and "Change my name" puts the focus in the field.
   function openNameDialog(focus) {
@@ -702,6 +703,7 @@
     } else {
       $("name-dialog").focus({ preventScroll: true });
     }
+    if (focus !== false) reveal($("name-dialog"));
   }
 
   function closeNameDialog() {

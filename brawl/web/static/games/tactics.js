@@ -176,7 +176,13 @@
     const mine = legal().filter((d) => d.action.split(":").slice(1).includes(focusId));
     const buttons = mine.map((d) => {
       const b = el("button", { type: "button" }, d.label + (d.odds ? ` (${d.odds})` : ""));
-      b.addEventListener("click", () => ctx.decide(d.action, { anchor: box }).then(() => { focusId = null; }).catch(() => {}));
+      b.addEventListener("click", () => {
+        // the list closes with the decision sent (the next drawing shows that); a refusal opens it
+        // again (the answer may come after another token was picked: that one stays)
+        const id = focusId;
+        focusId = null;
+        ctx.decide(d.action, { anchor: box }).catch(() => { if (focusId === null) { focusId = id; drawTargets(); } });
+      });
       return b;
     });
     box.replaceChildren(el("h3", {}, `${c.name}`), buttons.length ? el("div", { class: "buttons" }, ...buttons)
