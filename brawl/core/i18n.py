@@ -105,6 +105,13 @@ class Catalogue:
             return self.names[m.group(1)] + m.group(2)
         return text
 
+    def is_name(self, text: str) -> bool:
+        """Whether ``text`` is one of the names table's names, or a list of them ("Player 1, Player 3")."""
+        def known(part: str) -> bool:
+            m = re.fullmatch(r"(.*?)(\s*\d+)", part)
+            return part in self.names or bool(m and m.group(1) in self.names)
+        return all(known(part) for part in text.split(", "))
+
     def translate(self, text: str, _depth: int = 0) -> str | None:
         """``text`` in the other language, or None when no entry makes it."""
         if text in self.exact:
@@ -113,7 +120,7 @@ class Catalogue:
             return text if text == "" else None
         if re.fullmatch(NUMBER[1:-1], text):
             return text
-        if self.name(text) != text or text in self.names:  # a name and nothing else ("Player 2", "Ada")
+        if self.is_name(text):  # a name and nothing else ("Player 2", "Ada", "Player 1, Player 3")
             return self.name(text)
         found = self._match(text, _depth)
         if found is None and text[:1].isupper() and text[:1].lower() != text[:1]:

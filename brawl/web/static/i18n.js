@@ -551,6 +551,14 @@
     return text;
   };
 
+  // one of the names table's names, or a list of them
+  function isName(text) {
+    return text.split(", ").every((part) => {
+      const m = /^(.*?)(\s*\d+)$/s.exec(part);
+      return part in GAME.names || !!(m && m[1] in GAME.names);
+    });
+  }
+
   const NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
   function match(text, depth) {
     if (text in GAME.exact) return GAME.exact[text];
@@ -579,7 +587,7 @@
     if (text === "") return "";
     if (depth > 12) return null;
     if (NUMBER.test(text)) return text;
-    if (brawl.trName(text) !== text || text in GAME.names) return brawl.trName(text);  // a name and nothing else ("Player 2", "Ada")
+    if (isName(text)) return brawl.trName(text);  // a name and nothing else ("Player 2", "Ada", "Player 1, Player 3")
     let found = match(text, depth);
     const first = text.charAt(0);
     if (found === null && first !== first.toLowerCase()) {
