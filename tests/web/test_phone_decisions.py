@@ -169,3 +169,26 @@ def test_every_game_shows_its_first_answer_whatever_the_panel_scroll(server, bro
     if not page.is_visible("#end"):
         assert settled_where(page, FIRST_ANSWER) == "ok", page.inner_text("#turn")
     page.context.close()
+
+
+def test_a_chat_line_being_typed_is_not_scrolled_away(server, browser, errors):
+    """A decision that comes while the player types in the chat waits until the field is left."""
+    room = create(server, "rps", ["human", "bot:random"])
+    page = new_page(browser, errors, **PHONE)
+    open_room(page, server, room)
+    page.keyboard.press("Escape")  # the name question
+    page.evaluate("document.getElementById('chat-panel').open = true")
+    page.evaluate("brawl.reveal(document.getElementById('chat-input'))")
+    page.locator("#chat-input").focus()
+    page.keyboard.type("good ")
+    before = last_event(page)
+    decide(server, room, 0, room_view(server, room, 0)["legal"][0]["action"])
+    page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}")
+    page.wait_for_function(MY_TURN, timeout=20000)
+    page.wait_for_timeout(300)
+    assert where(page, "() => document.getElementById('chat-input')") == "ok"
+    page.keyboard.type("luck")
+    assert page.input_value("#chat-input") == "good luck"
+    page.evaluate("document.activeElement.blur()")
+    assert settled_where(page, FIRST_ANSWER) == "ok"
+    page.context.close()

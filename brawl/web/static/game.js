@@ -267,6 +267,10 @@
   function showDecision(v) {
     const key = v.your_turn && !v.over ? [myDecisions, v.node.kind, v.node.prompt, v.legal.map((d) => d.action).join(" ")].join("|") : "";
     if (key === decisionShown) return;
+    // someone typing (a chat line, a name) is not scrolled away from the field: the decision is
+    // shown once the field is left (the prompt bar says it is theirs meanwhile)
+    const typing = document.activeElement && document.activeElement.matches("input:not([type=checkbox]):not([type=radio]), textarea");
+    if (key && typing) return;
     decisionShown = key;
     if (!key) return;
     const offered = $("action-buttons").querySelector(".board-offers");
@@ -1103,6 +1107,7 @@
     decide(value).then(() => { input.value = ""; }).catch(() => {});
   });
   $("claim").addEventListener("click", claim);
+  document.addEventListener("focusout", () => setTimeout(() => { if (view && document.body.classList.contains("drawn")) showDecision(view); }, 0));
   $("takeback").addEventListener("click", askTakeback);
   $("takeback-allow").addEventListener("click", () => answerTakeback(true));
   $("takeback-refuse").addEventListener("click", () => answerTakeback(false));
