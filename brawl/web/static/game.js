@@ -50,7 +50,7 @@
   function showError(message, anchor) {
     const box = errorBox;
     box.classList.remove("notice");
-    box.textContent = message || "";
+    box.textContent = message ? brawl.tr(message) : "";  // the rules' refusal, in the page's language
     box.hidden = !message;
     if (!message) return;
     placeNear(box, anchor === undefined ? anchorFor(lastTarget) : anchor);
