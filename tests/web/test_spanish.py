@@ -102,14 +102,14 @@ def test_krig_in_spanish_on_a_phone(server, browser, errors):
 def test_ktog_in_spanish(server, browser, errors):
     """Three players with classes and Cure's touch roll: prompts, spells, odds, the table, the log."""
     seen = play_on_page(server, browser, errors, "ktog", ["human", "bot:random", "bot:random"],
-                        {"players": 3, "hp": 5, "classes": True, "cure_touch_roll": True, "initiative": "every_round"})
+                        {"players": 3, "hp": 3, "classes": True, "cure_touch_roll": True, "initiative": "every_round"})
     assert any("Puntos de golpe" in s for s in seen)
 
 
 def test_tactics_in_spanish(server, browser, errors):
     """The board's words too: classes, gear and spells on the character sheets, the round's card."""
     seen = play_on_page(server, browser, errors, "tactics", ["human", "bot:random"],
-                        {"party1": "steve", "party2": "jeff", "max_rounds": 2})
+                        {"party1": "steve", "party2": "jeff", "max_rounds": 1})
     assert any("Hojas de personaje" in s for s in seen)
 
 
