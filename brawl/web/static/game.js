@@ -714,6 +714,7 @@
     const had = $("name-dialog").contains(document.activeElement);
     $("name-dialog").hidden = true;
     if (had && beforeDialog && document.contains(beforeDialog) && beforeDialog !== document.body) beforeDialog.focus();
+    else if (had && !$("actions").hidden) $("actions").focus({ preventScroll: true });  // asked on arrival: on to the decisions
   }
 
   function nameError(message) {
