@@ -149,3 +149,46 @@ def test_the_end_line_agrees_with_the_winner():
         match.decide(0, "rock")
         match.decide(1, "scissors")
         assert match.log[-1].text == "Game over: Player 1" + verb
+
+
+def test_tactics_refusals_are_in_spanish():
+    """Issue 28, point 3: the rules' refusals (Rules page, Tactics, Decisions: what a character may do)
+    read in Spanish: a decision out of turn, an unknown one, a move nowhere, and an attack of
+    opportunity answered with something else, each refused by the rules and translated whole."""
+    from brawl.core.game import Decision, IllegalAction
+
+    cat = catalogue("es", ("tactics",))
+    game = make_game("tactics", {"party1": "steve", "party2": "jeff"})
+    match = Match(game, SeededDice(1))
+    node = game.node(match.state)
+    assert isinstance(node, Decision)
+    seat = node.seats[0]
+    refusals = []
+    for action in ("attack:nobody", "move:99,99", "cast:wish", "cast:fireball:zz", "hide"):
+        if action in game.legal_actions(match.state, seat):
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            game.apply_action(match.state, seat, action)
+        refusals.append(str(refused.value))
+    other = 1 - seat
+    with pytest.raises(IllegalAction):
+        game.apply_action(match.state, other, "end_turn")
+    assert game.refusal(match.state, other, "end_turn", []).endswith("has nothing to decide now")
+    refusals.append(game.refusal(match.state, other, "end_turn", []))
+    # walk up to the enemy until it is offered an attack of opportunity, and answer it wrongly
+    for _ in range(200):
+        node = game.node(match.state)
+        if not isinstance(node, Decision):
+            break
+        legal = game.legal_actions(match.state, node.seats[0])
+        if "aoo" in legal:
+            with pytest.raises(IllegalAction) as refused:
+                game.apply_action(match.state, node.seats[0], "end_turn")
+            refusals.append(str(refused.value))
+            break
+        match.decide(node.seats[0], next((a for a in legal if a.startswith("move:")), legal[-1]))
+    assert len(refusals) >= 6 and any("Not possible now" in r for r in refusals)
+    for text in refusals:
+        out = cat.translate(text)
+        assert out is not None and out != text, text
+        assert re.search(r"Ahora no es posible|no tiene nada que decidir|nada más", out), out
