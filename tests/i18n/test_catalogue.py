@@ -192,3 +192,47 @@ def test_tactics_refusals_are_in_spanish():
         out = cat.translate(text)
         assert out is not None and out != text, text
         assert re.search(r"Ahora no es posible|no tiene nada que decidir|nada más", out), out
+
+
+def test_kniggits_refusals_read_in_spanish():
+    """Issue 28, point 3: the rules' refusals, as the page shows them, come out of the catalogue in
+    Spanish (real refusals of the Kniggits rules: an army, a move, a turn, a shot, a fight's hands)."""
+    from brawl.core.game import IllegalAction
+    from tests.games.kniggits.helpers import battle, game, kn, play
+
+    def refusal(g, state, seat, action) -> str:
+        with pytest.raises(IllegalAction) as refused:
+            g.apply_action(state, seat, action)
+        return str(refused.value)
+
+    g = game(archers=True, magic_swords=True)
+    start = g.initial_state()
+    texts = [refusal(g, start, 0, a) for a in ("army:nope", "army:cavalry", "army:30/30/30@10,2", "army:3/3/3@10,20",
+                                               "army:3/3/3@10,2;3/3/3@10.1,2", "army:3/3/3@1.2.3,2")]
+    texts.append(refusal(game(), start, 0, "army:3/3/3/archer@10,2"))
+    s = battle(g, kn("A1", 10, 10, a=6), kn("A2", 20, 5, archer=True), kn("B1", 10, 11.5), kn("B2", 30, 30),
+               kn("B4", 20, 15))
+    texts += [refusal(g, s, 0, a) for a in ("move:B1:1:1", "move:A2:40:1", "move:A2:20:15", "move:A1:12:8",
+                                            "face:A1:B2", "second:A1:B2", "shoot:A1:B1", "shoot:A2:B2", "drop:A1",
+                                            "dance")]
+    texts.append(refusal(g, play(g, s, (0, "move:A2:20:6")), 0, "move:A2:20:7"))
+    fight = play(g, battle(g, kn("A1", 10, 10), kn("B1", 10, 11.5)), (0, "end_move"))
+    texts.append(refusal(g, fight, 0, "fight:A1-B1:up:down"))
+    cat = catalogue("es", ("kniggits",))
+    english = re.compile(r"\b(the|is|not|and|or|may|has|of|in combat|move|army|turn|choose|sword|shield|high|low)\b")
+    for text in texts:
+        spanish = cat.translate(text)
+        assert spanish is not None and not english.search(spanish), (text, spanish)
+    assert cat.translate("the move is 7.00 in; A1 may move 6 in") == "el movimiento mide 7.00 pulg; A1 puede moverse 6 pulg"
+
+
+def test_kniggits_option_help_names_its_values_by_their_spanish_labels():
+    """Issue 28, points 3 and 9: Archer defense and Disengage describe their values by the labels the
+    lobby shows, in Spanish, never by shots, never, direct or away."""
+    cat = catalogue("es", ("kniggits",))
+    props = game_class("kniggits").Options.model_json_schema()["properties"]
+    for option in ("archer_defense", "disengage"):
+        help_es = cat.translate(props[option]["description"]).lower()
+        for value, label in value_labels("kniggits")[option].items():
+            assert cat.translate(label).lower() in help_es, (option, label)
+            assert not re.search(rf"\b{value}\b", help_es), (option, value)

@@ -50,9 +50,10 @@ ES: dict[str, str] = {
     "Archer defense": "Defensa de los arqueros",
     "When an archer may defend. shots (the seed's words): an archer shot at defends normally, and is defenseless only "
     "hand to hand. never: an archer never defends, not even against arrows.":
-        "Cuándo puede defenderse un arquero. Contra disparos (las palabras de las reglas): un arquero al que disparan se "
-        "defiende con normalidad y solo está indefenso cuerpo a cuerpo. Nunca: un arquero nunca se defiende, ni "
-        "siquiera contra flechas.",
+        # the values by the labels the lobby shows (VALUES below, in Spanish), never shots and never
+        "Cuándo puede defenderse un arquero. Se defiende de los disparos (lo que dicen las reglas): un arquero al que "
+        "disparan se defiende con normalidad y solo está indefenso cuerpo a cuerpo. Nunca se defiende: un arquero no "
+        "se defiende nunca, ni siquiera contra flechas.",
     "defends against shots": "se defiende de los disparos", "never defends": "nunca se defiende",
     "Potions": "Pociones",
     "Advanced rule: magic potions on the table, each 5 more tokens of one colour.":
@@ -67,8 +68,10 @@ ES: dict[str, str] = {
     "Disengage": "Retirada",
     "Leaving combat: direct (straight away from a single enemy) or away (any straight line that takes the kniggit "
     "further from every enemy).":
-        "Salir del combate: directa (en línea recta alejándose de un solo enemigo) o alejándose (cualquier línea recta "
-        "que aleje al kniggit de todos los enemigos).",
+        # the values by the labels the lobby shows, never direct and away
+        "Salir del combate. En línea recta lejos del enemigo: con un solo enemigo, alejarse de él en línea recta. "
+        "Cualquier línea que se aleje de todos los enemigos: vale cualquier línea recta que aleje al kniggit de todos "
+        "ellos.",
     "straight away from the enemy": "en línea recta lejos del enemigo",
     "any line away from every enemy": "cualquier línea que se aleje de todos los enemigos",
     "Turn limit": "Límite de turnos",
@@ -162,4 +165,98 @@ ES: dict[str, str] = {
         "una elección óptima: contra la mejor mezcla de respuestas pierdes {n} fichas y derribas {m} de media",
     "Fight": "Combate", "Move": "Mover", "Face": "Encarar", "Shoot": "Disparar",
     "kniggit": "kniggit",
+    # refusals (IllegalAction): choosing armies
+    "the ready-made {name} army is not available with these options; ready-made armies: {name2}":
+        "el ejército ya hecho {name} no está disponible con estas opciones; ejércitos ya hechos: {name2}",
+    "an army needs at least one kniggit": "un ejército necesita al menos un kniggit",
+    "kniggit {n} of the army is not written right: give its movement, attack and defense tokens, whether it is an "
+    "archer, and where its head stands; or take a ready-made army ({name})":
+        "el kniggit {n} del ejército no está bien escrito: da sus fichas de movimiento, ataque y defensa, si es "
+        "arquero y dónde está su cabeza; o toma un ejército ya hecho ({name})",
+    "kniggit {n} of the army has no proper position on the table":
+        "el kniggit {n} del ejército no tiene una posición válida en la mesa",
+    "archers need the advanced rule Archers": "los arqueros necesitan la regla avanzada Arqueros",
+    "the army costs {n} points ({m} a kniggit, {k} a token); the total is {x}":
+        "el ejército cuesta {n} puntos ({m} cada kniggit, {k} cada ficha); el total es {x}",
+    "jousting: the army is one kniggit on horseback ({n} or more movement tokens)":
+        "justa: el ejército es un solo kniggit a caballo ({n} o más fichas de movimiento)",
+    "kniggit {n} at ({x}, {y}) is not within {m} in of its own edge (y = {k})":
+        "el kniggit {n} en ({x}, {y}) no está a {m} pulg o menos de su propio borde (y = {k})",
+    "kniggit {n} at ({x}, {y}) stands inside an obstacle": "el kniggit {n} en ({x}, {y}) está dentro de un obstáculo",
+    "kniggits {n} and {m} stand closer than {k} in": "los kniggits {n} y {m} están a menos de {k} pulg",
+    "{who} has already chosen an army": "{who} ya ha elegido ejército",
+    "choose an army first: a ready-made one ({name}) or one written kniggit by kniggit":
+        "primero elige un ejército: uno ya hecho ({name}) o uno escrito kniggit a kniggit",
+    # refusals: rock-paper-scissors, whose turn, the phases
+    "{who} has already chosen in this round of rock-paper-scissors":
+        "{who} ya ha elegido en esta ronda de piedra, papel o tijera",
+    "that is not legal now: choose rock, paper or scissors for who goes first":
+        "eso no vale ahora: elige piedra, papel o tijera para ver quién empieza",
+    "it is {who}'s turn": "es el turno de {who}",
+    "that is not legal while turning: turn a kniggit in combat to face one of its attackers, or say you are done "
+    "turning":
+        "eso no vale mientras se gira: gira un kniggit en combate para encarar a uno de sus atacantes, o di que has "
+        "terminado de girar",
+    "the game is over": "la partida ha terminado",
+    "that is not a decision of the moving phase: move a kniggit, turn one in combat to face an enemy, aim an archer, "
+    "pick up or put down what a kniggit carries, or end the moving phase":
+        "esa no es una decisión de la fase de movimiento: mueve un kniggit, gira uno en combate para encarar a un "
+        "enemigo, apunta con un arquero, coge o deja lo que lleva un kniggit, o termina la fase de movimiento",
+    # refusals: moving and facing
+    "a move names one of your kniggits and the points it goes through, each with two numbers":
+        "un movimiento nombra uno de tus kniggits y los puntos por los que pasa, cada uno con dos números",
+    "the points of a move must be numbers of inches": "los puntos de un movimiento deben ser números de pulgadas",
+    "{kid} is not one of {who}'s kniggits": "{kid} no es uno de los kniggits de {who}",
+    "{kid} is fleeing and takes no orders": "{kid} huye y no obedece órdenes",
+    "{kid} is gone and takes no orders": "{kid} está fuera y no obedece órdenes",
+    "turning names one of your kniggits and the enemy it is to face":
+        "un giro nombra uno de tus kniggits y el enemigo al que debe encarar",
+    "{kid} is not an enemy on the table": "{kid} no es un enemigo sobre la mesa",
+    "{kid} is not an enemy within {n} in of {kid2}": "{kid} no es un enemigo a {n} pulg o menos de {kid2}",
+    "{kid} is not within {n} in of {kid2}": "{kid} no está a {n} pulg o menos de {kid2}",
+    "{kid} has no magic sword": "{kid} no tiene espada mágica",
+    "a move has 1 to {n} points": "un movimiento tiene de 1 a {n} puntos",
+    "({x}, {y}) is off the {n} in table": "({x}, {y}) está fuera de la mesa de {n} pulg",
+    "the move is {n} in; {kid} may move {m} in": "el movimiento mide {n} pulg; {kid} puede moverse {m} pulg",
+    "the line ({x}, {y}) to ({x2}, {y2}) crosses an obstacle":
+        "la línea de ({x}, {y}) a ({x2}, {y2}) atraviesa un obstáculo",
+    "{kid} would end on top of {kid2} (closer than {n} in)":
+        "{kid} acabaría encima de {kid2} (a menos de {n} pulg)",
+    "{kid} starts in combat and may only move straight away (one segment)":
+        "{kid} empieza en combate y solo puede alejarse en línea recta (un solo tramo)",
+    "{kid} starts in combat with {kid2} and may only move further away from {kid3}":
+        "{kid} empieza en combate con {kid2} y solo puede alejarse más de {kid3}",
+    "{kid} starts in combat with {kid2} and may only move further away from {kid3} and {kid4}":
+        "{kid} empieza en combate con {kid2} y solo puede alejarse más de {kid3} y {kid4}",
+    "{kid} starts in combat with {kid2} and may only move further away from {kid3} and {kid4} and {kid5}":
+        "{kid} empieza en combate con {kid2} y solo puede alejarse más de {kid3}, {kid4} y {kid5}",
+    "{kid} may only move directly away from {kid2} (within {n} degrees)":
+        "{kid} solo puede alejarse directamente de {kid2} (con un margen de {n} grados)",
+    "{kid} has already moved this turn": "{kid} ya se ha movido este turno",
+    "{kid} is shooting this turn and may not move: an archer may not move and shoot in the same turn":
+        "{kid} dispara este turno y no puede moverse: un arquero no puede moverse y disparar en el mismo turno",
+    # refusals: carrying
+    "{kid} carries nothing": "{kid} no lleva nada",
+    "{kid} cannot pick up {thing}": "{kid} no puede coger {thing}",
+    "{kid} already carries {thing}": "{kid} ya lleva {thing}",
+    "that": "eso",
+    "carry with the sword hand or the shield hand": "lleva las cosas con la mano de la espada o con la del escudo",
+    "{thing} is {n} in from {kid}; reach it within {m} in": "{thing} está a {n} pulg de {kid}; hay que estar a {m} pulg o menos",
+    # refusals: shooting
+    "{kid} is not an archer": "{kid} no es un arquero",
+    "{kid} cannot shoot (fleeing, no attack tokens, or a hand is carrying)":
+        "{kid} no puede disparar (huye, no tiene fichas de ataque o lleva algo en una mano)",
+    "{kid} has moved this turn and may not shoot: an archer may not move and shoot in the same turn":
+        "{kid} se ha movido este turno y no puede disparar: un arquero no puede moverse y disparar en el mismo turno",
+    "{kid} is {n} in away; {kid2}'s range is {m} in": "{kid} está a {n} pulg; el alcance de {kid2} es de {m} pulg",
+    "no clear line from {kid} to {kid2}": "no hay línea despejada de {kid} a {kid2}",
+    # refusals: fights
+    "only a fight's hands have a timer": "solo las manos de un combate tienen reloj",
+    "{who} has already chosen in this fight": "{who} ya ha elegido en este combate",
+    "that is not a gesture {who} may show in the fight of {kid} against {kid2}; {what}":
+        "ese no es un gesto que {who} pueda mostrar en el combate de {kid} contra {kid2}; {what}",
+    "{who} has nothing to show in this fight": "{who} no tiene nada que mostrar en este combate",
+    "choose {what}": "elige {what}",
+    "{a}; and {b}": "{a}; y {b}",
+    "{a} or {b}": "{a} o {b}",
 }
