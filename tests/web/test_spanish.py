@@ -149,7 +149,7 @@ def test_the_replay_viewer_in_spanish(server, browser, errors):
     page.context.close()
 
 
-@pytest.mark.parametrize("game", ["rps", "krig", "ktog"])
+@pytest.mark.parametrize("game", ["rps", "krig", "ktog", "kniggits", "tactics"])
 def test_the_rules_page_in_spanish(server, browser, errors, game):
     """The lobby's rules link on a Spanish page opens the game's Spanish rules page."""
     page = new_page(browser, errors, **SPANISH, **WIDE)
@@ -168,7 +168,26 @@ def test_the_rules_page_in_spanish(server, browser, errors, game):
     page.context.close()
 
 
-def test_a_rules_page_not_yet_in_spanish_says_so(server):
+def test_a_rules_page_not_yet_in_spanish_says_so(server, monkeypatch):
+    """A game without a rules.es.md (every game has one now: one is taken away) gets the English
+    page with a note saying so; the English page has no note."""
+    from brawl.server.routes import pages
+
+    monkeypatch.setattr(pages, "rules_in", lambda cls, lang: None)
     text = httpx.get(f"{server}/rules/tactics?lang=es").text
     assert "aún no están traducidas al español" in text
-    assert "aún no" not in httpx.get(f"{server}/rules/tactics").text
+    assert "aún no están traducidas" not in httpx.get(f"{server}/rules/tactics").text
+
+
+def test_the_tactics_rules_page_is_spanish_not_the_note(server):
+    """Tactics has its rules.es.md: the Spanish page is that text, with no "not translated" note."""
+    text = httpx.get(f"{server}/rules/tactics?lang=es").text
+    assert "aún no están traducidas" not in text
+    assert "Ataques de oportunidad" in text and "Attacks of opportunity (seed" not in text
+
+
+def test_the_kniggits_rules_page_is_spanish_not_the_note(server):
+    """Kniggits has its rules.es.md: the Spanish page is that text, with no "not translated" note."""
+    text = httpx.get(f"{server}/rules/kniggits?lang=es").text
+    assert "aún no están traducidas" not in text
+    assert "Fase uno: mover" in text and "Phase one: moving" not in text
