@@ -58,4 +58,10 @@ WORDS.update({
     "Hit points": "Puntos de golpe",
     "Players": "Jugadores",
     "Round limit": "Límite de rondas",
+    # refusals every game may give (brawl.core.game, brawl.core.match)
+    "it is not {who}'s decision; waiting for {whom}": "no le toca decidir a {who}; se espera a {whom}",
+    "{n} is not a face of {event} (it shows {faces})": "{n} no es una cara de {event} (sus caras: {faces})",
+    "the table's roll of {event} comes first": "primero va la tirada de {event} en la mesa",
+    "no roll is awaited now": "ahora no se espera ninguna tirada",
+    "this game's dice are rolled by the server, not entered": "los dados de esta partida los tira el servidor; no se introducen",
 })
