@@ -16,9 +16,11 @@ def test_a_computer_seat_is_chosen_by_level(server, browser, errors):
     page.goto(server + "/?game=krig")
     page.wait_for_selector("#seat-1")
     texts = page.locator("#seat-1 > option").all_inner_texts()
-    assert texts == ["Human (invite link)", "Computer: easy", "Computer: normal", "Computer: hard"]
-    assert page.eval_on_selector("#seat-1", "s => s.options[s.selectedIndex].text") == "Computer: normal"
-    assert "Bot: optimal" in page.locator("#seat-1 optgroup option").all_inner_texts()
+    # each level with its rating on the players' scale, as the bot ladder measured it
+    rated = httpx.get(f"{server}/api/games/krig").json()["ratings"]
+    assert texts == ["Human (invite link)"] + [f"Computer: {level} (about {rated[level]})" for level in ("easy", "normal", "hard")]
+    assert page.eval_on_selector("#seat-1", "s => s.options[s.selectedIndex].text").startswith("Computer: normal")
+    assert f"Bot: optimal (about {rated['optimal']})" in page.locator("#seat-1 optgroup option").all_inner_texts()
     page.select_option("#seat-1", "bot:hard")
     page.click("#create-button")
     page.wait_for_selector(".play-link")
