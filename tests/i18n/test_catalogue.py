@@ -236,3 +236,18 @@ def test_kniggits_option_help_names_its_values_by_their_spanish_labels():
         for value, label in value_labels("kniggits")[option].items():
             assert cat.translate(label).lower() in help_es, (option, label)
             assert not re.search(rf"\b{value}\b", help_es), (option, value)
+
+
+@pytest.mark.parametrize("options", [
+    {"unarmed_strikes": True, "iterative_attacks": True, "level": 12, "surprise_round": "first"},
+    {"unarmed_strikes": True, "iterative_attacks": True, "cover": True, "shooting_into_melee": True, "map": "pillars",
+     "party1": "raiders", "party2": "wardens", "level": 16, "two_weapon_penalty": "both_attacks"}])
+def test_tactics_texts_of_the_srd_options_are_in_spanish(options):
+    """Issue 28, point 3, and Rules page, Tactics, rules 59 to 70: with the SRD options on, punches'
+    nonlethal damage, staggered and knocked-out characters, hamstrings, Heal checks and full attacks
+    (their question and odds) read in Spanish too."""
+    cat = catalogue("es", ("tactics",))
+    game = make_game("tactics", options)
+    seats = {game.seat_name(s) for s in range(2)}
+    missing = {t for seed in range(4) for t in texts_of("tactics", options, seed) if t not in seats and not spanish(cat, t)}
+    assert sorted(missing) == []
