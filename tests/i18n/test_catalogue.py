@@ -251,3 +251,26 @@ def test_tactics_texts_of_the_srd_options_are_in_spanish(options):
     seats = {game.seat_name(s) for s in range(2)}
     missing = {t for seed in range(4) for t in texts_of("tactics", options, seed) if t not in seats and not spanish(cat, t)}
     assert sorted(missing) == []
+
+
+def test_tactics_fireball_line_on_the_board_card_is_in_spanish():
+    """Rules page, Tactics, rule 12: the fireball's line as the board's card shows it (the state's
+    own text, "fireball 8: ...", not capitalised by the log) reads in Spanish, not as a name."""
+    from brawl.core.game import Decision
+
+    cat = catalogue("es", ("tactics",))
+    game = make_game("tactics", {"party1": "steve", "party2": "jeff"})
+    match = Match(game, SeededDice(3))
+    lines = []
+    for _ in range(60):
+        node = game.node(match.state)
+        if not isinstance(node, Decision):
+            break
+        legal = game.legal_actions(match.state, node.seats[0])
+        fire = [a for a in legal if a.startswith("cast:fireball:")]
+        match.decide(node.seats[0], fire[0] if fire else "end_turn" if "end_turn" in legal else legal[0])
+        if match.state.last.startswith("fireball"):
+            lines.append(match.state.last)
+    assert lines
+    for line in lines:
+        assert cat.translate(line).startswith("bola de fuego"), line

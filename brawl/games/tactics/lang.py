@@ -195,6 +195,9 @@ ES: dict[str, str] = {
     "the battle is over": "la batalla ha terminado",
     "Fireball: {n} damage": "Bola de fuego: {n} de daño",
     "Fireball {n}: {rest}": "Bola de fuego {n}: {rest}",
+    # the same lines as the state's last text has them (the board's card), not capitalised by the log
+    "fireball {n}: {rest}": "bola de fuego {n}: {rest}", "fireball: {n} damage": "bola de fuego: {n} de daño",
+    "tie broken: {who} first": "desempate: primero {who}",
     "{who} dodges (Reflex {n} {m} against DC {k})": "{who} esquiva (Reflejos {n} {m} contra CD {k})",
     "{who} fails (Reflex {n} {m} against DC {k})": "{who} falla (Reflejos {n} {m} contra CD {k})",
     "{who} burns": "{who} arde",
