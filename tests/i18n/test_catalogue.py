@@ -274,3 +274,13 @@ def test_tactics_fireball_line_on_the_board_card_is_in_spanish():
     assert lines
     for line in lines:
         assert cat.translate(line).startswith("bola de fuego"), line
+
+
+def test_tactics_rarer_lines_translate_whole():
+    """Rules page, Tactics, rules 37 and 68: a spell lost to concentration, a spoiled Heal check and a
+    full attack given up for a move read in Spanish, the move not taken for part of a name."""
+    cat = catalogue("es", ("tactics",))
+    assert cat.translate("Jeff loses the scorching ray") == "Jeff pierde el conjuro rayo abrasador"
+    assert cat.translate("Ada's Heal check is spoiled by the attack of opportunity").startswith("la prueba de Sanar de Ada")
+    out = cat.translate("Steve stops the full attack and moves to square 3,4 (15 ft, provoking 1 attack of opportunity)")
+    assert out.startswith("Steve deja el ataque completo y va a la casilla 3,4") and "stops" not in out

@@ -187,6 +187,17 @@ ES: dict[str, str] = {
     "{who} fails (Reflex {n} {m} against DC {k}, cover {x})": "{who} falla (Reflejos {n} {m} contra CD {k}, cobertura {x})",
     # a full attack (option iterative_attacks)
     "{who} goes on with the full attack": "{who} sigue con el ataque completo",
+    "{who} stops the full attack and moves to square {n},{m}": "{who} deja el ataque completo y va a la casilla {n},{m}",
+    "{who} stops the full attack and moves to square {n},{m} ({ft} ft)":
+        "{who} deja el ataque completo y va a la casilla {n},{m} ({ft} pies)",
+    "{who} stops the full attack and moves to square {n},{m} ({ft} ft, provoking {k} attack of opportunity)":
+        "{who} deja el ataque completo y va a la casilla {n},{m} ({ft} pies, provoca {k} ataque de oportunidad)",
+    "{who} stops the full attack and moves to square {n},{m} ({ft} ft, provoking {k} attacks of opportunity)":
+        "{who} deja el ataque completo y va a la casilla {n},{m} ({ft} pies, provoca {k} ataques de oportunidad)",
+    "{who} loses the {spell}": "{who} pierde el conjuro {spell}",
+    "{who}'s target is gone": "el objetivo de {who} ya no está",
+    "{who}'s Heal check is spoiled by the attack of opportunity":
+        "la prueba de Sanar de {who} se malogra por el ataque de oportunidad",
     "{who}: go on with the full attack, or move instead?": "{who}: ¿sigues con el ataque completo o te mueves?",
     "{p}% ({roll}, damage {dmg}), {rest}": "{p} % ({roll}, daño {dmg}), {rest}",
     "iterative attack {n}": "ataque iterativo {n}", "two weapons {n}": "dos armas {n}",
