@@ -140,8 +140,9 @@ def go_on(game: Tactics, state: TacticsState, seat: int, action: str) -> Tactics
         rest = rest[:-1]
     state = replace(state, stack=rest)
     steps = movement.start_move(game, state, i, parse_square(action.partition(":")[2]))
-    return replace(state, stack=rest + steps,
-                   last=f"{name} stops the full attack and " + game.describe_action(state, seat, action).split(" ", 1)[1])
+    words = game.describe_action(state, seat, action)  # "Nim 2 moves to ...": what follows the name
+    words = words[len(name) + 1:] if words.startswith(name + " ") else words
+    return replace(state, stack=rest + steps, last=f"{name} stops the full attack and {words}")
 
 
 def hostile(action: str) -> bool:
