@@ -58,6 +58,13 @@ WORDS.update({
     "Hit points": "Puntos de golpe",
     "Players": "Jugadores",
     "Round limit": "Límite de rondas",
+    # the game review's notes (brawl.review)
+    "exact: every figure is the value under optimal play by both seats":
+        "exacto: cada cifra es el valor con juego óptimo de ambos jugadores",
+    "estimated by {n} playouts of the {bot} bot on common dice, 95% intervals":
+        "estimado con {n} partidas simuladas del bot {bot} con los mismos dados, intervalos del 95 %",
+    "{n} playouts to stay near {m} s": "{n} partidas simuladas para no pasar de unos {m} s",
+    "no exact solver covers these options": "ningún solucionador exacto cubre estas opciones",
     # refusals every game may give (brawl.core.game, brawl.core.match)
     "it is not {who}'s decision; waiting for {whom}": "no le toca decidir a {who}; se espera a {whom}",
     "{n} is not a face of {event} (it shows {faces})": "{n} no es una cara de {event} (sus caras: {faces})",

@@ -39,6 +39,7 @@ def exact_steps(game: Game, steps: list, result: list[float], values: ExactValue
                 best, loss = st.action, 0.0
             after = av[st.action]
             decisions.append({"index": st.index, "step": st.step, "seat": seat, "action": st.action,
+                              **labels(game, st.before, seat, st.action, best),
                               "win_before": av[best], "win_after": after, "best_action": best,
                               "best_win": av[best], "loss": loss, "forced": len(av) == 1, "values": av})
             current = after if seat == 0 else 1.0 - after
@@ -53,6 +54,16 @@ def exact_steps(game: Game, steps: list, result: list[float], values: ExactValue
     residual = result[0] - current
     return {"start": [start0, 1.0 - start0], "decisions": decisions, "dice": dice,
             "residual": [residual, -residual]}
+
+
+def labels(game: Game, state: Any, seat: int, action: str, best: str) -> dict:
+    """The taken and the best decision in the game's words ("Moon defends (d8)")."""
+    def words(a: str) -> str:
+        try:
+            return game.describe_action(state, seat, a)
+        except Exception:  # a game that cannot put it in words: its code
+            return a
+    return {"label": words(action), "best_label": words(best)}
 
 
 def graph(start: list[float], decisions: list[dict], dice: list[dict]) -> list[dict]:

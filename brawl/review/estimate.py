@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.game import Chance, Decision, Game, Terminal
 from ..core.sources import SeededDice
+from .build import labels
 from .judge import result_of
 
 Z95 = 1.96
@@ -223,6 +224,7 @@ def estimated_steps(game: Game, steps: list, result: list[float], playouts: Play
                     skill[:, s] += diff
             decisions.append({
                 "index": st.index, "step": st.step, "seat": seat, "action": st.action,
+                **labels(game, st.before, seat, st.action, best),
                 "win_before": means[best], "win_after": means[st.action], "best_action": best,
                 "best_win": means[best], "loss": loss,
                 "forced": together or len(game.legal_actions(st.before, seat)) == 1, "simultaneous": together,

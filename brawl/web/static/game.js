@@ -398,10 +398,11 @@
     const line = roll.log[0] || {};
     const data = line.data || {};
     const label = line.text ? brawl.tr(line.text).replace(/:[^:]*$/, "") : roll.event;  // the outcome after the last colon
-    const text = Array.isArray(face) ? face.join(" ") : String(face);
+    // a face in words ("hit", "miss") is a game's word: in the page's language
+    const text = Array.isArray(face) ? face.join(" ") : brawl.tr(String(face));
     return el("figure", { class: "die", "data-sides": data.sides || "" },
       el("div", { class: "face", "aria-hidden": "true" }, text),
-      el("figcaption", {}, `${label}: ${Array.isArray(roll.outcome) ? roll.outcome.join(", ") : roll.outcome}`));
+      el("figcaption", {}, `${label}: ${Array.isArray(roll.outcome) ? roll.outcome.join(", ") : brawl.tr(String(roll.outcome))}`));
   }
 
   function showDice(rolls, animate) {

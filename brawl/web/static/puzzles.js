@@ -6,6 +6,7 @@
 (function () {
   const { el, api } = brawl;
   const t = (key, params) => brawl.t(key, params);
+  const tr = (text) => brawl.tr(text);  // a game's own words (labels, prompts, tables), from its catalogue
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(window.location.search);
   const room = params.get("room");
@@ -14,18 +15,18 @@
   function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
   function rows(p) {
-    if (!p.status_rows || !p.status_rows.length) return p.summary ? el("p", { class: "hint" }, p.summary) : null;
+    if (!p.status_rows || !p.status_rows.length) return p.summary ? el("p", { class: "hint" }, tr(p.summary)) : null;
     const keys = Object.keys(p.status_rows[0]);
     return el("div", { class: "table-wrap" }, el("table", {},
-      el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, k)))),
-      el("tbody", {}, ...p.status_rows.map((r) => el("tr", {}, ...keys.map((k) => el("td", {}, String(r[k] ?? ""))))))));
+      el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, tr(k))))),
+      el("tbody", {}, ...p.status_rows.map((r) => el("tr", {}, ...keys.map((k) => el("td", {}, tr(String(r[k] ?? "")))))))));
   }
 
   function card(p, n) {
     const best = Math.max(...p.choices.map((c) => c.win));
     const verdict = el("p", { class: "verdict", role: "status" });
     const buttons = p.choices.map((c) => el("button", { type: "button", "data-action": c.action,
-      "data-best": String(c.win >= best - 1e-12) }, c.label || c.action));
+      "data-best": String(c.win >= best - 1e-12) }, tr(c.label || c.action)));
     const answer = (picked) => {
       buttons.forEach((b, i) => {
         const c = p.choices[i];
@@ -38,21 +39,21 @@
       verdict.dataset.state = solved ? "solved" : "missed";
       const bestChoice = p.choices.find((c) => c.win >= best - 1e-12);
       verdict.textContent = solved
-        ? t("Solved: {label} keeps {p}.", { label: picked.label || picked.action, p: pct(picked.win) })
-        : t("Not quite: {label} gives {p}; best is {best} with {bp}.", { label: picked.label || picked.action, p: pct(picked.win),
-          best: bestChoice.label || bestChoice.action, bp: pct(best) });
+        ? t("Solved: {label} keeps {p}.", { label: tr(picked.label || picked.action), p: pct(picked.win) })
+        : t("Not quite: {label} gives {p}; best is {best} with {bp}.", { label: tr(picked.label || picked.action), p: pct(picked.win),
+          best: tr(bestChoice.label || bestChoice.action), bp: pct(best) });
       const article = verdict.closest("article");
       if (article) article.dataset.state = verdict.dataset.state;
     };
     buttons.forEach((b, i) => b.addEventListener("click", () => answer(p.choices[i])));
     const how = p.exact ? t("exact win chances") : t("estimated win chances");
     return el("article", { class: "panel puzzle", "data-index": p.index, "aria-labelledby": `puzzle-${n}` },
-      el("h2", { id: `puzzle-${n}` }, t("{title}: you are {seat}", { title: p.title, seat: p.seat_name })),
+      el("h2", { id: `puzzle-${n}` }, t("{title}: you are {seat}", { title: tr(p.title), seat: brawl.trName(p.seat_name) })),
       rows(p),
-      el("p", { class: "prompt" }, p.prompt),
+      el("p", { class: "prompt" }, tr(p.prompt)),
       el("div", { class: "choices" }, ...buttons),
       verdict,
-      el("p", { class: "hint" }, `${how} · `, t("in the game: {taken} ({judgement})", { taken: p.taken, judgement: t(p.judgement) }),
+      el("p", { class: "hint" }, `${how} · `, t("in the game: {taken} ({judgement})", { taken: tr(p.taken), judgement: t(p.judgement) }),
         p.room ? " · " : "", p.room ? el("a", { href: `/replay/${encodeURIComponent(p.room)}#step=${p.step}` }, t("See it in the replay")) : ""));
   }
 
@@ -66,6 +67,11 @@
       $("error").textContent = e.message;
       $("error").hidden = false;
       return;
+    }
+    if (brawl.lang !== "en") {  // each game's catalogue, for its labels, prompts and tables
+      for (const game of new Set(data.puzzles.map((p) => p.game))) {
+        try { brawl.addWords(await api("GET", `/api/games/${encodeURIComponent(game)}/words?lang=${brawl.lang}`)); } catch (e) { /* stays English */ }
+      }
     }
     const list = $("puzzle-list");
     list.replaceChildren(...data.puzzles.map((p, i) => card(p, i)));

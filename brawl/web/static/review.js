@@ -96,8 +96,10 @@
   // -- the judged decisions -------------------------------------------------------------------------
   function decisionItem(review, d, jump) {
     const who = review.players[d.seat];
-    const best = d.best_action !== d.action ? ` · ${t("best")}: ${d.best_action} (${pct(d.best_win)})` : "";
-    const words = `${t("Step {step}", { step: d.step })} · ${who}: ${d.action} · ${pct(d.win_before)} → ${pct(d.win_after)}${best}`;
+    // the decisions in the game's words ("Moon defends (d8)"), in the page's language
+    const said = (label, action) => (label ? brawl.tr(label) : `${who}: ${action}`);
+    const best = d.best_action !== d.action ? ` · ${t("best")}: ${said(d.best_label, d.best_action)} (${pct(d.best_win)})` : "";
+    const words = `${t("Step {step}", { step: d.step })} · ${said(d.label, d.action)} · ${pct(d.win_before)} → ${pct(d.win_after)}${best}`;
     const tag = el("span", { class: `judgement ${d.judgement}` }, `${t(d.judgement)}${MARK[d.judgement] ? " " + MARK[d.judgement] : ""}`,
       d.loss > 0 ? ` ${points(-d.loss)}` : "");
     const button = el("button", { type: "button", class: "link jump", "data-step": d.step, "data-index": d.index }, words);
@@ -137,7 +139,7 @@
     root.dataset.exact = String(review.exact);
     const badge = el("span", { class: `badge ${review.exact ? "exact" : "estimated"}` }, t(review.exact ? "exact" : "estimated"));
     root.append(el("h3", { class: "review-title" }, t("Game review"), " ", badge));
-    root.append(el("p", { class: "hint review-note" }, review.note));
+    root.append(el("p", { class: "hint review-note" }, brawl.tr(review.note)));
     const wrap = el("div", { class: "review-graph-wrap" }, graph(review, opts.jump));
     root.append(wrap, legend(review));
     root.append(el("p", { class: "hint" }, t("Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice.")));
