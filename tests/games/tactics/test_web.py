@@ -4,6 +4,7 @@ and one battle end to end in headless Chromium with click-then-click moves."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -79,8 +80,8 @@ def test_browser_battle_with_click_then_click_moves(tmp_path):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "/?game=tactics")
         page.wait_for_selector("#opt-party1")
-        page.select_option("#opt-party1", "steve")
-        page.select_option("#opt-party2", "jeff")
+        page.select_option("#opt-party1", value=json.dumps("steve"))  # values are JSON; labels are for people
+        page.select_option("#opt-party2", value=json.dumps("jeff"))
         page.fill("#opt-max-rounds", "12") if page.query_selector("#opt-max-rounds") else page.fill("#opt-max_rounds", "12")
         page.select_option("#seat-1", "bot:heuristic")
         page.click("#create-button")
@@ -217,8 +218,8 @@ def test_browser_shows_a_hidden_character_faded_and_labelled(tmp_path):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "/?game=tactics")
         page.wait_for_selector("#opt-party1")
-        page.select_option("#opt-party1", "steve")
-        page.select_option("#opt-party2", "jeff")
+        page.select_option("#opt-party1", value=json.dumps("steve"))  # values are JSON; labels are for people
+        page.select_option("#opt-party2", value=json.dumps("jeff"))
         page.click("#create-button")
         page.wait_for_selector(".play-link")
         page.route("**/api/rooms/**", mark_jeff_hidden)
