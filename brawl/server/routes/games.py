@@ -8,13 +8,14 @@ from fastapi import APIRouter
 
 from ...bots import bot_names, level_names
 from ...games import game_class, game_names
-from ...games.lang import LANGUAGES, catalogue, value_labels
 from ..schemas import ErrorOut, GameInfo
 
 REFUSALS = {404: {"model": ErrorOut}}
 
 
 def game_info(name: str, static: Path) -> dict:
+    from ...games.lang import value_labels  # the games' words load with the first game asked for
+
     cls = game_class(name)
     defaults = cls.Options().model_dump(mode="json")
     return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
@@ -63,6 +64,8 @@ def make_router(static: Path) -> APIRouter:
         English): its exact sentences, its templates compiled to patterns, and the names it
         translates (see ``brawl.core.i18n``).  An unknown language gives an empty catalogue."""
         game_class(game)  # 404 for an unknown game
+        from ...games.lang import LANGUAGES, catalogue
+
         return catalogue(lang if lang in LANGUAGES else "", (game,)).to_json()
 
     @r.get("/{game}/rules", responses=REFUSALS)

@@ -26,7 +26,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from ...games import UnknownGame, game_class
-from ...games.lang import LANGUAGES, catalogue
 from .. import projection
 from ..hub import Hub
 from ..room import Room, RoomError
@@ -116,6 +115,8 @@ class GamePage:
         key = (game, board and (self.static / "games" / f"{game}.js").is_file())
         board = key[1]
         if key not in self.pages:
+            from ...games.lang import catalogue  # the games' words load with the first page drawn
+
             names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", f"games/{game}.js"] if board else [])
                      + ["table-sheet.js", "table-dice.js", "game.js"])
             scripts = [self.script(name) for name in names]
@@ -209,6 +210,8 @@ def make_router(web: Path) -> APIRouter:
         except UnknownGame:
             return not_found(f"There is no game called {game!r}.")
         from markdown_it import MarkdownIt  # only when a rules page is first drawn (start-up, issue 12)
+
+        from ...games.lang import LANGUAGES, catalogue
 
         translated = rules_in(cls, lang) if lang in LANGUAGES else None
         text = translated if translated is not None else cls.rules_page()
