@@ -143,7 +143,9 @@
     const wrap = el("div", { class: "review-graph-wrap" }, graph(review, opts.jump));
     root.append(wrap, legend(review));
     root.append(el("p", { class: "hint" }, t("Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice.")));
-    root.append(el("div", { class: "review-seats-wrap" }, seatsTable(review)));
+    // a table wider than a phone scrolls in its own box, which the keyboard can reach too
+    root.append(el("div", { class: "review-seats-wrap", tabindex: "0", role: "region", "aria-label": t("Accuracy") + " · " + t("Luck") + " · " + t("Skill") },
+      seatsTable(review)));
     root.append(el("p", { class: "hint" }, t("Luck: what the dice moved a player's win chance; skill: what the others' decisions lost minus what one's own lost; in points of win chance.")));
     if ((review.residual || []).some((r) => Math.abs(r) > 0.005)) {
       root.append(el("p", { class: "hint" }, t("Other: what luck and skill leave of the result (choices made at the same time as a hidden one are not judged; an estimate's playouts are noisy; a game ended by a claim).")));
