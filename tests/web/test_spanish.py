@@ -22,6 +22,19 @@ pytestmark = pytest.mark.browser
 SPANISH = {"locale": "es-ES"}
 
 
+def settled_text(page, games: tuple[str, ...], wait: float = 3.0) -> str:
+    """The page's text once a drawing in progress has finished (a loaded machine can catch the
+    page between its update and the translation of one part of it): at most ``wait`` seconds."""
+    import time
+
+    end = time.monotonic() + wait
+    text = page.inner_text("body")
+    while english_left(text, games) and time.monotonic() < end:
+        page.wait_for_timeout(100)
+        text = page.inner_text("body")
+    return text
+
+
 def english_left(text: str, games: tuple[str, ...]) -> list[str]:
     """The English the catalogue of ``games`` knows, still in ``text`` (a page's visible text)."""
     cat = catalogue("es", games)
@@ -75,8 +88,8 @@ def play_on_page(server, browser, errors, game, seats, options, size=WIDE, steps
     for _ in range(steps):
         view = wait_until(lambda: (lambda v: v if v["over"] or 0 in v["node"]["seats"] else None)(room_view(server, room, 0)))
         page.wait_for_function(f"() => Number(document.body.dataset.last) >= {view['last']}")
-        text = page.inner_text("body")
-        assert english_left(text, (game,)) == [], (game, view["last"])
+        text = settled_text(page, (game,))
+        assert english_left(text, (game,)) == [], (game, view["last"], english_left(text, (game,)))
         seen.add(text)
         if view["over"]:
             break
