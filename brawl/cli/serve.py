@@ -28,6 +28,9 @@ def serve(
     max_headers: int = typer.Option(16 * 1024, help="largest set of request headers in bytes (431 above)"),
     takebacks_per_minute: int = typer.Option(6, help="takeback requests one seat may send per minute (429 above)"),
     allow_origin: list[str] = typer.Option([], help="another origin whose pages may open live connections (repeatable)"),
+    hashes_at_once: int = typer.Option(2, help="password hashes (Argon2id) computed at the same time at most"),
+    login_failures_per_account: int = typer.Option(5, help="failed log-ins of one username per 5 minutes (429 above)"),
+    login_failures_per_address: int = typer.Option(20, help="failed log-ins from one address per 5 minutes (429 above)"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
 
@@ -60,6 +63,8 @@ def serve(
         settings = Settings(db_url=url, bot_delay=bot_delay, max_body_bytes=max_body, rooms_per_minute=rooms_per_minute,
                             decisions_per_second=decisions_per_second, sockets_per_room=sockets_per_room,
                             sockets_per_client=sockets_per_client, allowed_origins=allow_origin,
+                            hashes_at_once=hashes_at_once, login_failures_per_account=login_failures_per_account,
+                            login_failures_per_address=login_failures_per_address,
                             max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute)
     except ValueError as exc:
         fail(f"bad setting: {exc}")
