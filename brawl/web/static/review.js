@@ -134,6 +134,10 @@
 
   // -- the whole ------------------------------------------------------------------------------------
   function draw(root, review, opts) {
+    // the players' names as the page shows them ("Sun" reads "Sol" on a Spanish page); names
+    // people chose stay as they are
+    review = Object.assign({}, review, { players: review.players.map((p) => brawl.trName(p)),
+      seats: review.seats.map((s) => Object.assign({}, s, { name: brawl.trName(s.name) })) });
     root.replaceChildren();
     root.dataset.state = "done";
     root.dataset.exact = String(review.exact);
