@@ -72,7 +72,7 @@
 
   // --- quick pairing ----------------------------------------------------------------------
   let quickBox = null;
-  let polling = null;
+  let stopWaiting = () => {};  // stops polling the seek now waited for
   async function quick() {
     if (!quickBox) return;
     quickBox.hidden = !me;
@@ -85,20 +85,13 @@
     const error = el("div", { role: "alert", class: "error", hidden: true });
     const go = el("button", { type: "button", class: "primary", id: "seek-go" }, t("Find an opponent"));
     const stop = el("button", { type: "button", id: "seek-cancel", hidden: true }, t("Cancel"));
-    const idle = () => { clearInterval(polling); polling = null; go.disabled = false; stop.hidden = true; };
+    const idle = () => { stopWaiting(); stopWaiting = () => {}; go.disabled = false; stop.hidden = true; };
     go.onclick = async () => {
       error.hidden = true;
       try {
         const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked });
         go.disabled = true; stop.hidden = false;
-        const show = (s) => {
-          if (s.paired) { idle(); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
-          status.textContent = t("Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.", { n: s.waiting, w: s.window });
-        };
-        show(seek);
-        if (!seek.paired) polling = setInterval(async () => {
-          try { show(await brawl.acct("GET", `/api/seeks/${seek.seek}`)); } catch (e) { idle(); error.textContent = e.message; error.hidden = false; }
-        }, 1000);
+        stopWaiting = brawl.waitForSeek(seek, status, (e) => { idle(); error.textContent = e.message; error.hidden = false; });
       } catch (e) { error.textContent = e.message; error.hidden = false; }
     };
     stop.onclick = async () => { idle(); status.textContent = ""; try { await brawl.acct("DELETE", "/api/seeks"); } catch (e) { /* gone */ } };
