@@ -60,7 +60,7 @@ class Accounts:
         account_id = book.create_account(self.engine, username, self.passwords.hash(password))
         if account_id is None:
             raise AccountError("that username is taken", 409)
-        return self._open({"id": account_id, "username": username})
+        return self.open_session({"id": account_id, "username": username})
 
     def log_in(self, username: str, password: str, address: str) -> tuple[dict, str, str]:
         keys = [f"name:{book.fold(username or '')}"[:200], f"addr:{address}"[:200]]
@@ -73,9 +73,11 @@ class Accounts:
         if not self.passwords.check(account["password_hash"] if account else None, password or ""):
             book.fail(self.engine, keys, window)
             raise AccountError("wrong username or password", 401)
-        return self._open(account)
+        return self.open_session(account)
 
-    def _open(self, account: dict) -> tuple[dict, str, str]:
+    def open_session(self, account: dict) -> tuple[dict, str, str]:
+        """A new session of ``account``: what the API answers (username and CSRF token), the cookie
+        token and the CSRF token."""
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         book.open_session(self.engine, account["id"], token, csrf, self.settings.session_days * 86_400)
         return {"username": account["username"], "csrf": csrf}, token, csrf

@@ -159,7 +159,7 @@ def change_password(body: PasswordChange, request: Request, response: Response) 
     found = acting(request)
     accounts = accounts_of(request)
     accounts.change_password(found["account_id"], body.old, body.new)
-    me_, token, _ = accounts._open({"id": found["account_id"], "username": found["username"]})
+    me_, token, _ = accounts.open_session({"id": found["account_id"], "username": found["username"]})
     with_cookie(request, response, token)
     return me_
 
