@@ -278,6 +278,9 @@
       }
       $("upload-title").textContent = brawl.t("Replaying {file}", { file: file.name });
       $("controls").focus({ preventScroll: true });  // the arrow keys step from here
+      // the record now on show, for its review (review.js): a file that is no record, or does
+      // not replay, leaves the review of the record still on show
+      document.dispatchEvent(new CustomEvent("brawl:replay-record", { detail: { text, name: file.name } }));
     });
   }
 
@@ -300,6 +303,22 @@
     e.preventDefault();
     go(moves[e.key]());
   });
+
+  // on a wide screen the board stays in sight below the controls while the column beside it
+  // scrolls (the log, the review: a judged decision's step shows at once), where it fits the window
+  const wide = window.matchMedia("(min-width: 900px)");
+  function pin() {
+    const board = $("board"), controls = $("controls");
+    const top = controls.hidden ? 0 : controls.offsetHeight + 8;
+    document.documentElement.style.setProperty("--replay-controls-h", `${top}px`);
+    board.classList.toggle("pinned", wide.matches && !board.hidden && board.offsetHeight + top <= window.innerHeight);
+  }
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(pin);
+    watch.observe($("board"));
+    watch.observe($("controls"));
+  }
+  window.addEventListener("resize", pin);
 
   brawl.replay = { go: (k) => go(k), get step() { return shown; }, get steps() { return steps; } };
 

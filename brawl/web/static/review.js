@@ -118,9 +118,12 @@
       if (!shown.length) list.append(el("li", { class: "empty" }, t("No decision lost more than 2 points of win chance.")));
       toggle.textContent = t(every ? "Show only the decisions that lost" : "Show every decision ({n})", { n: review.decisions.length });
     };
-    toggle.addEventListener("click", () => { every = !every; fill(); });
+    toggle.addEventListener("click", () => { every = !every; fill(); scrolls(); });
     fill();
     box.append(el("h3", {}, t("Judged decisions")), list, toggle);
+    // a list taller than its box is framed as one that scrolls (review.css), once it is laid out
+    const scrolls = () => requestAnimationFrame(() => { list.dataset.scrolls = String(list.scrollHeight > list.clientHeight + 1); });
+    scrolls();
     return box;
   }
 
@@ -214,13 +217,23 @@
     }
   };
 
-  // show which judged decision matches the replay's step
+  // show which judged decision matches the replay's step (scrolled into the list's own box, never
+  // moving the page)
   brawl.markReviewStep = function (root, step) {
     if (!root) return;
+    let current = null;
     root.querySelectorAll(".review-moves li").forEach((li) => {
       const b = li.querySelector("button");
-      li.classList.toggle("current", !!b && Number(b.dataset.step) === step);
+      const on = !!b && Number(b.dataset.step) === step;
+      li.classList.toggle("current", on);
+      if (on && !current) current = li;
     });
+    const list = current && current.closest(".review-moves");
+    if (!list) return;
+    const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    const bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   };
 })();
 
@@ -243,16 +256,11 @@
     brawl.mountReview(box, decodeURIComponent(parts[1]), { jump, drawn: mark });
     return;
   }
-  // an uploaded record: its review once the viewer has it (each new file, a new review)
-  const file = document.getElementById("record-file");
-  if (!file) return;
+  // an uploaded record: its review once the viewer replays it (replay.js says so; each new file, a
+  // new review; a file that is no record or does not replay leaves the review on show as it is)
   let uploads = 0;
-  file.addEventListener("change", async () => {
-    const chosen = file.files && file.files[0];
-    if (!chosen) return;
-    const text = await chosen.text();
-    try { JSON.parse(text); } catch (e) { return; }  // the viewer says what is wrong with it
+  document.addEventListener("brawl:replay-record", (e) => {
     uploads += 1;
-    brawl.mountReview(box, `upload-${uploads}`, { jump, record: text, drawn: mark });
+    brawl.mountReview(box, `upload-${uploads}`, { jump, record: e.detail.text, drawn: mark });
   });
 })();
