@@ -165,14 +165,15 @@ ES: dict[str, str] = {
         "una elección óptima: contra la mejor mezcla de respuestas pierdes {n} fichas y derribas {m} de media",
     "Fight": "Combate", "Move": "Mover", "Face": "Encarar", "Shoot": "Disparar",
     "kniggit": "kniggit",
-    # refusals (IllegalAction): choosing armies
-    "the ready-made {name} army is not available with these options; ready-made armies: {name2}":
-        "el ejército ya hecho {name} no está disponible con estas opciones; ejércitos ya hechos: {name2}",
+    # refusals (IllegalAction): choosing armies (a ready-made army the player asked for by its name in
+    # Spanish, below; {armies}, what may be typed: each code kept, its Spanish name beside it, PRESET_CODES_ES)
+    "the ready-made {army} army is not available with these options; ready-made armies: {armies}":
+        "el ejército ya hecho {army} no está disponible con estas opciones; ejércitos ya hechos: {armies}",
     "an army needs at least one kniggit": "un ejército necesita al menos un kniggit",
     "kniggit {n} of the army is not written right: give its movement, attack and defense tokens, whether it is an "
-    "archer, and where its head stands; or take a ready-made army ({name})":
+    "archer, and where its head stands; or take a ready-made army ({armies})":
         "el kniggit {n} del ejército no está bien escrito: da sus fichas de movimiento, ataque y defensa, si es "
-        "arquero y dónde está su cabeza; o toma un ejército ya hecho ({name})",
+        "arquero y dónde está su cabeza; o toma uno de los ejércitos ya hechos: {armies}",
     "kniggit {n} of the army has no proper position on the table":
         "el kniggit {n} del ejército no tiene una posición válida en la mesa",
     "archers need the advanced rule Archers": "los arqueros necesitan la regla avanzada Arqueros",
@@ -185,8 +186,8 @@ ES: dict[str, str] = {
     "kniggit {n} at ({x}, {y}) stands inside an obstacle": "el kniggit {n} en ({x}, {y}) está dentro de un obstáculo",
     "kniggits {n} and {m} stand closer than {k} in": "los kniggits {n} y {m} están a menos de {k} pulg",
     "{who} has already chosen an army": "{who} ya ha elegido ejército",
-    "choose an army first: a ready-made one ({name}) or one written kniggit by kniggit":
-        "primero elige un ejército: uno ya hecho ({name}) o uno escrito kniggit a kniggit",
+    "choose an army first: a ready-made one ({armies}) or one written kniggit by kniggit":
+        "primero elige un ejército: uno escrito kniggit a kniggit o uno ya hecho: {armies}",
     # refusals: rock-paper-scissors, whose turn, the phases
     "{who} has already chosen in this round of rock-paper-scissors":
         "{who} ya ha elegido en esta ronda de piedra, papel o tijera",
@@ -260,3 +261,23 @@ ES: dict[str, str] = {
     "{a}; and {b}": "{a}; y {b}",
     "{a} or {b}": "{a} o {b}",
 }
+
+# The ready-made armies by the codes a player types (army:<code>, :data:`.army.PRESETS`): where a refusal
+# lists what may be typed, each code stays and its Spanish name goes beside it ("horde (horda)");
+# where one names the army asked for, the army's Spanish name (PRESET_REFUSED_ES)
+PRESET_CODES_ES: dict[str, str] = {
+    "balanced": "equilibrado", "heavy": "pesado", "horde": "horda", "archers": "con arqueros",
+    "cavalry": "caballería", "duelists": "duelistas", "jouster": "justador",
+}
+PRESET_REFUSED_ES: dict[str, str] = {
+    "balanced": "el ejército equilibrado ya hecho no está disponible",
+    "heavy": "el ejército pesado ya hecho no está disponible",
+    "horde": "la horda ya hecha no está disponible",
+    "archers": "el ejército con arqueros ya hecho no está disponible",
+    "cavalry": "la caballería ya hecha no está disponible",
+    "duelists": "los duelistas ya hechos no están disponibles",
+    "jouster": "el justador ya hecho no está disponible",
+}
+ES.update({code: f"{code} ({name})" for code, name in PRESET_CODES_ES.items()})
+ES.update({f"the ready-made {code} army is not available with these options; ready-made armies: {{armies}}":
+           f"{refused} con estas opciones; ejércitos ya hechos: {{armies}}" for code, refused in PRESET_REFUSED_ES.items()})
