@@ -83,6 +83,9 @@ class Creating:
             raise RoomError("bad time_control: " + "; ".join(f"{'.'.join(map(str, e['loc'])) or 'time_control'}: "
                                                              f"{e['msg']}" for e in exc.errors()), 422) from None
         parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
+        people_only = getattr(game, "people_only", "")
+        if people_only and any(kind == "bot" for kind, _ in parsed):
+            raise RoomError(people_only, 422)
         tokens: dict[int, str] = {}
         seats = []
         for i, (kind, bot) in enumerate(parsed):

@@ -81,6 +81,8 @@ class Decisions:
         if p == "rps":
             return [] if state.rps_sealed[seat] is not None else list(RPS_MOVES)
         if p == "move" and seat == state.to_act:
+            if self.on_real_table:
+                return self.real_table_actions(state, seat)
             return self._move_phase_actions(state, seat)
         if p == "turning" and seat == 1 - state.to_act:
             return self.turning_actions(state, seat)
@@ -160,6 +162,11 @@ class Decisions:
         verb = parts[0]
         if action == "end_move":
             return self._end_move(state)
+        if self.on_real_table and verb in ("reach", "moved", "leave", "off", "move"):
+            if verb == "move":
+                raise IllegalAction("on a real table the players measure: say which enemy a kniggit reached, "
+                                    "that it moved, or that it left combat", self.real_table_actions(state, seat))
+            return self.real_table_move(state, seat, verb, parts)
         if verb == "move":
             if len(parts) < 4 or len(parts) % 2 != 0:
                 raise IllegalAction("a move names one of your kniggits and the points it goes through, each with two numbers")
@@ -202,7 +209,9 @@ class Decisions:
         """A random decision: in the moving phase a random straight move of a random kniggit that
         has not moved (or another finite decision); elsewhere uniform over the legal decisions."""
         legal = self.legal_actions(state, seat)
-        if state.phase != "move":
+        if state.phase != "move" or self.on_real_table:
+            if state.phase == "move" and len(legal) > 1 and rng.random() < 0.3:
+                return "end_move"  # the decisions of a real table are all listed: end now and then
             return rng.choice(legal)
         movers = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not k.shot]
         if movers and rng.random() < 0.85:

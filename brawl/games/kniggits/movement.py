@@ -18,16 +18,7 @@ from . import combat, mechanics, words
 from .disengage import away_directions
 from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
 from .model import Item, Kniggit, place_rows
-from .state import (
-    SEAT_NAMES,
-    KniggitsState,
-    add_event,
-    finish,
-    item,
-    kniggit,
-    put,
-    put_item,
-)
+from .state import SEAT_NAMES, KniggitsState, add_event, finish, item, kniggit, put, put_item
 
 
 _FAST = None
@@ -46,7 +37,9 @@ def _compiled():
 class Movement:
     # -- reading the table ---------------------------------------------------------------------
     def engaged(self, state: KniggitsState, k: Kniggit) -> tuple[Kniggit, ...]:
-        """Enemies within 2 inches (seed, Phase one: "IN COMBAT"), nearest first."""
+        """Enemies within 2 inches (seed, Phase one: "IN COMBAT"), nearest first (a real table's: declared)."""
+        if self.on_real_table:
+            return self.declared_engaged(state, k)
         memo = state.memo()
         key = (self, ("engaged", k.seat))  # the answers for one army, by where its kniggit stands
         known = memo.get(key)
@@ -271,7 +264,7 @@ class Movement:
         very values of ``before``, the two states share one table of answers (what either
         works out holds for both).  Returns ``after``."""
         old = before.__dict__.get("_memo")
-        if not old or len(before.kniggits) != len(after.kniggits):
+        if not old or len(before.kniggits) != len(after.kniggits) or self.on_real_table:
             return after
         same = True  # the other army's kniggits are the very values they were
         for a, b in zip(before.kniggits, after.kniggits):

@@ -26,6 +26,11 @@ Phase one, moving (the player on turn, any order, then ``end_move``):
 - ``drop:<id>``: put down what the kniggit carries.
 - ``end_move``.
 
+On a real table (option ``measure: table``) the players measure, and moves to points give way to
+what happened there (:mod:`.real_table`): ``reach:<id>:<enemy>`` (it came within 2 inches of that
+enemy), ``moved:<id>``, ``leave:<id>`` (out of combat) and ``off:<id>`` (a fleeing kniggit left
+the table).
+
 Phase two, turning (the other player): ``face:<id>:<enemy>`` for his kniggits in combat with more
 than one enemy, then ``end_turning``.  (With one enemy there is no choice; it is done for him.)
 
@@ -39,7 +44,8 @@ The rules by concept
 --------------------
 :class:`Kniggits` is put together from one part per concept, each in its own module:
 :mod:`.setup` (the things on the table, mustering the armies, who goes first), :mod:`.movement`
-(phase one: paths, combat rings, facing, carrying, fleeing), :mod:`.shooting` (archers),
+(phase one: paths, combat rings, facing, carrying, fleeing), :mod:`.real_table` (phase one when
+the players measure on a real table), :mod:`.shooting` (archers),
 :mod:`.fights` (phase three), :mod:`.turns` (whose decision it is, the end of a turn, winning),
 :mod:`.decisions` (legal decisions and the transition each makes) and :mod:`.views` (views per seat
 and words).  Every number and formula of the rules is in :mod:`.mechanics`; the state and options
@@ -57,6 +63,7 @@ from .geometry import Table
 from .mechanics import MAX_STRETCHES as MAX_WAYPOINTS
 from .model import HEIGHTS, Item, Kniggit
 from .movement import Movement
+from .real_table import RealTable
 from .setup import Setup
 from .shooting import Shooting
 from .state import (
@@ -73,7 +80,7 @@ from .turns import TurnFlow
 from .views import Views
 
 
-class Kniggits(Decisions, Setup, Movement, Shooting, Fights, TurnFlow, Views, Game[KniggitsState]):
+class Kniggits(Decisions, Setup, Movement, RealTable, Shooting, Fights, TurnFlow, Views, Game[KniggitsState]):
     name = "kniggits"
     title = "Kniggits"
     free_form = True  # armies and moves are written as text (a point on the table), judged by the rules
@@ -86,9 +93,13 @@ class Kniggits(Decisions, Setup, Movement, Shooting, Fights, TurnFlow, Views, Ga
         super().__init__(options, **kwargs)
         o = self.options
         self.table = Table(o.table, o.terrain, o.scale)
+        self.on_real_table = o.measure == "table"
         problems = self.table.spacing_problems()
         if problems:
             raise OptionsError(f"bad options for kniggits: terrain {o.terrain!r} on a {o.table:g} in table: " + "; ".join(problems))
+        if o.measure == "table" and self.real_table_problems():
+            raise OptionsError("bad options for kniggits: on a real table (measure: table) brawl cannot play "
+                               + " or ".join(self.real_table_problems()))
         if o.scenario == "joust" and o.points < mechanics.JOUST_MIN_POINTS:
             raise OptionsError(f"bad options for kniggits: jousting needs at least {mechanics.JOUST_MIN_POINTS} points "
                                "(a kniggit on horseback)")

@@ -30,6 +30,8 @@ class Shooting:
             return f"{k.id} has moved this turn and may not shoot: an archer may not move and shoot in the same turn"
         if target.seat == k.seat or not target.on_table:
             return f"{target.id} is not an enemy on the table"
+        if self.on_real_table:
+            return None  # range and sight are measured at the table (module real_table)
         d = dist(k.pos, target.pos)
         if d > self.shooting_range(k) + EPS:
             return f"{target.id} is {d:.2f} in away; {k.id}'s range is {self.shooting_range(k):g} in"

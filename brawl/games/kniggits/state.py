@@ -65,6 +65,11 @@ class KniggitsOptions(GameOptions):
                     "the kniggit further from every enemy).")
     turn_limit: int = Field(60, ge=0, le=10000, title="Turn limit",
                             description="Turns (both players together) before the game is scored; 0 for none.")
+    measure: Literal["app", "table"] = Field(
+        "app", title="Measured on",
+        description=("Where distances are measured. app: brawl's own table, moves to points in inches. table: a real "
+                     "table with toy knights; the players measure and tell brawl what happened (which kniggit reached "
+                     "which enemy, which left combat or the table) and brawl keeps the tokens, turns and fights."))
     fight_timer: float = Field(30.0, ge=0, le=3600, title="Fight timer",
                                description="Seconds a fight's hands may take in live play on the server; a hand not "
                                            "chosen in time does nothing. 0 for no timer.")
@@ -91,6 +96,7 @@ class KniggitsState(Remembers):
     events: tuple = ()  # the latest things that happened, for people
     winners: tuple = ()
     end: str = ""
+    contacts: tuple = ()  # on a real table (option measure): declared pairs in combat, (id, id) sorted
 
 
 def set_seat(pair: tuple, seat: int, value) -> tuple:

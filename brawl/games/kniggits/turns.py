@@ -99,7 +99,7 @@ class TurnFlow:
         game on reaching it (seed, The Results; ruling)."""
         for k in state.kniggits:
             if k.seat == state.to_act and k.status == "fleeing":
-                state = self._flee(state, k)
+                state = self.real_table_flee(state, k) if self.on_real_table else self._flee(state, k)
         return self._check_end(state)
 
     def _check_end(self, state: KniggitsState) -> KniggitsState:

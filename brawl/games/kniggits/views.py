@@ -18,6 +18,14 @@ from .words import PHASES, PRESET_WORDS
 
 
 class Views:
+    def state_to_json(self, state: KniggitsState) -> dict:
+        """The state's JSON; ``contacts`` (a real table's declared combat) only when there are
+        some, so that a measured game's JSON is what it always was."""
+        data = Game.state_to_json(self, state)
+        if not state.contacts:
+            data.pop("contacts", None)
+        return data
+
     def view(self, state: KniggitsState, seat: int | None) -> dict:
         """The state as ``seat`` may see it: the other seat's sealed army, rock-paper-scissors and
         fight hands read "chosen" until revealed.  ``board`` adds the table (size, obstacles, zones)
@@ -34,7 +42,7 @@ class Views:
                      range={k.id: self.shooting_range(k) for k in state.kniggits if k.archer},
                      flag_base=[list(self.flag_base(0)), list(self.flag_base(1))],
                      costs={"kniggit": mechanics.KNIGGIT_COST, "token": mechanics.TOKEN_COST},
-                     potion=mechanics.POTION_TOKENS)
+                     potion=mechanics.POTION_TOKENS, real=self.on_real_table)
         data["board"] = board
         return data
 
@@ -81,6 +89,14 @@ class Views:
             k = kniggit(state, parts[1])
             thing = words.item(item(state, k.carrying), SEAT_NAMES) if k is not None and k.carrying else "what it carries"
             return f"{who} puts down {thing} that {parts[1]} carries"
+        if verb == "reach" and len(parts) == 3:
+            return f"{who}: {parts[1]} reached {parts[2]} (within {self.table.ring:g} in: in combat)"
+        if verb == "moved" and len(parts) == 2:
+            return f"{who}: {parts[1]} moved, no enemy within {self.table.ring:g} in"
+        if verb == "leave" and len(parts) == 2:
+            return f"{who}: {parts[1]} moved directly away, out of combat"
+        if verb == "off" and len(parts) == 2:
+            return f"{who}: {parts[1]} ran off the table"
         if verb == "second" and len(parts) == 3:
             return f"{who} sends {parts[1]}'s second magic-sword attack at {parts[2]}"
         if verb == "army" and len(parts) == 2:

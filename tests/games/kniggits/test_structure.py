@@ -118,4 +118,4 @@ def test_the_game_object_holds_no_state_that_play_changes():
         m.decide(seat, bots[seat].choose(g, m.state, seat))
     assert vars(g) == before and all(vars(g)[k] is v for k, v in before.items())
     assert vars(g.table) == table_before
-    assert set(before) == {"options", "table"}
+    assert set(before) == {"options", "table", "on_real_table"}  # a bool read off the options once
