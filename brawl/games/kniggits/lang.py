@@ -7,6 +7,7 @@ VALUES: dict[str, dict[str, str]] = {
     "scenario": {"battle": "battle", "flag": "capture the flag", "princess": "rescue the princess",
                  "grail": "quest for the grail", "joust": "joust"},
     "disengage": {"direct": "straight away from the enemy", "away": "any line away from every enemy"},
+    "measure": {"app": "the app's table", "table": "a real table"},
 }
 
 NAMES_ES: dict[str, str] = {"Red": "Rojo", "Blue": "Azul"}
@@ -251,6 +252,47 @@ ES: dict[str, str] = {
         "{kid} se ha movido este turno y no puede disparar: un arquero no puede moverse y disparar en el mismo turno",
     "{kid} is {n} in away; {kid2}'s range is {m} in": "{kid} está a {n} pulg; el alcance de {kid2} es de {m} pulg",
     "no clear line from {kid} to {kid2}": "no hay línea despejada de {kid} a {kid2}",
+    # on a real table (rule 40)
+    "Measured on": "Medido en",
+    "Where distances are measured. app: brawl's own table, moves to points in inches. table: a real table with toy "
+    "knights; the players measure and tell brawl what happened (which kniggit reached which enemy, which left combat "
+    "or the table) and brawl keeps the tokens, turns and fights.":
+        "Dónde se miden las distancias. La mesa de la aplicación: la mesa propia de brawl, movimientos hasta puntos en "
+        "pulgadas. Una mesa de verdad: caballeros de juguete sobre una mesa; los jugadores miden y le dicen a brawl qué "
+        "pasó (qué kniggit alcanzó a qué enemigo, cuál salió del combate o de la mesa) y brawl lleva las fichas, los "
+        "turnos y los combates.",
+    "the app's table": "la mesa de la aplicación", "a real table": "una mesa de verdad",
+    "{who}: {kid} reached {whom} (within {n} in: in combat)": "{who}: {kid} alcanzó a {whom} (a {n} pulg o menos: en combate)",
+    "{who}: {kid} moved, no enemy within {n} in": "{who}: {kid} se movió, sin enemigos a {n} pulg o menos",
+    "{who}: {kid} moved directly away, out of combat": "{who}: {kid} se alejó en línea recta, fuera de combate",
+    "{who}: {kid} ran off the table": "{who}: {kid} salió de la mesa",
+    "{kid} reaches {whom}: in combat": "{kid} alcanza a {whom}: en combate",
+    "{kid} moves and stays out of combat": "{kid} se mueve y sigue fuera de combate",
+    "{kid} moves away from {whom} and leaves combat": "{kid} se aleja de {whom} y sale del combate",
+    "{kid} runs for {who}'s edge, {n} in (say when it leaves the table)":
+        "{kid} corre hacia el borde de {who}, {n} pulg (di cuándo sale de la mesa)",
+    "{kid} is not fleeing: only a fleeing kniggit runs off the table":
+        "{kid} no huye: solo un kniggit que huye sale de la mesa",
+    "name one of your kniggits": "nombra uno de tus kniggits",
+    "{kid} is shooting this turn and may not move: an archer may not move and shoot in the same turn":
+        "{kid} dispara este turno y no puede moverse: un arquero no puede moverse y disparar en el mismo turno",
+    "{kid} is already in combat with {whom}": "{kid} ya está en combate con {whom}",
+    "{kid} starts in combat with {whom} and may only move directly away (leave combat)":
+        "{kid} empieza en combate con {whom} y solo puede alejarse en línea recta (salir del combate)",
+    "{kid} starts in combat and may only move directly away (leave combat)":
+        "{kid} empieza en combate y solo puede alejarse en línea recta (salir del combate)",
+    "{kid} is not in combat": "{kid} no está en combate",
+    "that is not a decision of the moving phase on a real table: say which enemy a kniggit reached, that it moved, "
+    "that it left combat, or end the moving phase":
+        "esa no es una decisión de la fase de movimiento en una mesa de verdad: di a qué enemigo alcanzó un kniggit, "
+        "que se movió, que salió del combate, o termina la fase de movimiento",
+    "on a real table the players measure: say which enemy a kniggit reached, that it moved, or that it left combat":
+        "en una mesa de verdad miden los jugadores: di a qué enemigo alcanzó un kniggit, que se movió o que salió del "
+        "combate",
+    "on a real table every seat is a person: the players move the toy knights and say what happened, which a "
+    "computer player cannot do":
+        "en una mesa de verdad cada asiento es una persona: los jugadores mueven los caballeros de juguete y dicen qué "
+        "pasó, y eso no lo puede hacer el ordenador",
     # refusals: fights
     "only a fight's hands have a timer": "solo las manos de un combate tienen reloj",
     "{who} has already chosen in this fight": "{who} ya ha elegido en este combate",
