@@ -6,6 +6,17 @@ through the same path as any decision, so the events replay and verify exactly. 
 arrives after the end is refused.  The end is kept in memory only: after a restart an open clock
 starts a full new period, since nobody could reach the server while it was down.
 
+**One device for the table** (pass-and-play): a room whose every person's seat is played from one
+page (:meth:`Clocks.play_from_one_device`, marked by a page that holds every person's token; kept
+in the stored ``time_control`` as ``"one_device": true``, so a restart keeps it; in memory it is
+``Room.one_device``, apart from the agreed control that a rematch copies).  There, the clock
+of a sealed simultaneous decision runs for one seat at a time: it starts when that seat's person
+takes the phone (:meth:`Clocks.take_phone`: the page's "I am Moon"), stops when that seat has
+chosen, and when it runs out only that seat's stand-in is submitted.  Nobody's clock runs while
+the phone goes round.  Who holds the phone is kept in memory like the end: after a restart nobody
+holds it, and the next seat to take it gets a full period (the page takes it again at once when
+its person was choosing).  Other decisions' clocks run as in any room.
+
 **Time controls** are a room option chosen by people (:class:`TimeControl`): none, a limit per
 decision, or a bank of time for the whole game with an increment after each decision.  Only
 people's seats have clocks.  When a person's clock runs out, or a person whose decision is open
@@ -19,11 +30,12 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat
 
 from ..core.game import Decision
+from .room import RoomError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .host import Host
@@ -58,6 +70,10 @@ class RoomClocks:
     started: dict[int, float] = field(default_factory=dict)  # seat -> when its open decision started
     flagged: set[int] = field(default_factory=set)  # seats whose time control ran out
     flag_task: asyncio.Task | None = None
+    holder: int | None = None  # one device for the table: the seat whose person took the phone (its clock runs)
+
+
+ONE_DEVICE = "one_device"  # the key in a room's stored time_control that marks it played from one device
 
 
 class Clocks:
@@ -113,9 +129,20 @@ class Clocks:
         waiting = room.waiting()
         seconds = room.game.decision_deadline(room.match.state) if waiting else None
         if seconds is None:
-            clocks.deadline = clocks.deadline_for = clocks.deadline_seconds = None
+            clocks.deadline = clocks.deadline_for = clocks.deadline_seconds = clocks.holder = None
             self._cancel(clocks, "task")
             return
+        if self.per_seat(room):  # one device: no clock until a seat takes the phone (take_phone)
+            if clocks.deadline_for != room.opened:
+                clocks.deadline_for, clocks.deadline_seconds = room.opened, float(seconds)
+                clocks.holder = None
+            elif clocks.holder is not None and clocks.holder not in waiting:
+                clocks.holder = None  # the seat with the phone has chosen (or its time ran out): its clock stops
+            if clocks.holder is None:
+                clocks.deadline = None
+                self._cancel(clocks, "task")
+            return
+        clocks.holder = None
         if clocks.deadline_for == room.opened:
             return  # this decision's clock is already running (or has run out)
         self._cancel(clocks, "task")
@@ -163,15 +190,19 @@ class Clocks:
         return None
 
     def expire(self, room: "Room") -> None:
-        """The open decision's time is up: its stand-in decision for every seat still to choose."""
+        """The open decision's time is up: its stand-in decision for every seat still to choose
+        (one device for the table: for the seat that held the phone only)."""
         clocks = self.of(room)
         opened = clocks.deadline_for
+        holder = clocks.holder
         clocks.deadline = None  # the view no longer shows a running clock
         while not room.over and room.opened == opened:
             node = room.node()
             if not isinstance(node, Decision) or not node.seats:
                 break
-            seat = node.seats[0]
+            if holder is not None and holder not in node.seats:
+                break  # its stand-in is in: the others' clocks start when they take the phone
+            seat = node.seats[0] if holder is None else holder
             choices = frozenset(room.match.legal_actions(seat))
             try:
                 stand_in = room.game.timeout_action(room.match.state, seat)
@@ -189,6 +220,70 @@ class Clocks:
         """A seat's choice was accepted: its late-refusal memory is cleared."""
         self.of(room).expired.pop(seat, None)
 
+    # -- one device for the table ----------------------------------------------------------------
+    def per_seat(self, room: "Room") -> bool:
+        """Whether the open decision's rules clock runs one seat at a time: a sealed simultaneous
+        decision in a room played from one device."""
+        if not room.one_device:
+            return False
+        node = room.node()
+        return isinstance(node, Decision) and node.kind == "simultaneous"
+
+    def play_from_one_device(self, room: "Room", seats: set[int], store: Callable[[dict], None]) -> bool:
+        """Mark the room as played from one device, asked by a page that holds the tokens of
+        ``seats``: every person's seat, or it is refused with 403.  ``store`` keeps the mark with
+        the room's time_control (if it fails, nothing changed).  Returns False when the room was
+        marked already."""
+        people = {s.seat for s in room.seats if s.kind == "human"}
+        missing = sorted(people - seats)
+        if missing:
+            raise RoomError("one device plays every person's seat: the tokens of "
+                            f"{', '.join(room.seat_label(s) for s in missing)} are missing", 403)
+        if room.one_device:
+            return False
+        store({**(self.stored(room) or {}), ONE_DEVICE: True})
+        room.one_device = True
+        self.arm(room)  # a clock running for everyone at a sealed decision stops until a seat takes the phone
+        return True
+
+    def take_phone(self, room: "Room", seat: int) -> bool:
+        """One device for the table: ``seat``'s person has the phone now.  At a sealed decision with
+        a rules clock, that seat's clock starts (once per decision: taking it again lets it run on).
+        Refused (409, nothing changes) in a room not played from one device, when the seat has no
+        choice to make now, or while another seat holds the phone with its clock running.  Returns
+        whether a clock started."""
+        if not room.one_device:
+            raise RoomError("this room is not played from one device: each seat's clock runs from the moment "
+                            "its decision opens (a page with every seat's token marks it: POST /one-device)", 409)
+        self.check(room)  # a clock that ran out first
+        if room.over:
+            raise RoomError("the game is over", 409)
+        waiting = room.waiting()
+        if seat not in waiting:
+            others = ", ".join(room.seat_label(s) for s in waiting) or "nobody"
+            raise RoomError(f"it is not {room.seat_label(seat)}'s decision now; waiting for {others}", 409)
+        clocks = self.of(room)
+        if not self.per_seat(room) or clocks.deadline_seconds is None or clocks.holder == seat:
+            return False  # no clock to start here, or this seat's runs on (its page was opened again)
+        if clocks.holder is not None:
+            raise RoomError(f"{room.seat_label(clocks.holder)} has the phone: their time for this decision runs "
+                            "until they choose", 409)
+        clocks.holder = seat
+        clocks.deadline = time.time() + clocks.deadline_seconds
+        self._cancel(clocks, "task")
+        clocks.task = _later(self._run_out(room, room.opened, clocks.deadline))
+        return True
+
+    def phone_json(self, room: "Room") -> dict | None:
+        """One device for the table, for the view: ``holder`` (the seat whose clock runs now, or
+        null) and ``seconds`` (each seat's period at the open sealed decision, or null when the
+        rules set none); None for a room played from several devices."""
+        if not room.one_device:
+            return None
+        clocks = self.of(room)
+        per_seat = self.per_seat(room) and clocks.deadline_seconds is not None
+        return {"holder": clocks.holder if per_seat else None, "seconds": clocks.deadline_seconds if per_seat else None}
+
     # -- time controls -----------------------------------------------------------------------------
     def _humans_waiting(self, room: "Room") -> list[int]:
         return [s for s in room.waiting() if room.seats[s].kind == "human"]
@@ -205,11 +300,23 @@ class Clocks:
         return self.stored(room)
 
     def stored(self, room: "Room") -> dict | None:
+        """The room's time_control as stored: the agreed control with the banks and flags, and
+        whether the room is played from one device."""
+        mark = {ONE_DEVICE: True} if room.one_device else {}
         if room.time_control is None:
-            return None
+            return mark or None
         clocks = self.of(room)
         return {**{k: v for k, v in room.time_control.items() if k not in ("banks", "flagged")},
-                "banks": {str(s): round(v, 3) for s, v in clocks.banks.items()}, "flagged": sorted(clocks.flagged)}
+                "banks": {str(s): round(v, 3) for s, v in clocks.banks.items()}, "flagged": sorted(clocks.flagged),
+                **mark}
+
+    @staticmethod
+    def split_stored(stored: dict | None) -> tuple[dict | None, bool]:
+        """A stored time_control as (the room's time_control, whether it is played from one device)."""
+        if not stored or ONE_DEVICE not in stored:
+            return stored, False
+        rest = {k: v for k, v in stored.items() if k != ONE_DEVICE}
+        return rest or None, bool(stored[ONE_DEVICE])
 
     def left(self, room: "Room", seat: int, now: float | None = None) -> float | None:
         """Seconds ``seat`` has left for its open decision (None without a time control)."""

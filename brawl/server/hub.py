@@ -76,11 +76,12 @@ class Hub(Creating, Sharing, People):
         row = stored.row
         seats = [SeatInfo(s["seat"], s["kind"], s["bot"], s["token_hash"], s.get("player")) for s in stored.seats]
         game = make_game(row["game"], row["options"])
+        time_control, one_device = Clocks.split_stored(row.get("time_control"))
 
         def fresh() -> Room:
             return Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
-                        rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=row.get("time_control"),
-                        dice=row["dice_kind"])
+                        rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=time_control,
+                        dice=row["dice_kind"], one_device=one_device)
 
         room = fresh()
         if stored.snapshot is not None:
@@ -200,6 +201,22 @@ class Hub(Creating, Sharing, People):
         staged = self._stage(room, seat, None, None, rolled=outcome)
         await self._commit(room, staged)
         return staged.start, staged.start + len(staged.entries) - 1
+
+    def play_from_one_device(self, room: Room, seats: set[int]) -> None:
+        """One device for the table: a page that holds every person's seat (``seats``, from their
+        tokens) plays the room; from now on a sealed decision's clock runs for one seat at a time
+        (see clocks.py).  Stored with the room; asking again changes nothing."""
+        if self.clocks.play_from_one_device(room, seats, lambda stored: self.store.set_time_control(room.id, stored)):
+            self.notifier.changed(room, reload=True)
+
+    def take_phone(self, room: Room, seat: int | None) -> None:
+        """One device for the table: ``seat``'s person took the phone ("I am Moon"); at a sealed
+        decision with a clock, that seat's clock starts now (see :meth:`Clocks.take_phone`)."""
+        if seat is None:
+            raise RoomError("a spectator holds no seat; give the token of the seat that takes the phone", 403)
+        self.decisions.hit((room.id, seat), "phone passes")
+        if self.clocks.take_phone(room, seat):
+            self.notifier.changed(room, announce=False)  # kept in this process's memory, like the clock itself
 
     async def _commit(self, room: Room, staged: Staged) -> None:
         """Store a staged change: by the writer thread when it runs (the event loop serves others
@@ -387,6 +404,7 @@ class Hub(Creating, Sharing, People):
         """The room as ``seat`` sees it, through the projection, with the server's own parts."""
         return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
                                timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
+                               one_device=self.clocks.phone_json(room),
                                takeback=self.takeback_json(room, seat), claim=self.claim_json(room, seat),
                                renderer=room.game.name in self.renderers)
 

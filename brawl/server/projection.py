@@ -132,7 +132,8 @@ def takeback_refusal(room: Room, seat: int) -> str | None:
 
 def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] = lambda s: None,
          hints: bool = False, timer: dict | None = None, clocks: dict | None = None,
-         takeback: dict | None = None, claim: dict | None = None, renderer: bool = False) -> dict:
+         takeback: dict | None = None, claim: dict | None = None, renderer: bool = False,
+         one_device: dict | None = None) -> dict:
     """The room as ``seat`` sees it (``None``: a spectator).  Its size depends on the game's state,
     never on how long the game has run: the log comes through :func:`events`."""
     g, state = room.game, room.match.state
@@ -171,6 +172,7 @@ def view(room: Room, seat: int | None, *, presence: Callable[[int], str | None] 
         "seed": room.seed_hex if over else None,
         "rematch": room.rematch_id,
         "timer": timer,
+        "one_device": one_device,
         "clocks": clocks,
         "hints": hints and seat is not None,
         "dice": room.game.has_dice(),

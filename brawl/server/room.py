@@ -76,7 +76,8 @@ def covers(game: Game, seats: list[SeatInfo]) -> dict:
 class Room:
     def __init__(self, room_id: str, game: Game, seed_hex: str, seats: list[SeatInfo], *,
                  commitment: str | None = None, parent_id: str | None = None, rematch_id: str | None = None,
-                 public: bool = False, time_control: dict | None = None, dice: str = CommittedDice.kind) -> None:
+                 public: bool = False, time_control: dict | None = None, dice: str = CommittedDice.kind,
+                 one_device: bool = False) -> None:
         self.id = room_id
         self.game = game
         self.seed_hex = seed_hex
@@ -96,6 +97,7 @@ class Room:
         self.rematch_id = rematch_id
         self.public = public
         self.time_control = time_control
+        self.one_device = one_device  # every person's seat is played from one page (see clocks.py)
         self.ending: Ending | None = None
         self.match = Match(game, self.source)
         self.event_lines: list[list[LogLine]] = []  # event n -> the log lines it wrote

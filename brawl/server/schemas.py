@@ -149,7 +149,14 @@ class RoomView(BaseModel):
     renderer: bool = Field(False, description="the game ships its own browser board (static/games/<game>.js)")
     timer: dict[str, float] | None = Field(None, description="the open decision's clock, when the game sets one: ends_at (Unix time, "
                                           "server clock), seconds (the whole period) and left (seconds left when this view was made); "
-                                          "when it runs out the server decides for every seat still to choose (the game's stand-in)")
+                                          "when it runs out the server decides for every seat still to choose (the game's stand-in); "
+                                          "in a room played from one device, the clock of the seat holding the phone (see one_device)")
+    one_device: dict[str, Any] | None = Field(None, description="a room played from one device (pass-and-play, POST "
+                                              "/api/rooms/ID/one-device): a sealed decision's clock runs for one seat at "
+                                              "a time, from when that seat takes the phone (POST /api/rooms/ID/phone) "
+                                              "until it has chosen. holder: the seat whose clock runs now (null: nobody's "
+                                              "runs); seconds: each seat's period at the open sealed decision (null: no "
+                                              "clock). null for a room played from several devices")
 
 
 class Events(BaseModel):

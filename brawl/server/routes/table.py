@@ -5,6 +5,15 @@ phones at the table join by scanning the lobby's screen.
   rolled at the table (``"dice": "table"``); {token, "for_me": true} has the server draw that roll
   from the room's committed seed.  Any person seated in the room may enter any roll (the table
   shares its dice); a face the die cannot show is refused (422) and changes nothing.
+- ``POST /api/rooms/ID/one-device`` {tokens}: one page plays every person's seat (pass-and-play;
+  the page opened by the lobby's "Play every seat on this device" asks it with every token it
+  holds).  From then on, stored with the room, a sealed decision's clock (a Kniggits fight's
+  ``fight_timer``) runs for one seat at a time.  A token of another room is refused (403), and so
+  is a set that misses a person's seat (403): one player alone cannot stop the others' clocks.
+- ``POST /api/rooms/ID/phone`` {token}: that seat's person took the phone ("I am Moon" on the
+  pass screen): at a sealed decision with a clock, its clock starts now and runs until it has
+  chosen.  Refused (409, nothing changes) in a room not played from one device, for a seat with
+  no choice to make now, and while another seat holds the phone with its clock running.
 - ``POST /api/qr`` {text}: a QR code as SVG.  The link goes in the request body, never in a URL:
   an invite link carries its seat's token.
 """
@@ -13,7 +22,7 @@ from __future__ import annotations
 
 import io
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -52,6 +61,39 @@ async def roll(room_id: str, body: RollIn, request: Request) -> dict:
     first, last = await hub.roll(room, seat, None if body.for_me else body.outcome)
     room = hub.get(room_id)
     return {"first": first, "last": last, "events": projection.events(room, seat, first - 1)}
+
+
+class OneDeviceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(
+        ..., min_length=1, max_length=8, description="the token of every person's seat (a bot's place may be \"\")")
+
+
+class PhoneIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(..., max_length=200, description="the token of the seat whose person takes the phone")
+
+
+@router.post("/rooms/{room_id}/one-device", responses=refusals(403, 404, 503))
+async def one_device(room_id: str, body: OneDeviceIn, request: Request) -> dict:
+    """One device plays every person's seat (pass-and-play): a sealed decision's clock then runs for
+    one seat at a time, from when it takes the phone (``/phone``) until it has chosen."""
+    hub = hub_of(request)
+    room = await hub.settled(room_id)
+    seats = {seat_in(room, token) for token in body.tokens if token}
+    hub.play_from_one_device(room, {s for s in seats if s is not None})
+    return {"one_device": True}
+
+
+@router.post("/rooms/{room_id}/phone", responses=refusals(403, 404, 409, 429, 503))
+async def take_phone(room_id: str, body: PhoneIn, request: Request) -> dict:
+    """A room played from one device: this seat's person has the phone now; at a sealed decision
+    with a clock, that seat's clock starts.  Answers the room as that seat sees it."""
+    hub = hub_of(request)
+    room = await hub.settled(room_id)
+    seat = seat_in(room, body.token)
+    hub.take_phone(room, seat)
+    return hub.view(room, seat)
 
 
 @router.post("/qr", response_class=Response, responses={200: {"content": {"image/svg+xml": {}}}})

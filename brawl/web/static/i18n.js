@@ -536,6 +536,9 @@
     "Pass the phone to {name}": "Pasa el móvil a {name}",
     "{name}'s choice is secret: nobody else looks until it is made.": "La elección de {name} es secreta: nadie más mira hasta que la haga.",
     "I am {name}": "Soy {name}",
+    "The clock ({s} s) starts when {name} taps the button: nobody's time runs while the phone goes round.":
+      "El reloj ({s} s) empieza cuando {name} toca el botón: el tiempo de nadie corre mientras pasa el móvil.",
+    "{s} s from when you take the phone.": "{s} s desde que tomas el móvil.",
     "{name}'s decision": "Decide {name}",
     "Game sheet": "Hoja de partida",
     "Show the odds of each decision": "Mostrar las probabilidades de cada decisión",

@@ -9,7 +9,12 @@
 // fragment (/play/ID#t=TOKEN&table=TOKEN0,TOKEN1,...; a bot's place is empty) plays as whichever seat
 // must decide now, says whose decision it is in large type, and before a sealed simultaneous
 // choice hides everything behind a "Pass the phone to Moon" screen until that person taps "I am
-// Moon"; it hides again after each sealed choice, so nobody sees another's choice.
+// Moon"; it hides again after each sealed choice, so nobody sees another's choice.  Such a page
+// tells the server that the room is played from one device (POST /api/rooms/ID/one-device with every
+// token it holds) and who takes the phone ("I am Moon": POST /api/rooms/ID/phone): a sealed choice's
+// clock (a Kniggits fight's timer) then runs for one person at a time, from that tap until they
+// have chosen, so nobody's time runs while the phone goes round.  The server keeps who holds the
+// phone in memory: should it forget (a restart), the page tells it again for the person choosing.
 //
 // game.js calls brawl.tableDice.update(view, ctx) after each drawing; ctx.token is the seat's token
 // and ctx.useToken(token) makes the page that seat's (its view, its log, its socket).
@@ -28,6 +33,9 @@
   let sending = false;    // a roll is on its way to the server
   let uncovered = null;   // the seat whose person tapped "I am ..." for the sealed choice open now
   let covered = false;
+  let marked = null;      // the server was asked to mark the room as played from this device (a promise)
+  let phoneSending = false;
+  let phoneTold = "";     // the decision and seat whose phone the page last told the server of again
 
   // -- dice rolled at the table ------------------------------------------------------------------
   // The die in words, in the page's language, from the roll's parts (the seat as the page names it)
@@ -129,9 +137,35 @@
       "aria-labelledby": "pass-title", "aria-describedby": "pass-help", hidden: true },
     el("h2", { id: "pass-title", tabindex: "-1" }),
     el("p", { id: "pass-help" }),
+    el("p", { id: "pass-clock", hidden: true }),
     el("button", { type: "button", id: "pass-ready", class: "primary" }));
     document.body.append(screen);
     return screen;
+  }
+
+  const roomPath = (what) => `/api/rooms/${encodeURIComponent(roomId)}/${what}`;
+
+  // the room is played from this one device: every token it holds proves it (asked once a page)
+  function markOneDevice(v) {
+    if (!marked && !v.over) {
+      marked = brawl.api("POST", roomPath("one-device"), { tokens: table.filter(Boolean) })
+        .catch((e) => { console.warn("one device for the table:", e.message); });
+    }
+    return marked;
+  }
+
+  // seat's person has the phone: its clock for the sealed choice starts now (the server's answer
+  // and the live connection bring the view with it)
+  async function takePhone(seat) {
+    phoneSending = true;
+    try {
+      await marked;
+      await brawl.api("POST", roomPath("phone"), { token: tokenOf(seat) });
+    } catch (e) {
+      console.warn("taking the phone:", e.message);  // the choice stays open to make; the server's clock decides
+    } finally {
+      phoneSending = false;
+    }
   }
 
   // everything behind the screen is out of reach (and of screen readers) while it is up
@@ -140,9 +174,21 @@
     const name = brawl.seatName(v, seat);
     $("pass-title").textContent = t("Pass the phone to {name}", { name });
     $("pass-help").textContent = t("{name}'s choice is secret: nobody else looks until it is made.", { name });
+    const clock = $("pass-clock");
+    const seconds = v.one_device && v.one_device.holder === null ? v.one_device.seconds : null;
+    clock.hidden = !seconds;
+    clock.textContent = seconds ? t("The clock ({s} s) starts when {name} taps the button: nobody's time runs while the phone goes round.",
+      { s: Math.round(seconds * 10) / 10, name }) : "";
     const ready = $("pass-ready");
     ready.textContent = t("I am {name}", { name });
-    ready.onclick = () => { uncovered = seat; uncover(); };
+    ready.onclick = async () => {
+      if (ready.disabled) return;
+      ready.disabled = true;
+      uncovered = seat;
+      await takePhone(seat);
+      ready.disabled = false;
+      uncover();
+    };
     const was = covered;
     covered = true;
     screen.hidden = false;
@@ -181,6 +227,7 @@
     if (!document.body.classList.contains("pass-and-play") && !$("name-dialog").hidden) $("name-skip").click();  // one device: no one name to ask
     document.body.classList.add("pass-and-play");
     $("takeback-row").hidden = true;  // a takeback asks the others on their own pages: there are none here
+    markOneDevice(v);
     const deciding = v.over || v.roll || !v.node ? [] : v.node.seats.filter((s) => tokenOf(s));
     const sealed = !!v.node && v.node.kind === "simultaneous";
     if (!deciding.includes(v.seat)) {
@@ -195,6 +242,14 @@
     }
     if (sealed && deciding.includes(v.seat) && uncovered !== v.seat) cover(v, v.seat);
     else uncover();
+    // the person choosing has the phone, but the server knows of no one holding it (it restarted):
+    // tell it again, and their clock starts a full period, as an open clock does after a restart
+    const phone = v.one_device;
+    if (sealed && uncovered === v.seat && deciding.includes(v.seat) && phone && phone.seconds && phone.holder === null
+        && !phoneSending && phoneTold !== `${v.last}|${v.seat}`) {
+      phoneTold = `${v.last}|${v.seat}`;
+      takePhone(v.seat);
+    }
     whose(v);
   }
 

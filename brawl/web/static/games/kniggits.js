@@ -404,7 +404,14 @@
   // every hand not sent (the seed's fumble).  A hand picked but not sent goes out just before.
   function clockLine() {
     const t = view.timer;
-    if (!t) return el("p", { class: "kn-timer" }, el("span", { id: "kn-time-left" }, T("No time limit.")));
+    if (!t) {
+      // one device for the table: nobody's clock runs until its person takes the phone
+      const phone = view.one_device;
+      const waits = phone && phone.seconds && phone.holder === null;
+      const words = !waits ? T("No time limit.") : !view.your_turn ? ""
+        : T("{s} s from when you take the phone.", { s: Math.round(phone.seconds * 10) / 10 });
+      return el("p", { class: "kn-timer" }, el("span", { id: "kn-time-left" }, words));
+    }
     return el("p", { class: "kn-timer", role: "timer", "aria-live": "off" },
       el("progress", { id: "kn-time", max: t.seconds, value: t.left, "aria-label": T("time left") }), " ",
       el("span", { id: "kn-time-left" }, ""));
@@ -428,6 +435,8 @@
     stopTimer();
     timerKey = key;
     timerEndsAt = endsAt;
+    const line = root.querySelector(".kn-timer");
+    if (line) line.replaceWith(clockLine());  // a clock that started or stopped since the line was drawn
     if (!t) return;
     timerEnd = Date.now() + t.left * 1000;  // the server's time left, so the two clocks need not agree
     const tick = () => {
