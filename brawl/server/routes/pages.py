@@ -117,7 +117,9 @@ class GamePage:
         if key not in self.pages:
             from ...games.lang import catalogue  # the games' words load with the first page drawn
 
-            names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", f"games/{game}.js"] if board else [])
+            # a game's board may come in parts: games/<game>-<part>.js load before games/<game>.js
+            parts = sorted(f"games/{p.name}" for p in (self.static / "games").glob(f"{game}-*.js")) if board else []
+            names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
                      + ["table-sheet.js", "table-dice.js", "game.js"])
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)

@@ -350,6 +350,26 @@
     "Add a kniggit": "Añadir un kniggit",
     "Send this army (sealed)": "Enviar este ejército (sellado)",
     "Build your army": "Forma tu ejército",
+    // Kniggits on a real table (games/kniggits-real.js)
+    "On the real table": "En la mesa de verdad",
+    "Move your kniggits on your table with the ruler ({n} in a movement token, at most 12; combat at {ring} in), then say here what happened to each, and end the moving phase.":
+      "Mueve tus kniggits en tu mesa con la regla ({n} pulg por ficha de movimiento, como mucho 12; combate a {ring} pulg), luego di aquí qué pasó con cada uno y termina la fase de movimiento.",
+    "Say what happened to each kniggit you moved on its card above, then end the moving phase.":
+      "Di qué pasó con cada kniggit que moviste en su ficha de arriba y luego termina la fase de movimiento.",
+    "gone": "fuera",
+    "moved": "movido",
+    "In combat with {ids}": "En combate con {ids}",
+    "{id} (facing)": "{id} (encarado)",
+    "Not in combat": "Fuera de combate",
+    "Which enemy {id} reached": "A qué enemigo alcanzó {id}",
+    "Reached": "Alcanzó a",
+    "Also reached": "También alcanzó a",
+    "Moved, not in combat": "Se movió, sin combate",
+    "Left combat": "Salió del combate",
+    "Ran off the table": "Salió de la mesa",
+    "Face {id}": "Encarar a {id}",
+    "Second blow at {id}": "Segundo golpe a {id}",
+    "Shoot at {id}": "Disparar a {id}",
     "Points: {used} of {total}": "Puntos: {used} de {total}",
     "(too many)": "(demasiados)",
     "Every kniggit needs a token of each colour or it runs away. Place them within {n} in of your edge. Or take a ready-made army from the buttons below.":

@@ -455,6 +455,11 @@
   function stopTimer() { clearTimeout(timer); timer = null; timerKey = ""; timerEndsAt = null; }
 
   // -- army builder --------------------------------------------------------------------------------
+  function spread(rows) {
+    const W = size(), y = board().deploy_depth / 2;
+    rows.forEach((r, i) => { r.x = W * (i + 1) / (rows.length + 1); r.y = view.seat === 0 ? y : W - y; });
+  }
+
   function defaultRows() {
     const W = size(), seat = view.seat, y = board().deploy_depth / 2;
     const rows = [{ m: 4, a: 4, d: 4 }, { m: 4, a: 4, d: 4 }, { m: 4, a: 4, d: 3 }];
@@ -468,6 +473,12 @@
     return rows.reduce((s, r) => s + c.kniggit + c.token * (r.m + r.a + r.d), 0);
   }
 
+  function drop(i) {
+    const b = el("button", { type: "button", class: "kn-drop", "aria-label": T("remove kniggit {n}", { n: i + 1 }) }, "✕");
+    b.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
+    return b;
+  }
+
   function drawBuilder() {
     const box = root.querySelector("#kn-army");
     const mine = view.seat !== null && view.state.phase === "army" && view.your_turn;
@@ -477,7 +488,7 @@
     const total = view.options.points;
     const used = cost(builder.rows);
     const table = el("table", { class: "status" }, el("caption", {}, T("Your kniggits ({kniggit} points each, {token} a token)", board().costs)));
-    table.append(el("tr", {}, ...["#", T("move"), T("attack"), T("defense"), view.options.archers ? T("archer") : null, T("position"), ""]
+    table.append(el("tr", {}, ...["#", T("move"), T("attack"), T("defense"), view.options.archers ? T("archer") : null, real() ? null : T("position"), ""]
       .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h))));
     builder.rows.forEach((r, i) => {
       const num = (key, label) => {
@@ -491,15 +502,14 @@
         cb.addEventListener("change", () => { r.archer = cb.checked; });
         cells.push(el("td", {}, el("label", { class: "kn-check" }, cb)));  // the label is the finger's target
       }
+      if (real()) { cells.push(el("td", {}, drop(i))); table.append(el("tr", {}, ...cells)); return; }  // placed on the real table
       const place = el("button", { type: "button" }, builder.placing === i ? T("click the table…") : T("({x}, {y}) place", { x: fmt(r.x), y: fmt(r.y) }));
       place.addEventListener("click", () => {
         builder.placing = i;
         drawBuilder();
         if (brawl.reveal) brawl.reveal(root.querySelector(".board-view"));  // the table, to click on
       });
-      const drop = el("button", { type: "button", class: "kn-drop", "aria-label": T("remove kniggit {n}", { n: i + 1 }) }, "✕");
-      drop.addEventListener("click", () => { builder.rows.splice(i, 1); drawBuilder(); });
-      cells.push(el("td", {}, place), el("td", {}, drop));
+      cells.push(el("td", {}, place), el("td", {}, drop(i)));
       table.append(el("tr", {}, ...cells));
     });
     const add = el("button", { type: "button" }, T("Add a kniggit"));
@@ -510,6 +520,7 @@
     });
     const send = el("button", { type: "button", class: "primary", disabled: used > total || !builder.rows.length ? true : null }, T("Send this army (sealed)"));
     send.addEventListener("click", () => {
+      if (real()) spread(builder.rows);  // where they stand is the real table's: any fair places will do
       const spec = builder.rows.map((r) => `${r.m}/${r.a}/${r.d}${r.archer ? "/archer" : ""}@${fmt(r.x)},${fmt(r.y)}`).join(";");
       ctx.decide(`army:${spec}`, { anchor: send.parentElement }).catch(() => {});
     });
@@ -537,7 +548,8 @@
   function drawInfo() {
     const st = view.state;
     const help = root.querySelector("#kn-help");
-    if (myMovePhase()) help.textContent = T("Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with the decision that ends the moving phase.");
+    if (myMovePhase() && real()) help.textContent = T("Say what happened to each kniggit you moved on its card above, then end the moving phase.");
+    else if (myMovePhase()) help.textContent = T("Click or tap one of your kniggits, then where it should go (on a touch screen: tap there again to confirm; Shift-click adds a turning point, Esc cancels). Or drag it. Finish with the decision that ends the moving phase.");
     else if (st.phase === "turning" && view.your_turn) help.textContent = T("Turn your kniggits in combat to face one attacker each, then say you are done turning.");
     else help.textContent = view.summary || "";
     const table = brawl.statusTable(view);
@@ -550,7 +562,22 @@
     return v.state.phase === "fight" && v.seat !== null && (v.your_turn || !!v.state.sealed[v.seat]);
   }
 
+  // on a real table (rule 40) the players measure: cards of kniggits instead of the drawn table
+  const real = () => !!(view && board().real && brawl.kniggitsRealTable);
+
   function draw() {
+    const onReal = real();
+    for (const part of [root.querySelector(".board-view"), root.querySelector(".kn-title"), root.querySelector("#kn-ruler")]) part.hidden = onReal;
+    root.querySelector("#kn-real").hidden = !onReal;
+    if (onReal) {
+      selected = null; pending = null;
+      root.querySelector("#kn-confirm").hidden = true;
+      brawl.kniggitsRealTable.draw(root.querySelector("#kn-real"), view, ctx);
+      drawBuilder();
+      drawFight();
+      drawInfo();
+      return;
+    }
     if (selected && (!myMovePhase() || !byId(selected) || byId(selected).moved)) { selected = null; waypoints = []; pending = null; }
     sizeTable();
     drawTable();
@@ -565,7 +592,9 @@
   brawl.registerRenderer("kniggits", {
     ownsActions: false,
     // the fight form offers the fight's choices and shows its clock: the page does not repeat them
-    offers(action, v) { return action.startsWith("fight:") && fightFormShown(v); },
+    offers(action, v) {
+      return (action.startsWith("fight:") && fightFormShown(v)) || (!!brawl.kniggitsRealTable && brawl.kniggitsRealTable.offers(action, v));
+    },
     ownsClock(v) { return fightFormShown(v); },
     mount(r, c) {
       root = r; ctx = c;
@@ -583,6 +612,7 @@
         .kn-title{display:flex;align-items:center;justify-content:space-between;gap:.5em;flex-wrap:wrap}.kn-title h2{margin:0}
         #kn-army table.status input{max-width:3rem;width:100%}#kn-army table.status input.kn-num{min-width:44px}#kn-army table.status{table-layout:auto}#kn-army table.status button{padding:.3em .35em;min-width:0}#kn-army table.status button.kn-drop{min-width:44px}
         .kn-check{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px}
+        ${brawl.kniggitsRealTable ? brawl.kniggitsRealTable.style : ""}
         #kn-army table.status th,#kn-army table.status td{padding:.3em .15em}#kn-army table.status th[scope=col]{font-size:.85em}#kn-army .status-wrap{overflow-x:auto}.board-view.kn-view{max-height:75vh}`);
       const go = el("button", { type: "button", class: "primary kn-go" }, T("Move here"));
       go.addEventListener("click", () => { if (selected && pending) moveTo(pending); });
@@ -593,6 +623,7 @@
           pad.zoomBar),
         el("div", { class: "board-view kn-view", tabindex: 0, role: "region", "aria-label": T("The table (scrolls when zoomed)") }, svg),
         el("p", { id: "kn-ruler", class: "preview-text", "aria-live": "polite" }),
+        el("section", { id: "kn-real", class: "kn-panel", hidden: true, "aria-label": T("On the real table") }),
         el("div", { id: "kn-confirm", class: "confirm-bar", hidden: true }, go, cancel),
         el("section", { id: "kn-fight", class: "kn-panel", hidden: true, "aria-label": T("Fight") }),
         el("section", { id: "kn-army", class: "kn-panel", hidden: true, "aria-label": T("Army builder") }),
