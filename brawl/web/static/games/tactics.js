@@ -69,6 +69,8 @@
         const r = S("rect", { x, y, width: 1, height: 1, class: "tc-sq" + (wall ? " tc-wall" : ""), "data-sq": k,
           fill: wall ? "#555" : "#f7f5ef", stroke: "#bbb", "stroke-width": 0.02 });
         g.append(r);
+        // at a table with a grid mat, each square's name (as the log writes it: "square 3,4")
+        if (!wall && view.table_dice) g.append(text(x + 0.06, y + 0.2, `${x},${y}`, { "font-size": 0.16, fill: "#8a8577", "text-anchor": "start", class: "tc-sq-name" }));
         if (!wall && threat.has(k)) g.append(S("rect", { x, y, width: 1, height: 1, fill: "url(#tc-hatch)", "pointer-events": "none" }));
         if (moves[k]) {
           const mv = moves[k];
