@@ -15,7 +15,10 @@ from brawl.games import game_names, make_game
 from brawl.server.app import create_app
 from brawl.server.settings import Settings
 
-OPTIONS = {"ktog": {"players": 4, "hp": 5}, "krig": {"hp": 4}}
+#: small instances of the games that play long: every roll of a Tactics battle goes through the API
+#: (a duo a side on the bridge, Steve and Jeff: melee, a wizard's spells, saves and concealment
+#: still come up, in a battle a quarter the length of two parties of four on the arena)
+OPTIONS = {"ktog": {"players": 4, "hp": 5}, "krig": {"hp": 4}, "tactics": {"party1": "duo", "party2": "duo", "map": "bridge"}}
 
 
 def app_at(path) -> object:
