@@ -74,7 +74,7 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
     that takes minutes; ``progress(done, total)`` is called after each step."""
     from ..games import make_game, replay
     from .build import assemble, exact_steps
-    from .estimate import Playouts, estimated_steps, plan, strongest_bot
+    from .estimate import Playouts, estimated_steps, strongest_bot, within_budget
     from .exact import ExactValues, NotCovered
     from .puzzles import puzzles_of
 
@@ -118,11 +118,12 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
             raise ReviewError(f"no exact review: {note}")
     fitted = ""
     if bot is None and budget is not None:
-        name, playouts, fitted = plan(game, steps, playouts, candidates, budget, seed)
+        figures, name, playouts, candidates, fitted = within_budget(game, steps, result, playouts, candidates, budget,
+                                                                    seed, progress)
     else:
         name = bot or strongest_bot(game)
-    runner = Playouts(game, name, playouts=playouts, seed=seed)
-    figures = estimated_steps(game, steps, result, runner, limit=candidates, progress=progress)
+        runner = Playouts(game, name, playouts=playouts, seed=seed)
+        figures = estimated_steps(game, steps, result, runner, limit=candidates, progress=progress)
     why = "".join(f"; {x}" for x in (fitted, note) if x)
     out = assemble(game, names, figures, result, exact=False, method="playouts",
                    note=f"estimated by {playouts} playouts of the {name} bot on common dice, 95% intervals{why}",

@@ -57,33 +57,108 @@ def bot_chain(game: Game) -> list[str]:
     return out or ["random"]
 
 
-def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float, seed: int = 1) -> tuple[str, int, str]:
-    """(bot, playouts, words) for an estimate that should take about ``budget`` seconds: the
-    strongest bot with ``playouts`` playouts when that fits, else fewer playouts (not under
-    :data:`MIN_PLAYOUTS`), else the next weaker bot.  A pilot of two playouts from the first
-    position times each bot; a position in the game is taken to cost half of that."""
+MIN_CANDIDATES = 2  # the taken decision and one other: the least that judges anything
+PILOT_POSITIONS = 6  # positions of the game a pilot plays out from to time a bot
+
+
+def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
+         seed: int = 1, costs: dict | None = None) -> tuple[str, int, int, str]:
+    """(bot, playouts, candidates, words) for an estimate that should take about ``budget``
+    seconds.  The strongest bot keeps the most it can: ``playouts`` and ``candidates`` when they
+    fit, else fewer playouts (not under :data:`MIN_PLAYOUTS`), then fewer decisions compared at a
+    position (not under :data:`MIN_CANDIDATES`); only then the next weaker bot.  A pilot times
+    each bot from positions spread evenly over the game's steps (a playout from the start costs
+    more than one near the end): one playout from each to load what is loaded and learnt once (a
+    bot's caches, which a review's many playouts from nearby positions fill), then two timed.
+    ``costs``, when given, gets each timed bot's seconds for the least estimate (the fewest
+    playouts and decisions compared)."""
     import time
 
-    positions = sum(1 for st in steps if st.action is None) + sum(
-        1 if st.node.kind == "simultaneous" else min(candidates, len(game.legal_actions(st.before, st.seat)) or candidates)
-        for st in steps if st.action is not None)
+    free = getattr(game, "free_form", False)  # free-form decisions: always ``candidates`` compared
+
+    def positions(c: int) -> int:
+        return sum(1 for st in steps if st.action is None) + sum(
+            1 if st.node.kind == "simultaneous" else
+            c if free else min(c, len(game.legal_actions(st.before, st.seat)) or c)
+            for st in steps if st.action is not None)
+
+    # the positions a review plays out from, six of them spread evenly over the game's steps
+    starts = [steps[int(len(steps) * (k + 0.5) / PILOT_POSITIONS)].before for k in range(PILOT_POSITIONS)] if steps \
+        else [game.initial_state()]
     chain = bot_chain(game)
     for name in chain:
         runner = Playouts(game, name, playouts=2, seed=seed)
         try:
-            runner.play(game.initial_state(), 99)  # the first playout pays for what is loaded once
+            for state in starts:  # the first playouts pay for what is loaded and learnt once (a bot's caches)
+                runner.play(state, 99)
             t0 = time.process_time()
-            runner.samples(game.initial_state())
+            for state in starts:
+                runner.samples(state)
         except Exception:  # a bot that cannot play these options
             continue
-        per = max(1e-4, (time.process_time() - t0) / 2 / 2)
-        fits = int(budget / (positions * per)) if positions else playouts
-        if fits >= playouts:
-            return name, playouts, ""
-        if fits >= MIN_PLAYOUTS or name == chain[-1]:
-            n = max(MIN_PLAYOUTS, fits)
-            return name, n, f"{n} playouts to stay near {budget:.0f} s"
-    return chain[-1], MIN_PLAYOUTS, ""
+        per = max(1e-4, (time.process_time() - t0) / (2 * len(starts)))
+        if costs is not None:
+            costs[name] = positions(MIN_CANDIDATES) * MIN_PLAYOUTS * per
+        last = name == chain[-1]
+        for c in range(candidates, MIN_CANDIDATES - 1, -1):
+            fits = int(budget / (positions(c) * per)) if positions(c) else playouts
+            if fits >= playouts:
+                return name, playouts, c, "" if c == candidates else f"{c} decisions compared at a position to stay near {budget:.0f} s"
+            if fits >= MIN_PLAYOUTS:
+                return name, fits, c, (f"{fits} playouts" + (f" and {c} decisions compared at a position" if c < candidates else "")
+                                       + f" to stay near {budget:.0f} s")
+        if last:
+            return name, MIN_PLAYOUTS, MIN_CANDIDATES, (f"{MIN_PLAYOUTS} playouts and {MIN_CANDIDATES} decisions compared "
+                                                        f"at a position, the least there is")
+    return chain[-1], MIN_PLAYOUTS, MIN_CANDIDATES, ""
+
+
+# A stronger bot than the pilot allows is tried while it keeps up: by these shares of the steps
+# (the first ones cost the most, their playouts being the longest) it must have used no more than
+# these shares of the budget, else it gives way to the plan (see :func:`within_budget`).
+PROBE_MARKS = ((0.1, 0.4), (0.3, 0.7), (0.6, 0.95))
+PROBE_HOPE = 3.0  # a stronger bot is tried when the pilot's (pessimistic) time for it is within this many budgets
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def within_budget(game: Game, steps: list, result: list[float], playouts: int, candidates: int, budget: float,
+                  seed: int = 1, progress: Callable[[int, int], None] | None = None) -> tuple[dict, str, int, int, str]:
+    """(figures, bot, playouts, candidates, words): an estimate in about ``budget`` seconds.
+
+    :func:`plan`'s pilot cannot see what a bot learns over a review's thousands of playouts from
+    nearby positions (a Kniggits bot's fight solutions), so it can choose a weaker bot than the
+    budget allows.  The stronger bots are then tried first, each with the fewest playouts and
+    decisions compared, and kept while they keep up with :data:`PROBE_MARKS`; one that falls
+    behind gives way (its progress starts again) to the next, and last to the plan."""
+    import time
+
+    costs: dict[str, float] = {}
+    name, n, c, words = plan(game, steps, playouts, candidates, budget, seed, costs)
+    chain = bot_chain(game)
+    stronger = [b for b in (chain[:chain.index(name)] if name in chain else [])
+                if costs.get(b, float("inf")) <= PROBE_HOPE * budget]
+    for better in stronger:
+        t0 = time.perf_counter()
+        marks = list(PROBE_MARKS)
+
+        def watch(done: int, total: int) -> None:
+            while marks and done >= marks[0][0] * total:  # a mark passed: judged once, as it is passed
+                if time.perf_counter() - t0 > marks.pop(0)[1] * budget:
+                    raise _OverBudget
+            if progress is not None:
+                progress(done, total)
+
+        try:
+            figures = estimated_steps(game, steps, result, Playouts(game, better, MIN_PLAYOUTS, seed), MIN_CANDIDATES, watch)
+        except _OverBudget:
+            continue
+        return figures, better, MIN_PLAYOUTS, MIN_CANDIDATES, (
+            f"{MIN_PLAYOUTS} playouts and {MIN_CANDIDATES} decisions compared at a position, the most of the strongest bot "
+            f"that kept within about {budget:.0f} s")
+    return estimated_steps(game, steps, result, Playouts(game, name, n, seed), c, progress), name, n, c, words
 
 
 def interval(samples: np.ndarray, lo: float = 0.0, hi: float = 1.0) -> list[float]:
@@ -152,11 +227,13 @@ class Playouts:
 
 def candidates(game: Game, state: Any, seat: int, taken: str, playouts: Playouts, limit: int,
                rng: random.Random) -> list[str]:
-    """The decisions compared at a position: every legal one when there are at most ``limit``;
-    otherwise the taken one, the bot's choice and others drawn at random (free-form decisions:
-    drawn with the game's own sampler), ``limit`` in all."""
+    """The decisions compared at a position: every legal one when there are at most ``limit`` and
+    the game lists all its decisions; otherwise the taken one, the bot's choice and others drawn
+    at random (a game with free-form decisions, such as moves to a point: the listed ones and
+    more drawn with the game's own sampler), ``limit`` in all."""
     legal = game.legal_actions(state, seat)
-    if legal and len(legal) <= limit:
+    free = getattr(game, "free_form", False)  # decisions beyond the listed ones (a move to a point)
+    if legal and len(legal) <= limit and not free:
         return list(legal)
     out = [taken]
     try:
@@ -173,7 +250,7 @@ def candidates(game: Game, state: Any, seat: int, taken: str, playouts: Playouts
         if pool:
             out.append(pool.pop())
             continue
-        if legal:
+        if legal and not free:
             break
         try:
             a = game.sample_action(state, seat, rng)
@@ -227,7 +304,9 @@ def estimated_steps(game: Game, steps: list, result: list[float], playouts: Play
                 **labels(game, st.before, seat, st.action, best),
                 "win_before": means[best], "win_after": means[st.action], "best_action": best,
                 "best_win": means[best], "loss": loss,
-                "forced": together or len(game.legal_actions(st.before, seat)) == 1, "simultaneous": together,
+                # forced: nothing else could be done (a free-form decision, a move to a point, is
+                # never forced while the sampler finds another)
+                "forced": together or len(names) == 1, "simultaneous": together,
                 "values": {a: means[a] for a in names},
                 "interval": {"win_after": interval(table[st.action][:, seat]),
                              "best_win": interval(table[best][:, seat]),

@@ -7,7 +7,7 @@ import pytest
 
 from brawl.games import make_game
 from brawl.review import review
-from brawl.review.estimate import MIN_PLAYOUTS, bot_chain, plan
+from brawl.review.estimate import MIN_CANDIDATES, MIN_PLAYOUTS, bot_chain, plan
 from brawl.review.walk import load_record, walk
 
 from .helpers import played
@@ -19,10 +19,10 @@ def test_the_budget_picks_the_strongest_bot_that_fits():
     steps, _ = walk(game, load_record(rec))
     chain = bot_chain(game)
     assert chain[0] != "random" and chain[-1] == "random"
-    bot, n, words = plan(game, steps, 16, 3, budget=1e6)
-    assert (bot, n, words) == (chain[0], 16, "")
-    bot, n, words = plan(game, steps, 16, 3, budget=1e-6)
-    assert bot == chain[-1] and n == MIN_PLAYOUTS and words
+    bot, n, c, words = plan(game, steps, 16, 3, budget=1e6)
+    assert (bot, n, c, words) == (chain[0], 16, 3, "")
+    bot, n, c, words = plan(game, steps, 16, 3, budget=1e-6)
+    assert bot == chain[-1] and n == MIN_PLAYOUTS and c == MIN_CANDIDATES and words
 
 
 def test_simultaneous_choices_are_listed_but_not_judged():

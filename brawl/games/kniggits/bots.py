@@ -107,7 +107,9 @@ class HeuristicBot:
                 td = _tokens_after(d, combat.attacks(a, hands_a), combat.defends(d, hands_d))
                 gain = (_worth_tokens(*ta) - _worth_tokens(*td)) - base
                 payoff[i, j] = gain if me_attacker else -gain
-        return rows, payoff
+        # the worths are tenths: rounding takes away the float noise of their sums, so a matrix is
+        # the same whatever the counts behind it (and so is its solution, see _shape)
+        return rows, np.round(payoff, 9)
 
     def fight(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
         rows = game.legal_actions(state, seat)
@@ -288,8 +290,23 @@ class HeuristicBot:
 _STRATEGIES: dict[tuple, np.ndarray] = {}
 
 
+# A fight knocks down at most two tokens of one kniggit (two swords, seed: Two Swords), so a
+# colour with more than this many cannot be emptied in it.  Unless the fight can make a kniggit
+# flee (its whole worth lost), every blow changes its worth by the same amount whatever the count,
+# and the payoff matrix of :meth:`HeuristicBot.fight_matrix` reads each colour only up to this
+# many.  (What counts of 5 or more allow, magic swords, double defense, horses, is in the hands.)
+_COUNT_THAT_MATTERS = 2 * mechanics.TOKENS_PER_BLOW + 1
+
+
 def _shape(k: Kniggit) -> tuple:
-    return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.status, k.lost, k.hand, k.guarded)
+    """What of ``k`` its fight's payoff matrix depends on (with the hands both sides may show)."""
+    c = _COUNT_THAT_MATTERS
+    counts = (k.move, k.attack, k.defense)
+    if sum(n >= c for n in counts) <= 1:  # it may flee in this fight: its whole worth is at stake
+        clipped = counts
+    else:
+        clipped = tuple(min(n, c) for n in counts)
+    return (*clipped, k.archer, k.two_swords, k.status, k.hand, k.guarded)
 
 
 def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool:
