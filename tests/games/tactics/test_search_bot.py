@@ -80,29 +80,33 @@ def test_search_is_deterministic_for_a_seed():
 
 
 def test_search_wins_against_the_heuristic():
-    """Seed (the whole rule text): ten battles against the heuristic, five mirror setups (the same
-    party on both sides) each played twice with the seats swapped, must bring at least one win.
-    The benchmark measured the search bot winning at least 65% of such battles (400 games), so a
-    sound bot fails this with probability below 0.35 ** 10 (3e-5); a bot that only loses, as a
-    search picking the worse candidates or a broken playout may, fails it."""
-    setups = [{"map": m, "party1": p, "party2": p} for m, p in
-              (("arena", "heroes"), ("pillars", "raiders"), ("bridge", "wardens"),
-               ("arena", "wardens"), ("pillars", "heroes"))]
+    """Seed (the whole rule text): six battles against the heuristic, three mirror setups (the same
+    party on both sides; each map once) each played twice with the seats swapped, must bring at
+    least one win.  Over 11 sets of seeds (66 battles) the search bot won 64% of these three setups
+    (bridge wardens 77%, pillars heroes 64%, arena heroes 50%; the benchmark measured at least 65% of
+    such battles over 400 games), and never fewer than two of the six, so a sound bot fails this with
+    probability about 0.23**2 * 0.36**2 * 0.5**2 (2e-3); a bot that only loses, as a search picking the
+    worse candidates or a broken playout may, fails it.  (Six battles rather than ten: the cheaper
+    setups, a battle of the search bot taking seconds.)"""
+    setups = {0: ("arena", "heroes"), 2: ("bridge", "wardens"), 4: ("pillars", "heroes")}  # by pair
     wins = 0.0
-    for n in range(10):
+    for n in (0, 1, 4, 5, 8, 9):  # battle n: pair n // 2, the bot on side n % 2
         me = n % 2
         bots = [None, None]
         bots[me], bots[1 - me] = SearchBot(100 + n), HeuristicBot(200 + n)
-        _, state, _ = battle(setups[n // 2], bots, 300 + n // 2)
+        m, p = setups[n // 2]
+        _, state, _ = battle({"map": m, "party1": p, "party2": p}, bots, 300 + n // 2)
         wins += 1.0 if state.winners == (me,) else 0.5 if not state.winners else 0.0
     assert wins >= 1
 
 
 def test_search_beats_random_clearly():
-    a = simulate("tactics", {}, ["search", "random"], 3, seed=3, workers=1)
-    b = simulate("tactics", {}, ["random", "search"], 3, seed=4, workers=1)
-    assert a.wins[0] >= 3 and a.wins[1] == 0
-    assert b.wins[1] >= 3 and b.wins[0] == 0
+    """The search bot wins every battle against random play, from either seat (two battles a seat:
+    over ten other seeds it won all forty such battles)."""
+    a = simulate("tactics", {}, ["search", "random"], 2, seed=3, workers=1)
+    b = simulate("tactics", {}, ["random", "search"], 2, seed=4, workers=1)
+    assert a.wins[0] == 2 and a.wins[1] == 0
+    assert b.wins[1] == 2 and b.wins[0] == 0
 
 
 def test_search_secures_the_kill():
