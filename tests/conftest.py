@@ -48,6 +48,14 @@ KERNEL_GROUPS = {
 }
 
 
+@pytest.fixture(scope="session")
+def ktog_batch_solves(tmp_path_factory):
+    """A solve cache (``BRAWL_CACHE``) that the files of the ``ktog-batch`` group share: they run on one
+    worker, so the duel the KtOG report solves (hit points 2) is read, not solved again, by the batch
+    simulator's test of the solved duel.  A solution read from the cache is the one solved."""
+    return tmp_path_factory.mktemp("ktog-batch-solves")
+
+
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown, and unused, under -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
     """With ``--dist loadgroup``: each group of :data:`KERNEL_GROUPS` one unit of work, every other

@@ -35,10 +35,11 @@ def test_every_option_can_be_swept():
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    """One small report (solutions saved in a cache of its own, which the tests read too)."""
+def report(tmp_path_factory, ktog_batch_solves):
+    """One small report (solutions saved in a cache the tests read too, and the batch simulator's
+    tests after them: ``ktog_batch_solves`` in ``tests/conftest.py``)."""
     mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
+    mp.setenv("BRAWL_CACHE", str(ktog_batch_solves))
     out = tmp_path_factory.mktemp("ktog") / "r"
     page = build_report({"hp": 10}, out, games=2000, sweep="to_hit", exact_hp=2, spell_games=16, seed=3)
     yield out, page.read_text(), json.loads((out / "data.json").read_text())

@@ -99,12 +99,13 @@ def test_cli_sim_uses_the_ktog_batch():
 
 @pytest.mark.parametrize("options,bots", [({"hp": 2}, ["optimal", "random"]),
                                           ({"hp": 2, "initiative": "every_round"}, ["brute", "optimal"])])
-def test_optimal_batch_agrees_with_the_engine(options, bots, tmp_path, monkeypatch):
+def test_optimal_batch_agrees_with_the_engine(options, bots, ktog_batch_solves, monkeypatch):
     """The batch simulator playing the solved duel (the same compiled values the optimal bot reads)
     agrees with the engine's optimal bot.  At 2 hit points (duels of four to six turns; a solve of
     seconds where 3 hit points took half a minute): over seeds 12 to 21 the smallest p-value was 0.11
-    and the largest first-mover z 1.8, far inside the bounds."""
-    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path))
+    and the largest first-mover z 1.8, far inside the bounds.  The solves are kept in the cache the
+    KtOG report's tests share (``tests/test_analyze_ktog.py`` solves the duel at 2 hit points)."""
+    monkeypatch.setenv("BRAWL_CACHE", str(ktog_batch_solves))
     engine_res = simulate("ktog", options, bots, 600, seed=12, workers=1)
     batch_res = run_range(options, bots, seed=12, start=0, stop=100_000)
     compare(engine_res, batch_res)
