@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any, Callable
 
 import numpy as np
@@ -59,6 +60,8 @@ def bot_chain(game: Game) -> list[str]:
 
 MIN_CANDIDATES = 2  # the taken decision and one other: the least that judges anything
 PILOT_POSITIONS = 6  # positions of the game a pilot plays out from to time a bot
+SIMILAR_COST = 1.5  # when nothing fits, a stronger bot within this factor of the cheapest's time is taken
+PILOT_SHARE = 0.1  # a bot whose pilot takes more than this share of the budget is passed over
 
 
 def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
@@ -72,7 +75,6 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
     bot's caches, which a review's many playouts from nearby positions fill), then two timed.
     ``costs``, when given, gets each timed bot's seconds for the least estimate (the fewest
     playouts and decisions compared)."""
-    import time
 
     free = getattr(game, "free_form", False)  # free-form decisions: always ``candidates`` compared
 
@@ -86,19 +88,21 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
     starts = [steps[int(len(steps) * (k + 0.5) / PILOT_POSITIONS)].before for k in range(PILOT_POSITIONS)] if steps \
         else [game.initial_state()]
     chain = bot_chain(game)
+    least = costs if costs is not None else {}  # each timed bot's seconds for the least estimate
     for name in chain:
         runner = Playouts(game, name, playouts=2, seed=seed)
+        if name != chain[-1]:  # a pilot that takes a good part of the budget has said enough
+            runner.deadline = time.perf_counter() + PILOT_SHARE * budget
         try:
             for state in starts:  # the first playouts pay for what is loaded and learnt once (a bot's caches)
                 runner.play(state, 99)
             t0 = time.process_time()
             for state in starts:
                 runner.samples(state)
-        except Exception:  # a bot that cannot play these options
+        except Exception:  # a bot that cannot play these options, or too slow to time (_OverBudget)
             continue
         per = max(1e-4, (time.process_time() - t0) / (2 * len(starts)))
-        if costs is not None:
-            costs[name] = positions(MIN_CANDIDATES) * MIN_PLAYOUTS * per
+        least[name] = positions(MIN_CANDIDATES) * MIN_PLAYOUTS * per
         last = name == chain[-1]
         for c in range(candidates, MIN_CANDIDATES - 1, -1):
             fits = int(budget / (positions(c) * per)) if positions(c) else playouts
@@ -107,7 +111,9 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
             if fits >= MIN_PLAYOUTS:
                 return name, fits, c, (f"{fits} playouts" + (f" and {c} decisions compared at a position" if c < candidates else "")
                                        + f" to stay near {budget:.0f} s")
-        if last:
+        if last:  # nothing fits: the strongest bot that costs about what the cheapest does
+            cheapest = min(least.values())
+            name = next(b for b in chain if least.get(b, float("inf")) <= SIMILAR_COST * cheapest)
             return name, MIN_PLAYOUTS, MIN_CANDIDATES, (f"{MIN_PLAYOUTS} playouts and {MIN_CANDIDATES} decisions compared "
                                                         f"at a position, the least there is")
     return chain[-1], MIN_PLAYOUTS, MIN_CANDIDATES, ""
@@ -117,7 +123,8 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
 # (the first ones cost the most, their playouts being the longest) it must have used no more than
 # these shares of the budget, else it gives way to the plan (see :func:`within_budget`).
 PROBE_MARKS = ((0.1, 0.4), (0.3, 0.7), (0.6, 0.95))
-PROBE_HOPE = 3.0  # a stronger bot is tried when the pilot's (pessimistic) time for it is within this many budgets
+PROBE_LAST = 1.5  # past the last mark a stronger bot may still take this many budgets in all
+PROBE_HOPE = 5.0  # a stronger bot is tried when the pilot's (pessimistic) time for it is within this many budgets
 
 
 class _OverBudget(Exception):
@@ -133,7 +140,6 @@ def within_budget(game: Game, steps: list, result: list[float], playouts: int, c
     budget allows.  The stronger bots are then tried first, each with the fewest playouts and
     decisions compared, and kept while they keep up with :data:`PROBE_MARKS`; one that falls
     behind gives way (its progress starts again) to the next, and last to the plan."""
-    import time
 
     costs: dict[str, float] = {}
     name, n, c, words = plan(game, steps, playouts, candidates, budget, seed, costs)
@@ -143,16 +149,19 @@ def within_budget(game: Game, steps: list, result: list[float], playouts: int, c
     for better in stronger:
         t0 = time.perf_counter()
         marks = list(PROBE_MARKS)
+        runner = Playouts(game, better, MIN_PLAYOUTS, seed)
+        runner.deadline = t0 + marks[0][1] * budget  # a step that runs past the next mark's share stops there
 
         def watch(done: int, total: int) -> None:
             while marks and done >= marks[0][0] * total:  # a mark passed: judged once, as it is passed
                 if time.perf_counter() - t0 > marks.pop(0)[1] * budget:
                     raise _OverBudget
+            runner.deadline = t0 + (marks[0][1] if marks else PROBE_LAST) * budget
             if progress is not None:
                 progress(done, total)
 
         try:
-            figures = estimated_steps(game, steps, result, Playouts(game, better, MIN_PLAYOUTS, seed), MIN_CANDIDATES, watch)
+            figures = estimated_steps(game, steps, result, runner, MIN_CANDIDATES, watch)
         except _OverBudget:
             continue
         return figures, better, MIN_PLAYOUTS, MIN_CANDIDATES, (
@@ -184,6 +193,7 @@ class Playouts:
         self.factory = bot_factories(game.name)[bot]
         self.players = game.num_players
         self.count = 0  # playouts run so far
+        self.deadline: float | None = None  # a time (time.perf_counter) past which playouts stop: _OverBudget
 
     def _bots(self, j: int) -> list[Any]:
         out = []
@@ -201,7 +211,10 @@ class Playouts:
         dice = SeededDice(self.seed * 7_919 + j)
         bots = None
         self.count += 1
-        for _ in range(MAX_PLAYOUT_STEPS):
+        deadline = self.deadline
+        for step in range(MAX_PLAYOUT_STEPS):
+            if deadline is not None and step % 32 == 0 and time.perf_counter() > deadline:
+                raise _OverBudget
             node = game.node(state)
             if isinstance(node, Terminal):
                 return result_of(node.winners, self.players)
