@@ -16,6 +16,9 @@
   and split over ``--workers`` processes (each reviews every ``workers``-th part of the playouts'
   seeds, as the figures would be if the review ran there: the wall time of the split shows what
   two cores give).
+- **Kniggits and Tactics within a budget**: games of two heuristic bots reviewed as the server
+  does (``--budget`` seconds, 30 by default: the review picks the bot, playouts and decisions
+  compared); the wall time and what it chose.
 
 Each figure is measured on this machine as it is; the CPU seconds come with the wall seconds
 (a loaded machine shows the difference).
@@ -139,6 +142,26 @@ def estimated(players: int, playouts: int, candidates: int, workers: int) -> Non
               f"(with process start), {max(cpus):.1f} s CPU in the slowest")
 
 
+def budgeted(name: str, budget: float, seeds: range) -> None:
+    """A game of two heuristic bots reviewed as the server does, within ``budget`` seconds (the
+    review chooses its bot, playouts and decisions compared): the wall time, and what it chose."""
+    from brawl.core.match import Match as _Match
+
+    for seed in seeds:
+        game = make_game(name, {})
+        match = _Match(game, seed=seed)
+        bots = [make_bot(name, "heuristic", seed=seed * 10 + s, game=game) for s in range(game.num_players)]
+        while not match.over:
+            seat = match.node().seats[0]
+            match.decide(seat, bots[seat].choose(game, match.state, seat))
+        record = match.record.to_json()
+        w, c = time.perf_counter(), time.process_time()
+        r = review(record, budget=budget)
+        judged = sum(1 for d in r["decisions"] if not d.get("forced"))
+        print(f"{name} estimated review within {budget:.0f} s, {decisions(record)} decisions ({judged} judged): "
+              f"{time.perf_counter() - w:.1f} s wall, {time.process_time() - c:.1f} s CPU; {r['note']}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--krig-decisions", type=int, default=200)
@@ -148,11 +171,15 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=32)
     ap.add_argument("--candidates", type=int, default=4)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=30.0, help="seconds for the budgeted Kniggits and Tactics reviews")
+    ap.add_argument("--budget-games", type=int, default=2, help="games of each reviewed within the budget")
     args = ap.parse_args()
     print(f"cores: {os.cpu_count()}")
     krig(args.krig_decisions)
     ktog_duel(args.ktog_hp, args.solve)
     estimated(args.players, args.playouts, args.candidates, args.workers)
+    for name in ("kniggits", "tactics"):
+        budgeted(name, args.budget, range(1, 1 + args.budget_games))
 
 
 if __name__ == "__main__":
