@@ -41,6 +41,10 @@ def test_exact_review_of_a_room(client):  # noqa: F811
     uploaded = client.post("/api/review", json=record)
     assert uploaded.status_code == 200 and uploaded.json()["decisions"] == data["decisions"]
     assert client.post("/api/review", json={"entries": "no"}).status_code == 422
+    # nothing is started for a body that is not a record of a game brawl plays
+    for bad in ({"entries": []}, dict(record, game="chess"), dict(record, options={"hp": "many"})):
+        r = client.post("/api/review", json=bad)
+        assert r.status_code == 422 and "not a game record" in r.json()["error"], r.text
     puzzles = client.get("/api/puzzles?n=30").json()
     assert puzzles["from_games"] == 1
     assert sorted(p["index"] for p in puzzles["puzzles"]) == sorted(p["index"] for p in data["puzzles"])

@@ -192,8 +192,14 @@ async def record_review(request: Request, body: dict = Body(...),
     """The review of an uploaded record of a finished game (the replay viewer's file mode): the same
     document as a room's, ``202`` with the progress while an estimate is worked out (post the same
     record again to ask)."""
-    if not isinstance(body.get("entries"), list):
-        raise RoomError("not a game record", 422)
+    from ...core.record import Record
+    from ...games import make_game
+
+    try:  # a record of a game brawl plays, with its options, before any work starts for it
+        record = Record.from_json(body)
+        make_game(record.game, record.options)
+    except (BrawlError, TypeError, ValueError) as exc:
+        raise RoomError(f"not a game record: {exc}", 422) from None
     digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     return await reviewed(request, ("upload", digest), body, method)
 
