@@ -64,10 +64,13 @@ CASES = [
 @pytest.mark.parametrize("options,bots,engine_games", CASES)
 def test_batch_agrees_with_the_engine(options, bots, engine_games):
     """Rules page, KtOG (initiative, rounds, spells, attacks, disarming, critical misses, zero, classes):
-    the batch simulator's wins by seat, first-mover wins and game lengths match the engine's."""
+    the batch simulator's wins by seat, first-mover wins and game lengths match the engine's.  The
+    engine's games bound the tests' power: 50,000 batch games add 2 to 3% to the variance of a
+    difference of rates where 200,000 added under 1% (over seeds 7 to 16 the smallest p-value was 0.055
+    and the largest first-mover z 2.6)."""
     engine_res = simulate("ktog", options, bots, engine_games, seed=7, workers=1)
-    batch_res = run_range(options, bots, seed=7, start=0, stop=200_000)
-    assert batch_res.backend == "batch" and batch_res.games == 200_000
+    batch_res = run_range(options, bots, seed=7, start=0, stop=50_000)
+    assert batch_res.backend == "batch" and batch_res.games == 50_000
     compare(engine_res, batch_res)
 
 
