@@ -219,13 +219,16 @@ def test_information_state_cuts_cycles():
 def test_cfr_on_rock_paper_scissors():
     """OpenSpiel's tabular CFR on rps (one round decides, cut off after three rounds): the
     average policy goes to the equilibrium, one third each.  (OpenSpiel's exploitability needs its
-    C++ best response, which cannot run a game written in Python; see examples/openspiel_cfr.py.)"""
+    C++ best response, which cannot run a game written in Python; see examples/openspiel_cfr.py.)
+    CFR starts from the uniform policy, the equilibrium itself here, and the average stays on it to
+    rounding (1e-16) at every iteration (checked up to 200), so 20 iterations of regret updates over
+    every information state test it as well as 200 did."""
     from open_spiel.python.algorithms import cfr
 
     base = openspiel_game("rps", wins_needed=1, max_game_length=3)  # kept alive: the wrapper refers to it
     g = pyspiel.convert_to_turn_based(base)
     solver = cfr.CFRSolver(g)
-    for _ in range(200):
+    for _ in range(20):
         solver.evaluate_and_update_policy()
     policy = solver.average_policy()
     root = g.new_initial_state()
