@@ -90,6 +90,7 @@ brawl.loadRenderer = async function (game, info) {
     const found = await info;
     if (!found || !found.renderer) return null;
     if (!brawl.board) await brawl.loadScript("/static/board.js");  // the boards' gestures, before the board
+    for (const part of found.renderer_parts || []) await brawl.loadScript(`/static/games/${encodeURIComponent(part)}`);
     await brawl.loadScript(`/static/games/${encodeURIComponent(game)}.js`);
     return brawl.renderers[game] || null;
   } catch (e) {
