@@ -25,6 +25,8 @@ class GameInfo(BaseModel):
     levels: list[str] = Field(["easy", "normal", "hard"], description="levels for computer seats, given as 'bot:LEVEL': "
                               "each plays the strongest of its bots that can play the chosen options")
     renderer: bool = Field(description="true when the game ships its own browser renderer (static/games/<game>.js)")
+    renderer_parts: list[str] = Field(default_factory=list,
+                                      description="the renderer's parts (static/games/<game>-<part>.js), loaded before it")
     description: str = Field("", description="what the game is, in a sentence or two for newcomers")
     dice: bool = Field(True, description="whether the game rolls dice (a dice commitment means something)")
     values: dict[str, dict[str, str]] = Field({}, description="labels for people of option values, per option "
