@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -158,8 +159,10 @@ def test_browser_drag_moves_the_token(tmp_path):
     errors: list[str] = []
     app = create_app(f"sqlite:///{tmp_path / 'drag.sqlite3'}", bot_delay=0)
     with LiveServer(app) as url, sync_api.sync_playwright() as p:
-        with TestClient(app) as api:
-            room = api.post("/api/rooms", json={"game": "tactics", "options": DUEL, "seats": ["human", "human"]}).json()
+        # the room made through the live server (a TestClient's own start-up and shut-down of the same
+        # app, while uvicorn serves it, held the test ten seconds at shut-down)
+        room = httpx.post(f"{url}/api/rooms", json={"game": "tactics", "options": DUEL, "seats": ["human", "human"]},
+                          timeout=10).json()
         rid = room["room"]
         view = TestClient(app).get(f"/api/rooms/{rid}").json()
         seat = view["node"]["seats"][0]
