@@ -50,23 +50,30 @@ def test_search_makes_only_legal_decisions():
     """Seed (Actions; Geometry): whole battles on every map, with the options that change what may
     be done (cover, shooting into melee, unarmed strikes, iterative attacks, a surprise round, the
     two-weapon and prone readings); every decision of the search bot is legal (the rules' own check
-    accepts it, and all but fireballs at empty squares are in the legal list), and each battle ends."""
-    setups = [({"map": "arena", "party1": "heroes", "party2": "heroes"}, 1),
-              ({"map": "pillars", "party1": "wardens", "party2": "raiders", "cover": True,
+    accepts it, and all but fireballs at empty squares are in the legal list), and each battle ends.
+    The plain rules: the six battles against the heuristic below (every map, two parties) check
+    the same of every decision, so the plain battle this test also played is left to them."""
+    setups = [({"map": "pillars", "party1": "wardens", "party2": "raiders", "cover": True,
                 "shooting_into_melee": True}, 2),
               ({"map": "bridge", "party1": "duo", "party2": "duo", "unarmed_strikes": True,
                 "iterative_attacks": True, "level": 11}, 3),
               ({"map": "arena", "party1": "raiders", "party2": "wardens", "surprise_round": "second",
                 "two_weapon_penalty": "both_attacks", "prone_damage": "melee"}, 4)]
-    for n, (options, seed) in enumerate(setups):
+    for n, (options, seed) in enumerate(setups, start=1):
         me = n % 2
         bots = [None, None]
         bots[me], bots[1 - me] = SearchBot(seed), HeuristicBot(seed + 1)
         game, state, made = battle(options, bots, seed)
-        ours = [(legal, a) for seat, legal, a in made if seat == me]
-        assert ours, options
-        assert all(a in legal or a.startswith("cast:fireball:") for legal, a in ours)
+        assert_legal(made, me, options)
         assert state.over
+
+
+def assert_legal(made, me, options):
+    """Every decision of seat ``me`` in ``made`` (``battle``'s list) is in the legal list, but for a
+    fireball aimed at an empty square (``apply_action`` has already accepted each)."""
+    ours = [(legal, a) for seat, legal, a in made if seat == me]
+    assert ours, options
+    assert all(a in legal or a.startswith("cast:fireball:") for legal, a in ours)
 
 
 def test_search_is_deterministic_for_a_seed():
@@ -87,7 +94,8 @@ def test_search_wins_against_the_heuristic():
     such battles over 400 games), and never fewer than two of the six, so a sound bot fails this with
     probability about 0.23**2 * 0.36**2 * 0.5**2 (2e-3); a bot that only loses, as a search picking the
     worse candidates or a broken playout may, fails it.  (Six battles rather than ten: the cheaper
-    setups, a battle of the search bot taking seconds.)"""
+    setups, a battle of the search bot taking seconds.)  Every decision of the search bot in them is
+    legal, as :func:`test_search_makes_only_legal_decisions` checks with the options on."""
     setups = {0: ("arena", "heroes"), 2: ("bridge", "wardens"), 4: ("pillars", "heroes")}  # by pair
     wins = 0.0
     for n in (0, 1, 4, 5, 8, 9):  # battle n: pair n // 2, the bot on side n % 2
@@ -95,7 +103,9 @@ def test_search_wins_against_the_heuristic():
         bots = [None, None]
         bots[me], bots[1 - me] = SearchBot(100 + n), HeuristicBot(200 + n)
         m, p = setups[n // 2]
-        _, state, _ = battle({"map": m, "party1": p, "party2": p}, bots, 300 + n // 2)
+        options = {"map": m, "party1": p, "party2": p}
+        _, state, made = battle(options, bots, 300 + n // 2)
+        assert_legal(made, me, options)
         wins += 1.0 if state.winners == (me,) else 0.5 if not state.winners else 0.0
     assert wins >= 1
 
