@@ -225,3 +225,13 @@ def test_every_text_of_a_real_table_game_reads_in_spanish():
     texts.add(Kniggits(REAL).people_only)
     missing = sorted(t for t in texts if cat.translate(t) is None)
     assert not missing, missing[:10]
+
+
+def test_the_research_encoding_refuses_a_real_table_with_the_reason():
+    """The research interfaces learn the measured game: a real table's decisions are what players
+    saw there (ruling 40), so the encoding says so instead of masking wrong actions."""
+    from brawl.rl.encodings import encoding_for
+
+    with pytest.raises(ValueError, match="measured game"):
+        encoding_for(Kniggits(REAL))
+    assert encoding_for(Kniggits()).num_actions > 0

@@ -119,6 +119,8 @@ class KniggitsEncoding(Encoding):
 
     def __init__(self, game) -> None:
         opts = game.options
+        if game.on_real_table:  # a real table's decisions are what the players saw there, not moves to learn
+            raise ValueError("the Kniggits encoding plays the measured game (measure: app), not a real table")
         self.presets = preset_names(opts)
         self.slots = max([1] + [len(parse_army(p, 0, opts, game.table)) for p in self.presets])
         start = game.initial_state().items
