@@ -235,3 +235,14 @@ def test_the_research_encoding_refuses_a_real_table_with_the_reason():
     with pytest.raises(ValueError, match="measured game"):
         encoding_for(Kniggits(REAL))
     assert encoding_for(Kniggits()).num_actions > 0
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "search"])
+def test_a_thinking_bot_says_it_cannot_move_toy_knights(bot):
+    """Ruling 40: every seat at a real table is a person; a bot asked to move says why it cannot."""
+    from brawl.bots import make_bot
+
+    g = Kniggits(REAL)
+    s = to_moving(g)
+    with pytest.raises(ValueError, match="every seat is a person"):
+        make_bot("kniggits", bot, seed=1, game=g).choose(g, s, 0)

@@ -84,6 +84,8 @@ class HeuristicBot:
             return self.fight(game, state, seat)
         if p == "turning":
             return self.turning(game, state, seat)
+        if game.on_real_table:  # somebody has to move the toy knights (ruling 40)
+            raise ValueError(game.people_only)
         return self.move_phase(game, state, seat)
 
     # -- fighting ----------------------------------------------------------------------------------

@@ -74,6 +74,8 @@ class SearchBot:
         if p == "army":
             return self.army_choice(game, state, seat)
         if p == "move" and seat == state.to_act:
+            if game.on_real_table:  # somebody has to move the toy knights (ruling 40)
+                raise ValueError(game.people_only)
             return self.move_phase(game, state, seat)
         if p == "turning":
             return self.turning(game, state, seat)
