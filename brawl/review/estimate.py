@@ -75,7 +75,6 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
     bot's caches, which a review's many playouts from nearby positions fill), then two timed.
     ``costs``, when given, gets each timed bot's seconds for the least estimate (the fewest
     playouts and decisions compared)."""
-
     free = getattr(game, "free_form", False)  # free-form decisions: always ``candidates`` compared
 
     def positions(c: int) -> int:
@@ -84,6 +83,7 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
             c if free else min(c, len(game.legal_actions(st.before, st.seat)) or c)
             for st in steps if st.action is not None)
 
+    sizes = {c: positions(c) for c in {*range(candidates, MIN_CANDIDATES - 1, -1), MIN_CANDIDATES}}
     # the positions a review plays out from, six of them spread evenly over the game's steps
     starts = [steps[int(len(steps) * (k + 0.5) / PILOT_POSITIONS)].before for k in range(PILOT_POSITIONS)] if steps \
         else [game.initial_state()]
@@ -102,10 +102,10 @@ def plan(game: Game, steps: list, playouts: int, candidates: int, budget: float,
         except Exception:  # a bot that cannot play these options, or too slow to time (_OverBudget)
             continue
         per = max(1e-4, (time.process_time() - t0) / (2 * len(starts)))
-        least[name] = positions(MIN_CANDIDATES) * MIN_PLAYOUTS * per
+        least[name] = sizes[MIN_CANDIDATES] * MIN_PLAYOUTS * per
         last = name == chain[-1]
         for c in range(candidates, MIN_CANDIDATES - 1, -1):
-            fits = int(budget / (positions(c) * per)) if positions(c) else playouts
+            fits = int(budget / (sizes[c] * per)) if sizes[c] else playouts
             if fits >= playouts:
                 return name, playouts, c, "" if c == candidates else f"{c} decisions compared at a position to stay near {budget:.0f} s"
             if fits >= MIN_PLAYOUTS:
@@ -140,7 +140,6 @@ def within_budget(game: Game, steps: list, result: list[float], playouts: int, c
     budget allows.  The stronger bots are then tried first, each with the fewest playouts and
     decisions compared, and kept while they keep up with :data:`PROBE_MARKS`; one that falls
     behind gives way (its progress starts again) to the next, and last to the plan."""
-
     costs: dict[str, float] = {}
     name, n, c, words = plan(game, steps, playouts, candidates, budget, seed, costs)
     chain = bot_chain(game)
