@@ -137,8 +137,6 @@ class RealTable:
                     raise IllegalAction(f"{k.id} has already moved this turn")
                 raise IllegalAction(f"{k.id} starts in combat with {', '.join(x.id for x in enemies)} and may only "
                                     "move directly away (leave combat)")
-            if not enemies and k.moved:
-                raise IllegalAction(f"{k.id} has already moved this turn")
             facing = k.facing if enemies else e.id
             state = put(state, replace(k, moved=True, facing=facing))
             state = replace(state, contacts=tuple(sorted(state.contacts + (_pair(k.id, e.id),))))
