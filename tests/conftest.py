@@ -7,9 +7,11 @@ compiled a few times quicker), in a Numba cache of its own (``.numba-test-cache`
 simulator, its tape form, the vectorised environment, the reports, the Ray workers); the files that
 build the same compiled form run on one worker one after the other, so each form is built once and
 read from Numba's cache after, instead of by two workers at the same time.  ``tests/test_solve_ktog.py`` runs on
-one worker too, for another reason: its tests read the same few solved duels, which its module fixture keeps
-in memory, so each is solved once rather than once per worker.  Every other test is handed out one by one to
-whichever worker is free.
+one worker too, for another reason: its tests read the same few solved duels, which they keep in a solve cache
+(:func:`ktog_solver_duels`), so each is solved once rather than once per worker; the compiled games' tests of
+the solved duels (``tests/games/ktog/test_batch_agrees.py``, the only file that builds the tape form) run
+with them, after them (:func:`pytest_collection_modifyitems`), and read the same duels.  Every other test
+is handed out one by one to whichever worker is free.
 
 The compiled kernels that run in parallel (Numba's OpenMP threads) let their idle threads sleep rather than
 spin (``OMP_WAIT_POLICY=passive``): with every core busy with a test worker, a spinning thread only takes
@@ -34,11 +36,11 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.par
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 #: test files that compile KtOG's kernels, by the compiled forms they build: the files of one group
-#: run on one worker in turn (the tape form; the vectorised step; the batch simulator's fast form,
-#: which the reports and the Ray workers then read from the cache); and the solver's tests, which
-#: share their solved duels in memory
+#: run on one worker in turn (the vectorised step; the batch simulator's fast form, which the reports
+#: and the Ray workers then read from the cache); and the solver's tests with the tape form's, which
+#: share their solved duels (:func:`ktog_solver_duels`)
 KERNEL_GROUPS = {
-    "tests/games/ktog/test_batch_agrees.py": "ktog-tape",
+    "tests/games/ktog/test_batch_agrees.py": "ktog-solve",  # the tape form; the solver's duels
     "tests/rl/test_rl_vector_ktog.py": "ktog-vector",
     "tests/test_analyze_ktog.py": "ktog-batch",
     "tests/test_batch_ktog.py": "ktog-batch",
@@ -54,6 +56,28 @@ def ktog_batch_solves(tmp_path_factory):
     worker, so the duel the KtOG report solves (hit points 2) is read, not solved again, by the batch
     simulator's test of the solved duel.  A solution read from the cache is the one solved."""
     return tmp_path_factory.mktemp("ktog-batch-solves")
+
+
+@pytest.fixture(scope="session")
+def ktog_solver_duels(tmp_path_factory):
+    """A solve cache (``BRAWL_CACHE``) that the solver's tests (``tests/test_solve_ktog.py``) fill and
+    the compiled games' tests of the solved duels (``tests/games/ktog/test_batch_agrees.py``) then
+    read: the two run on one worker, the solver's first.  The solver's tests compare values to 1e-9
+    with the solutions they solved themselves (the cache keeps them in float32, which those
+    comparisons could not take); the compiled games read a saved solution as the bots do."""
+    return tmp_path_factory.mktemp("ktog-solver-duels")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The solver's tests (``tests/test_solve_ktog.py``) just before the compiled games' tests of the
+    solved duels (``tests/games/ktog/test_batch_agrees.py``), so that these read the duels the solver's
+    tests solved (:func:`ktog_solver_duels`) rather than solving them first, in float32 for those."""
+    solver = [item for item in items if item.nodeid.startswith("tests/test_solve_ktog.py::")]
+    rest = [item for item in items if not item.nodeid.startswith("tests/test_solve_ktog.py::")]
+    at = next((k for k, item in enumerate(rest) if item.nodeid.startswith("tests/games/ktog/test_batch_agrees.py::")),
+              None)
+    if solver and at is not None:
+        items[:] = rest[:at] + solver + rest[at:]
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown, and unused, under -p no:xdist

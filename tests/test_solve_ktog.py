@@ -14,13 +14,15 @@ from brawl.sim.engine import simulate
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _cache(tmp_path_factory):
-    """One solve cache for the module's tests (a duel solved once serves every test that reads it);
-    the tests of saving and of refusing a long solve take caches of their own (:func:`fresh_cache`)."""
+def _cache(ktog_solver_duels):
+    """One solve cache for the module's tests (a duel solved once serves every test that reads it),
+    which the compiled games' tests of the solved duels read after them (``ktog_solver_duels`` in
+    ``tests/conftest.py``); the tests of saving and of refusing a long solve take caches of their own
+    (:func:`fresh_cache`)."""
     import brawl.solve as S
 
     mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
+    mp.setenv("BRAWL_CACHE", str(ktog_solver_duels))
     S._MEMORY.clear()
     yield
     S._MEMORY.clear()

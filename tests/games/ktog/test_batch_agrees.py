@@ -19,8 +19,10 @@ from brawl.games.ktog.batch import play_tape
 
 
 @pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
+def _cache(ktog_solver_duels, monkeypatch):
+    """The solve cache this file shares with the solver's tests, which run just before it on the
+    same worker (``tests/conftest.py``): the duels they solved are read here, not solved again."""
+    monkeypatch.setenv("BRAWL_CACHE", str(ktog_solver_duels))
 
 
 def _tape(seed: int, n: int = 20_000) -> np.ndarray:
@@ -37,8 +39,9 @@ def _same_game(options: dict, bots: list[str], values) -> dict:
 
 
 # The solved duels come first: in the parallel run (tests/conftest.py) the worker that runs this file
-# then compiles the duel solver before the worker building the reports needs it, which reads it from
-# Numba's cache instead of compiling it a second time.
+# (after tests/test_solve_ktog.py, in the same group, whose duels it reads) then builds the tape form
+# first, and the solver's tests have compiled the duel solver before the worker building the reports
+# needs it, which reads it from Numba's cache instead of compiling it a second time.
 
 def _optimal_kinds(game: dict, bots: list[str]) -> set[str]:
     """The kinds of decision the ``optimal`` seats made in ``game`` (every decision is compared by
