@@ -71,7 +71,8 @@ def ktog_solver_duels(tmp_path_factory):
 def pytest_collection_modifyitems(session, config, items):
     """The solver's tests (``tests/test_solve_ktog.py``) just before the compiled games' tests of the
     solved duels (``tests/games/ktog/test_batch_agrees.py``), so that these read the duels the solver's
-    tests solved (:func:`ktog_solver_duels`) rather than solving them first, in float32 for those."""
+    tests solved (:func:`ktog_solver_duels`).  The other way round the solver's tests would read those
+    duels back from the cache in float32, where their comparisons to 1e-9 need the solutions as solved."""
     solver = [item for item in items if item.nodeid.startswith("tests/test_solve_ktog.py::")]
     rest = [item for item in items if not item.nodeid.startswith("tests/test_solve_ktog.py::")]
     at = next((k for k, item in enumerate(rest) if item.nodeid.startswith("tests/games/ktog/test_batch_agrees.py::")),
