@@ -57,6 +57,7 @@ class Writer:
         self.queue: deque[Write] = deque()
         self.ready = threading.Condition()
         self.thread: threading.Thread | None = None
+        self.users = 0  # starts not yet stopped
         self.stopping = False
         self.commits = 0  # transactions, and the writes they carried (for benchmarks and tests)
         self.written = 0
@@ -67,15 +68,24 @@ class Writer:
         return self.thread is not None and self.thread.is_alive() and not self.stopping
 
     def start(self) -> None:
+        """Start the thread.  Starts and stops are counted: a second start (the app's lifespan run
+        again, say by a test client on an app a server already runs) shares the running thread, and
+        only the last stop ends it."""
+        self.users += 1
+        if self.running:
+            return
         self.stopping = False
         self.thread = threading.Thread(target=self._run, name="brawl-writer", daemon=True)
         self.thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Store what is queued, then end the thread."""
+        """Store what is queued, then end the thread (at the last of the starts' stops)."""
+        self.users = max(0, self.users - 1)
+        if self.users:
+            return
         with self.ready:
             self.stopping = True
-            self.ready.notify()
+            self.ready.notify_all()
         if self.thread is not None:
             self.thread.join(timeout)
             self.thread = None
