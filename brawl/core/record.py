@@ -60,7 +60,12 @@ class Record:
             dice["commitment"] = source.commitment
             if source.covers is not None:
                 dice["covers"] = source.covers
-        return cls(game.name, game.options_json(), dice)
+        # the options as the commitment covers them: a game stored before an option was added
+        # keeps the options it was committed with (the new one takes its default on replay)
+        covered = getattr(source, "covers", None)
+        options = covered["options"] if isinstance(covered, dict) and isinstance(covered.get("options"), dict) \
+            else game.options_json()
+        return cls(game.name, options, dice)
 
     def add_roll(self, event: str, outcome: Any, entered: bool = False) -> None:
         """A roll; ``entered``: rolled at the table and entered by a player (taken as given when the

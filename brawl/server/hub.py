@@ -81,7 +81,7 @@ class Hub(Creating, Sharing, People):
         def fresh() -> Room:
             return Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
                         rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=time_control,
-                        dice=row["dice_kind"], one_device=one_device)
+                        dice=row["dice_kind"], one_device=one_device, stored_options=row["options"])
 
         room = fresh()
         if stored.snapshot is not None:

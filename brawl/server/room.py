@@ -77,12 +77,17 @@ class Room:
     def __init__(self, room_id: str, game: Game, seed_hex: str, seats: list[SeatInfo], *,
                  commitment: str | None = None, parent_id: str | None = None, rematch_id: str | None = None,
                  public: bool = False, time_control: dict | None = None, dice: str = CommittedDice.kind,
-                 one_device: bool = False) -> None:
+                 one_device: bool = False, stored_options: dict | None = None) -> None:
         self.id = room_id
         self.game = game
         self.seed_hex = seed_hex
         bound = covers(game, seats)
         mine = commitment_of(seed_hex, bound)
+        if commitment is not None and commitment != mine and stored_options is not None:
+            # options stored before the game gained an option: committed as they were stored
+            as_stored = dict(bound, options=stored_options)
+            if commitment_of(seed_hex, as_stored) == commitment:
+                bound, mine = as_stored, commitment
         if commitment is not None and commitment != mine:
             bound = None  # a room made before commitments covered options and seats
             mine = commitment_of(seed_hex, bound)
