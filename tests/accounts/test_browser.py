@@ -5,6 +5,7 @@ ratings on their profiles and the leaderboard."""
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 import pytest
@@ -69,6 +70,12 @@ def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, br
     winner = httpx.get(f"{server}/api/rooms/{room}").json()["winners"][0]
     names = [s["player"] for s in httpx.get(f"{server}/api/rooms/{room}").json()["seats"]]
     for page, name in ((phone, "Ana"), (wide, "Ben")):
+        # ratings change in the server's background round (every half second) after the game
+        # ends: the profile is opened once they have, as a player coming to it a moment later
+        deadline = time.monotonic() + 15
+        while "rps" not in httpx.get(f"{server}/api/players/{name}").json()["ratings"]:
+            assert time.monotonic() < deadline, "the rated game was not settled"
+            time.sleep(0.1)
         page.goto(f"{server}/@/{name}")
         page.wait_for_selector(".rating-card", timeout=10_000)
         text = page.locator("main").inner_text()
