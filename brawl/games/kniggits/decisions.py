@@ -90,17 +90,21 @@ class Decisions:
             return self.fight_actions(state, seat)
         return []
 
+    def combat_choices(self, k, enemies: tuple) -> list[str]:
+        """A kniggit in combat in its moving phase: which enemy it faces, and where a magic
+        sword's second attack goes (seed, Phase one; Magic Swords)."""
+        out = [f"face:{k.id}:{e.id}" for e in enemies if e.id != k.facing]
+        if enemies and combat.magic_sword(k, self.options):
+            out += [f"second:{k.id}:{e.id}" for e in enemies if e.id != k.second]
+        return out
+
     def _move_phase_actions(self, state: KniggitsState, seat: int) -> list[str]:
         """The listed decisions of the moving phase (moves to a point are free-form)."""
         out = []
         for k in state.kniggits:
             if k.seat != seat or not k.active:
                 continue
-            enemies = self.engaged(state, k)
-            if enemies:
-                out += [f"face:{k.id}:{e.id}" for e in enemies if e.id != k.facing]
-                if combat.magic_sword(k, self.options):
-                    out += [f"second:{k.id}:{e.id}" for e in enemies if e.id != k.second]
+            out += self.combat_choices(k, self.engaged(state, k))
             if k.archer:
                 out += [f"shoot:{k.id}:{e.id}" for e in self.targets(state, k)]
             if k.carrying:

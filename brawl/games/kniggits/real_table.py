@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from ...core.game import IllegalAction
 from ...core.values import replace
-from . import combat
 from .model import Kniggit
 from .state import KniggitsState, add_event, kniggit, put
 
@@ -87,10 +86,7 @@ class RealTable:
             if not k.active:
                 continue
             enemies = self.engaged(state, k)
-            if enemies:
-                out += [f"face:{k.id}:{e.id}" for e in enemies if e.id != k.facing]
-                if combat.magic_sword(k, self.options):
-                    out += [f"second:{k.id}:{e.id}" for e in enemies if e.id != k.second]
+            out += self.combat_choices(k, enemies)
             if self._may_reach(k, enemies):
                 met = {e.id for e in enemies}
                 out += [f"reach:{k.id}:{e.id}" for e in state.kniggits
