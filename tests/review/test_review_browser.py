@@ -18,14 +18,6 @@ pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("BRAWL_SHOTS")  # a folder for screenshots, when one is wanted
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
-
-
 @pytest.fixture(scope="module")
 def reviewed(server):  # noqa: F811
     """A finished Krig game (random against optimal) whose review judged a mistake or worse."""

@@ -15,14 +15,6 @@ from brawl.solve import solve
 from .helpers import played
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
-
-
 OPTIONS = [{"hp": 8}, {"hp": 8, "edition": "article"}]
 
 

@@ -12,14 +12,6 @@ from .helpers import played
 DUEL = {"hp": 3}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
-
-
 @pytest.fixture(scope="module")
 def duel():
     return played("ktog", DUEL, ["optimal", "random"], 4)

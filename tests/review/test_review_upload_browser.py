@@ -22,14 +22,6 @@ SHOTS = os.environ.get("BRAWL_SHOTS")  # a folder for screenshots, when one is w
 BAD = ("inaccuracy", "mistake", "blunder")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("BRAWL_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield
-    mp.undo()
-
-
 @pytest.fixture(scope="module")
 def record_file(tmp_path_factory):
     """A finished Krig game (random against optimal, seeded dice) as a file, and its review worked

@@ -13,6 +13,11 @@ from ..schemas import ErrorOut, GameInfo
 REFUSALS = {404: {"model": ErrorOut}}
 
 
+def renderer_parts(name: str, static: Path) -> list[str]:
+    """The parts of a game's board, ``games/<name>-<part>.js``, loaded before ``games/<name>.js``."""
+    return sorted(p.name for p in (static / "games").glob(f"{name}-*.js"))
+
+
 def game_info(name: str, static: Path) -> dict:
     from ...games.lang import value_labels  # the games' words load with the first game asked for
 
@@ -21,8 +26,7 @@ def game_info(name: str, static: Path) -> dict:
     return {"name": name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
             "seats": defaults.get("players", cls.min_players), "options_schema": cls.Options.model_json_schema(),
             "defaults": defaults, "bots": bot_names(name), "levels": level_names(name), "renderer": (static / "games" / f"{name}.js").is_file(),
-            # the board's parts (games/<name>-<part>.js), loaded before games/<name>.js
-            "renderer_parts": sorted(p.name for p in (static / "games").glob(f"{name}-*.js")),
+            "renderer_parts": renderer_parts(name, static),
             "description": cls.description, "dice": cls.has_dice(), "values": value_labels(name),
             "ratings": bot_ratings(name)}
 

@@ -31,6 +31,7 @@ from ..hub import Hub
 from ..room import Room, RoomError
 from ..security import HEADERS
 from . import SeatToken, hub_of, seat_in
+from .games import renderer_parts
 
 LOG_PAGE = 40  # events in the log's first page: a long game opens with its newest forty
 
@@ -117,8 +118,7 @@ class GamePage:
         if key not in self.pages:
             from ...games.lang import catalogue  # the games' words load with the first page drawn
 
-            # a game's board may come in parts: games/<game>-<part>.js load before games/<game>.js
-            parts = sorted(f"games/{p.name}" for p in (self.static / "games").glob(f"{game}-*.js")) if board else []
+            parts = [f"games/{name}" for name in renderer_parts(game, self.static)] if board else []
             names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
                      + ["table-sheet.js", "table-dice.js", "game.js"])
             scripts = [self.script(name) for name in names]
