@@ -25,7 +25,8 @@ from .encodings import encoded_games, encoding_for
 
 def pettingzoo_env(game, **options: Any):
     """A PettingZoo AEC environment for ``game`` (a name or a brawl Game); keywords:
-    ``render_mode``, ``max_decisions``, ``skip_forced``, ``illegal_action``, else game options.
+    ``render_mode``, ``max_decisions``, ``max_cycles`` (episodes of that many cycles of every
+    agent, games back to back), ``skip_forced``, ``illegal_action``, else game options.
     See :mod:`brawl.rl.zoo`."""
     from .zoo import pettingzoo_env as make
 

@@ -15,17 +15,25 @@ Agents are ``player_0 .. player_{n-1}`` (seat order).  Observations are dicts
 encoding (``brawl.rl.encodings.<game>``).  Rewards come at the end: +1 for a winner, -1 for every
 other seat.
 
-**Length.** ``max_decisions`` (or PettingZoo's own name, ``max_cycles``: the same number) counts the
-game's decisions, the same way in both forms: a turn or a reaction is one decision, and a
-simultaneous decision is one decision however many seats choose in it (the AEC form asks them one
-after another and counts the decision once all are in; the parallel form asks them in one step).
-Rock-paper-scissors with ``max_decisions=4`` is four rounds in both.  An episode that reaches it is
-truncated with 0 for all.  PettingZoo's ``max_cycles_test`` asks more: that the episode lasts exactly
-``max_cycles`` parallel steps and that every agent acts in each of them.  That holds where the rules
-allow it (rock-paper-scissors that cannot be decided within the cycles, ``wins_needed=5``, as the
-tests run it), not where they do not: a best-of-three match (``wins_needed=2``, the default) is often
-over in two or three rounds, and in Kniggits one side moves alone once rock-paper-scissors is decided
-(after a 2-0, the fourth decision is one side's move).  brawl keeps the rules and counts decisions.
+**Length.** ``max_decisions`` cuts a game off after that many decisions, the same way in both
+forms: a turn or a reaction is one decision, and a simultaneous decision is one decision however
+many seats choose in it (the AEC form asks them one after another and counts the decision once all
+are in; the parallel form asks them in one step).  Rock-paper-scissors with ``max_decisions=4`` is
+four rounds in both.  A game cut off is truncated with 0 for all.
+
+**Cycles.** ``max_cycles=N`` (PettingZoo's name) makes an episode of exactly N cycles, as
+PettingZoo's own cycle-limited environments are: in each cycle *every* agent steps once, and one
+decision is made, by the seats whose decision is pending when the cycle opens.  An agent with
+nothing to decide in a cycle passes: its action mask is all zeros and its action is ignored (any
+action in the space, or None).  The AEC form walks the agents in seat order each cycle; the
+parallel form is one step a cycle.  A game that ends before the N cycles are up pays its result at
+once (+1/-1, its ``infos`` say ``game_over`` and count ``games``) and the next game is dealt at the
+next cycle, from the same dice stream; ``max_decisions`` still cuts a single game off (0 to all,
+and the next begins).  At the N-th cycle the episode ends: terminated when its last game has just
+ended, truncated otherwise.  So with ``max_cycles=4`` a best-of-three rock-paper-scissors match
+decided in two rounds is followed by two rounds of the next match, and a Kniggits moving phase has
+the waiting side pass.  PettingZoo's ``max_cycles_test`` passes at the default options of every
+game.  Without ``max_cycles`` an episode is one game and only the agents who decide step.
 
 **Sampling.** ``action_space(agent).sample()`` draws a legal action of that agent at the moment
 (:class:`brawl.rl.common.LegalDiscrete`), any action when it has no decision; so PettingZoo's
@@ -56,10 +64,9 @@ class _Base:
 
     def _setup(self, game: str | Game, render_mode: str | None, max_decisions: int | None,
                skip_forced: bool, illegal_action: str, options: dict[str, Any], max_cycles: int | None = None) -> None:
-        if max_cycles is not None:
-            if max_decisions is not None and int(max_decisions) != int(max_cycles):
-                raise ValueError("max_cycles and max_decisions are the same limit; give one of them")
-            max_decisions = max_cycles
+        if max_cycles is not None and int(max_cycles) < 1:
+            raise ValueError("max_cycles must be at least 1")
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         if illegal_action not in ("raise", "lose"):
@@ -85,24 +92,46 @@ class _Base:
                          "is_parallelizable": self.encoding.simultaneous}
         self.state_ = None
         self._dice = None
-        self.decisions = 0
+        self.decisions = 0  # of the game in play
+        self.cycles = 0  # of the episode (cycle mode)
+        self.games = 0  # ended in the episode (cycle mode)
+        self._asked: set[str] = set()  # cycle mode: who decides in the open cycle and has not yet
 
-    @property
-    def max_cycles(self) -> int:
-        return self.max_decisions
-
-    @max_cycles.setter
-    def max_cycles(self, value: int) -> None:
-        self.max_decisions = int(value)
+    def _deciding(self, agent: str) -> bool:
+        """Whether ``agent`` has a decision to make now."""
+        if self.state_ is None or agent not in getattr(self, "agents", ()):
+            return False
+        if self.max_cycles is not None:
+            return agent in self._asked
+        node = self.game.node(self.state_)
+        return isinstance(node, Decision) and self.agent_seat[agent] in node.seats
 
     def _legal_now(self, agent: str) -> np.ndarray | None:
         """The agent's mask when it has a decision now (for :class:`LegalDiscrete`), else None."""
-        if self.state_ is None or agent not in getattr(self, "agents", ()):
-            return None
-        node = self.game.node(self.state_)
-        if not isinstance(node, Decision) or self.agent_seat[agent] not in node.seats:
-            return None
+        return self._mask(agent) if self._deciding(agent) else None
+
+    def _mask(self, agent: str) -> np.ndarray:
+        if self.max_cycles is not None and not self._deciding(agent):
+            return np.zeros(self.encoding.num_actions, dtype=np.int8)  # passes in this cycle
         return self.encoding.action_mask(self.state_, self.agent_seat[agent])
+
+    def _new_game(self):
+        """Deal a game and carry it to its first real decision; returns that node."""
+        self.decisions = 0
+        self.state_, node = advance(self.game, self.encoding, self.game.initial_state(), self._dice, self.skip_forced)
+        return node
+
+    def _game_end(self, node, loser: int | None) -> str | None:
+        """How the game in play stands after a decision: ``"over"`` (a result, or a loss by an
+        illegal action), ``"cut"`` (``max_decisions`` reached) or None (it goes on)."""
+        if loser is not None or not isinstance(node, Decision):
+            return "over"
+        return "cut" if self.decisions >= self.max_decisions else None
+
+    def _pass(self, agent: str, action: Any) -> None:
+        """An agent without a decision in this cycle steps: its action is ignored, if it is in the space."""
+        if action is not None and not self.action_spaces[agent].contains(action):
+            raise ValueError(f"action {action!r} is outside {agent}'s action space")
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]
@@ -112,8 +141,7 @@ class _Base:
 
     def _observe(self, agent: str) -> dict:
         seat = self.agent_seat[agent]
-        return {"observation": self.encoding.observe(self.state_, seat),
-                "action_mask": self.encoding.action_mask(self.state_, seat)}
+        return {"observation": self.encoding.observe(self.state_, seat), "action_mask": self._mask(agent)}
 
     def _decide(self, seat: int, action: Any) -> str | None:
         """Apply ``action`` of ``seat``; returns None, or the decision string when it was
@@ -138,7 +166,10 @@ class _Base:
     def render_text(self) -> str:
         if self.state_ is None:
             return "(not reset)"
-        lines = [f"{self.game.title} | decisions so far: {self.decisions}", self.encoding.render(self.state_)]
+        head = f"{self.game.title} | decisions so far: {self.decisions}"
+        if self.max_cycles is not None:
+            head += f" | cycle {self.cycles} of {self.max_cycles}, games ended: {self.games}"
+        lines = [head, self.encoding.render(self.state_)]
         node = self.game.node(self.state_)
         if isinstance(node, Terminal):
             who = ", ".join(self.game.seat_name(s) for s in node.winners) or "nobody"
@@ -186,9 +217,12 @@ class BrawlAECEnv(_Base, AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.decisions = 0
-        self.state_ = self.game.initial_state()
-        self._carry_on()
+        self.decisions = self.cycles = self.games = 0
+        if self.max_cycles is None:
+            self.state_ = self.game.initial_state()
+            self._carry_on()
+        else:
+            self._open_cycle(self._new_game())
 
     def _carry_on(self, loser: int | None = None) -> None:
         if loser is None:
@@ -216,6 +250,9 @@ class BrawlAECEnv(_Base, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if self.max_cycles is not None:
+            self._cycle_step(agent, action)
+            return
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -232,6 +269,59 @@ class BrawlAECEnv(_Base, AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    # cycle mode (max_cycles): every agent steps once a cycle, one decision is made in it
+
+    def _open_cycle(self, node) -> None:
+        """A cycle opens on ``node`` (a decision): its seats are asked, the first agent steps first."""
+        self._node, self._ended = node, None
+        self._asked = {agent_name(s) for s in node.seats}
+        self.agent_selection = self.possible_agents[0]
+
+    def _cycle_step(self, agent: str, action: Any) -> None:
+        asked = agent in self._asked
+        if not asked:
+            self._pass(agent, action)
+        else:
+            offence = self._decide(self.agent_seat[agent], action)  # an illegal one raises: nothing changed
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos[agent] = {}
+        if asked:
+            self._asked.discard(agent)
+            if offence is not None:
+                self._asked = set()
+                self._close_game(None, self.agent_seat[agent], {"illegal_action": offence, "offender": agent})
+            elif not self._asked:
+                self.decisions += 1
+                self.state_, node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
+                if self._game_end(node, None) is None:
+                    self._node = node
+                else:
+                    self._close_game(node, None, {})
+        index = self.possible_agents.index(agent) + 1
+        if index < len(self.possible_agents):
+            self.agent_selection = self.possible_agents[index]
+        else:
+            self.cycles += 1
+            if self.cycles >= self.max_cycles:
+                for a in self.agents:
+                    self.terminations[a] = self._ended == "over"
+                    self.truncations[a] = self._ended != "over"
+                self.agent_selection = self.possible_agents[0]
+            else:
+                self._open_cycle(self._new_game() if self._ended else self._node)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _close_game(self, node, loser: int | None, info: dict) -> None:
+        """The game in play ended (or was cut off) in this cycle: its result is paid now."""
+        self._ended = self._game_end(node, loser)
+        self.rewards = self._final_rewards(node, loser)
+        self.games += 1
+        for a in self.agents:
+            self.infos[a] = {**info, "game_over": True, "games": self.games}
 
 
 class BrawlParallelEnv(_Base, ParallelEnv):
@@ -250,13 +340,19 @@ class BrawlParallelEnv(_Base, ParallelEnv):
         if seed is not None or self._dice is None:
             self._dice = new_dice(seed)
         self.agents = list(self.possible_agents)
-        self.decisions = 0
-        self.state_ = self.game.initial_state()
-        self.state_, self._node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
+        self.cycles = self.games = 0
+        self._node = self._new_game()
+        self._asked = {agent_name(s) for s in self._node.seats}
         return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
+    def _pass_all(self, actions: dict[str, Any], deciding: list[str]) -> None:
+        for a, action in actions.items():
+            if a in self.agent_seat and a not in deciding:
+                self._pass(a, action)
+
     def step(self, actions: dict[str, Any]):
-        """One action from each agent that is to decide now (others' entries are ignored)."""
+        """One action from each agent that is to decide now (others' entries are ignored, if in
+        their action space)."""
         if not self.agents:
             raise ValueError("the episode is over; call reset()")
         node = self._node
@@ -267,6 +363,7 @@ class BrawlParallelEnv(_Base, ParallelEnv):
         # check every action first so that a bad one changes nothing
         for a in deciding:
             self.encoding.decode(self.state_, self.agent_seat[a], actions[a])
+        self._pass_all(actions, deciding)
         before = self.state_
         offence = loser = None
         for a in deciding:
@@ -281,6 +378,7 @@ class BrawlParallelEnv(_Base, ParallelEnv):
                 break
         infos = {a: {} for a in self.agents}
         self.decisions += 1
+        self.cycles += 1
         if loser is None:
             self.state_, node = advance(self.game, self.encoding, self.state_, self._dice, self.skip_forced)
             self._node = node
@@ -288,13 +386,22 @@ class BrawlParallelEnv(_Base, ParallelEnv):
             node = None
             for a in infos:
                 infos[a] = {"illegal_action": offence, "offender": agent_name(loser)}
-        over = not isinstance(node, Decision)
-        cut = not over and self.decisions >= self.max_decisions
-        rewards = self._final_rewards(node, loser) if (over or cut) else {a: 0.0 for a in self.agents}
-        terminations = {a: over for a in self.agents}
-        truncations = {a: cut for a in self.agents}
+        ended = self._game_end(node, loser)
+        rewards = self._final_rewards(node, loser) if ended else {a: 0.0 for a in self.agents}
+        last = ended is not None
+        if self.max_cycles is not None:  # cycle mode: games follow one another until the last cycle
+            if ended:
+                self.games += 1
+                for a in infos:
+                    infos[a] = {**infos[a], "game_over": True, "games": self.games}
+            last = self.cycles >= self.max_cycles
+            if ended and not last:
+                self._node = self._new_game()
+            self._asked = {agent_name(s) for s in self._node.seats} if not last else set()
+        terminations = {a: last and ended == "over" for a in self.agents}
+        truncations = {a: last and ended != "over" for a in self.agents}
         observations = {a: self._observe(a) for a in self.agents}
-        if over or cut:
+        if last:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -304,8 +411,9 @@ class BrawlParallelEnv(_Base, ParallelEnv):
 def pettingzoo_env(game: str | Game, **options: Any) -> BrawlAECEnv:
     """A PettingZoo AEC environment for ``game`` (a name such as ``"krig"`` or a brawl Game).
 
-    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"human"``), ``max_decisions`` (or
-    ``max_cycles``), ``skip_forced``, ``illegal_action``; every other keyword is a game option (``hp=5``)."""
+    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"human"``), ``max_decisions`` (a game's
+    cut-off), ``max_cycles`` (an episode of that many cycles: see the module's docstring),
+    ``skip_forced``, ``illegal_action``; every other keyword is a game option (``hp=5``)."""
     return BrawlAECEnv(game, **options)
 
 

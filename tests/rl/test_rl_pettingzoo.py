@@ -52,16 +52,165 @@ def test_seed_test_without_masks(game):
     assert steps > 3 and not any(info.get("illegal_action") for info in env.infos.values())
 
 
-def test_max_cycles_test():
-    """PettingZoo's own max_cycles_test (point 6) on rock-paper-scissors, which cannot end
-    within four rounds at wins_needed=5: four cycles are four rounds in both forms."""
+@pytest.mark.parametrize("game", simultaneous_games())
+def test_max_cycles_test_at_the_default_options(game):
+    """PettingZoo's own ``max_cycles_test`` at each game's default options (issue 28, point 17: it
+    failed for a best-of-three rps match, over in two rounds, and for Kniggits, where one side moves
+    alone).  Each run deals its own games (``reset()`` without a seed)."""
     import types
 
     from pettingzoo.test import max_cycles_test
 
-    module = types.SimpleNamespace(env=lambda **kw: pettingzoo_env("rps", wins_needed=5, **kw),
-                                   parallel_env=lambda **kw: pettingzoo_parallel_env("rps", wins_needed=5, **kw))
-    max_cycles_test(module)
+    module = types.SimpleNamespace(env=lambda **kw: pettingzoo_env(game, **kw),
+                                   parallel_env=lambda **kw: pettingzoo_parallel_env(game, **kw))
+    for _ in range(12):
+        max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_agent_steps_once_a_cycle(game):
+    """The AEC half of ``max_cycles_test`` for every game, turn-based ones included: with
+    ``max_cycles=6`` each agent steps six times and once more when the episode is over, whoever
+    had the decisions; one decision is made a cycle."""
+    env = pettingzoo_env(game, max_cycles=6)
+    env.reset(seed=4)
+    steps = dict.fromkeys(env.possible_agents, 0)
+    made = []
+    for agent in env.agent_iter():
+        _, _, term, trunc, _ = env.last()
+        steps[agent] += 1
+        if agent == env.possible_agents[0] and not (term or trunc):
+            made.append((env.cycles, env.decisions, env.games))
+        env.step(None if term or trunc else env.action_space(agent).sample())
+    assert set(steps.values()) == {7}
+    # a cycle adds one decision to the game in play, or ends it and deals the next
+    for (c0, d0, g0), (c1, d1, g1) in zip(made, made[1:]):
+        assert c1 == c0 + 1 and (d1 == d0 + 1 or (g1 == g0 + 1 and d1 == 0))
+
+
+def _rps_cycles(form, max_cycles, plays):
+    """Play rock-paper-scissors (best of three) in cycle mode: ``plays`` gives each round's two
+    actions (0 rock, 1 paper, 2 scissors).  Returns each cycle's (rewards, game_over, games) and
+    the last terminations and truncations."""
+    seen = []
+    if form == "parallel":
+        env = pettingzoo_parallel_env("rps", max_cycles=max_cycles)
+        env.reset(seed=0)
+        for a0, a1 in plays:
+            _, rewards, terms, truncs, infos = env.step({"player_0": a0, "player_1": a1})
+            seen.append((rewards["player_0"], infos["player_0"].get("game_over", False), env.games))
+        assert not env.agents
+        return seen, terms["player_0"], truncs["player_0"]
+    env = pettingzoo_env("rps", max_cycles=max_cycles)
+    env.reset(seed=0)
+    for a0, a1 in plays:
+        env.step(a0)
+        env.step(a1)
+        _, reward, term, trunc, info = env.last()  # player_0 again, or its last look
+        seen.append((reward, info.get("game_over", False), env.games))
+    assert all(env.terminations[a] or env.truncations[a] for a in env.agents)
+    return seen, term, trunc
+
+
+@pytest.mark.parametrize("form", ["aec", "parallel"])
+def test_a_match_over_early_is_followed_by_the_next(form):
+    """Cycle mode: paper beats rock twice, the match is over in two rounds and pays -1/+1 at once;
+    the next match is dealt and plays the remaining cycles.  The episode is truncated when a match
+    is in play at the last cycle, terminated when one has just ended."""
+    seen, term, trunc = _rps_cycles(form, 4, [(0, 1), (0, 1), (2, 1), (0, 0)])
+    assert seen == [(0.0, False, 0), (-1.0, True, 1), (0.0, False, 1), (0.0, False, 1)]
+    assert (term, trunc) == (False, True)
+    seen, term, trunc = _rps_cycles(form, 2, [(1, 0), (1, 0)])
+    assert seen == [(0.0, False, 0), (1.0, True, 1)] and (term, trunc) == (True, False)
+
+
+def test_max_decisions_still_cuts_a_game_in_cycle_mode():
+    """``max_decisions`` cuts one game (0 to all, and the next begins); ``max_cycles`` ends the episode."""
+    env = pettingzoo_parallel_env("rps", wins_needed=5, max_decisions=2, max_cycles=5)
+    env.reset(seed=0)
+    results = []
+    while env.agents:
+        _, rewards, _, truncs, infos = env.step({"player_0": 0, "player_1": 0})
+        results.append((rewards["player_0"], infos["player_0"].get("game_over", False)))
+    assert results == [(0.0, False), (0.0, True), (0.0, False), (0.0, True), (0.0, False)]
+    assert env.games == 2 and all(truncs.values())
+
+
+def test_the_waiting_side_passes_in_cycle_mode():
+    """Kniggits: while one side moves, the other passes each cycle with an all-zero mask; its
+    action is ignored, one outside the action space is refused and changes nothing, and an illegal
+    decision raises and changes nothing."""
+    env = pettingzoo_env("kniggits", max_cycles=200)
+    env.reset(seed=2)
+    for seat, a in enumerate(env.possible_agents):
+        env.action_space(a).seed(seat)  # the same seed would tie rock-paper-scissors for ever
+    passes = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        if not obs["action_mask"].any():
+            passes += 1
+            before = (env.game.dumps(env.state_), env.agent_selection, env.cycles)
+            with pytest.raises(ValueError, match="outside"):
+                env.step(env.encoding.num_actions)
+            assert (env.game.dumps(env.state_), env.agent_selection, env.cycles) == before
+            env.step(int(np.flatnonzero(env.observe(env.possible_agents[1 - env.agent_seat[agent]])["action_mask"])[0])
+                     if env.observe(env.possible_agents[1 - env.agent_seat[agent]])["action_mask"].any() else 0)
+            assert env.game.dumps(env.state_) == before[0]  # a pass changes nothing in the game
+            continue
+        illegal = np.flatnonzero(obs["action_mask"] == 0)
+        if len(illegal):
+            before = (env.game.dumps(env.state_), env.agent_selection)
+            with pytest.raises(IllegalAction):
+                env.step(int(illegal[0]))
+            assert (env.game.dumps(env.state_), env.agent_selection) == before
+        env.step(env.action_space(agent).sample())
+    assert passes > 20
+
+
+@pytest.mark.parametrize("game", simultaneous_games())
+def test_both_forms_play_the_same_cycles(game):
+    """The same seed and the same choices give the same games in the AEC and the parallel form:
+    a cycle is one decision in both."""
+    def choose(env, agent, cycle):
+        legal = np.flatnonzero(env.observe(agent)["action_mask"]) if hasattr(env, "observe") \
+            else np.flatnonzero(env._mask(agent))
+        return int(legal[(cycle * 7 + env.agent_seat[agent]) % len(legal)]) if len(legal) else 0
+
+    aec = pettingzoo_env(game, max_cycles=40)
+    aec.reset(seed=9)
+    trace_aec = []
+    for agent in aec.agent_iter():
+        _, _, term, trunc, _ = aec.last()
+        if term or trunc:
+            aec.step(None)
+            continue
+        aec.step(choose(aec, agent, aec.cycles))
+        if agent == aec.possible_agents[-1]:
+            trace_aec.append((aec.game.dumps(aec.state_), aec.games))
+    par = pettingzoo_parallel_env(game, max_cycles=40)
+    par.reset(seed=9)
+    trace_par = []
+    while par.agents:
+        par.step({a: choose(par, a, par.cycles) for a in par.agents})
+        trace_par.append((par.game.dumps(par.state_), par.games))
+    assert len(trace_aec) == 40 and trace_aec == trace_par
+
+
+def test_illegal_action_lose_in_cycle_mode():
+    """With ``illegal_action="lose"`` an illegal action loses the game in play (-1 to the
+    offender), and the next game is dealt."""
+    env = pettingzoo_env("krig", hp=5, max_cycles=10, illegal_action="lose")
+    env.reset(seed=1)
+    while not env.observe(env.agent_selection)["action_mask"].any():
+        env.step(0)
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert env.games == 1 and env.rewards[agent] == -1.0 and env.infos[agent]["offender"] == agent
+    assert env.decisions == 0 and not any(env.terminations.values())
 
 
 def test_max_decisions_means_the_same_in_both_forms():
@@ -80,7 +229,7 @@ def test_max_decisions_means_the_same_in_both_forms():
         _, _, _, truncs, _ = par.step({a: 0 for a in par.agents})
         steps += 1
     assert steps == 4 and len(par.state_.rounds) == 4 and all(truncs.values())
-    krig = pettingzoo_env("krig", hp=20, max_cycles=3)
+    krig = pettingzoo_env("krig", hp=20, max_decisions=3)
     krig.reset(seed=0)
     asked = 0
     for agent in krig.agent_iter():
@@ -90,9 +239,9 @@ def test_max_decisions_means_the_same_in_both_forms():
             continue
         asked += 1
         krig.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert asked == 3 and krig.max_cycles == 3
-    with pytest.raises(ValueError, match="same limit"):
-        pettingzoo_env("krig", max_cycles=3, max_decisions=4)
+    assert asked == 3
+    with pytest.raises(ValueError, match="at least 1"):
+        pettingzoo_env("krig", max_cycles=0)
 
 
 @pytest.mark.parametrize("game", simultaneous_games())
