@@ -43,7 +43,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web_load import Postgres, free_port, tree_cpu  # noqa: E402  (this directory's load benchmark)
+from load_machine import Postgres, free_port, tree_cpu  # noqa: E402  (this directory's load benchmark's machine side)
 
 TARGET = 2.0  # seconds
 

@@ -8,7 +8,7 @@ room staged through the hub (``Hub._stage``) and committed in groups of ``--grou
 and the wall-clock time per commit, and the CPU per decision.
 
 The databases: a SQLite file with the server's settings, and a database in a throwaway PostgreSQL
-cluster (see web_load.py; fsync and synchronous commit off), removed at the end.  The news of each
+cluster (see load_machine.py; fsync and synchronous commit off), removed at the end.  The news of each
 decision to other processes is included, as a server on PostgreSQL sends it.
 
     .venv/bin/python benchmarks/web_writer.py
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web_load import Postgres  # noqa: E402  (the throwaway cluster)
+from load_machine import Postgres  # noqa: E402  (the throwaway cluster)
 
 from brawl.server.db import make_engine, make_sessions  # noqa: E402
 from brawl.server.hub import Hub  # noqa: E402
