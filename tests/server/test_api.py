@@ -12,6 +12,8 @@ from brawl.cli import app as cli_app
 from brawl.core.record import Record, RecordError
 from brawl.games import replay
 from brawl.games import game_names
+from brawl.server.app import STATIC
+from brawl.server.routes.pages import GAME_PARTS
 
 from .conftest import decide, krig_choice, make_room, play_krig_step, tokens, view, wait_for
 
@@ -264,8 +266,18 @@ def test_openapi_page_documents_the_api(client):
 
 def test_pages_and_static_files_are_served(client):
     room = make_room(client)["room"]
-    for path in ("/", f"/play/{room}", f"/watch/{room}", "/static/game.js", "/static/lobby.js", "/static/style.css"):
+    parts = [f"/static/{name}" for name in GAME_PARTS]
+    for path in ("/", f"/play/{room}", f"/watch/{room}", "/static/game.js", *parts, "/static/lobby.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
+
+
+def test_the_game_page_holds_game_js_after_its_parts(client):
+    """Every part of game.js (static/game-*.js, a factory on brawl.gamePage) comes inline in the game
+    page before game.js, which calls them."""
+    text = client.get(f"/play/{make_room(client)['room']}").text
+    assert sorted(GAME_PARTS) == sorted(path.name for path in STATIC.glob("game-*.js"))
+    at = [text.index(f"<script>{(STATIC / name).read_text()}</script>") for name in (*GAME_PARTS, "game.js")]
+    assert at == sorted(at)
 
 
 @pytest.mark.parametrize("path", ["/play/NOSUCHROOM", "/watch/NOSUCHROOM", "/nosuchpage", "/rules/nosuch"])

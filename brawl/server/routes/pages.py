@@ -82,13 +82,18 @@ def first_frame(hub: Hub, room: Room, seat: int | None) -> dict:
     return {"view": hub.view(room, seat), "log": projection.log_page(room, seat, None, LOG_PAGE)}
 
 
+# game.js's parts, each a factory on brawl.gamePage that game.js calls once (they come before it)
+GAME_PARTS = ("game-decision.js", "game-people.js", "game-log.js", "game-talk.js", "game-end.js")
+
+
 class GamePage:
     """``game.html`` as the server sends it: everything the page needs to draw comes in the one
     response, its stylesheet and scripts inline (the scripts allowed by their hashes in the page's
     content policy): the boot script at the top, then i18n.js, common.js, the game's own board when
     it has one (board.js and games/GAME.js), table-sheet.js and table-dice.js (the game sheet, dice
-    rolled at the table, one device for a table's seats) and game.js at the end; for a spectator also the first
-    frame.  Built once per game (a page is the same for every room of a game but for the frame)."""
+    rolled at the table, one device for a table's seats), game.js's parts (``GAME_PARTS``) and game.js
+    at the end; for a spectator also the first frame.  Built once per game (a page is the same for
+    every room of a game but for the frame)."""
 
     SCRIPTS = re.compile(r'<!--scripts:.*?-->.*?(?=</body>)', re.S)
 
@@ -120,7 +125,7 @@ class GamePage:
 
             parts = [f"games/{name}" for name in renderer_parts(game, self.static)] if board else []
             names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
-                     + ["table-sheet.js", "table-dice.js", "game.js"])
+                     + ["table-sheet.js", "table-dice.js", *GAME_PARTS, "game.js"])
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
             words = f'<script type="application/json" id="words">{script_json(catalogue("es", (game,)).to_json())}</script>'
