@@ -19,9 +19,9 @@ STRING = r'"((?:[^"\\]|\\.)*)"'
 
 
 def catalogue() -> dict[str, str]:
-    """The Spanish entries of i18n.js ("key": "text" pairs, one or two lines each)."""
-    text = (STATIC / "i18n.js").read_text()
-    body = text[text.index("const es = {"):text.index("const DICTS")]
+    """The Spanish entries of the interface (i18n-es.js and i18n-es-boards.js: "key": "text" pairs,
+    one or two lines each)."""
+    body = "".join((STATIC / name).read_text() for name in ("i18n-es.js", "i18n-es-boards.js"))
     return {json.loads(f'"{k}"'): json.loads(f'"{v}"') for k, v in re.findall(STRING + r":\s*" + STRING, body)}
 
 

@@ -89,7 +89,8 @@ GAME_PARTS = ("game-decision.js", "game-people.js", "game-log.js", "game-talk.js
 class GamePage:
     """``game.html`` as the server sends it: everything the page needs to draw comes in the one
     response, its stylesheet and scripts inline (the scripts allowed by their hashes in the page's
-    content policy): the boot script at the top, then i18n.js, common.js, the game's own board when
+    content policy): the boot script at the top, then the interface's words (i18n-es.js,
+    i18n-es-boards.js) and i18n.js, common.js, the game's own board when
     it has one (board.js and games/GAME.js), table-sheet.js and table-dice.js (the game sheet, dice
     rolled at the table, one device for a table's seats), game.js's parts (``GAME_PARTS``) and game.js
     at the end; for a spectator also the first frame.  Built once per game (a page is the same for
@@ -124,7 +125,7 @@ class GamePage:
             from ...games.lang import catalogue  # the games' words load with the first page drawn
 
             parts = [f"games/{name}" for name in renderer_parts(game, self.static)] if board else []
-            names = (["i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
+            names = (["i18n-es.js", "i18n-es-boards.js", "i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
                      + ["table-sheet.js", "table-dice.js", *GAME_PARTS, "game.js"])
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
