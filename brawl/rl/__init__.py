@@ -34,7 +34,8 @@ def pettingzoo_env(game, **options: Any):
 
 
 def pettingzoo_parallel_env(game, **options: Any):
-    """A PettingZoo parallel environment for a game with simultaneous decisions (``rps``).
+    """A PettingZoo parallel environment for a game with simultaneous decisions (``rps``), or for
+    any game with ``max_cycles`` (episodes of cycles in which every agent steps).
     See :mod:`brawl.rl.zoo`."""
     from .zoo import pettingzoo_parallel_env as make
 

@@ -8,7 +8,8 @@ decision with a single legal action (the Krig charge attack) is played for the a
 seat's choice is sealed and stays out of the other seats' observations until all are in.
 
 :class:`BrawlParallelEnv` (``brawl.rl.pettingzoo_parallel_env``) is for games whose decisions are
-simultaneous (rock-paper-scissors): every step takes one action from each agent that is to decide.
+simultaneous (rock-paper-scissors, Kniggits): every step takes one action from each agent that is to
+decide.  In cycles (``max_cycles``, below) every game has it, turn-based ones too.
 
 Agents are ``player_0 .. player_{n-1}`` (seat order).  Observations are dicts
 ``{"observation": float32 vector, "action_mask": int8 vector}``; the layouts are in the game's
@@ -32,8 +33,10 @@ next cycle, from the same dice stream; ``max_decisions`` still cuts a single gam
 and the next begins).  At the N-th cycle the episode ends: terminated when its last game has just
 ended, truncated otherwise.  So with ``max_cycles=4`` a best-of-three rock-paper-scissors match
 decided in two rounds is followed by two rounds of the next match, and a Kniggits moving phase has
-the waiting side pass.  PettingZoo's ``max_cycles_test`` passes at the default options of every
-game.  Without ``max_cycles`` an episode is one game and only the agents who decide step.
+the waiting side pass.  Every agent stepping in every cycle, each game has a parallel form in
+cycles (turn-based ones too: one agent decides a step, the others pass) and PettingZoo's
+conversions between the forms work; PettingZoo's ``max_cycles_test`` passes at the default options
+of every game.  Without ``max_cycles`` an episode is one game and only the agents who decide step.
 
 **Sampling.** ``action_space(agent).sample()`` draws a legal action of that agent at the moment
 (:class:`brawl.rl.common.LegalDiscrete`), any action when it has no decision; so PettingZoo's
@@ -89,7 +92,8 @@ class _Base:
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: LegalDiscrete(actions, functools.partial(self._legal_now, a)) for a in self.possible_agents}
         self.metadata = {"render_modes": RENDER_MODES, "render_fps": 4, "name": f"brawl_{self.game.name}_v0",
-                         "is_parallelizable": self.encoding.simultaneous}
+                         # every agent steps in every cycle: simultaneous decisions, or cycle mode
+                         "is_parallelizable": self.encoding.simultaneous or max_cycles is not None}
         self.state_ = None
         self._dice = None
         self.decisions = 0  # of the game in play
@@ -329,8 +333,9 @@ class BrawlParallelEnv(_Base, ParallelEnv):
                  skip_forced: bool = True, illegal_action: str = "raise", max_cycles: int | None = None,
                  **options: Any) -> None:
         self._setup(game, render_mode, max_decisions, skip_forced, illegal_action, options, max_cycles)
-        if not self.encoding.simultaneous:
-            raise ValueError(f"{self.game.name} has no simultaneous decisions; use brawl.rl.pettingzoo_env (AEC) for it")
+        if not self.encoding.simultaneous and self.max_cycles is None:
+            raise ValueError(f"{self.game.name} has no simultaneous decisions; use brawl.rl.pettingzoo_env (AEC) for it, "
+                             "or give max_cycles (episodes of cycles in which every agent steps)")
         self.agents = []
 
     def __str__(self) -> str:
@@ -418,5 +423,6 @@ def pettingzoo_env(game: str | Game, **options: Any) -> BrawlAECEnv:
 
 
 def pettingzoo_parallel_env(game: str | Game, **options: Any) -> BrawlParallelEnv:
-    """A PettingZoo parallel environment for a game with simultaneous decisions (``"rps"``)."""
+    """A PettingZoo parallel environment for a game with simultaneous decisions (``"rps"``), or for
+    any game in cycles (``max_cycles``)."""
     return BrawlParallelEnv(game, **options)

@@ -52,11 +52,12 @@ def test_seed_test_without_masks(game):
     assert steps > 3 and not any(info.get("illegal_action") for info in env.infos.values())
 
 
-@pytest.mark.parametrize("game", simultaneous_games())
+@pytest.mark.parametrize("game", games())
 def test_max_cycles_test_at_the_default_options(game):
     """PettingZoo's own ``max_cycles_test`` at each game's default options (issue 28, point 17: it
     failed for a best-of-three rps match, over in two rounds, and for Kniggits, where one side moves
-    alone).  Each run deals its own games (``reset()`` without a seed)."""
+    alone; a turn-based game had no parallel form for it).  Each run deals its own games
+    (``reset()`` without a seed)."""
     import types
 
     from pettingzoo.test import max_cycles_test
@@ -169,7 +170,7 @@ def test_the_waiting_side_passes_in_cycle_mode():
     assert passes > 20
 
 
-@pytest.mark.parametrize("game", simultaneous_games())
+@pytest.mark.parametrize("game", games())
 def test_both_forms_play_the_same_cycles(game):
     """The same seed and the same choices give the same games in the AEC and the parallel form:
     a cycle is one decision in both."""
@@ -263,8 +264,25 @@ def test_parallel_env_is_deterministic_with_masked_play(game):
 
 
 def test_parallel_env_refuses_turn_based_game():
-    with pytest.raises(ValueError, match="no simultaneous decisions"):
+    """A turn-based game has a parallel form only in cycles, where every agent steps each cycle."""
+    with pytest.raises(ValueError, match="no simultaneous decisions.*max_cycles"):
         pettingzoo_parallel_env("krig")
+    env = pettingzoo_parallel_env("krig", max_cycles=5)
+    assert env.metadata["is_parallelizable"] and not pettingzoo_env("krig").metadata["is_parallelizable"]
+
+
+@pytest.mark.parametrize("game", games())
+def test_cycle_mode_passes_the_api_tests_and_pettingzoos_conversions(game):
+    """In cycles every game passes PettingZoo's parallel API and seed tests, and so do PettingZoo's
+    own conversions between the forms (``aec_to_parallel`` of the AEC form, ``parallel_to_aec`` of
+    the parallel form)."""
+    from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
+
+    parallel_api_test(pettingzoo_parallel_env(game, max_cycles=40), num_cycles=300)
+    parallel_seed_test(lambda: pettingzoo_parallel_env(game, max_cycles=40), num_cycles=200)
+    api_test(pettingzoo_env(game, max_cycles=40), num_cycles=300)
+    parallel_api_test(aec_to_parallel(pettingzoo_env(game, max_cycles=40)), num_cycles=300)
+    api_test(parallel_to_aec(pettingzoo_parallel_env(game, max_cycles=40)), num_cycles=300)
 
 
 def test_bad_option_refused():
