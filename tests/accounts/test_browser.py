@@ -107,3 +107,28 @@ def test_a_challenge_from_a_profile_is_accepted_from_its_link(server, browser, e
     phone.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
     wide.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
     assert re.search(r"/play/([^#]+)", phone.url).group(1) == re.search(r"/play/([^#]+)", wide.url).group(1)
+
+
+SPANISH = "try { localStorage.setItem('brawl.lang', 'es'); } catch (e) {}"
+
+
+def test_profiles_and_leaderboards_name_games_and_bots_in_spanish(server, browser, errors):
+    """Issue 28, point 3 (every word a player reads in Spanish): the leaderboards' and profiles'
+    game titles and bot names came in English, as these pages never loaded the games' words."""
+    page = new_page(browser, errors, **PHONE)
+    page.context.add_init_script(SPANISH)
+    sign_up(page, server, "Esme")
+    page.goto(f"{server}/leaderboard/rps")
+    page.wait_for_selector("main h1")
+    assert "Piedra, papel o tijera (al mejor de tres)" in page.inner_text("main h1")
+    nav = page.inner_text("nav.row-buttons")
+    assert "Tácticas" in nav and "Rock-paper-scissors" not in nav
+    assert "bot al azar" in page.inner_text("main") and "random" not in page.inner_text("main")
+    other = new_page(browser, errors, **WIDE)
+    sign_up(other, server, "Fenn")
+    page.goto(f"{server}/@/Fenn")
+    page.wait_for_selector("#challenge-game")
+    options = page.locator("#challenge-game option").all_inner_texts()
+    assert "Piedra, papel o tijera (al mejor de tres)" in options and "Krig" in options
+    page.context.close()
+    other.context.close()

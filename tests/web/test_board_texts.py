@@ -95,3 +95,29 @@ def test_the_tactics_board_speaks_spanish(server, browser, errors):
     assert "Hojas de personaje" in page.inner_text("#board")
     assert "Iniciativa de esta ronda" in page.inner_text("#board")
     page.context.close()
+
+
+def test_every_bot_and_level_name_has_a_spanish_entry():
+    """A bot's or a level's name shows in the seats, the lobby, profiles and the replay
+    (brawl.botName): each one of every game has its entry "bot:<name>"."""
+    from brawl.bots import bot_names, level_names
+    from brawl.games import game_names
+
+    es = catalogue()
+    names = {n for g in game_names() for n in [*bot_names(g), *level_names(g)]}
+    assert {"hard", "heuristic", "random"} <= names
+    assert sorted(n for n in names if f"bot:{n}" not in es) == []
+
+
+@pytest.mark.browser
+def test_a_bot_seat_is_named_in_spanish(server, browser, errors):
+    """Issue 28, point 3: a level chosen in the lobby ("Ordenador: difícil") was "(bot: hard)" in
+    the seats of a Spanish game page."""
+    room = create(server, "krig", ["human", "bot:hard"])
+    page = new_page(browser, errors, **PHONE)
+    page.context.add_init_script(SPANISH)
+    open_room(page, server, room)
+    page.wait_for_selector("#people .bot")
+    assert page.inner_text("#people .bot") == "(bot: difícil)"
+    assert "hard" not in page.inner_text("header")
+    page.context.close()

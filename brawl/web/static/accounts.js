@@ -77,7 +77,7 @@
     if (!quickBox) return;
     quickBox.hidden = !me;
     if (!me) return;
-    const games = await brawl.api("GET", "/api/games");
+    const games = await brawl.games();
     const chosen = (document.getElementById("game") || {}).value;  // the game chosen for a new game, if any
     const select = el("select", { id: "seek-game" }, ...games.map((g) => el("option", { value: g.name, selected: g.name === chosen }, brawl.tr(g.title))));
     const rated = el("input", { type: "checkbox", id: "seek-rated", checked: true });
@@ -119,7 +119,7 @@
 
   brawl.challenge = async function (box, name) {
     if (!(await brawl.me()) || me.username.toLowerCase() === name.toLowerCase()) return;
-    const games = (await brawl.api("GET", "/api/games")).filter((g) => g.max_players >= 2 && (g.defaults.players ?? 2) === 2);
+    const games = (await brawl.games()).filter((g) => g.max_players >= 2 && (g.defaults.players ?? 2) === 2);
     const select = el("select", { id: "challenge-game" }, ...games.map((g) => el("option", { value: g.name }, brawl.tr(g.title))));
     const rated = el("input", { type: "checkbox", id: "challenge-rated", checked: true });
     const status = el("p", { id: "challenge-status", role: "status" });

@@ -22,6 +22,24 @@ brawl.api = async function (method, path, body, token) {
   return brawl.answer(res.status, data);
 };
 
+// GET /api/games, asked once a page: on a page not in English each game's own words (titles,
+// descriptions, options) are added to the catalogue first (brawl.addWords), so brawl.tr(g.title)
+// reads in the page's language wherever a game is named.
+let gamesAsked = null;
+brawl.games = function () {
+  if (!gamesAsked) {
+    gamesAsked = brawl.api("GET", "/api/games").then(async (list) => {
+      if (brawl.lang && brawl.lang !== "en" && brawl.addWords) {
+        const words = await Promise.all(list.map((g) => brawl.api("GET", `/api/games/${encodeURIComponent(g.name)}/words?lang=${brawl.lang}`).catch(() => null)));
+        words.forEach((w) => brawl.addWords(w));
+      }
+      return list;
+    });
+    gamesAsked.catch(() => { gamesAsked = null; });  // a failed answer is asked again next time
+  }
+  return gamesAsked;
+};
+
 // What an answer of the API brings: its data, or an error with the server's message (and status).
 brawl.answer = function (status, data) {
   if (status >= 200 && status < 300) return data;
@@ -175,7 +193,7 @@ brawl.statusTable = function (v) {
       const who = seatRows && v.seats[i];
       if (j === 0 && who && who.player && (text === who.player || text === who.name)) text = `${who.player} (${who.name})`;
       if (j === 0 && v.seat !== null && i === v.seat) text += " " + t("(you)");
-      else if (j === 0 && who && who.kind === "bot" && who.bot) text += " " + t("(bot: {bot})", { bot: who.bot });
+      else if (j === 0 && who && who.kind === "bot" && who.bot) text += " " + t("(bot: {bot})", { bot: brawl.botName(who.bot) });
       tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
         : el("td", { "data-label": k || t("status") }, brawl.longText(text)));
     });

@@ -60,7 +60,7 @@ brawl.gamePage.people = function (page) {
       const c = clockOf(v, i);
       const li = el("li", { class: ["person", i === v.seat ? "mine" : "", v.node.seats.includes(i) && !v.over ? "to-move" : ""].join(" ").trim() },
         el("span", { class: "pname" }, seatName(i)),
-        i === v.seat ? el("span", { class: "you" }, t("(you)")) : seat.kind === "bot" ? el("span", { class: "bot" }, t("(bot: {bot})", { bot: seat.bot })) : null,
+        i === v.seat ? el("span", { class: "you" }, t("(you)")) : seat.kind === "bot" ? el("span", { class: "bot" }, t("(bot: {bot})", { bot: brawl.botName(seat.bot) })) : null,
         presence(i),
         c ? el("span", { class: `pclock${c.running && !v.over ? " running" : ""}`, "data-seat": String(i), title: t("Clocks") },
           el("span", {}, "")) : null);

@@ -424,4 +424,9 @@ window.brawl.interfaceWords.es = {
   "Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").":
     "Medidas con la liga de bots; un jugador nuevo empieza en 1500 con una desviación amplia («?»).",
   "Loading…": "Cargando…",
+  // bots' and levels' names (brawl.botName): "(bot: hard)" on a Spanish page reads "(bot: difícil)"
+  "bot:easy": "fácil", "bot:normal": "normal", "bot:hard": "difícil",
+  "bot:random": "al azar", "bot:heuristic": "heurístico", "bot:optimal": "óptimo", "bot:attacker": "atacante",
+  "bot:brute": "bruto", "bot:schemer": "intrigante", "bot:search": "búsqueda", "bot:mcts": "MCTS",
+  "bot:mcts-1s": "MCTS 1 s",
 };

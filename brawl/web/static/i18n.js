@@ -149,6 +149,13 @@
     return text;
   };
 
+  // a bot's or a level's name ("hard", "heuristic") in the page's language: the catalogue's entry
+  // "bot:<name>", else the name as the server gives it
+  brawl.botName = function (name) {
+    const words = DICTS[brawl.lang][`bot:${name}`];
+    return words === undefined ? name : words;
+  };
+
   brawl.setLang = function (lang) {
     if (!DICTS[lang]) return;
     try { localStorage.setItem(KEY, lang); } catch (e) { /* not kept */ }

@@ -83,7 +83,7 @@
       const rated = (name) => (info.ratings && info.ratings[name] ? " " + t("(about {r})", { r: info.ratings[name] }) : "");
       for (const level of levels) select.append(el("option", { value: `bot:${level}` }, t(`Computer: ${level}`) + rated(level)));
       const named = el("optgroup", { label: t("Bots by name") });
-      for (const b of info.bots) named.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: b }) + rated(b)));
+      for (const b of info.bots) named.append(el("option", { value: `bot:${b}` }, t("Bot: {bot}", { bot: brawl.botName(b) }) + rated(b)));
       select.append(named);
       select.value = previous[i] || (i === 0 ? "human" : preferred);
       seatsBox.append(el("div", { class: "field" }, el("label", { for: id }, t("Seat {n}", { n: i + 1 })), select));
@@ -179,7 +179,7 @@
     for (const raw of room.seats) {
       const seat = Object.assign({}, raw, { name: brawl.trName(raw.name) });  // "Player 2" reads "Jugador 2" in Spanish
       if (seat.kind !== "human") {
-        list.append(el("li", {}, el("span", { class: "who" }, t("{seat}: bot {bot}", { seat: seat.name, bot: seat.bot }))));
+        list.append(el("li", {}, el("span", { class: "who" }, t("{seat}: bot {bot}", { seat: seat.name, bot: brawl.botName(seat.bot) }))));
         continue;
       }
       const url = origin + seat.invite;
@@ -204,11 +204,7 @@
 
   async function start() {
     try {
-      const list = await api("GET", "/api/games");
-      if (brawl.lang !== "en") {  // the games' own words (titles, descriptions, options) in this language
-        const words = await Promise.all(list.map((g) => api("GET", `/api/games/${encodeURIComponent(g.name)}/words?lang=${brawl.lang}`).catch(() => null)));
-        words.forEach((w) => brawl.addWords(w));
-      }
+      const list = await brawl.games();  // with the games' own words in this language
       for (const g of list) {
         games[g.name] = g;
         gameSelect.append(el("option", { value: g.name }, tr(g.title)));

@@ -34,7 +34,7 @@
     catch (e) { main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, name), el("p", { class: "error notice" }, e.message))); return; }
     const games = Object.keys(p.ratings);
     const titles = {};
-    try { for (const g of await brawl.api("GET", "/api/games")) titles[g.name] = brawl.tr(g.title); } catch (e) { /* names then */ }
+    try { for (const g of await brawl.games()) titles[g.name] = brawl.tr(g.title); } catch (e) { /* names then */ }
     const ratings = el("section", { class: "panel", "aria-labelledby": "ratings-title" }, el("h2", { id: "ratings-title" }, t("Ratings")));
     if (!games.length) ratings.append(el("p", { class: "hint" }, t("No rated games yet.")));
     for (const g of games) {
@@ -62,20 +62,20 @@
   }
 
   async function leaderboard(game) {
-    const games = await brawl.api("GET", "/api/games");
+    const games = await brawl.games();
     const nav = el("nav", { class: "row-buttons", "aria-label": t("Games") },
       ...games.map((g) => el("a", { class: "button-link" + (g.name === game ? " current" : ""), href: `/leaderboard/${g.name}` }, brawl.tr(g.title))));
     if (!game) { main.replaceChildren(el("section", { class: "panel" }, el("h1", {}, t("Leaderboards")), nav)); return; }
     let b;
     try { b = await brawl.api("GET", `/api/leaderboard/${encodeURIComponent(game)}`); }
     catch (e) { main.replaceChildren(el("section", { class: "panel" }, el("p", { class: "error notice" }, e.message), nav)); return; }
-    document.title = `${t("Leaderboard")}: ${b.title} · brawl`;
+    document.title = `${t("Leaderboard")}: ${brawl.tr(b.title)} · brawl`;
     const rows = b.players.map((p) => el("tr", {}, el("td", {}, String(p.rank)), el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}` }, p.username)),
       el("td", {}, shown(p)), el("td", {}, String(p.games))));
     const table = el("table", { class: "board", id: "leaderboard" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Rating")), el("th", { scope: "col" }, t("Games")))),
       el("tbody", {}, ...rows));
-    const bots = el("ul", { class: "links" }, ...b.bots.map((x) => el("li", {}, el("span", { class: "who" }, t("{bot} bot", { bot: x.bot })), el("span", {}, t("about {r}", { r: x.rating })))));
+    const bots = el("ul", { class: "links" }, ...b.bots.map((x) => el("li", {}, el("span", { class: "who" }, t("{bot} bot", { bot: brawl.botName(x.bot) })), el("span", {}, t("about {r}", { r: x.rating })))));
     main.replaceChildren(
       el("section", { class: "panel" }, el("h1", {}, `${t("Leaderboard")}: ${brawl.tr(b.title)}`), nav),
       el("section", { class: "panel" }, b.players.length ? table : el("p", { class: "hint" }, t("No rated games of this game yet."))),

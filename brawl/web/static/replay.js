@@ -150,7 +150,7 @@
   function drawPlayers(v) {
     const box = $("players");
     const bits = v.seats.map((s) => {
-      const who = s.player ? s.player : s.kind === "bot" ? `bot${s.bot ? ` (${s.bot})` : ""}` : null;
+      const who = s.player ? s.player : s.kind === "bot" ? `bot${s.bot ? ` (${brawl.botName(s.bot)})` : ""}` : null;
       return el("span", { class: "seat" }, el("strong", {}, brawl.trName(s.name)), who ? `: ${who}` : "");
     });
     box.replaceChildren(...bits.flatMap((b, i) => (i ? [" · ", b] : [b])));
