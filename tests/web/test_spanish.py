@@ -164,6 +164,24 @@ def test_the_replay_viewer_in_spanish(server, browser, errors):
     page.context.close()
 
 
+def test_the_replay_viewers_review_in_spanish(server, browser, errors):
+    """The review beside the replay: its note and the judged decisions ("Paso 1 · Luna carga")
+    come through the game's catalogue.  The review could be drawn before the page had the game's
+    words, and then stayed English ("exact: every figure is...", "Moon charges")."""
+    room = create(server, "krig", ["bot:random", "bot:random"], {"hp": 5})
+    wait_until(lambda: room_view(server, room)["over"])
+    # the review ready before the page opens (as when a player saw it on the game page first): it
+    # then comes at once, before the game's words unless the review waits for them
+    wait_until(lambda: httpx.get(f"{server}/api/rooms/{room['room']}/review").status_code == 200)
+    page = new_page(browser, errors, **SPANISH, **PHONE)
+    page.goto(f"{server}/replay/{room['room']}")
+    page.wait_for_selector("#review-panel .review-note")
+    text = page.inner_text("#review-panel")
+    assert english_left(text, ("krig",)) == []
+    assert "Moon" not in text and "Luna" in text and "exacto" in page.inner_text("#review-panel .review-note")
+    page.context.close()
+
+
 @pytest.mark.parametrize("game", ["rps", "krig", "ktog", "kniggits", "tactics"])
 def test_the_rules_page_in_spanish(server, browser, errors, game):
     """The lobby's rules link on a Spanish page opens the game's Spanish rules page."""

@@ -29,15 +29,25 @@ let gamesAsked = null;
 brawl.games = function () {
   if (!gamesAsked) {
     gamesAsked = brawl.api("GET", "/api/games").then(async (list) => {
-      if (brawl.lang && brawl.lang !== "en" && brawl.addWords) {
-        const words = await Promise.all(list.map((g) => brawl.api("GET", `/api/games/${encodeURIComponent(g.name)}/words?lang=${brawl.lang}`).catch(() => null)));
-        words.forEach((w) => brawl.addWords(w));
-      }
+      await Promise.all(list.map((g) => brawl.gameWords(g.name)));
       return list;
     });
     gamesAsked.catch(() => { gamesAsked = null; });  // a failed answer is asked again next time
   }
   return gamesAsked;
+};
+
+// A game's own words (its labels, prompts, log lines, titles) in the page's language, added to the
+// catalogue once a page (brawl.addWords); a promise, settled when they are in (at once in English,
+// or where the page came with its game's words inline).  Whatever shows a game's text waits for it.
+const wordsAsked = {};
+brawl.gameWords = function (game) {
+  if (!brawl.lang || brawl.lang === "en" || !brawl.addWords || brawl.wordsInline) return Promise.resolve();
+  if (!wordsAsked[game]) {
+    wordsAsked[game] = brawl.api("GET", `/api/games/${encodeURIComponent(game)}/words?lang=${brawl.lang}`)
+      .then((w) => brawl.addWords(w)).catch(() => null);  // stays English
+  }
+  return wordsAsked[game];
 };
 
 // What an answer of the API brings: its data, or an error with the server's message (and status).

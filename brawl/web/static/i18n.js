@@ -211,7 +211,9 @@
     slot.append(wrap);
   }
 
+  // the game page carries its game's words inline (brawl.gameWords then asks for nothing)
   const inline = document.getElementById("words");
+  brawl.wordsInline = !!inline;
   if (inline) { try { brawl.addWords(JSON.parse(inline.textContent)); } catch (e) { /* stays English */ } }
   brawl.translatePage();
   mountSwitch();

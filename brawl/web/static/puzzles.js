@@ -68,11 +68,8 @@
       $("error").hidden = false;
       return;
     }
-    if (brawl.lang !== "en") {  // each game's catalogue, for its labels, prompts and tables
-      for (const game of new Set(data.puzzles.map((p) => p.game))) {
-        try { brawl.addWords(await api("GET", `/api/games/${encodeURIComponent(game)}/words?lang=${brawl.lang}`)); } catch (e) { /* stays English */ }
-      }
-    }
+    // each game's catalogue, for its labels, prompts and tables
+    await Promise.all([...new Set(data.puzzles.map((p) => p.game))].map((game) => brawl.gameWords(game)));
     const list = $("puzzle-list");
     list.replaceChildren(...data.puzzles.map((p, i) => card(p, i)));
     if (!data.puzzles.length) {

@@ -64,8 +64,7 @@
 
   function loadRenderer(game) {
     // the game's catalogue first, so that its words are in the page's language (brawl.tr)
-    const words = brawl.lang === "en" ? Promise.resolve(null)
-      : api("GET", `/api/games/${encodeURIComponent(game)}/words?lang=${brawl.lang}`).then((w) => brawl.addWords(w)).catch(() => null);
+    const words = brawl.gameWords(game);
     if (brawl.renderers[game]) return words.then(() => brawl.renderers[game]);
     return words.then(() => brawl.loadRenderer(game, api("GET", `/api/games/${encodeURIComponent(game)}`)));
   }

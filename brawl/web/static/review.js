@@ -208,6 +208,8 @@
       }
       if (root.dataset.mounted !== room) return;
       if (got.review) {
+        await brawl.gameWords(got.review.game);  // its labels and note in the page's language
+        if (root.dataset.mounted !== room) return;
         draw(root, got.review, opts);
         if (opts.drawn) opts.drawn();
         return;
