@@ -12,9 +12,9 @@ import pytest
 from tests.web.conftest import PHONE, WIDE, create, kniggits_to_move, new_page, open_room, room_view
 
 STATIC = Path(__file__).resolve().parents[2] / "brawl" / "web" / "static"
-# every board and its parts (games/<game>-<part>.js), the shared board code, and the game page's own
-# script with its parts (game-<part>.js)
-BOARD_FILES = sorted((STATIC / "games").glob("*.js")) + [STATIC / "board.js"] + sorted(STATIC.glob("game*.js"))
+# every script of the interface: the boards and their parts (games/<game>-<part>.js), the game page
+# and its parts, the lobby, accounts, the replay viewer, the review, the table (not the catalogue's own)
+BOARD_FILES = sorted((STATIC / "games").glob("*.js")) + sorted(p for p in STATIC.glob("*.js") if not p.name.startswith("i18n"))
 STRING = r'"((?:[^"\\]|\\.)*)"'
 
 

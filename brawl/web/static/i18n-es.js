@@ -355,6 +355,7 @@ window.brawl.interfaceWords.es = {
   "Practise your mistake (1 puzzle)": "Practica tu error (1 problema)",
   "Practise your mistakes ({n} puzzles)": "Practica tus errores ({n} problemas)",
   "estimated": "estimado",
+  "exact": "exacto",
   "Working out the review by playouts: step {done} of {total}": "Calculando el análisis con partidas simuladas: paso {done} de {total}",
   "Loading the game review…": "Cargando el análisis de la partida…",
   "No review: {why}": "Sin análisis: {why}",
