@@ -123,15 +123,20 @@ class Catalogue:
         if self.is_name(text):  # a name and nothing else ("Player 2", "Ada", "Player 1, Player 3")
             return self.name(text)
         found = self._match(text, _depth)
-        if found is None and text[:1].isupper() and text[:1].lower() != text[:1]:
+        if text[:1].isupper() and text[:1].lower() != text[:1]:
+            # a log line capitalised from a small-letter template: that template, unless the
+            # capitalised text has one as specific ("Turn 1: A1 moves ..." is "turn {n}: {text}",
+            # not the generic "{a} ({b})")
             lower = self._match(text[:1].lower() + text[1:], _depth)
-            if lower is not None:
-                found = lower[:1].upper() + lower[1:]
-        return found
+            if lower is not None and (found is None or lower[1] > found[1]):
+                found = (lower[0][:1].upper() + lower[0][1:], lower[1])
+        return None if found is None else found[0]
 
-    def _match(self, text: str, depth: int) -> str | None:
+    def _match(self, text: str, depth: int) -> tuple[str, float] | None:
+        """The translation by the first template that makes it, with that template's weight (an
+        exact entry weighs most)."""
         if text in self.exact:
-            return self.exact[text]
+            return self.exact[text], float("inf")
         for regex, t in self._compiled:
             m = regex.match(text)
             if m is None:
@@ -149,7 +154,7 @@ class Catalogue:
                         break
                     filled[blank] = inner
             else:
-                return _BLANK.sub(lambda b: filled[b.group(1)], t.other)
+                return _BLANK.sub(lambda b: filled[b.group(1)], t.other), t.weight
         return None
 
     def show(self, text: str) -> str:

@@ -53,6 +53,15 @@ def test_a_capitalised_log_line_finds_its_small_letter_template():
     assert cat.translate("Critical hit") == "Golpe crítico"
 
 
+def test_a_capitalised_log_line_prefers_its_own_template_to_a_generic_one():
+    """The log capitalises a line ("turn 1: A1 moves ..." shows as "Turn 1: A1 moves ..."): its
+    small-letter template is more specific than the generic "{a} ({b})" that also matches the
+    capitalised text, which left "A1 mueve 2.9 in to (9.5, 5.8)" half English."""
+    cat = catalogue("es", ("kniggits",))
+    assert cat.translate("Turn 1: A1 moves 2.9 in to (9.5, 5.8)") == "Turno 1: A1 se mueve 2.9 pulg hasta (9.5, 5.8)"
+    assert cat.translate("Turn limit: Red 3 tokens, Blue 4 tokens") == "Límite de turnos: Rojo 3 fichas, Azul 4 fichas"
+
+
 def test_a_number_blank_takes_only_a_number_and_an_unknown_text_gives_none():
     assert SMALL.translate("Sun takes many damage") is None
     assert SMALL.translate("Sun dances") is None

@@ -164,6 +164,22 @@ def test_the_replay_viewer_in_spanish(server, browser, errors):
     page.context.close()
 
 
+def test_the_page_translates_log_lines_as_the_catalogue_does(server, browser, errors):
+    """brawl.tr in the page and the server's catalogue agree, capitalised log lines included (the
+    page had "Turno 1: A1 mueve 2.9 in to (9.5, 5.8)" where the catalogue makes it whole)."""
+    lines = ["Turn 1: A1 moves 2.9 in to (9.5, 5.8)",
+             "Turn 4: B1 moves 0.5 in to (11.5, 4.8), stops 2 in from A2: in combat",
+             "Turn limit: Red 3 tokens, Blue 4 tokens", "Red wins rock-paper-scissors and goes first"]
+    room = create(server, "kniggits", ["human", "bot:heuristic"], {"terrain": "open", "table": 12, "points": 20})
+    page = new_page(browser, errors, **SPANISH, **WIDE)
+    open_room(page, server, room)
+    page.wait_for_selector("#kn-army:not([hidden])")
+    shown = page.evaluate("(lines) => lines.map((l) => brawl.tr(l))", lines)
+    assert shown == [catalogue("es", ("kniggits",)).show(line) for line in lines]
+    assert shown[0] == "Turno 1: A1 se mueve 2.9 pulg hasta (9.5, 5.8)"
+    page.context.close()
+
+
 def test_the_replay_viewers_review_in_spanish(server, browser, errors):
     """The review beside the replay: its note and the judged decisions ("Paso 1 · Luna carga")
     come through the game's catalogue.  The review could be drawn before the page had the game's

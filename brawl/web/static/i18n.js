@@ -71,8 +71,10 @@
   }
 
   const NUMBER = /^[-+]?\d+(?:\.\d+)?$/;
+  // the translation by the first template that makes it, with that template's weight (an exact
+  // entry weighs most), or null
   function match(text, depth) {
-    if (text in GAME.exact) return GAME.exact[text];
+    if (text in GAME.exact) return [GAME.exact[text], Infinity];
     for (const tp of GAME.templates) {
       const m = tp.regex.exec(text);
       if (!m) continue;
@@ -88,7 +90,7 @@
           else filled[tp.blanks[i]] = inner;
         }
       }
-      if (ok) return tp.other.replace(/\{(\w+)\}/g, (x, name) => filled[name]);
+      if (ok) return [tp.other.replace(/\{(\w+)\}/g, (x, name) => filled[name]), tp.weight];
     }
     return null;
   }
@@ -101,11 +103,13 @@
     if (isName(text)) return brawl.trName(text);  // a name and nothing else ("Player 2", "Ada", "Player 1, Player 3")
     let found = match(text, depth);
     const first = text.charAt(0);
-    if (found === null && first !== first.toLowerCase()) {
+    if (first !== first.toLowerCase()) {
+      // a log line capitalised from a small-letter template: that template, unless the capitalised
+      // text has one as specific ("Turn 1: A1 moves ..." is "turn {n}: {text}", not "{a} ({b})")
       const lower = match(first.toLowerCase() + text.slice(1), depth);
-      if (lower !== null) found = lower.charAt(0).toUpperCase() + lower.slice(1);
+      if (lower !== null && (found === null || lower[1] > found[1])) found = [lower[0].charAt(0).toUpperCase() + lower[0].slice(1), lower[1]];
     }
-    return found;
+    return found === null ? null : found[0];
   }
 
   // a game's text (a prompt, a label, a log line) in the page's language; as it is when the
