@@ -36,6 +36,8 @@ NUMBER = r"([-+]?\d+(?:\.\d+)?)"
 NAME = r"([^:;|]+?)"  # a name holds no separator, so "{who}: ..." never swallows a list of clauses
 TEXT = r"(.+?)"
 _BLANK = re.compile(r"\{(\w+)\}")
+# a name and its number: "Player 2", or "Duo (2)" (two parties of one name)
+_NUMBERED = re.compile(r"(.*?)(\s*\d+|\s\(\d+\))")
 
 
 PATTERNS = {"number": NUMBER, "name": NAME, "text": TEXT}
@@ -100,7 +102,7 @@ class Catalogue:
             return self.names[text]
         if ", " in text:  # a list of names: "Player 2, Player 3"
             return ", ".join(self.name(part) for part in text.split(", "))
-        m = re.fullmatch(r"(.*?)(\s*\d+)", text)  # "Player 2": the table's "Player" and the number
+        m = _NUMBERED.fullmatch(text)  # "Player 2", "Duo (2)": the table's name and the number
         if m and m.group(1) in self.names:
             return self.names[m.group(1)] + m.group(2)
         return text
@@ -108,7 +110,7 @@ class Catalogue:
     def is_name(self, text: str) -> bool:
         """Whether ``text`` is one of the names table's names, or a list of them ("Player 1, Player 3")."""
         def known(part: str) -> bool:
-            m = re.fullmatch(r"(.*?)(\s*\d+)", part)
+            m = _NUMBERED.fullmatch(part)
             return part in self.names or bool(m and m.group(1) in self.names)
         return all(known(part) for part in text.split(", "))
 

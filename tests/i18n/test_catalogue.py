@@ -35,6 +35,13 @@ def test_names_pass_unchanged_unless_the_names_table_has_them():
     assert SMALL.translate("Heroes attacks Raiders") == "Héroes ataca a Raiders"
 
 
+def test_a_name_numbered_in_brackets_is_a_name():
+    """Two parties of one name are "Duo (1)" and "Duo (2)" (Tactics)."""
+    cat = catalogue("es", ("tactics",))
+    assert cat.is_name("Duo (2)") and cat.name("Duo (2)") == "Dúo (2)"
+    assert cat.translate("Jeff (Duo (1))") == "Jeff (Dúo (1))"
+
+
 def test_a_text_with_a_name_in_it_is_not_taken_for_a_list_of_names():
     assert SMALL.translate("Player 1, Player 2") == "Jugador 1, Jugador 2"
     assert SMALL.translate("Sun shouts at Player 1, Player 2 and Player 3") is None

@@ -180,6 +180,19 @@ def test_the_page_translates_log_lines_as_the_catalogue_does(server, browser, er
     page.context.close()
 
 
+def test_two_parties_of_one_name_are_named_in_spanish(server, browser, errors):
+    """Tactics, the same party on both sides: its seats are "Duo (1)" and "Duo (2)", which the names
+    table knew only as "Duo" and a number without brackets, so they stayed English."""
+    room = create(server, "tactics", ["human", "human"], {"party1": "duo", "party2": "duo"})
+    page = new_page(browser, errors, **SPANISH, **PHONE)
+    open_room(page, server, room)
+    page.wait_for_selector("#tc-order li")
+    people, order = page.inner_text("#people"), page.inner_text("#tc-order")
+    assert "Dúo (1)" in people and "Dúo (2)" in people and "(Dúo (1))" in order
+    assert "Duo" not in people + order
+    page.context.close()
+
+
 def test_the_replay_viewers_review_in_spanish(server, browser, errors):
     """The review beside the replay: its note and the judged decisions ("Paso 1 · Luna carga")
     come through the game's catalogue.  The review could be drawn before the page had the game's

@@ -52,12 +52,15 @@
     memo.clear();
   };
 
+  // a name and its number: "Player 2", or "Duo (2)" (two parties of one name)
+  const NUMBERED = /^(.*?)(\s*\d+|\s\(\d+\))$/s;
+
   // a name: translated only when the catalogue's names have it ("Player 2" -> "Jugador 2")
   brawl.trName = function (text) {
     if (brawl.lang === "en" || typeof text !== "string") return text;
     if (text in GAME.names) return GAME.names[text];
     if (text.includes(", ")) return text.split(", ").map(brawl.trName).join(", ");  // a list of names
-    const m = /^(.*?)(\s*\d+)$/s.exec(text);
+    const m = NUMBERED.exec(text);  // "Player 2", "Duo (2)": the table's name and the number
     if (m && m[1] in GAME.names) return GAME.names[m[1]] + m[2];
     return text;
   };
@@ -65,7 +68,7 @@
   // one of the names table's names, or a list of them
   function isName(text) {
     return text.split(", ").every((part) => {
-      const m = /^(.*?)(\s*\d+)$/s.exec(part);
+      const m = NUMBERED.exec(part);
       return part in GAME.names || !!(m && m[1] in GAME.names);
     });
   }
