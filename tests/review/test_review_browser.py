@@ -5,17 +5,15 @@ from the game is solved on the puzzles page."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
+from tests.shots import shot
 from tests.web.conftest import PHONE, WIDE, browser, errors, new_page, server  # noqa: F401
 
 httpx = pytest.importorskip("httpx")
 pytestmark = pytest.mark.browser
-
-SHOTS = os.environ.get("BRAWL_SHOTS")  # a folder for screenshots, when one is wanted
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +33,6 @@ def reviewed(server):  # noqa: F811
         if bad and data["puzzles"]:
             return room, data, bad
     pytest.fail("no game with a mistake in eight")
-
-
-def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, name), full_page=False)
 
 
 @pytest.mark.parametrize("size", ["phone", "wide"])

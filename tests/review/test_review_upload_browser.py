@@ -7,18 +7,16 @@ a click on a judged decision moves the replay to its step."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
 from brawl.review import review
 from tests.review.helpers import played
+from tests.shots import shot
 from tests.web.conftest import PHONE, WIDE, browser, errors, in_viewport, new_page, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
-SHOTS = os.environ.get("BRAWL_SHOTS")  # a folder for screenshots, when one is wanted
 BAD = ("inaccuracy", "mistake", "blunder")
 
 
@@ -39,12 +37,6 @@ def record_file(tmp_path_factory):
 def points(x: float) -> str:
     """A number of points of win chance as review.js writes it."""
     return f"{'+' if x >= 0 else '−'}{abs(100 * x):.1f}"
-
-
-def shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, name), full_page=False)
 
 
 @pytest.mark.parametrize("size", ["phone", "wide"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -20,8 +19,7 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from brawl.server.app import create_app  # noqa: E402
-
-SHOTS = os.environ.get("BRAWL_SHOTS")  # a directory to keep screenshots in, when set
+from tests.shots import shot as keep_shot  # noqa: E402
 
 
 def free_port() -> int:
@@ -66,8 +64,7 @@ def browser():
 
 
 def shot(page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+    keep_shot(page, name, full_page=True)  # the whole page: these follow a game to its end
 
 
 def watch_errors(page, errors: list) -> None:

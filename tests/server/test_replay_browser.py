@@ -5,7 +5,6 @@ browser, and a tampered record caught."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 import threading
 import time
@@ -24,8 +23,8 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from brawl.server.app import create_app  # noqa: E402
+from tests.shots import shot  # noqa: E402
 
-SHOTS = os.environ.get("BRAWL_SHOTS")  # a directory to keep screenshots in, when set
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 MOBILE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -90,12 +89,6 @@ def page(browser):
     yield pg
     ctx.close()
     assert not errors, errors
-
-
-def shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 def at(page, step: int) -> None:

@@ -6,12 +6,12 @@ the test: each check reads where the answer is before anything is pressed."""
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
 from tests.web.conftest import (GAMES, PHONE, WIDE, create, decide, last_event, new_page, open_room,
                                 room_view)
+from tests.shots import shot
 from tests.web.test_boards import kniggits_fight
 
 pytestmark = pytest.mark.browser
@@ -65,12 +65,6 @@ def settled_where(page, handle_js: str, arg=None, wait: float = 1.5) -> str:
     return where(page, handle_js, arg)
 
 
-def keep(page, name: str) -> None:
-    """A screenshot of the window as the player sees it, when BRAWL_SHOTS names a directory."""
-    if os.environ.get("BRAWL_SHOTS"):
-        page.screenshot(path=f"{os.environ['BRAWL_SHOTS']}/{name}.png")
-
-
 def press_a_lower_button(page, phone: bool) -> None:
     """Scroll the side panel down to its last decision button (as a person does) and press it."""
     button = page.evaluate_handle("""() => { const all = document.querySelectorAll('#action-buttons button.action:not([disabled])');
@@ -99,7 +93,7 @@ def test_ktog_for_four_the_next_decision_is_in_sight_after_a_lower_button(server
         assert settled_where(page, FIRST_ANSWER) == "ok", page.inner_text("#turn")
         assert where(page, "() => document.getElementById('turn')") == "ok"
         if "Dodge" in page.inner_text("#turn"):
-            keep(page, f"{size}-ktog-dodge")
+            shot(page, f"{size}-ktog-dodge")
         checked += 1
         before = last_event(page)
         press_a_lower_button(page, size == "phone")
@@ -121,7 +115,7 @@ def test_the_kniggits_fight_form_is_in_sight(server, browser, errors, size):
     assert settled_where(page, "() => document.querySelector('.kn-fight-form input')") == "ok"
     assert settled_where(page, "() => document.querySelector('.kn-fight-form button[type=submit]')") == "ok"
     assert where(page, "() => document.getElementById('turn')") == "ok"
-    keep(page, f"{size}-kniggits-fight")
+    shot(page, f"{size}-kniggits-fight")
     assert page.evaluate("scrollY") == 0
     page.context.close()
 
@@ -147,7 +141,7 @@ def test_the_tactics_targets_of_a_tapped_token_are_in_sight(server, browser, err
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_selector("#tc-targets button")
     assert settled_where(page, "() => document.querySelector('#tc-targets button')") == "ok"
-    keep(page, f"{size}-tactics-targets")
+    shot(page, f"{size}-tactics-targets")
     page.wait_for_timeout(300)
     assert last_event(page) == before  # the tap only listed: no decision was made by it
     assert page.evaluate("scrollY") == 0
