@@ -4,11 +4,11 @@ log writes it ("square 3,4"), so figures on the mat and the app's board agree.""
 
 from __future__ import annotations
 
-import os
 
 import httpx
 import pytest
 
+from tests.shots import shot
 from tests.web.conftest import PHONE, WIDE, browser, errors, new_page, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -34,8 +34,7 @@ def test_a_table_room_names_every_square_as_the_log_does(server, browser, errors
     wall = {f"{x},{y}" for x, y in m["walls"]}
     expected = {f"{x},{y}" for x in range(m["width"]) for y in range(m["height"])} - wall
     assert set(names) == expected
-    if os.environ.get("BRAWL_SHOTS"):
-        page.screenshot(path=f"{os.environ['BRAWL_SHOTS']}/table-tactics-squares-{size}.png")
+    shot(page, f"table-tactics-squares-{size}")
     page.context.close()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.test_browser import SHOTS
+from tests.shots import folder
 from tests.table.test_table_browser import pass_link, settled, view_of
 from tests.web.conftest import (KN_NEAR, KN_OPTIONS, PHONE, browser, create, decide, errors, new_page,  # noqa: F401
                                 server, wait_until)
@@ -95,8 +95,8 @@ def test_on_one_phone_the_second_player_gets_their_hands_in_after_a_slow_pass(se
     revealed = view_of(server, room)["state"]["revealed"]
     assert revealed[1:3] == ["high/low", "middle/high"]  # Blue's hands count, and Red's
     assert "Blue shows sword middle and shield high" in page.text_content("#log")
-    if SHOTS:
-        side_by_side(shots, Path(SHOTS) / "table-timer-phone.png")
+    if folder():
+        side_by_side(shots, folder() / "table-timer-phone.png")
     page.context.close()
 
 

@@ -4,11 +4,11 @@ the card then shows the combat, and the fight follows."""
 
 from __future__ import annotations
 
-import os
 
 import httpx
 import pytest
 
+from tests.shots import shot
 from tests.web.conftest import PHONE, WIDE, browser, create, errors, new_page, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -45,8 +45,7 @@ def test_saying_what_happened_on_the_real_table(server, browser, errors, size): 
     page.click(".kn-card[data-id='A2'] button:has-text('Moved, not in combat')")
     page.wait_for_selector(".kn-card[data-id='A2'] .kn-moved")
     assert page.locator(".kn-card[data-id='A2'] .kn-card-actions").count() == 0
-    if os.environ.get("BRAWL_SHOTS"):
-        page.screenshot(path=f"{os.environ['BRAWL_SHOTS']}/table-real-kniggits-{size}.png", full_page=True)
+    shot(page, f"table-real-kniggits-{size}", full_page=True)
     # the record of the room says the same
     view = httpx.get(f"{server}/api/rooms/{room['room']}", headers={"X-Seat-Token": tokens[0]}).json()
     assert ["A1", "B2"] in view["state"]["contacts"]
@@ -54,8 +53,7 @@ def test_saying_what_happened_on_the_real_table(server, browser, errors, size): 
     page.click("button[data-action='end_move']")
     page.wait_for_selector(".kn-fight-form", state="visible")
     assert "A1" in page.inner_text("#kn-fight") and "B2" in page.inner_text("#kn-fight")
-    if os.environ.get("BRAWL_SHOTS"):
-        page.screenshot(path=f"{os.environ['BRAWL_SHOTS']}/table-real-kniggits-fight-{size}.png", full_page=True)
+    shot(page, f"table-real-kniggits-fight-{size}", full_page=True)
     page.context.close()
 
 
