@@ -139,9 +139,9 @@ def test_browser_battle_with_click_then_click_moves(tmp_path):
                 page.screenshot(path=str(tmp_path / "stuck.png"), full_page=True)
                 raise AssertionError(f"nothing happened after choosing from {legal}: {page.text_content('#tc-ruler')}"
                                      f" {page.text_content('#tc-card')} {page.text_content('#error')}")
-        import os
-        if os.environ.get("BRAWL_SHOTS"):
-            page.screenshot(path=str(Path(os.environ["BRAWL_SHOTS"]) / "tactics-end.png"), full_page=True)
+        from tests.shots import shot
+
+        shot(page, "tactics-end", full_page=True)
         assert measured and clicked_move and clicked_token
         assert page.text_content("#end-title") in ("You won!", "You lost", "Draw", "A draw")
         assert errors == []
