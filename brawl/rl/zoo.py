@@ -132,6 +132,12 @@ class _Base:
             return "over"
         return "cut" if self.decisions >= self.max_decisions else None
 
+    def _count_game(self, infos: dict[str, dict]) -> None:
+        """Cycle mode: a game ended in this step; count it and say so in every agent's ``infos``."""
+        self.games += 1
+        for a in infos:
+            infos[a] = {**infos[a], "game_over": True, "games": self.games}
+
     def _pass(self, agent: str, action: Any) -> None:
         """An agent without a decision in this cycle steps: its action is ignored, if it is in the space."""
         if action is not None and not self.action_spaces[agent].contains(action):
@@ -323,9 +329,9 @@ class BrawlAECEnv(_Base, AECEnv):
         """The game in play ended (or was cut off) in this cycle: its result is paid now."""
         self._ended = self._game_end(node, loser)
         self.rewards = self._final_rewards(node, loser)
-        self.games += 1
         for a in self.agents:
-            self.infos[a] = {**info, "game_over": True, "games": self.games}
+            self.infos[a] = dict(info)
+        self._count_game(self.infos)
 
 
 class BrawlParallelEnv(_Base, ParallelEnv):
@@ -396,9 +402,7 @@ class BrawlParallelEnv(_Base, ParallelEnv):
         last = ended is not None
         if self.max_cycles is not None:  # cycle mode: games follow one another until the last cycle
             if ended:
-                self.games += 1
-                for a in infos:
-                    infos[a] = {**infos[a], "game_over": True, "games": self.games}
+                self._count_game(infos)
             last = self.cycles >= self.max_cycles
             if ended and not last:
                 self._node = self._new_game()
