@@ -167,7 +167,9 @@ def test_keyboard_play_against_a_bot_then_rematch(server, browser):
     watch_errors(page, errors)
     page.goto(server + "/?game=krig")
     page.wait_for_selector("#opt-hp")
-    page.fill("#opt-hp", "4")
+    # 7 hit points: a bot that opens the rematch cannot end it before this seat decides (a critical
+    # deals at most 6, and a charge gives up the turn first), so the rematch is a game in play
+    page.fill("#opt-hp", "7")
     page.select_option("#seat-1", "bot:attacker")
     page.focus("#create-button")
     page.keyboard.press("Enter")
