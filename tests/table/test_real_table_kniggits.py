@@ -204,7 +204,8 @@ def test_every_text_of_a_real_table_game_reads_in_spanish():
     from brawl.games.lang import catalogue
     cat = catalogue("es", ("kniggits",))
     g = Kniggits(dict(REAL, archers=True, magic_swords=True))
-    texts = {g.options.model_fields["measure"].title, g.options.model_fields["measure"].description}
+    measure = type(g.options).model_fields["measure"]
+    texts = {measure.title, measure.description}
     for seed in range(4):
         rng = random.Random(seed)
         s = g.initial_state()
