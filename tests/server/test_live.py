@@ -54,7 +54,9 @@ def next_update_with_events(ws) -> dict:
 
 def test_websocket_catch_up_by_event_number(client):
     """Issue 4: a reconnecting client sends its last event number and gets exactly what it missed."""
-    room = make_room(client, options={"hp": 8})
+    # 13 hit points: two criticals deal at most 12, so the game is still on after three decisions
+    # and the fourth reaches the socket
+    room = make_room(client, options={"hp": 13})
     for _ in range(3):
         play_krig_step(client, room)
     everything = client.get(f"/api/rooms/{room['room']}/events", headers={"X-Seat-Token": tokens(room)[0]}).json()

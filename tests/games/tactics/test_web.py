@@ -64,6 +64,74 @@ def test_bots_finish_a_battle_in_a_room(client):
 CHROMIUM = "/usr/bin/chromium"
 
 
+def battle_from_the_lobby(page, url, tmp_path) -> tuple[bool, bool, bool]:
+    """Steve (this page) against the heuristic Jeff, made in the lobby and played to the end:
+    attack when an attack is offered (by clicking Jeff's token), else move to the square nearest
+    Jeff (measured with the ruler first). Returns whether the ruler measured, a square was
+    clicked and a token was clicked."""
+    page.goto(url + "/?game=tactics")
+    page.wait_for_selector("#opt-party1")
+    page.select_option("#opt-party1", value=json.dumps("steve"))  # values are JSON; labels are for people
+    page.select_option("#opt-party2", value=json.dumps("jeff"))
+    page.fill("#opt-max-rounds", "12") if page.query_selector("#opt-max-rounds") else page.fill("#opt-max_rounds", "12")
+    page.select_option("#seat-1", "bot:heuristic")
+    page.click("#create-button")
+    page.wait_for_selector(".play-link")
+    page.click(".play-link")
+    page.wait_for_selector(".connection.ok")
+    page.wait_for_selector(".tc-grid")
+    measured = clicked_move = clicked_token = False
+    deadline = time.monotonic() + 120
+    while not page.is_visible("#end"):
+        assert time.monotonic() < deadline, "the battle did not finish"
+        actions = page.eval_on_selector_all("#action-buttons button.action:not([disabled])",
+                                            "bs => bs.map(b => b.dataset.action)")
+        options = page.eval_on_selector_all("#action-buttons option", "os => os.map(o => o.value)")
+        legal = actions + options
+        if not legal:
+            time.sleep(0.05)
+            continue
+        before = int(page.evaluate("document.body.dataset.last"))
+        attack = next((a for a in legal if a.startswith("attack:")), None)
+        moves = [a for a in legal if a.startswith("move:")]
+        if attack:
+            page.click(f".tc-token[data-id={attack.split(':')[1]}]")
+            page.click("#tc-targets button >> nth=0")
+            clicked_token = True
+        elif moves:
+            jeff = page.evaluate("(() => { const v = document.querySelector('.tc-token[data-id=jeff]'); return v ? v.getBBox() : null; })()")
+            # the reachable square nearest Jeff
+            state = page.evaluate("fetch(location.pathname.replace('/play/', '/api/rooms/'), {headers: {'X-Seat-Token': new URLSearchParams(location.hash.slice(1)).get('t')}}).then(r => r.json())")
+            units = state["state"]["units"]
+            jx, jy = units[1]["x"], units[1]["y"]
+            sq = min((tuple(int(v) for v in m[5:].split(",")) for m in moves),
+                     key=lambda s: (max(abs(s[0] - jx), abs(s[1] - jy)), s))
+            page.eval_on_selector(".tc-grid", "s => s.scrollIntoView({block: 'center'})")
+            box = page.eval_on_selector(".tc-grid", "s => { const r = s.getBoundingClientRect(); const vb = s.viewBox.baseVal; return [r.x, r.y, r.width / vb.width, r.height / vb.height, vb.x, vb.y]; }")
+            x = box[0] + (sq[0] + 0.5 - box[4]) * box[2]
+            y = box[1] + (sq[1] + 0.5 - box[5]) * box[3]
+            page.mouse.move(x, y)
+            ruler = page.text_content("#tc-ruler")
+            if "ft" in ruler:
+                measured = True
+            page.mouse.click(x, y)
+            clicked_move = True
+            assert jeff is not None
+        elif "aoo" in actions:
+            page.click("#action-buttons button[data-action=aoo]")
+        elif "end_turn" in actions:
+            page.click("#action-buttons button[data-action=end_turn]")
+        else:
+            page.click(f"#action-buttons button[data-action='{actions[0]}']")
+        try:
+            page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}", timeout=20000)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "stuck.png"), full_page=True)
+            raise AssertionError(f"nothing happened after choosing from {legal}: {page.text_content('#tc-ruler')}"
+                                 f" {page.text_content('#tc-card')} {page.text_content('#error')}")
+    return measured, clicked_move, clicked_token
+
+
 @pytest.mark.browser
 def test_browser_battle_with_click_then_click_moves(tmp_path):
     """Issue 8 (browser play): a person picks parties in the lobby, measures a move with the ruler,
@@ -79,66 +147,12 @@ def test_browser_battle_with_click_then_click_moves(tmp_path):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
         page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/?game=tactics")
-        page.wait_for_selector("#opt-party1")
-        page.select_option("#opt-party1", value=json.dumps("steve"))  # values are JSON; labels are for people
-        page.select_option("#opt-party2", value=json.dumps("jeff"))
-        page.fill("#opt-max-rounds", "12") if page.query_selector("#opt-max-rounds") else page.fill("#opt-max_rounds", "12")
-        page.select_option("#seat-1", "bot:heuristic")
-        page.click("#create-button")
-        page.wait_for_selector(".play-link")
-        page.click(".play-link")
-        page.wait_for_selector(".connection.ok")
-        page.wait_for_selector(".tc-grid")
-        measured = clicked_move = clicked_token = False
-        deadline = time.monotonic() + 120
-        while not page.is_visible("#end"):
-            assert time.monotonic() < deadline, "the battle did not finish"
-            actions = page.eval_on_selector_all("#action-buttons button.action:not([disabled])",
-                                                "bs => bs.map(b => b.dataset.action)")
-            options = page.eval_on_selector_all("#action-buttons option", "os => os.map(o => o.value)")
-            legal = actions + options
-            if not legal:
-                time.sleep(0.05)
-                continue
-            before = int(page.evaluate("document.body.dataset.last"))
-            attack = next((a for a in legal if a.startswith("attack:")), None)
-            moves = [a for a in legal if a.startswith("move:")]
-            if attack:
-                page.click(f".tc-token[data-id={attack.split(':')[1]}]")
-                page.click("#tc-targets button >> nth=0")
-                clicked_token = True
-            elif moves:
-                jeff = page.evaluate("(() => { const v = document.querySelector('.tc-token[data-id=jeff]'); return v ? v.getBBox() : null; })()")
-                # the reachable square nearest Jeff
-                state = page.evaluate("fetch(location.pathname.replace('/play/', '/api/rooms/'), {headers: {'X-Seat-Token': new URLSearchParams(location.hash.slice(1)).get('t')}}).then(r => r.json())")
-                units = state["state"]["units"]
-                jx, jy = units[1]["x"], units[1]["y"]
-                sq = min((tuple(int(v) for v in m[5:].split(",")) for m in moves),
-                         key=lambda s: (max(abs(s[0] - jx), abs(s[1] - jy)), s))
-                page.eval_on_selector(".tc-grid", "s => s.scrollIntoView({block: 'center'})")
-                box = page.eval_on_selector(".tc-grid", "s => { const r = s.getBoundingClientRect(); const vb = s.viewBox.baseVal; return [r.x, r.y, r.width / vb.width, r.height / vb.height, vb.x, vb.y]; }")
-                x = box[0] + (sq[0] + 0.5 - box[4]) * box[2]
-                y = box[1] + (sq[1] + 0.5 - box[5]) * box[3]
-                page.mouse.move(x, y)
-                ruler = page.text_content("#tc-ruler")
-                if "ft" in ruler:
-                    measured = True
-                page.mouse.click(x, y)
-                clicked_move = True
-                assert jeff is not None
-            elif "aoo" in actions:
-                page.click("#action-buttons button[data-action=aoo]")
-            elif "end_turn" in actions:
-                page.click("#action-buttons button[data-action=end_turn]")
-            else:
-                page.click(f"#action-buttons button[data-action='{actions[0]}']")
-            try:
-                page.wait_for_function(f"() => Number(document.body.dataset.last) > {before}", timeout=20000)
-            except Exception:
-                page.screenshot(path=str(tmp_path / "stuck.png"), full_page=True)
-                raise AssertionError(f"nothing happened after choosing from {legal}: {page.text_content('#tc-ruler')}"
-                                     f" {page.text_content('#tc-card')} {page.text_content('#error')}")
+        # Jeff's spells can down Steve before he ever reaches him (a critical scorching ray: about
+        # 1 battle in 360, the dice being the server's); then the next battle, as a person would
+        for _ in range(3):
+            measured, clicked_move, clicked_token = battle_from_the_lobby(page, url, tmp_path)
+            if clicked_token:
+                break
         from tests.shots import shot
 
         shot(page, "tactics-end", full_page=True)
