@@ -140,6 +140,7 @@ RATING_HISTORY = Table(
     Column("rating", Float, nullable=False),
     Column("deviation", Float, nullable=False),
     Column("at", Float, nullable=False),
+    Column("change", Float, nullable=True),  # the rating it moved by in that game (migration 0003)
 )
 
 # A player asking for a game (quick pairing), until paired (room, seat and its token filled in).

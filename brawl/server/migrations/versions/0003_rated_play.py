@@ -1,0 +1,19 @@
+"""Rated play: each rated game's rating change is kept beside the rating after it (profiles show the
+change of every recent game)."""
+
+from alembic import op
+import sqlalchemy as sa
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("rating_history", sa.Column("change", sa.Float, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("rating_history") as batch:
+        batch.drop_column("change")
