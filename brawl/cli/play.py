@@ -47,12 +47,20 @@ def bots(game: str = typer.Argument(..., help="game name")) -> None:
             console.print(name)
 
 
-def parse_seats(game_name: str, specs: list[str], players: int, seed: int) -> list:
+def parse_seats(game_name: str, specs: list[str], players: int, seed: int, people_only: str = "") -> list:
+    """The seats in order: None for a person, else a bot.  Seats not given are a person for the
+    first, then the game's heuristic bot (or the random one); where the game says every seat must
+    be a person (``people_only``, its reason), every seat not given is a person and a bot given is
+    refused with that reason before the game starts."""
     if len(specs) > players:
         raise BrawlError(f"{len(specs)} --seat given but {game_name} has {players} seats")
+    if people_only and any(spec.startswith("bot:") for spec in specs):
+        raise BrawlError(f"{people_only}; leave --seat out (every seat is then a person) or give --seat human "
+                         "for each seat")
     specs = list(specs) or ["human"]
     while len(specs) < players:
-        specs.append("bot:heuristic" if "heuristic" in bot_names(game_name) else "bot:random")
+        specs.append("human" if people_only else
+                     "bot:heuristic" if "heuristic" in bot_names(game_name) else "bot:random")
     seats = []
     for i, spec in enumerate(specs):
         if spec == "human":
@@ -75,7 +83,8 @@ def play(
     table_dice: bool = typer.Option(False, "--table-dice", help="roll real dice at the table and type each face "
                                     "(or r to let the computer roll that one)"),
 ) -> None:
-    """Play a game in the terminal; game options follow as flags (e.g. --edition article --hp 15)."""
+    """Play a game in the terminal; game options follow as flags (e.g. --edition article --hp 15;
+    brawl games GAME lists them with what each takes and needs)."""
     from ..core.match import Match
     from ..core.sources import SeededDice
     from .terminal import TerminalGame
@@ -87,7 +96,8 @@ def play(
         if seed is None:
             import secrets
             seed = secrets.randbelow(2**31)
-        seats = parse_seats(game, seat, g.num_players, seed)
+        # a game whose seats must all be people (Kniggits on a real table) says why, as the server does
+        seats = parse_seats(game, seat, g.num_players, seed, getattr(g, "people_only", ""))
         console.print(f"[bold]{cls.title}[/]  options: {g.options_json()}" + ("" if table_dice else f"  seed: {seed}"))
         for i, s in enumerate(seats):
             console.print(f"  {g.seat_name(i)}: {'human' if s is None else 'bot ' + s.name}", markup=False)

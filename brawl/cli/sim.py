@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..core.game import BrawlError
-from ..games import game_class
+from ..games import game_class, make_game
 from .app import EXTRA, app, console, handle_errors
 from .options import parse_game_options
 
@@ -43,6 +43,10 @@ def sim(
         bot_specs = [b.strip() for b in bots.split(",") if b.strip()]
         if not bot_specs:
             raise BrawlError("--bots needs at least one bot name")
+        people_only = getattr(make_game(game, options), "people_only", "")
+        if people_only:  # bots cannot play it (Kniggits on a real table): say why before any game starts
+            raise BrawlError(f"{people_only}; brawl sim plays bots only, so it cannot simulate these options "
+                             "(play them with brawl play, every seat a person)")
         from ..sim.engine import simulate
 
         result = None

@@ -26,8 +26,12 @@ ES: dict[str, str] = {
     "Side of the square table in inches (the seed: at least 3 feet).":
         "Lado de la mesa cuadrada en pulgadas (las reglas: al menos 3 pies).",
     "Scale": "Escala",
-    "Every distance of the rules times this: 0.5 for figures under an inch, 2 for big ones.":
-        "Cada distancia de las reglas multiplicada por esto: 0,5 para figuras de menos de una pulgada, 2 para las grandes.",
+    "Every distance of the rules times this: 0.5 for figures under an inch, 2 for big ones. Obstacles stand 2 inches "
+    "times the scale apart, so a larger scale needs a larger table: at scale 2 a village needs 37 inches, a forest 69, "
+    "open ground any.":
+        "Cada distancia de las reglas multiplicada por esto: 0,5 para figuras de menos de una pulgada, 2 para las grandes. "
+        "Los obstáculos quedan a 2 pulgadas por la escala unos de otros, así que una escala mayor pide una mesa mayor: "
+        "a escala 2 un pueblo pide 37 pulgadas, un bosque 69 y el campo abierto cualquiera.",
     "Terrain": "Terreno",
     "Obstacles on the table: village, forest or open ground, each the same for both armies.":
         "Obstáculos en la mesa: pueblo, bosque o campo abierto, iguales para los dos ejércitos.",

@@ -96,7 +96,9 @@ class Kniggits(Decisions, Setup, Movement, RealTable, Shooting, Fights, TurnFlow
         self.on_real_table = o.measure == "table"
         problems = self.table.spacing_problems()
         if problems:
-            raise OptionsError(f"bad options for kniggits: terrain {o.terrain!r} on a {o.table:g} in table: " + "; ".join(problems))
+            from .spacing import spacing_advice  # what to change, worked out only when it is needed
+            raise OptionsError(f"bad options for kniggits: terrain {o.terrain!r} on a {o.table:g} in table at scale "
+                               f"{o.scale:g}: " + "; ".join(problems) + ". " + spacing_advice(o.table, o.terrain, o.scale))
         if o.measure == "table" and self.real_table_problems():
             raise OptionsError("bad options for kniggits: on a real table (measure: table) brawl cannot play "
                                + " or ".join(self.real_table_problems()))

@@ -30,7 +30,9 @@ class KniggitsOptions(GameOptions):
     table: float = Field(m.TABLE_SIDE, ge=12, le=144, title="Table",
                          description="Side of the square table in inches (the seed: at least 3 feet).")
     scale: float = Field(1.0, ge=0.25, le=4, title="Scale",
-                         description="Every distance of the rules times this: 0.5 for figures under an inch, 2 for big ones.")
+                         description="Every distance of the rules times this: 0.5 for figures under an inch, 2 for big ones. "
+                                     "Obstacles stand 2 inches times the scale apart, so a larger scale needs a larger "
+                                     "table: at scale 2 a village needs 37 inches, a forest 69, open ground any.")
     terrain: Literal["village", "forest", "open"] = Field(
         "village", title="Terrain",
         description="Obstacles on the table: village, forest or open ground, each the same for both armies.")
