@@ -114,8 +114,9 @@ def test_archers_do_not_move_and_shoot_in_one_turn_range_is_measured_at_the_tabl
 
 
 def test_a_fleeing_kniggit_runs_out_of_combat_and_only_it_runs_off_the_table():
-    """The Results: a kniggit with one colour left flees for its edge; on a real table it leaves
-    combat on its own turn and the player says when it is off the table (ruling 40)."""
+    """The Results: a kniggit with one colour left flees for its edge; on a real table its player
+    says when it got out of combat (rule 23: it stays when it cannot) and when it is off the table
+    (ruling 40)."""
     g = Kniggits(REAL)
     s = to_moving(g)
     refused(g, s, 0, "off:A1", "not fleeing")
@@ -124,9 +125,12 @@ def test_a_fleeing_kniggit_runs_out_of_combat_and_only_it_runs_off_the_table():
     from brawl.games.kniggits.state import put
     b1 = g.kniggit(s, "B1")
     s = put(s, replace(b1, status="fleeing", facing="", move=0, attack=0))
-    s = g._end_turn(s)  # Blue's turn begins: B1 runs
-    assert s.to_act == 1 and g.engaged(s, g.kniggit(s, "B1")) == ()
-    assert "runs for Blue's edge" in " ".join(s.events)
+    s = g._end_turn(s)  # Blue's turn begins: B1 runs if it can
+    assert s.to_act == 1 and [e.id for e in g.engaged(s, g.kniggit(s, "B1"))] == ["A1"]
+    assert "B1 is fleeing but in combat with A1" in " ".join(s.events)
+    assert {"leave:B1", "off:B1"} <= set(g.legal_actions(s, 1))
+    s = g.apply_action(s, 1, "leave:B1")
+    assert g.engaged(s, g.kniggit(s, "B1")) == ()
     assert "off:B1" in g.legal_actions(s, 1)
     refused(g, s, 1, "reach:B1:A2", "fleeing")
     s = g.apply_action(s, 1, "off:B1")

@@ -275,6 +275,10 @@ ES: dict[str, str] = {
     "{kid} moves away from {whom} and leaves combat": "{kid} se aleja de {whom} y sale del combate",
     "{kid} runs for {who}'s edge, {n} in (say when it leaves the table)":
         "{kid} corre hacia el borde de {who}, {n} pulg (di cuándo sale de la mesa)",
+    "{kid} is fleeing but in combat with {whom}: say it left combat if it runs straight out, or it stays":
+        "{kid} huye pero está en combate con {whom}: di que salió del combate si escapa en línea recta, o se queda",
+    "{kid} left combat with {whom} this turn, moving directly away from it":
+        "{kid} salió del combate con {whom} este turno, alejándose en línea recta de él",
     "{kid} is not fleeing: only a fleeing kniggit runs off the table":
         "{kid} no huye: solo un kniggit que huye sale de la mesa",
     "name one of your kniggits": "nombra uno de tus kniggits",

@@ -99,6 +99,7 @@ class KniggitsState(Remembers):
     winners: tuple = ()
     end: str = ""
     contacts: tuple = ()  # on a real table (option measure): declared pairs in combat, (id, id) sorted
+    left: tuple = ()  # on a real table: (kniggit id, enemy id), the enemies each kniggit left combat with this turn
 
 
 def set_seat(pair: tuple, seat: int, value) -> tuple:

@@ -88,7 +88,7 @@ class TurnFlow:
         fresh = tuple(replace(k, moved=False, shot="", second="", guarded=False)
                       if k.moved or k.shot or k.second or k.guarded else k for k in state.kniggits)
         state = self.keep_engaged(state, replace(state, kniggits=fresh, to_act=1 - state.to_act, turns=state.turns + 1,
-                                                 phase="move", fights=(), sealed=(None, None)))
+                                                 phase="move", fights=(), sealed=(None, None), left=()))
         limit = self.options.turn_limit
         if limit and state.turns >= limit:
             return self._score(state)

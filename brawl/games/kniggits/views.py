@@ -19,11 +19,14 @@ from .words import PHASES, PRESET_WORDS
 
 class Views:
     def state_to_json(self, state: KniggitsState) -> dict:
-        """The state's JSON; ``contacts`` (a real table's declared combat) only when there are
-        some, so that a measured game's JSON is what it always was."""
+        """The state's JSON; ``contacts`` (a real table's declared combat) and ``left`` (whom a
+        kniggit left combat with this turn) only when there are some, so that a measured game's
+        JSON is what it always was."""
         data = Game.state_to_json(self, state)
         if not state.contacts:
             data.pop("contacts", None)
+        if not state.left:
+            data.pop("left", None)
         return data
 
     def view(self, state: KniggitsState, seat: int | None) -> dict:
