@@ -143,6 +143,17 @@ brawl.presence = function (v, s) {
     title: brawl.t("{name} is {state}", { name: brawl.seatName(v, s), state: brawl.t(word) }) }, brawl.t(word));
 };
 
+// The height the panel box keeps covered above node: its sticky prompt bar, and the decision pinned
+// under it (style.css) when node comes after the decision.
+brawl.stuckAbove = function (box, node) {
+  let height = 0;
+  for (const bar of box.querySelectorAll(":scope > .turn, :scope > .actions")) {
+    if (bar === node || bar.contains(node) || bar.hidden || getComputedStyle(bar).position !== "sticky") continue;
+    if (bar.classList.contains("turn") || bar.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) height += bar.offsetHeight;
+  }
+  return height;
+};
+
 // scroll the panels holding node (never the window) so that node is in sight, below a sticky turn line
 brawl.reveal = function (node) {
   let box = node && node.parentElement;
@@ -150,14 +161,68 @@ brawl.reveal = function (node) {
     const style = getComputedStyle(box);
     if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
       const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
-      const sticky = box.querySelector(":scope > .turn");
-      const top = b.top + (sticky && sticky !== node ? sticky.offsetHeight : 0);
+      const top = b.top + brawl.stuckAbove(box, node);
       if (r.top < top) box.scrollTop -= top - r.top + 8;
       else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - top - 8);
     }
     box = box.parentElement;
   }
 };
+
+// Bring pieces of a board (SVG shapes, a token) into sight together inside the panels that scroll
+// them (the zoomed table, the stage), never the window: each panel moves as little as that takes,
+// and when they do not all fit, the first of them is what shows.  A board calls it when a decision
+// about its pieces comes ("move your kniggits": one's own kniggits, not the other army's edge), with
+// a function giving the pieces (a board redraws them): while the page settles (the decision sheet
+// grows, the board fits its panel) they are kept in sight, until the person touches, wheels or types.
+let piecesWanted = null;
+brawl.revealPieces = function (pieces) {
+  piecesWanted = pieces;
+  showPieces(pieces());
+};
+const keepPieces = () => { if (piecesWanted) showPieces(piecesWanted()); };
+for (const kind of ["pointerdown", "wheel", "keydown", "touchstart"]) {
+  document.addEventListener(kind, () => { piecesWanted = null; }, { capture: true, passive: true });
+}
+window.addEventListener("resize", keepPieces);
+if (window.ResizeObserver) {
+  const watched = new ResizeObserver(() => requestAnimationFrame(keepPieces));
+  const watch = () => { for (const id of ["stage", "side"]) if (document.getElementById(id)) watched.observe(document.getElementById(id)); };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch); else watch();
+}
+
+function showPieces(nodes) {
+  nodes = (nodes || []).filter((n) => n && n.isConnected);
+  if (!nodes.length) return;
+  const union = () => {
+    const rs = nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width || r.height);
+    if (!rs.length) return null;
+    return { top: Math.min(...rs.map((r) => r.top)), bottom: Math.max(...rs.map((r) => r.bottom)),
+      left: Math.min(...rs.map((r) => r.left)), right: Math.max(...rs.map((r) => r.right)), first: rs[0] };
+  };
+  // one axis of one panel: [a, b] (the pieces) inside [lo, hi] (what the panel shows); the shift
+  const shift = (a, b, firstA, firstB, lo, hi) => {
+    if (b - a > hi - lo) { a = firstA; b = firstB; }
+    if (a < lo) return a - lo - 8;
+    if (b > hi) return Math.min(b - hi + 8, a - lo);
+    return 0;
+  };
+  let box = nodes[0].parentElement;
+  while (box && box !== document.body && box !== document.documentElement) {
+    const style = getComputedStyle(box);
+    const u = union();
+    if (!u) return;
+    const b = box.getBoundingClientRect();
+    const top = b.top + box.clientTop, left = b.left + box.clientLeft;
+    if (/(auto|scroll)/.test(style.overflowY) && box.scrollHeight > box.clientHeight) {
+      box.scrollTop += shift(u.top, u.bottom, u.first.top, u.first.bottom, top, Math.min(top + box.clientHeight, innerHeight));
+    }
+    if (/(auto|scroll)/.test(style.overflowX) && box.scrollWidth > box.clientWidth) {
+      box.scrollLeft += shift(u.left, u.right, u.first.left, u.first.right, left, Math.min(left + box.clientWidth, innerWidth));
+    }
+    box = box.parentElement;
+  }
+}
 
 // Bring a decision's answer into sight inside the panel that scrolls it (never the window), below
 // the panel's sticky prompt bar: with the heading `head` above it when both fit, else the answer at
@@ -170,8 +235,7 @@ brawl.revealAnswer = function (answer, head) {
   }
   if (!box || box === document.body || box === document.documentElement) return;
   const b = box.getBoundingClientRect();
-  const sticky = box.querySelector(":scope > .turn");
-  const top = b.top + box.clientTop + (sticky && sticky !== answer ? sticky.offsetHeight : 0) + 4;
+  const top = b.top + box.clientTop + brawl.stuckAbove(box, answer) + 4;
   const bottom = b.top + box.clientTop + box.clientHeight - 4;
   const a = answer.getBoundingClientRect();
   const h = head && head !== answer ? head.getBoundingClientRect() : a;
@@ -179,6 +243,7 @@ brawl.revealAnswer = function (answer, head) {
   const end = Math.min(a.bottom, from + bottom - top);  // from..end must be seen
   if (from < top) box.scrollTop -= top - from;
   else if (end > bottom) box.scrollTop += end - bottom;
+  brawl.reveal(answer);  // a panel scrolling inside another (the pinned decision in the side): both
 };
 
 // The status rows as a table (a card per player on a phone), or null when the game has none.

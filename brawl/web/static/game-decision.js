@@ -126,6 +126,7 @@ brawl.gamePage.decision = function (page) {
       }
     }
     $("main").classList.toggle("board-decision", onBoard);  // a phone's sheet then leaves the board more room
+    pinDecision();
     $("key-help").hidden = k < 2;
     $("free-form").hidden = !v.free_form;
     // a board offers its decisions itself: the typed form waits behind a disclosure (the keyboard's
@@ -134,6 +135,20 @@ brawl.gamePage.decision = function (page) {
     if (v.free_form && !renderer && !$("free-more").open) $("free-more").open = true;
     if (hintsOn && v.your_turn) loadHints();
   }
+
+  // The decision panel is pinned under the prompt bar (style.css), so scrolling the side (the log or
+  // the chat past their end) never takes it away: it sits right under the bar, and a long list
+  // scrolls inside it, leaving the rest of the side (a fifth of it, at most 9em) to the log below.
+  function pinDecision() {
+    const side = $("side");
+    const most = parseFloat(getComputedStyle(side).maxHeight);
+    const room = Math.min(Number.isFinite(most) ? most : Infinity, $("main").clientHeight);
+    const bar = $("turn").offsetHeight;
+    side.style.setProperty("--turn-h", `${bar}px`);
+    side.style.setProperty("--pin-max", `${Math.round(Math.max(96, room - bar - Math.min(144, room * 0.22)))}px`);
+  }
+  if (window.ResizeObserver) new ResizeObserver(pinDecision).observe($("turn"));
+  window.addEventListener("resize", pinDecision);
 
   // A decision that becomes this seat's is brought into sight once, whatever the panels' scroll:
   // its first answer (or, for a decision made on the board, the board's form and the pointer to

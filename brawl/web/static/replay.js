@@ -319,6 +319,20 @@
   }
   window.addEventListener("resize", pin);
 
+  // a judged decision of the review pressed (review.js moves the slider to its step): the board is
+  // brought into sight below the controls (on a phone it lies far above the review), unless it shows
+  function showBoard() {
+    const board = $("board");
+    if (board.hidden) return;
+    const top = $("controls").hidden ? 0 : $("controls").getBoundingClientRect().bottom;
+    const r = board.getBoundingClientRect();
+    if (r.top >= top - 1 && r.top < top + window.innerHeight / 3) return;
+    window.scrollBy({ top: r.top - top - 8, behavior: "instant" });
+  }
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest("#review-panel [data-step]")) requestAnimationFrame(showBoard);
+  });
+
   brawl.replay = { go: (k) => go(k), get step() { return shown; }, get steps() { return steps; } };
 
   if (roomId) startRoom();

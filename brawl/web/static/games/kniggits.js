@@ -373,6 +373,24 @@
     drawInfo();
   }
 
+  // A decision about one's kniggits (moving, turning) opens the table on them, once per decision:
+  // on a phone one's own edge may lie under the decision sheet.  Tried again on the next frames while
+  // the page is not laid out yet (brawl.revealPieces keeps them in sight as the page settles).
+  let piecesShown = "";
+  function showPieces(tries = 10) {
+    const st = view.state;
+    const key = view.your_turn && !real() && (st.phase === "move" || st.phase === "turning") ? `${view.seat}|${st.phase}|${st.turns}` : "";
+    if (key === piecesShown) return;
+    const engaged = (k) => kniggits().some((e) => e.seat !== k.seat && dist([e.x, e.y], [k.x, k.y]) <= board().ring + 1e-6);
+    const ids = new Set(kniggits().filter((k) => k.seat === view.seat && k.status === "fighting" &&
+      (st.phase === "move" ? !k.moved && !k.shot : engaged(k))).map((k) => k.id));
+    const pieces = [...layer.kniggits.querySelectorAll(".kniggit")].filter((g) => ids.has(g.dataset.id));
+    if (!key || !pieces.length) { piecesShown = key; return; }
+    if (!pieces[0].getBoundingClientRect().width) { if (tries) requestAnimationFrame(() => showPieces(tries - 1)); return; }
+    piecesShown = key;
+    brawl.revealPieces(() => [...layer.kniggits.querySelectorAll(".kniggit")].filter((g) => ids.has(g.dataset.id)));
+  }
+
   brawl.registerRenderer("kniggits", {
     ownsActions: false,
     // the fight form offers the fight's choices and shows its clock: the page does not repeat them
@@ -422,6 +440,7 @@
     update(v) {
       view = v;
       draw();
+      showPieces();
     },
   });
 })();

@@ -321,6 +321,19 @@
     drawSheets();
   }
 
+  // The turn of one's character opens the map on its token (brawl.revealPieces), once per turn;
+  // tried again on the next frames while the page is not laid out yet.
+  let actorShown = "";
+  function showActor(tries = 10) {
+    const key = view.your_turn && st().actor >= 0 ? `${view.seat}|${st().round}|${st().actor}|${st().turns}` : "";
+    if (key === actorShown) return;
+    const token = key ? root.querySelector(`.tc-token[data-id="${CSS.escape(chars()[st().actor].id)}"]`) : null;
+    if (!token) { actorShown = key; return; }
+    if (!token.getBoundingClientRect().width) { if (tries) requestAnimationFrame(() => showActor(tries - 1)); return; }
+    actorShown = key;
+    brawl.revealPieces(() => [root.querySelector(`.tc-token[data-id="${CSS.escape(chars()[st().actor].id)}"]`)]);
+  }
+
   brawl.registerRenderer("tactics", {
     ownsActions: false,
     mount(r, c) {
@@ -365,6 +378,7 @@
       if (focusId && !chars().some((c) => c.id === focusId)) focusId = null;
       if (pending && !v.your_turn) pending = null;
       draw();
+      showActor();
     },
   });
 })();
