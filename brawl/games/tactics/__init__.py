@@ -10,5 +10,6 @@ ENTRY = Entry(
     odds="brawl.games.tactics.odds_cli:app", encoding="brawl.games.tactics.encoding:TacticsEncoding",
     renderer=True,
     analysis="brawl.games.tactics.analysis",
+    batch="brawl.games.tactics.batch",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "mcts", "heuristic"))),
 )

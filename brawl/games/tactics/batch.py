@@ -1,0 +1,222 @@
+"""Batch simulation of Tactics: whole battles in Numba-compiled code, over every core.
+
+The battles follow :mod:`brawl.games.tactics.rules` step for step (:mod:`.batch_game`,
+:mod:`.batch_play`, :mod:`.batch_rules`), with every number and formula taken from the rules
+package (:mod:`.batch_tables`); ``tests/games/tactics/test_batch_agrees.py`` plays the engine and
+the kernel on one tape of dice and finds the same battles decision by decision.  Bots: ``random``
+(uniform over the legal decisions, in the engine's order).
+
+What the kernel plays: parties of fighters and rogues (ready characters or classes), every map and
+level, the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty`` and ``prone_damage``.
+Battles with spellcasters or with the optional d20 rules (cover, shooting into melee, unarmed
+strikes, iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on
+stderr and plays them there (its result's ``backend`` is "engine").
+
+Games are cut into chunks of :data:`brawl.sim.kernel.CHUNK`, each with its own generator seeded
+from ``(seed, chunk)``, as for the other kernels.  The first call in a process that has to compile
+says so on stderr; the compiled code is cached (Numba ``cache=True``), so the next process starts
+in seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Mapping
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from ...sim.engine import SimResult
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, new_tape, note
+from . import batch_tables as T
+from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
+                         S_TURNS, S_WINNER, ST_OFFER, VERBS, V_MOVE, settle)
+from .batch_play import MAX_LEGAL, decide, legal, roll
+
+POLICIES = {"random": 0}
+_LAYERS = 12  # route layers: more than any speed's squares
+
+
+@njit(cache=True)
+def _work(U0, ONE):
+    n = U0.shape[0]
+    places = ONE.shape[0]
+    return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, 8), np.int64), np.zeros(32, np.int64),
+            np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64), np.zeros(places, np.int64),
+            np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n)
+
+
+@njit(cache=True)
+def _log(src, row, seat, verb, a, b, U, n):
+    row[0], row[1], row[2], row[3] = seat, verb, a, b
+    for i in range(8):
+        if i < n:
+            row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = U[i, T.X], U[i, T.Y], U[i, T.HP]
+        else:
+            row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = 0, 0, 0
+    note(src, row)
+
+
+@njit(cache=True)
+def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W):
+    """One battle; returns (src, winner side or -1 for a draw, first side, turns)."""
+    U, S, STK, PATH, scratch, R5, cost, L, row, n = W
+    U[:, :] = U0
+    S[:] = 0
+    S[S_POS] = -1
+    S[S_ROUND] = 1
+    S[S_FIRST] = -1
+    S[S_WINNER] = -1
+    while True:
+        settle(U, P, IT, O, LOE, NW, HD, S, STK, PATH)
+        if S[S_OVER] == 1:
+            break
+        sp = S[S_SP]
+        if sp > 0 and STK[sp - 1, C_KIND] == ST_OFFER:
+            seat = P[STK[sp - 1, C_ACTOR], T.SIDE]
+        elif sp > 0 or S[S_POS] < 0:
+            src = roll(src, U, P, IT, O, FL, S, STK)
+            continue
+        else:
+            seat = P[S[S_ORDER + S[S_POS]], T.SIDE]
+        k = legal(U, P, IT, O, LOE, NW, ONE, TWO, S, STK, L, scratch, cost)
+        pol = pol0 if seat == 0 else pol1
+        src, pick = below(src, k)
+        verb, a, b = L[pick, 0], L[pick, 1], L[pick, 2]
+        _log(src, row, seat, verb, a, b, U, n)
+        decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b)
+    return src, S[S_WINNER], S[S_FIRST], S[S_TURNS]
+
+
+@njit(cache=True)
+def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, hist):
+    rng = _chunk_seed(seed, k)
+    W = _work(U0, ONE)
+    out = np.zeros(4, np.int64)  # side 0 wins, side 1 wins, first-mover wins, turns
+    for _ in range(n):
+        rng, winner, first, turns = play_game(rng, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W)
+        if winner >= 0:
+            out[winner] += 1
+            if winner == first:
+                out[2] += 1
+        out[3] += turns
+        hist[min(turns, MAX_TURNS - 1)] += 1
+    return out
+
+
+@njit(cache=True, parallel=True)
+def _play_chunks(lo, hi, games_hi, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1):
+    m = hi - lo
+    out = np.zeros((m, 4), np.int64)
+    hist = np.zeros((m, MAX_TURNS), np.int64)
+    for j in prange(m):
+        k = lo + j
+        n = min(CHUNK, games_hi - k * CHUNK)
+        out[j] = _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, hist[j])
+    return out.sum(axis=0), hist.sum(axis=0)
+
+
+@njit(cache=True)
+def _play_tape(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1):
+    W = _work(U0, ONE)
+    tape, winner, first, turns = play_game(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W)
+    return winner, first, turns
+
+
+def can_run(bot_specs: list[str]) -> bool:
+    """Whether every bot is one this kernel plays (the options are checked by :func:`run_range`)."""
+    return len(bot_specs) == 2 and all(b in POLICIES for b in bot_specs)
+
+
+def _game(options: Mapping):
+    from .. import make_game
+
+    return make_game("tactics", options)
+
+
+def _arrays(game):
+    P, IT, ONE, TWO, LOE, NW, FL, HD, O = T.tables(game)
+    return (T.start_units(game), P, IT, ONE, TWO, LOE, NW, FL, HD, O)
+
+
+def action_text(game, verb: int, a: int, b: int) -> str:
+    name = VERBS[verb]
+    if verb == V_MOVE:
+        return f"move:{a},{b}"
+    if name in ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "heal"):
+        return f"{name}:{game.ids[a]}"
+    return name
+
+
+def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+    """One battle whose dice and random decisions are ``values`` in turn (see
+    :func:`brawl.sim.kernel.new_tape`): the winner (None for a draw), the first side, the turns, the
+    values used and each decision as (seat, action, ((x, y, hp) of every character before it))."""
+    game = _game(options)
+    why = T.unsupported(game)
+    if why:
+        raise ValueError("the compiled Tactics games do not play " + ", ".join(why))
+    arrays = _arrays(game)
+    tape = new_tape(values, LOG_WIDTH)
+    _announce(_play_tape)
+    winner, first, turns = _play_tape(tape, *arrays, POLICIES[bot_specs[0]], POLICIES[bot_specs[1]])
+    n = len(game.sheets)
+    decisions = [(int(r[0]), action_text(game, int(r[1]), int(r[2]), int(r[3])),
+                  tuple((int(r[4 + 3 * i]), int(r[5 + 3 * i]), int(r[6 + 3 * i])) for i in range(n)))
+                 for r in tape[2][:tape[3][0]]]
+    return {"winner": None if winner < 0 else int(winner), "first": int(first), "turns": int(turns),
+            "used": int(tape[1][0]), "decisions": decisions}
+
+
+def _announce(kernel) -> None:
+    """Say on stderr that the compiled battles compile now (a minute or two the first time on a
+    machine), when ``kernel`` is neither compiled in this process nor in Numba's cache."""
+    if kernel.signatures:
+        return
+    try:
+        cached = os.path.exists(kernel._cache._cache_file._index_path)
+    except AttributeError:  # another Numba: say it anyway
+        cached = False
+    if not cached:
+        print("brawl: compiling the Tactics batch kernel (a minute or two, once: it is cached after)",
+              file=sys.stderr, flush=True)
+
+
+def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,
+              workers: int | None = None) -> SimResult:
+    """Games ``start`` to ``stop`` (``start`` a multiple of :data:`CHUNK`).  A battle with options the
+    kernel does not play (:func:`.batch_tables.unsupported`) is played by the full engine instead,
+    with a line on stderr saying so and ``backend`` "engine" in the result."""
+    game = _game(options)
+    why = T.unsupported(game)
+    if why:
+        print("brawl: the Tactics batch kernel does not play " + ", ".join(why) + "; these games run on the "
+              "full engine", file=sys.stderr, flush=True)
+        from ...sim.engine import run_slice, simulate
+
+        if start == 0:
+            return simulate("tactics", dict(options), list(bot_specs), stop, seed, workers)
+        return run_slice("tactics", game.options_json(), list(bot_specs), seed, start, stop)
+    if start % CHUNK:
+        raise ValueError(f"a range starts at a multiple of {CHUNK}")
+    opts = game.options_json()
+    threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(threads)
+    _announce(_play_chunks)
+    t0 = time.perf_counter()
+    result = SimResult("tactics", opts, list(bot_specs), seed, wins=[0, 0], backend="batch")
+    if stop > start:
+        lo, hi = start // CHUNK, (stop + CHUNK - 1) // CHUNK
+        sums, hist = _play_chunks(lo, hi, stop, seed % 2**63, *_arrays(game), POLICIES[bot_specs[0]],
+                                  POLICIES[bot_specs[1]])
+        result.games = stop - start
+        result.wins = [int(sums[0]), int(sums[1])]
+        result.draws = result.games - int(sums[0]) - int(sums[1])
+        result.first_mover_wins = int(sums[2])
+        result.total_turns = int(sums[3])
+        result.turn_counts = {int(i): int(hist[i]) for i in np.flatnonzero(hist)}
+    result.seconds = time.perf_counter() - t0
+    return result

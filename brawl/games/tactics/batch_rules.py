@@ -1,0 +1,421 @@
+"""The Tactics rules the compiled games read, over arrays: who stands where, who threatens, flanking,
+speed, the legal squares and the route of a move, and the numbers of an attack.
+
+Every formula is the rules package's own function compiled with Numba (:func:`jit_of`: the same
+code object, its calls to other rule functions bound to their compiled forms); every table comes
+from :mod:`.batch_tables`.  What is written here is the walk over the arrays, step for step as the
+engine's modules do it (:mod:`.movement`, :mod:`.paths`, :mod:`.attacks`, :mod:`.modifiers`); the
+agreement test (``tests/games/tactics/test_batch_agrees.py``) checks that decision by decision.
+"""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+from numba import njit
+
+from . import data as D
+from . import grid as GR
+from . import mechanics as M
+from .batch_tables import (ACTED, ARMOR, BAB, CRITLO, DC1, DC2, DEAD, DEX, DS1, DS2, GRIPTWO, HAMSTRUNG, HP,
+                           ISWEAPON, LIGHT, MAIN, MAXDEX, MELEE, MULT, O_FLAT_FOOTED, O_HEIGHT, O_PRONE_ALL,
+                           O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
+                           STRDMG, THROWN, TWO, X, Y)
+
+
+def jit_of(fn, **bound):
+    """``fn`` of the rules package compiled as it stands; ``bound`` names the rule functions it calls,
+    given as their compiled forms (the code object is the same, only its global names are bound)."""
+    if bound:
+        scope = dict(fn.__globals__)
+        scope.update(bound)
+        fn = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
+    return njit(cache=True)(fn)
+
+
+d20_result = jit_of(M.d20_result)
+check_passes = jit_of(M.check_passes)
+save_result = jit_of(M.save_result, check_passes=check_passes)
+trip_dc = jit_of(M.trip_dc)
+range_penalty = jit_of(M.range_penalty)
+strength_to_damage = jit_of(M.strength_to_damage)
+hamstrung_speed = jit_of(M.hamstrung_speed)
+is_dead = jit_of(M.is_dead)
+is_up = jit_of(M.is_up)
+bleeding = jit_of(M.bleeding)
+base_armor_class = jit_of(M.base_armor_class)
+adjacent = jit_of(GR.adjacent)
+distance_feet = jit_of(GR.distance_feet)
+
+#: attack kinds (the engine's names in ``KIND_NAMES``)
+K_MAIN, K_MAIN_TW, K_OFF_TW, K_AOO, K_TRIP, K_HAMSTRING, K_SHOOT, K_THROW = range(8)
+KIND_NAMES = ("main", "main_tw", "off_tw", "aoo", "trip", "hamstring", "shoot", "throw")
+SQ = GR.SQUARE_FEET
+NO_ROUTE = 1 << 30
+
+
+@njit(cache=True)
+def pos(U, i):
+    return (U[i, X], U[i, Y])
+
+
+@njit(cache=True)
+def conscious(U, i):
+    return U[i, DEAD] == 0 and is_up(U[i, HP])
+
+
+@njit(cache=True)
+def down(U, i):
+    return U[i, DEAD] == 0 and not is_up(U[i, HP])
+
+
+@njit(cache=True)
+def near(U, i, j):
+    return adjacent(pos(U, i), pos(U, j))
+
+
+@njit(cache=True)
+def is_enemy(P, i, j):
+    return P[i, SIDE] != P[j, SIDE]
+
+
+@njit(cache=True)
+def melee_weapon(U, IT, i):
+    """movement.melee_weapon: the main-hand melee weapon, else a weapon in the off hand, else 0."""
+    if U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1:
+        return U[i, MAIN]
+    if IT[U[i, OFF], ISWEAPON] == 1:
+        return U[i, OFF]
+    return 0
+
+
+@njit(cache=True)
+def makes_aoo(U, IT, i):
+    """movement.makes_aoo (no surprise round): conscious with a melee weapon in hand."""
+    return conscious(U, i) and melee_weapon(U, IT, i) != 0
+
+
+@njit(cache=True)
+def in_combat(U, P, O, i, ignoring):
+    for j in range(O[O_UNITS]):
+        if is_enemy(P, i, j) and U[j, DEAD] == 0 and j != ignoring and conscious(U, j) and near(U, i, j):
+            return True
+    return False
+
+
+@njit(cache=True)
+def is_flanked(U, P, O, FL, a, t):
+    if down(U, t):
+        return True
+    if not near(U, a, t):
+        return False
+    for b in range(O[O_UNITS]):
+        if b == a or is_enemy(P, a, b) or U[b, DEAD] == 1 or not conscious(U, b):
+            continue
+        if near(U, b, t):
+            da = (U[a, X] - U[t, X] + 1) * 3 + U[a, Y] - U[t, Y] + 1
+            db = (U[b, X] - U[t, X] + 1) * 3 + U[b, Y] - U[t, Y] + 1
+            if FL[da, db]:
+                return True
+    return False
+
+
+@njit(cache=True)
+def flat_footed(U, O, i):
+    return U[i, ACTED] == 0 and O[O_FLAT_FOOTED] == 1
+
+
+@njit(cache=True)
+def speed(U, P, i):
+    if U[i, PRONE] == 1:
+        return D.PRONE_SPEED
+    feet = P[i, SPEED]
+    if U[i, HAMSTRUNG] == 1:
+        feet = hamstrung_speed(feet)
+    return feet
+
+
+@njit(cache=True)
+def square(U, O, i):
+    return U[i, X] * O[O_HEIGHT] + U[i, Y]
+
+
+@njit(cache=True)
+def provoke_watchers(U, P, IT, O, mover, out):
+    """movement.provoke_watchers: enemies that make attacks of opportunity and are in combat with
+    nobody but the mover; their indices in ``out``, the count returned."""
+    k = 0
+    for j in range(O[O_UNITS]):
+        if is_enemy(P, mover, j) and U[j, DEAD] == 0 and makes_aoo(U, IT, j) and not in_combat(U, P, O, j, mover):
+            out[k] = j
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _ground(U, P, O, i, barred, ends):
+    """movement._ground: squares barred (conscious enemies') and not to end in (everyone else's)."""
+    barred[:] = 0
+    ends[:] = 0
+    for j in range(O[O_UNITS]):
+        if j == i or U[j, DEAD] == 1:
+            continue
+        ends[square(U, O, j)] = 1
+        if is_enemy(P, i, j) and conscious(U, j):
+            barred[square(U, O, j)] = 1
+    ends[square(U, O, i)] = 1
+
+
+@njit(cache=True)
+def reachable(U, P, O, ONE, TWO, i, barred, ends, cost, out):
+    """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in."""
+    _ground(U, P, O, i, barred, ends)
+    budget = speed(U, P, i) // SQ
+    cost[:] = NO_ROUTE
+    cost[square(U, O, i) * 2] = 0
+    places = ONE.shape[0]
+    for used in range(budget + 1):
+        for key in range(places):
+            if cost[key] != used:
+                continue
+            for nk in ONE[key]:
+                if nk < 0:
+                    break
+                if barred[nk >> 1] == 0 and used + 1 <= budget and cost[nk] > used + 1:
+                    cost[nk] = used + 1
+            for nk in TWO[key]:
+                if nk < 0:
+                    break
+                if barred[nk >> 1] == 0 and used + 2 <= budget and cost[nk] > used + 2:
+                    cost[nk] = used + 2
+    k = 0
+    for n in range(places // 2):
+        if (cost[2 * n] != NO_ROUTE or cost[2 * n + 1] != NO_ROUTE) and ends[n] == 0:
+            out[k] = n
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _popcount(v):
+    c = 0
+    while v:
+        v &= v - 1
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
+    """paths.route_to with the mover's watchers: the path (square numbers) of the move to square
+    ``goal`` into ``path``; returns its length.  ``R``: scratch, (5, layers, places) int64."""
+    _ground(U, P, O, i, barred, ends)
+    budget = speed(U, P, i) // SQ
+    places = ONE.shape[0]
+    watchers = np.empty(8, np.int64)
+    nw = provoke_watchers(U, P, IT, O, i, watchers)
+    inl, prov, parent, order = R[0], R[1], R[2], R[3]
+    count = R[4, :, 0]
+    inl[:budget + 1, :] = 0
+    count[:budget + 1] = 0
+    origin = square(U, O, i) * 2
+    inl[0, origin] = 1
+    prov[0, origin] = 0
+    order[0, 0] = origin
+    count[0] = 1
+    best_l = -1
+    best_k = -1
+    if nw == 0:
+        # paths._free_routes: each layer in the order reached, a place walked on once
+        closed = np.zeros(places, np.int64)
+        for n in range(places // 2):
+            if barred[n]:
+                closed[2 * n] = 1
+                closed[2 * n + 1] = 1
+        closed[origin] = 0
+        for used in range(budget + 1):
+            for e in range(count[used]):
+                key = order[used, e]
+                if closed[key]:
+                    continue
+                closed[key] = 1
+                if key >> 1 == goal:
+                    best_l, best_k = used, key
+                    break
+                for step, nexts in ((1, ONE[key]), (2, TWO[key])):
+                    t = used + step
+                    if t > budget:
+                        continue
+                    for nk in nexts:
+                        if nk < 0:
+                            break
+                        if closed[nk] == 0 and inl[t, nk] == 0:
+                            inl[t, nk] = 1
+                            parent[t, nk] = used * places + key
+                            order[t, count[t]] = nk
+                            count[t] += 1
+            if best_l >= 0:
+                break
+    else:
+        zone = np.zeros(places // 2, np.int64)
+        for k in range(nw):
+            w = watchers[k]
+            for d in range(8):
+                dx, dy = GR.NEIGHBOURS[d]
+                x, y = U[w, X] + dx, U[w, Y] + dy
+                if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
+                    zone[x * O[O_HEIGHT] + y] |= 1 << k
+        best_p = NO_ROUTE
+        for used in range(budget + 1):
+            for e in range(count[used]):
+                key = order[used, e]
+                if key >> 1 == goal and prov[used, key] < best_p:
+                    best_p, best_l, best_k = prov[used, key], used, key
+            if best_p == 0:
+                break
+            for key in range(places):
+                if inl[used, key] == 0:
+                    continue
+                here = zone[key >> 1]
+                for step, nexts in ((1, ONE[key]), (2, TWO[key])):
+                    t = used + step
+                    if t > budget:
+                        continue
+                    for nk in nexts:
+                        if nk < 0:
+                            break
+                        n = nk >> 1
+                        if barred[n]:
+                            continue
+                        p = prov[used, key] + _popcount(here ^ zone[n])
+                        if inl[t, nk] == 0:
+                            inl[t, nk] = 1
+                            order[t, count[t]] = nk
+                            count[t] += 1
+                        elif p >= prov[t, nk]:
+                            continue
+                        prov[t, nk] = p
+                        parent[t, nk] = used * places + key
+    if best_l < 0:
+        return 0
+    length = best_l  # an upper bound on the squares of the path less one
+    tmp = np.empty(length + 2, np.int64)
+    k = 0
+    layer, key = best_l, best_k
+    while True:
+        tmp[k] = key >> 1
+        k += 1
+        if layer == 0:
+            break
+        back = parent[layer, key]
+        layer, key = back // places, back % places
+    for m in range(k):
+        path[m] = tmp[k - 1 - m]
+    return k
+
+
+@njit(cache=True)
+def in_range(U, IT, O, LOE, i, j, shoot):
+    """actions.in_range for a shot (``shoot``) or a throw."""
+    feet = distance_feet(pos(U, i), pos(U, j))
+    w = U[i, MAIN]
+    if shoot:
+        limit = IT[w, RANGED] * D.MAX_INCREMENTS_PROJECTILE
+    else:
+        incr = IT[w, THROWN] if IT[w, THROWN] else D.IMPROVISED_THROW_RANGE
+        limit = incr * D.MAX_INCREMENTS_THROWN
+    return feet <= limit and LOE[square(U, O, i), square(U, O, j)] == 1
+
+
+@njit(cache=True)
+def wields_two(U, IT, i):
+    return U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1 and IT[U[i, OFF], ISWEAPON] == 1
+
+
+@njit(cache=True)
+def _two_weapon(U, IT, O, i, kind):
+    """modifiers.two_weapon_modifier."""
+    main_kinds = kind == K_MAIN or kind == K_MAIN_TW or kind == K_AOO or kind == K_HAMSTRING or kind == K_THROW
+    off_kind = kind == K_OFF_TW
+    if kind == K_MAIN_TW or kind == K_OFF_TW:
+        pass
+    elif O[O_WIELDING] == 1 and wields_two(U, IT, i) and (main_kinds or off_kind):
+        pass
+    else:
+        return 0
+    off = U[i, OFF]
+    if IT[off, ISWEAPON] == 0:
+        return 0
+    if IT[off, LIGHT] == 1:
+        return D.TWO_WEAPON_LIGHT_PENALTY[1 if off_kind else 0]
+    return D.TWO_WEAPON_PENALTY[1 if off_kind else 0]
+
+
+@njit(cache=True)
+def profile(U, P, IT, O, FL, a, t, kind, unseen):
+    """attacks.attack_profile: (bonus, armor class, critical range, multiplier, dice count, dice
+    sides, damage constant, sneak attack dice); no dice for a trip."""
+    ranged = kind == K_SHOOT or kind == K_THROW
+    touch = kind == K_TRIP
+    bonus = P[a, BAB] + (P[a, DEX] if ranged else P[a, STR])
+    if kind == K_MAIN or kind == K_MAIN_TW or kind == K_HAMSTRING or kind == K_SHOOT or kind == K_THROW:
+        w = U[a, MAIN]
+    elif kind == K_OFF_TW:
+        w = U[a, OFF]
+    elif kind == K_AOO:
+        w = melee_weapon(U, IT, a)
+    else:
+        w = 0
+    bonus += _two_weapon(U, IT, O, a, kind)
+    if U[a, PRONE] == 1 and not ranged:
+        bonus -= D.PRONE_PENALTY
+    flanked = is_flanked(U, P, O, FL, a, t)
+    if flanked:
+        bonus += D.FLANK_BONUS
+    if unseen:
+        bonus += D.UNSEEN_BONUS
+    feet = distance_feet(pos(U, a), pos(U, t))
+    if kind == K_SHOOT:
+        bonus += range_penalty(feet, IT[w, RANGED])
+    elif kind == K_THROW:
+        incr = IT[w, THROWN]
+        if incr == 0:
+            incr = D.IMPROVISED_THROW_RANGE
+            bonus += D.IMPROVISED_THROW_PENALTY
+        bonus += range_penalty(feet, incr)
+    # armor class (attacks.armor_class)
+    dex = min(P[t, DEX], P[t, MAXDEX])
+    if dex > 0 and (unseen or flanked or flat_footed(U, O, t)):
+        dex = 0
+    ac = base_armor_class(dex)
+    if not touch:
+        ac += P[t, ARMOR] + IT[U[t, OFF], SHIELD_AC]
+    if U[t, PRONE] == 1 or down(U, t):
+        ac -= D.PRONE_PENALTY
+    # damage
+    strength = P[a, STR]
+    count, sides, const, crit_lo, mult = 0, 0, 0, D.CRIT_LO, D.CRIT_MULT
+    if kind != K_TRIP:
+        if kind == K_OFF_TW or (kind == K_AOO and w != U[a, MAIN]):
+            count, sides = IT[w, DC1], IT[w, DS1]
+            const = strength_to_damage(strength, "off")
+        elif kind == K_SHOOT:
+            two = IT[w, GRIPTWO] == 1
+            count, sides = (IT[w, DC2], IT[w, DS2]) if two else (IT[w, DC1], IT[w, DS1])
+            const = strength_to_damage(strength, "main") if IT[w, STRDMG] == 1 else strength_to_damage(strength, "bow")
+        elif kind == K_THROW:
+            count, sides = IT[w, DC1], IT[w, DS1]
+            const = strength_to_damage(strength, "main")
+        else:
+            two = U[a, TWO] == 1
+            count, sides = (IT[w, DC2], IT[w, DS2]) if two else (IT[w, DC1], IT[w, DS1])
+            const = strength_to_damage(strength, "two") if two else strength_to_damage(strength, "main")
+        crit_lo, mult = IT[w, CRITLO], IT[w, MULT]
+        if U[a, PRONE] == 1 and (not ranged or O[O_PRONE_ALL] == 1):
+            const -= D.PRONE_PENALTY
+    sneak = 0
+    if P[a, SNEAK] > 0 and kind != K_TRIP and (not ranged or feet <= D.SNEAK_RANGE):
+        if flanked or unseen or flat_footed(U, O, t):
+            sneak = P[a, SNEAK]
+    return bonus, ac, crit_lo, mult, count, sides, const, sneak

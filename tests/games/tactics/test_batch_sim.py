@@ -1,0 +1,56 @@
+"""Issue 39: ``brawl sim tactics`` takes the compiled batch path for the battles it plays, says so
+when it cannot, and ``--engine`` still forces the engine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from brawl.games import entry
+from brawl.games.tactics.batch import can_run, run_range
+
+BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
+DUEL = {"party1": "steve", "party2": "steve", "level": 3}
+
+
+def test_the_entry_names_the_kernel_and_it_plays_random_seats():
+    """Issue 39: Tactics' entry has a batch part; it plays random against random."""
+    assert entry("tactics").load("batch").run_range is run_range
+    assert can_run(["random", "random"])
+    assert not can_run(["search", "random"]) and not can_run(["random"])
+
+
+def test_kernel_totals_add_up_and_repeat():
+    """Issue 39: the kernel's totals count every battle once (wins, draws, turns) and the same seed
+    gives the same totals."""
+    a = run_range(DUEL, ["random", "random"], 5, 0, 300, workers=1)
+    b = run_range(DUEL, ["random", "random"], 5, 0, 300, workers=1)
+    assert a.backend == "batch" and a.games == 300
+    assert sum(a.wins) + a.draws == 300 and sum(a.turn_counts.values()) == 300
+    assert a.total_turns == sum(k * v for k, v in a.turn_counts.items())
+    assert (a.wins, a.draws, a.first_mover_wins, a.total_turns) == (b.wins, b.draws, b.first_mover_wins, b.total_turns)
+    assert a.first_mover_wins <= sum(a.wins)
+
+
+def test_unplayed_options_run_on_the_engine_and_say_so(capsys):
+    """Issue 39: options the kernel does not play (spellcasters, cover) fall back to the engine with a
+    line on stderr naming why."""
+    result = run_range({"party1": "jeff", "party2": "steve", "max_rounds": 2}, ["random", "random"], 1, 0, 3,
+                       workers=1)
+    assert result.backend == "engine" and result.games == 3
+    assert "spellcasters (Jeff)" in capsys.readouterr().err
+    result = run_range(dict(DUEL, cover=True, max_rounds=2), ["random", "random"], 1, 0, 2, workers=1)
+    assert result.backend == "engine" and "cover=True" in capsys.readouterr().err
+
+
+def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
+    """Issue 39: ``brawl sim tactics --bots random,random`` runs on the kernel; ``--engine`` on the engine."""
+    args = [*BRAWL, "sim", "tactics", "--bots", "random,random", "--json", "--party1", "steve", "--party2", "steve",
+            "--level", "3"]
+    out = subprocess.run([*args, "--games", "2000"], capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    assert data["backend"] == "batch" and data["games"] == 2000
+    out = subprocess.run([*args, "--games", "4", "--engine", "--workers", "1"], capture_output=True, text=True,
+                         check=True)
+    assert json.loads(out.stdout)["backend"] == "engine"
