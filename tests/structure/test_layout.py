@@ -31,7 +31,7 @@ def test_every_part_an_entry_names_loads(name):
 
 def test_the_parts_the_issue_names_are_where_the_entries_say():
     assert games_with("solver") == ["krig", "ktog"]
-    assert set(games_with("batch")) == {"krig", "ktog"}
+    assert {"krig", "ktog", "kniggits"} <= set(games_with("batch"))
     assert set(games_with("encoding")) == set(game_names())
 
 

@@ -9,5 +9,6 @@ ENTRY = Entry(
     "kniggits", lang="brawl.games.kniggits.lang", rules="brawl.games.kniggits.rules:Kniggits", bots="brawl.games.kniggits.bots:BOTS",
     encoding="brawl.games.kniggits.encoding:KniggitsEncoding", renderer=True,
     analysis="brawl.games.kniggits.analysis",
+    batch="brawl.games.kniggits.batch",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "heuristic"))),
 )

@@ -53,6 +53,13 @@ class _Memo:
 
 _MEMO = _Memo()
 
+# How :meth:`Decisions.sample_action` (the random bot) moves: a straight move of a kniggit that
+# has not moved this often, with this many tries to find a legal one, and otherwise another listed
+# decision this often before ending the moving phase (the compiled games read the same numbers).
+MOVE_ODDS = 0.85
+MOVE_TRIES = 12
+OTHER_ODDS = 0.3
+
 
 def decided(game, state: KniggitsState, seat: int, action: str) -> KniggitsState:
     """The state after ``seat``'s ``action`` in ``state``, or :class:`IllegalAction`: a pure
@@ -218,10 +225,10 @@ class Decisions:
                 return "end_move"  # the decisions of a real table are all listed: end now and then
             return rng.choice(legal)
         movers = [k for k in state.kniggits if k.seat == seat and k.active and not k.moved and not k.shot]
-        if movers and rng.random() < 0.85:
+        if movers and rng.random() < MOVE_ODDS:
             k = rng.choice(movers)
             allowance = self.move_allowance(k)
-            for _ in range(12):
+            for _ in range(MOVE_TRIES):
                 angle = rng.uniform(0, 2 * math.pi)
                 length = rng.uniform(0, allowance)
                 x = min(max(k.x + length * math.cos(angle), 0.0), self.table.size)
@@ -233,7 +240,7 @@ class Decisions:
                     continue
                 return action
         others = [a for a in legal if a != "end_move"]
-        if others and rng.random() < 0.3:
+        if others and rng.random() < OTHER_ODDS:
             return rng.choice(others)
         return "end_move"
 

@@ -11,6 +11,10 @@ from typing import Sequence
 from .geometry import EPS, Pt, dist
 
 
+#: the directions :func:`away_directions` tries, as shares of the arc's half width from its middle, in turn
+TRIED = (0.0, 0.5, -0.5, 0.9, -0.9)
+
+
 def away_arc(p: Pt, enemies: Sequence[Pt]) -> tuple[float, float] | None:
     """The directions (radians) in which a straight line from ``p`` gets further from every enemy
     (seed, Phase one: "a direction that takes you further from both of them"), as the open arc
@@ -20,7 +24,7 @@ def away_arc(p: Pt, enemies: Sequence[Pt]) -> tuple[float, float] | None:
     and then all along the line; so each enemy leaves the half circle about the line straight away
     from him, and together they leave the arc within 90 degrees of all those lines: it exists when
     those lines fit within less than half a circle."""
-    angles = sorted(math.atan2(p[1] - e[1], p[0] - e[0]) for e in enemies if dist(p, e) > EPS)
+    angles = sorted([math.atan2(p[1] - e[1], p[0] - e[0]) for e in enemies if dist(p, e) > EPS])
     if not angles:
         return None
     # the largest empty gap between neighbouring lines (round the circle) leaves the others in
@@ -28,7 +32,10 @@ def away_arc(p: Pt, enemies: Sequence[Pt]) -> tuple[float, float] | None:
     gaps = [(angles[(i + 1) % len(angles)] - a) % (2 * math.pi) for i, a in enumerate(angles)]
     if len(angles) == 1:
         gaps = [2 * math.pi]
-    widest = max(range(len(gaps)), key=gaps.__getitem__)
+    widest = 0  # the first of the widest (plain loops, so that the batch kernel compiles this very function)
+    for i in range(1, len(gaps)):
+        if gaps[i] > gaps[widest]:
+            widest = i
     first = angles[(widest + 1) % len(angles)]
     span = 2 * math.pi - gaps[widest]
     half = (math.pi - span) / 2
@@ -55,5 +62,5 @@ def away_directions(p: Pt, enemies: Sequence[Pt], only_middle: bool) -> list[Pt]
     if arc is None:
         return []
     middle, half = arc
-    turns = [0.0] if only_middle else [0.0, 0.5, -0.5, 0.9, -0.9]
+    turns = TRIED[:1] if only_middle else TRIED
     return [(math.cos(middle + f * half), math.sin(middle + f * half)) for f in turns]

@@ -1,0 +1,317 @@
+"""Batch simulation of Kniggits, compiled with Numba over every core.
+
+The games follow the rules module (:mod:`brawl.games.kniggits.rules`), phase by phase:
+:mod:`.batch_game` (the armies, rock-paper-scissors, the moving, turning and fighting phases, the
+end of a turn, winning) over :mod:`.batch_moves` (who is in combat, the path check, arriving,
+facing, fleeing) over :mod:`.batch_geom` (the table: the rules' own geometry, compiled).  Every
+number and formula comes from the game package: the functions of :mod:`.geometry`,
+:mod:`.disengage` and :mod:`.mechanics` compiled from their own code, and tables made here from the
+rules' own functions (the ready-made armies by :func:`.army.parse_army` where they stand, the
+corners paths go round and their sight lines by :class:`.geometry.Table`, rock-paper-scissors by
+its ``round_winner``, the token each height knocks down by :data:`.mechanics.HEIGHT_TOKEN`).
+
+The kernel plays two ``random`` seats (the rules' own random decisions,
+:meth:`.decisions.Decisions.sample_action`) with the options of a battle: any table, scale,
+terrain, points, disengaging, turn limit.  The advanced rules, the scenarios with things to carry
+and a real table are not in it (:func:`unsupported`): those games are played by the full engine,
+and :func:`run_range` says so on stderr.
+
+Chunks and seeds work as in :mod:`brawl.games.krig.batch`, so any split of a run gives the same
+totals.  A tape (:mod:`brawl.sim.kernel`) drives the kernel (:func:`play_tape`) and the engine
+(:func:`play_engine_tape`) through the same games, decision by decision
+(``tests/games/kniggits/test_batch_agrees.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import namedtuple
+from typing import Mapping
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from ...sim.engine import SimResult
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
+from . import mechanics
+from .batch_game import ARMY, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, RPS, play_game
+from .batch_geom import table_record
+from .batch_moves import ATTACK, DEFENSE, MOVE, NROWS
+
+POLICIES = ("random",)
+#: the options of the kernel's games (the rules module's fields): a battle's
+Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
+                            "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries")
+Work = namedtuple("Work", "buf opts movers pts out row fights")
+FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers", "potions")
+
+
+def unsupported(options: Mapping) -> list[str]:
+    """What of these options the kernel does not play (its games then run on the full engine)."""
+    from .. import make_game
+
+    game = make_game("kniggits", options)
+    o = game.options
+    out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
+    if o.scenario != "battle":
+        out.append(f"the scenario {o.scenario}")
+    if o.measure != "app":
+        out.append("a real table")
+    if any(c == 0 for c in game.table.sides[2]):
+        out.append("an obstacle that is not convex")
+    return out
+
+
+def can_run(bot_specs: list[str]) -> bool:
+    """Whether every bot is one this kernel plays."""
+    return len(bot_specs) == 2 and all(b in POLICIES for b in bot_specs)
+
+
+def _name_ranks(count: int) -> np.ndarray:
+    """Where kniggit ``j`` + 1 of an army comes among its names (A1, A10, A2, ...: the rules sort
+    names as text)."""
+    names = sorted(range(count), key=lambda j: str(j + 1))
+    rank = np.zeros(max(count, 1), np.int64)
+    for r, j in enumerate(names):
+        rank[j] = r
+    return rank
+
+
+def _record(game):
+    """The kernel's options record (:data:`Rules`) and geometry (:class:`.batch_geom.Geom`)."""
+    from ..rps.rules import MOVES, round_winner
+    from .army import parse_army, preset_names
+    from .decisions import MOVE_ODDS, MOVE_TRIES, OTHER_ODDS
+
+    o, t = game.options, game.table
+    names = preset_names(o)
+    armies = [[parse_army(name, seat, o, t) for seat in (0, 1)] for name in names]
+    most = max([len(a[0]) for a in armies] + [1])
+    size = np.zeros(len(names), np.int64)
+    tokens = np.zeros((len(names), most, 3), np.int64)
+    places = np.zeros((len(names), 2, most, 2))
+    for p, (red, blue) in enumerate(armies):
+        size[p] = len(red)
+        for j, r in enumerate(red):
+            tokens[p, j] = (r.move, r.attack, r.defense)
+        for seat, army in enumerate((red, blue)):
+            for j, r in enumerate(army):
+                places[p, seat, j] = (r.x, r.y)
+    rps = np.array([[-1 if round_winner(a, b) is None else round_winner(a, b) for b in MOVES] for a in MOVES], np.int64)
+    rows = {"move": MOVE, "attack": ATTACK, "defense": DEFENSE}
+    height_row = np.array([rows[mechanics.HEIGHT_TOKEN[h]] for h in mechanics.HEIGHTS], np.int64)
+    rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
+                  o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
+                  mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
+                  MOVE_TRIES)
+    return rules, table_record(t), names
+
+
+def _work(n: int, width: int) -> Work:
+    return Work(np.zeros(max(n, 1), np.int64), np.zeros((max(n * n, 1), 2), np.int64), np.zeros(max(n, 1), np.int64),
+                np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
+                np.zeros(width, np.int64), np.zeros((max(n, 1), 2), np.int64))
+
+
+@njit(cache=True)
+def _play_tape(tape, o, g, K, XY, w):
+    tape, winner, first, turns = play_game(tape, o, g, K, XY, w)
+    return winner, first, turns
+
+
+def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+    """One kernel game whose random decisions read ``values`` in turn (``brawl.sim.kernel.new_tape``):
+    the winner (-1 a draw), the first mover, the turns, the values used and each decision as (seat,
+    the engine's decision, every kniggit's place, tokens, status and facing before it; see
+    :func:`snapshot`)."""
+    from .. import make_game
+
+    game = make_game("kniggits", options)
+    if not can_run(bot_specs) or unsupported(options):
+        raise ValueError("the kernel does not play these bots or options: " + ", ".join(unsupported(options)))
+    o, g, names = _record(game)
+    n = 2 * int(o.army_size.max(initial=1))
+    width = HEAD + PER * n
+    tape = new_tape(values, width)
+    K = np.zeros((NROWS, max(n, 1)), np.int64)
+    XY = np.zeros((2, max(n, 1)))
+    winner, first, turns = _play_tape(tape, o, g, K, XY, _work(n, width))
+    rows = tape[2][:tape[3][0]]
+    sizes = [int(o.army_size[rows[s, 2]]) for s in (0, 1)] if len(rows) >= 2 else [0, 0]
+    ids = [f"A{j + 1}" for j in range(sizes[0])] + [f"B{j + 1}" for j in range(sizes[1])]
+    hands = tuple(mechanics.HEIGHTS) + ("none",)
+    decisions = []
+    for k, r in enumerate(rows):
+        what, a, b = int(r[1]), int(r[2]), int(r[3])
+        if what == ARMY:
+            name = "army:" + names[a]
+        elif what == RPS:
+            from ..rps.rules import MOVES
+            name = MOVES[a]
+        elif what == MOVE_TO:
+            name = f"move:{ids[a]}:{r[4] / 1000:.3f}:{r[5] / 1000:.3f}"
+        elif what == FACE:
+            name = f"face:{ids[a]}:{ids[b]}"
+        elif what == END_MOVE:
+            name = "end_move"
+        elif what == END_TURNING:
+            name = "end_turning"
+        else:
+            assert what == FIGHT
+            name = f"fight:{ids[a]}-{ids[b]}:{hands[r[4]]}:{hands[r[5]]}"
+        shown = len(ids) if k >= 2 else 0
+        table = tuple(tuple(int(v) for v in r[HEAD + PER * i:HEAD + PER * (i + 1)]) for i in range(shown))
+        decisions.append((int(r[0]), name, table))
+    return {"winner": int(winner), "first": int(first), "turns": int(turns), "used": int(tape[1][0]),
+            "decisions": decisions}
+
+
+STATUS_CODES = {"fighting": 0, "fleeing": 1, "gone": 2}
+
+
+def snapshot(state) -> tuple:
+    """Every kniggit of an engine state as the kernel logs it: place in millionths of an inch,
+    tokens, status and the column of the enemy it faces (-1 for none)."""
+    where = {k.id: i for i, k in enumerate(state.kniggits)}
+    return tuple((int(np.rint(k.x * 1e6)), int(np.rint(k.y * 1e6)), k.move, k.attack, k.defense,
+                  STATUS_CODES[k.status], where.get(k.facing, -1)) for k in state.kniggits)
+
+
+class TapeRandom:
+    """A bot's random generator reading a tape as the kernel does: ``random()`` the next value over
+    2**31, ``choice`` of ``k`` things the next value mod ``k`` (nothing taken when ``k`` is 1),
+    ``uniform(a, b)`` as the standard library makes it from ``random()``."""
+
+    def __init__(self, values) -> None:
+        self.values = [int(v) for v in values]
+        self.used = 0
+
+    def _take(self) -> int:
+        self.used += 1
+        return self.values[self.used - 1]
+
+    def random(self) -> float:
+        return self._take() / 2147483648.0
+
+    def uniform(self, a: float, b: float) -> float:
+        return a + (b - a) * self.random()
+
+    def choice(self, seq):
+        return seq[0] if len(seq) == 1 else seq[self._take() % len(seq)]
+
+
+def play_engine_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+    """The full engine's side of a tape: one game of the rules module whose bots (the game's own,
+    :mod:`.bots`) draw from one :class:`TapeRandom` over ``values``.  Returns what
+    :func:`play_tape` does, each decision's state as :func:`snapshot`, and the final state."""
+    from ...bots import make_bot
+    from ...core.game import Terminal
+    from .. import make_game
+
+    game = make_game("kniggits", options)
+    rng = TapeRandom(values)
+    bots = [make_bot("kniggits", b, seed=0, game=game) for b in bot_specs]
+    for bot in bots:
+        bot.rng = rng
+    state = game.initial_state()
+    decisions = []
+    while True:
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            winner = node.winners[0] if len(node.winners) == 1 else -1
+            return {"winner": winner, "first": state.first_mover, "turns": state.turns, "used": rng.used,
+                    "decisions": decisions, "state": state}
+        seat = node.seats[0]
+        action = bots[seat].choose(game, state, seat)
+        decisions.append((seat, action, snapshot(state)))
+        state = game.apply_action(state, seat, action)
+
+
+@njit(cache=True)
+def _play_chunk(k, games, seed, o, g, wins, hist):
+    rng = _chunk_seed(seed, k)
+    n = 2 * max(1, o.army_size.max())
+    K = np.zeros((NROWS, n), np.int64)
+    XY = np.zeros((2, n))
+    w = Work(np.zeros(n, np.int64), np.zeros((n * n, 2), np.int64), np.zeros(n, np.int64),
+             np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
+             np.zeros(1, np.int64), np.zeros((n, 2), np.int64))
+    fmw = 0
+    total = 0
+    for _ in range(games):
+        rng, winner, first, turns = play_game(rng, o, g, K, XY, w)
+        if winner >= 0:
+            wins[winner] += 1
+            if winner == first:
+                fmw += 1
+        total += turns
+        hist[min(turns, MAX_TURNS - 1)] += 1
+    return fmw, total
+
+
+@njit(cache=True, parallel=True)
+def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, o, g):
+    m = chunk_hi - chunk_lo
+    wins = np.zeros((m, 2), np.int64)
+    out = np.zeros((m, 2), np.int64)
+    hist = np.zeros((m, MAX_TURNS), np.int64)
+    for j in prange(m):
+        k = chunk_lo + j
+        count = min(CHUNK, games_hi - k * CHUNK)
+        a, b = _play_chunk(k, count, seed, o, g, wins[j], hist[j])
+        out[j, 0] = a
+        out[j, 1] = b
+    return wins.sum(axis=0), out.sum(axis=0), hist.sum(axis=0)
+
+
+def _say_if_compiling(dispatcher, what: str) -> None:
+    """A line on stderr before a call that compiles (nothing in this process yet, nothing in
+    Numba's cache): compiling takes a minute or more, and the result is kept for later runs."""
+    if dispatcher.signatures:
+        return
+    try:
+        cached = bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - no cache to read: it compiles
+        cached = False
+    if not cached:
+        print(f"kniggits: compiling the {what} (once: a minute or more; kept in Numba's cache for later runs)",
+              file=sys.stderr, flush=True)
+
+
+def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,
+              workers: int | None = None) -> SimResult:
+    """Games ``start`` to ``stop`` (``start`` a multiple of :data:`CHUNK`).  Options the kernel does
+    not play (:func:`unsupported`) are played by the full engine, with a line on stderr saying so."""
+    from .. import make_game
+
+    if start % CHUNK:
+        raise ValueError(f"a range starts at a multiple of {CHUNK}")
+    game = make_game("kniggits", options)
+    missing = unsupported(options)
+    if missing:
+        from ...sim.engine import run_slice, simulate
+
+        print(f"kniggits: the batch kernel does not play {', '.join(missing)}; these games run on the full engine",
+              file=sys.stderr, flush=True)
+        if start == 0:
+            return simulate("kniggits", game.options_json(), list(bot_specs), stop, seed, workers)
+        return run_slice("kniggits", game.options_json(), list(bot_specs), seed, start, stop)
+    o, g, _ = _record(game)
+    threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(threads)
+    _say_if_compiling(_play_chunks, "batch kernel")
+    t0 = time.perf_counter()
+    result = SimResult("kniggits", game.options_json(), list(bot_specs), seed, wins=[0, 0], backend="batch")
+    if stop > start:
+        wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, o, g)
+        result.games = stop - start
+        result.wins = [int(w) for w in wins]
+        result.draws = result.games - int(wins.sum())
+        result.first_mover_wins = int(sums[0])
+        result.total_turns = int(sums[1])
+        result.turn_counts = {int(i): int(hist[i]) for i in np.flatnonzero(hist)}
+    result.seconds = time.perf_counter() - t0
+    return result

@@ -1,0 +1,349 @@
+"""One compiled Kniggits game (:mod:`.batch`): the armies, rock-paper-scissors, then turns of moving,
+turning and fighting until an army is routed or the turn limit scores the game, in the order
+:mod:`.setup`, :mod:`.turns`, :mod:`.fights` and :mod:`.decisions` take them.
+
+The ``random`` bot is the rules' own :meth:`.decisions.Decisions.sample_action` as the random bot
+plays it (:class:`.bots.RandomBot`): uniform over the listed decisions, and in the moving phase a
+random straight move of a kniggit that has not moved (up to 12 tries, each judged by the rules of
+moving) with the odds written there (``MOVE_ODDS``, ``OTHER_ODDS``, ``MOVE_TRIES``).  Its draws are the bot's calls of
+``random()`` and ``choice()``: on a tape (:mod:`brawl.sim.kernel`) ``random()`` is the next value
+over 2**31 and ``choice`` of ``k`` things the next value mod ``k`` (nothing when ``k`` is 1), and
+:func:`.batch.play_engine_tape` hands the engine's bots a generator that reads the tape the same way.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+from numba.extending import overload
+
+from ...sim.kernel import _is_tape, _next, _tape_next, below, note
+from .batch_geom import flees
+from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, RANK, SEAT, STATUS,
+                          allowance, arrive, auto_face, check_path, engaged, flee)
+
+ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
+NOT_OVER = -2
+NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
+HEAD = 6  # log columns before the kniggits: seat, decision, kniggit, enemy, then two numbers
+PER = 7  # log columns per kniggit
+
+
+def unit(src):
+    """(src, a float in [0, 1)): the bot's ``random()``."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(unit)
+def _unit_impl(src):
+    if _is_tape(src):
+        return lambda src: (src, _tape_next(src) / 2147483648.0)
+
+    def fast(src):
+        src, r = _next(src)
+        return src, np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return fast
+
+
+def log(src, row, seat, what, a, b, p, q, K, XY, n):
+    raise NotImplementedError("compiled code only")
+
+
+@overload(log)
+def _log_impl(src, row, seat, what, a, b, p, q, K, XY, n):
+    """On a tape: log a decision (seat, code, kniggit, enemy, two numbers) with every kniggit's
+    place (millionths of an inch), tokens, status and facing before it."""
+    if not _is_tape(src):
+        return lambda src, row, seat, what, a, b, p, q, K, XY, n: None
+
+    def write(src, row, seat, what, a, b, p, q, K, XY, n):
+        row[:] = 0
+        row[0], row[1], row[2], row[3], row[4], row[5] = seat, what, a, b, p, q
+        for i in range(n):
+            c = HEAD + PER * i
+            row[c] = np.int64(np.rint(XY[0, i] * 1e6))
+            row[c + 1] = np.int64(np.rint(XY[1, i] * 1e6))
+            row[c + 2], row[c + 3], row[c + 4] = K[MOVE, i], K[ATTACK, i], K[DEFENSE, i]
+            row[c + 5], row[c + 6] = K[STATUS, i], K[FACING, i]
+        note(src, row)
+    return write
+
+
+@njit(cache=True)
+def check_end(K, n):
+    """:meth:`.turns.TurnFlow._check_end`: the winner, -1 for a draw, or :data:`NOT_OVER`."""
+    fighting0 = False
+    fighting1 = False
+    for i in range(n):
+        if K[STATUS, i] == FIGHTING:
+            if K[SEAT, i] == 0:
+                fighting0 = True
+            else:
+                fighting1 = True
+    if fighting0 and fighting1:
+        return NOT_OVER
+    if not fighting0 and not fighting1:
+        return -1
+    return 1 if not fighting0 else 0
+
+
+@njit(cache=True)
+def muster(o, p0, p1, K, XY):
+    """:meth:`.setup.Setup._muster`: both ready-made armies take the field; a kniggit without a
+    token of each colour runs away (it is gone).  Returns how many kniggits there are."""
+    n = 0
+    for seat in range(2):
+        p = p0 if seat == 0 else p1
+        for j in range(o.army_size[p]):
+            K[:, n] = 0
+            K[SEAT, n] = seat
+            K[MOVE, n], K[ATTACK, n], K[DEFENSE, n] = o.army_tokens[p, j, 0], o.army_tokens[p, j, 1], o.army_tokens[p, j, 2]
+            K[FACING, n] = -1
+            K[RANK, n] = o.name_rank[j]
+            XY[0, n], XY[1, n] = o.army_places[p, seat, j, 0], o.army_places[p, seat, j, 1]
+            if K[MOVE, n] == 0 or K[ATTACK, n] == 0 or K[DEFENSE, n] == 0:
+                K[STATUS, n] = GONE
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _random_move_phase(src, o, g, K, XY, n, seat, w):
+    """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
+    whether it ended the moving phase)."""
+    buf, opts, pts, out, row = w.buf, w.opts, w.pts, w.out, w.row
+    nf = 0
+    for i in range(n):  # the listed decisions: facing another enemy in combat
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
+            continue
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
+        for a in range(ne):
+            if buf[a] != K[FACING, i]:
+                opts[nf, 0], opts[nf, 1] = i, buf[a]
+                nf += 1
+    nm = 0
+    for i in range(n):
+        if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
+            w.movers[nm] = i
+            nm += 1
+    if nm > 0:
+        src, u = unit(src)
+        if u < o.odds_move:
+            src, c = below(src, nm)
+            i = w.movers[c]
+            reach = allowance(K, i, o)
+            for _ in range(o.move_tries):
+                src, u1 = unit(src)
+                angle = 0.0 + (2 * math.pi - 0.0) * u1
+                src, u2 = unit(src)
+                length = 0.0 + (reach - 0.0) * u2
+                x = min(max(XY[0, i] + length * math.cos(angle), 0.0), o.size)
+                y = min(max(XY[1, i] + length * math.sin(angle), 0.0), o.size)
+                x = np.rint(x * 1000.0) / 1000.0  # written to a thousandth in the decision
+                y = np.rint(y * 1000.0) / 1000.0
+                pts[0, 0], pts[0, 1] = x, y
+                count = check_path(K, XY, n, i, pts, 1, o, g, buf, out)
+                if count == 0:
+                    continue
+                log(src, row, seat, MOVE_TO, i, -1, np.int64(np.rint(x * 1000.0)), np.int64(np.rint(y * 1000.0)), K, XY, n)
+                arrive(K, XY, n, i, out[count - 1, 0], out[count - 1, 1], o, buf)
+                K[MOVED, i] = 1
+                return src, False
+    if nf > 0:
+        src, u = unit(src)
+        if u < o.odds_other:
+            src, c = below(src, nf)
+            i, e = opts[c, 0], opts[c, 1]
+            log(src, row, seat, FACE, i, e, 0, 0, K, XY, n)
+            K[FACING, i] = e
+            return src, False
+    log(src, row, seat, END_MOVE, -1, -1, 0, 0, K, XY, n)
+    return src, True
+
+
+@njit(cache=True)
+def _turning(src, o, K, XY, n, seat, w):
+    """Phase two for the random bot: uniform over ``turning_actions`` until it says it is done."""
+    buf, opts, row = w.buf, w.opts, w.row
+    while True:
+        nf = 0
+        for i in range(n):
+            if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
+                continue
+            ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
+            if ne > 1:
+                for a in range(ne):
+                    if buf[a] != K[FACING, i]:
+                        opts[nf, 0], opts[nf, 1] = i, buf[a]
+                        nf += 1
+        src, c = below(src, nf + 1)
+        if c == nf:
+            log(src, row, seat, END_TURNING, -1, -1, 0, 0, K, XY, n)
+            auto_face(K, XY, n, seat, o, buf)
+            return src
+        i, e = opts[c, 0], opts[c, 1]
+        log(src, row, seat, FACE, i, e, 0, 0, K, XY, n)
+        K[FACING, i] = e
+
+
+@njit(cache=True)
+def _can_strike(K, i):
+    """:func:`.combat.can_strike` hand to hand (no archers, carrying or guarding in the kernel)."""
+    return K[STATUS, i] == FIGHTING and K[ATTACK, i] > 0
+
+
+@njit(cache=True)
+def _can_defend(K, i):
+    """:func:`.combat.can_defend` (no archers, two swords or carrying in the kernel)."""
+    return K[DEFENSE, i] > 0 and K[STATUS, i] != GONE
+
+
+@njit(cache=True)
+def _blow(K, target, height, defended, o):
+    """:func:`.combat.blows` of one hand: an undefended height knocks down a token of its colour."""
+    if height == NONE or height == defended:
+        return
+    colour = o.height_row[height]
+    if K[colour, target] > 0:
+        K[colour, target] = max(0, K[colour, target] - o.per_blow)
+
+
+@njit(cache=True)
+def _flight(K, i):
+    """:meth:`.fights.Fights._check_flight`: one colour left (or none), the kniggit flees."""
+    colours = (K[MOVE, i] > 0) + (K[ATTACK, i] > 0) + (K[DEFENSE, i] > 0)
+    if K[STATUS, i] == FIGHTING and flees(colours):
+        K[STATUS, i] = FLEEING
+        K[FACING, i] = -1
+
+
+@njit(cache=True)
+def _fights(src, o, K, XY, n, mover, w):
+    """Phase three (:meth:`.fights.Fights._start_fights` to ``_fight``): each of the mover's kniggits
+    in combat attacks the enemy it faces, in the rules' order; both sides' hands are drawn from the
+    listed decisions, and the blows land at once.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+    buf, fights, row = w.buf, w.fights, w.row
+    nfights = 0
+    for i in range(n):
+        if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
+            continue
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], mover, o.ring, buf)
+        for a in range(ne):
+            if buf[a] == K[FACING, i]:
+                fights[nfights, 0], fights[nfights, 1] = i, buf[a]
+                nfights += 1
+                break
+    for f in range(nfights):
+        a, d = fights[f, 0], fights[f, 1]
+        if K[STATUS, d] == GONE or not _can_strike(K, a):
+            continue
+        # hand_options: (sword hand, shield hand) of each side, as counts of (heights..., none)
+        a0, a1 = 4, 4 if _can_defend(K, a) else 1
+        d0 = 4 if (K[FACING, d] == a and _can_strike(K, d)) else 1
+        d1 = 4 if _can_defend(K, d) else 1
+        hands = np.full(4, NONE, dtype=np.int64)  # sword and shield hand of the attacker, then the defender's
+        for seat in range(2):  # the seats with a choice, in order
+            if seat == K[SEAT, a]:
+                h0, h1, base = a0, a1, 0
+            else:
+                h0, h1, base = d0, d1, 2
+            if h0 == 1 and h1 == 1:
+                continue
+            src, c = below(src, h0 * h1)
+            s0 = c // h1 if h0 > 1 else NONE
+            s1 = c % h1 if h1 > 1 else NONE
+            log(src, row, seat, FIGHT, a, d, s0, s1, K, XY, n)
+            hands[base], hands[base + 1] = s0, s1
+        _blow(K, d, hands[0], hands[3], o)  # both blows land at once (combat.resolve)
+        _blow(K, a, hands[2], hands[1], o)
+        _flight(K, a)
+        _flight(K, d)
+        won = check_end(K, n)
+        if won != NOT_OVER:
+            return src, won
+    return src, NOT_OVER
+
+
+@njit(cache=True)
+def _score(K, n):
+    """:meth:`.turns.TurnFlow._score`: tokens on kniggits still fighting."""
+    a = 0
+    b = 0
+    for i in range(n):
+        if K[STATUS, i] == FIGHTING:
+            t = K[MOVE, i] + K[ATTACK, i] + K[DEFENSE, i]
+            if K[SEAT, i] == 0:
+                a += t
+            else:
+                b += t
+    if a == b:
+        return -1
+    return 0 if a > b else 1
+
+
+@njit(cache=True)
+def play_game(src, o, g, K, XY, w):
+    """One game of two ``random`` seats; returns (src, winner or -1 for a draw, first mover or -1,
+    turns)."""
+    row = w.row
+    src, p0 = below(src, o.presets)
+    log(src, row, 0, ARMY, p0, -1, 0, 0, K, XY, 0)
+    src, p1 = below(src, o.presets)
+    log(src, row, 1, ARMY, p1, -1, 0, 0, K, XY, 0)
+    n = muster(o, p0, p1, K, XY)
+    won = check_end(K, n)
+    if won != NOT_OVER:
+        return src, won, -1, 0
+    wins0 = 0
+    wins1 = 0
+    while True:  # best of three rock-paper-scissors, ties again (_rps_round)
+        src, r0 = below(src, 3)
+        log(src, row, 0, RPS, r0, -1, 0, 0, K, XY, n)
+        src, r1 = below(src, 3)
+        log(src, row, 1, RPS, r1, -1, 0, 0, K, XY, n)
+        w01 = o.rps_winner[r0, r1]
+        if w01 == 0:
+            wins0 += 1
+        elif w01 == 1:
+            wins1 += 1
+        if wins0 >= o.rps_wins:
+            first = 0
+            break
+        if wins1 >= o.rps_wins:
+            first = 1
+            break
+    to_act = first
+    turns = 0
+    while True:
+        while True:
+            src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
+            if done:
+                break
+        auto_face(K, XY, n, to_act, o, w.buf)  # _end_move
+        auto_face(K, XY, n, 1 - to_act, o, w.buf)
+        turning = False
+        for i in range(n):
+            if K[SEAT, i] != to_act and K[STATUS, i] == FIGHTING \
+                    and engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], o.ring, w.buf) > 1:
+                turning = True
+                break
+        if turning:
+            src = _turning(src, o, K, XY, n, 1 - to_act, w)
+        src, won = _fights(src, o, K, XY, n, to_act, w)
+        if won != NOT_OVER:
+            return src, won, first, turns
+        # _end_turn
+        for i in range(n):
+            K[MOVED, i] = 0
+        to_act = 1 - to_act
+        turns += 1
+        if o.turn_limit and turns >= o.turn_limit:
+            return src, _score(K, n), first, turns
+        for i in range(n):  # _start_turn: the fleeing kniggits of the army on turn run
+            if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
+                flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+        won = check_end(K, n)
+        if won != NOT_OVER:
+            return src, won, first, turns

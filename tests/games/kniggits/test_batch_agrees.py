@@ -1,0 +1,99 @@
+"""The compiled Kniggits games and the rules module play identical games from the same draws.
+
+Kniggits has no dice: every draw is a bot's.  Both sides read one tape of values
+(``brawl.games.kniggits.batch.play_tape`` and ``play_engine_tape``, whose bots draw from a
+generator reading the tape): the random bot's ``random()`` and ``choice()`` for its army,
+rock-paper-scissors, its random straight moves (each judged by the rules of moving), facing,
+turning and both hands of every fight.  The compiled game logs each decision with every kniggit's
+place, tokens, status and facing before it; the engine's walk records the same; they must agree
+decision by decision, and in the winner, the first mover, the turns and the values used.
+
+Issue 39 (Kniggits): an agreement test over many option sets and seeds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from brawl.games.kniggits.batch import play_engine_tape, play_tape, unsupported
+
+BOTS = ["random", "random"]
+
+
+def _tape(seed: int, n: int = 60_000) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 2**31, n)
+
+
+def _same_game(options: dict, values) -> dict:
+    fast = play_tape(options, BOTS, values)
+    slow = play_engine_tape(options, BOTS, values)
+    assert len(fast["decisions"]) == len(slow["decisions"])
+    for k, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
+        assert a == b, f"decision {k} differs"
+    assert (fast["winner"], fast["first"], fast["turns"], fast["used"]) == \
+        (slow["winner"], slow["first"], slow["turns"], slow["used"])
+    return dict(fast, end=slow["state"].end)
+
+
+OPTION_SETS = [
+    {},
+    {"terrain": "forest"},
+    {"terrain": "open", "points": 30},
+    {"points": 120, "table": 48},
+    {"scale": 0.5, "table": 24},
+    {"scale": 2, "table": 60},
+    {"disengage": "away"},
+    {"turn_limit": 12},
+    {"points": 7},  # no kniggit with a token of each colour: both armies lost before the battle
+    {"points": 150, "table": 60, "turn_limit": 10},  # more than nine kniggits: names sort as text (A10 before A2)
+    {"table": 14, "terrain": "open", "turn_limit": 40},
+    {"table": 12, "terrain": "open", "points": 40, "disengage": "away", "turn_limit": 40},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_random_games_are_identical(options):
+    """Issue 39: rules page, Kniggits (armies, rock-paper-scissors, moving, combat rings, facing,
+    turning, fights, fleeing, winning, the turn limit) over tables, scales, terrains, points and
+    disengaging: same draws, same game."""
+    assert unsupported(options) == []
+    for seed in range(2):
+        _same_game(options, _tape(1000 + seed))
+
+
+def test_every_decision_and_event_appears_across_the_games():
+    """Issue 39: the tapes reach every kind of decision the random bot makes and every way a game
+    ends, and kniggits flee and leave the table, so the agreement covers them all."""
+    kinds, statuses, ends = Counter(), Counter(), Counter()
+    for seed in range(6):
+        options = {"table": 14, "terrain": "open", "turn_limit": 0 if seed < 2 else 40, "disengage": ("direct", "away")[seed % 2]}
+        game = _same_game(options, _tape(seed, 200_000))
+        kinds.update(name.partition(":")[0] for _, name, _ in game["decisions"])
+        statuses.update(row[5] for _, _, table in game["decisions"] for row in table)
+        ends[game["end"].partition(":")[0].split(" ")[0]] += 1
+    assert {"army", "move", "face", "end_move", "end_turning", "fight"} <= set(kinds)
+    assert {"rock", "paper", "scissors"} <= set(kinds)
+    assert {0, 1, 2} <= set(statuses)  # fighting, fleeing, gone (fled off the table)
+    assert {"turn", "every"} <= set(ends)  # the turn limit, and an army routed
+
+
+def test_a_tape_plays_the_first_moves_it_says():
+    """Issue 39: the tape's values are the bot's draws as they are read: Red takes army 0
+    (balanced), Blue army 1 (heavy); rock-paper-scissors rock against scissors twice, so Red goes
+    first; then Red's first draw of the moving phase (0 over 2**31, below the odds of moving)
+    picks a mover and a straight move."""
+    values = [0, 1, 0, 2, 0, 2, 0] + list(_tape(5))
+    game = _same_game({}, values)
+    names = [name for _, name, _ in game["decisions"][:7]]
+    assert names[:6] == ["army:balanced", "army:heavy", "rock", "scissors", "rock", "scissors"]
+    assert names[6].startswith("move:A") and game["first"] == 0
+
+
+@pytest.mark.parametrize("options, part", [({"archers": True}, "archers"), ({"scenario": "flag"}, "flag"),
+                                           ({"horses": True}, "horses"), ({"potions": True}, "potions")])
+def test_options_the_kernel_does_not_play_are_named(options, part):
+    """Issue 39: options the kernel does not play are named, so their games go to the engine."""
+    assert any(part in reason for reason in unsupported(options))

@@ -1,0 +1,53 @@
+"""``brawl sim kniggits`` on the compiled batch kernel (issue 39): random against random takes the
+batch path, ``--engine`` forces the engine, and options the kernel does not play go to the engine
+with a line saying so.  (The kernel's games are checked decision by decision against the engine
+in ``test_batch_agrees.py``.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from brawl.games.kniggits import batch
+
+BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
+
+
+def _sim(*args: str) -> tuple[dict, str]:
+    out = subprocess.run([*BRAWL, "sim", "kniggits", *args, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout), out.stderr
+
+
+def test_cli_sim_random_games_take_the_batch_path():
+    """Issue 39: ``brawl sim kniggits --bots random,random`` runs on the batch kernel; every game is
+    counted (wins and draws add up, each lasts the turn limit or less)."""
+    data, _ = _sim("--bots", "random,random", "--games", "3000", "--turn-limit", "20")
+    assert data["backend"] == "batch" and data["games"] == 3000
+    assert sum(data["wins"]) + data["draws"] == 3000
+    assert 0 < data["mean_turns"] <= 20
+
+
+def test_cli_sim_engine_flag_still_forces_the_engine():
+    """Issue 39: ``--engine`` still plays the full rules engine."""
+    data, _ = _sim("--bots", "random,random", "--games", "2", "--turn-limit", "4", "--engine")
+    assert data["backend"] == "engine" and data["games"] == 2
+
+
+def test_options_the_kernel_does_not_play_run_on_the_engine_and_say_so(capsys):
+    """Issue 39: options outside the kernel (here the archers) are played by the engine, with a line
+    on stderr naming what the kernel does not play."""
+    result = batch.run_range({"archers": True, "turn_limit": 4}, ["random", "random"], 0, 0, 3, workers=1)
+    assert result.backend == "engine" and result.games == 3
+    assert "does not play the advanced rule archers" in capsys.readouterr().err
+
+
+def test_a_run_splits_into_chunks_with_the_same_totals():
+    """Issue 39: games are cut into chunks with seeds of their own, as for Krig and KtOG: a run's
+    totals are the sum of its parts."""
+    whole = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, 0, batch.CHUNK + 50, workers=1)
+    first = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, 0, batch.CHUNK, workers=1)
+    rest = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, batch.CHUNK, batch.CHUNK + 50, workers=1)
+    assert whole.wins == [a + b for a, b in zip(first.wins, rest.wins)]
+    assert whole.turn_counts == {k: first.turn_counts.get(k, 0) + rest.turn_counts.get(k, 0)
+                                 for k in set(first.turn_counts) | set(rest.turn_counts)}
