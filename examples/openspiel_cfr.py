@@ -1,12 +1,10 @@
 """OpenSpiel's CFR on brawl's rock-paper-scissors and on Krig at 1 hit point, with exploitability.
 
-Both games come from ``brawl.rl.openspiel_game``.  Two things stand between them and OpenSpiel's
-CFR and best response, and the example deals with both by copying the game tree once:
-
-- brawl's information-state strings cut cycles out (a position seen again shares its string with its
-  first visit), so one information state can hold a history and its own descendant; OpenSpiel's best
-  response then recurses without end (and its C++ best response cannot run a Python game at all);
-- a Python game is slow to step, and CFR walks the whole tree on every iteration.
+Both games come from ``brawl.rl.openspiel_game``.  With a ``max_game_length`` below the default,
+brawl's strings say how many moves were made, so OpenSpiel's CFR and its Python best response run
+on the game itself (``tests/rl/test_spiel_strings.py`` does); but a Python game is slow to step,
+and CFR walks the whole tree on every iteration, so the example copies the tree once (OpenSpiel's
+C++ best response cannot run a Python game at all).
 
 :class:`Tree` walks the OpenSpiel game once and keeps every node (player, legal actions, chance
 probabilities, returns).  Its information states have perfect recall: a player's key is the list of

@@ -47,7 +47,14 @@ parameters are the game's options (those with a number, a string or a boolean as
   also takes the state itself) to start from instead of the game's initial state.
 - ``str(state)`` is the encoding's state key: the position without turn counters or log text,
   so that a cyclic game (Krig: a miss changes nothing) has finitely many distinct strings and
-  ``value_iteration(game, -1, threshold, cyclic_game=True)`` solves it.
+  ``value_iteration(game, -1, threshold, cyclic_game=True)`` solves it.  The key tells apart every
+  position the game tells apart (rock-paper-scissors: how many rounds were played, since
+  ``max_rounds`` ends the game).  With a ``max_game_length`` below the default the number of moves
+  made is part of the future (the cut-off), so ``str(state)`` ends with ``move N`` there, and the
+  information-state record, made of those strings, never merges two histories of different
+  lengths: no information state holds a history and its own descendant, and OpenSpiel's CFR,
+  ``exploitability`` and best responses walk the game itself.  At the default the bound stands
+  for none, and the strings are positions.
 - **Observations** (``observation_tensor`` / ``observation_string``) are the encoding's vector
   (the same the PettingZoo and Gymnasium environments give) and the seat's view of the position.
 - **Information states.** ``information_state_tensor(p)`` is the same vector: every brawl game is
@@ -311,10 +318,10 @@ class BrawlSpielState(pyspiel.State):
         node = self._node
         if isinstance(node, Chance):
             if self._encoding.chance_loops:
-                self._chain = _Shared(self._chain.value + (self._key(),))
+                self._chain = _Shared(self._chain.value + (self._position(),))
             return
         self._chain = _Shared(())
-        key = self._key()
+        key = str(self)
         path = self._path.value
         if key in path:
             path = path[:path.index(key) + 1]
@@ -322,8 +329,18 @@ class BrawlSpielState(pyspiel.State):
             path = path + (key,)
         self._path = _Shared(path)
 
-    def _key(self) -> str:
-        return str(self)
+    def _position(self) -> str:
+        """The encoding's state key of the position (the dice's loops are found by it)."""
+        now = self._now.value
+        if len(now) == 2:  # the key is worked out once per position and shared by clones
+            now = self._now.value = now + (self._encoding.state_key(now[0]),)
+        return now[2]
+
+    @property
+    def bounded(self) -> bool:
+        """Whether the game is cut off at a ``max_game_length`` below the default, so that how many
+        moves were made is part of what comes next (the strings then say it)."""
+        return self._max_length < DEFAULT_MAX_GAME_LENGTH
 
     def _cut_off(self) -> bool:
         return self._moves >= self._max_length
@@ -399,10 +416,9 @@ class BrawlSpielState(pyspiel.State):
         return self._path.value
 
     def __str__(self) -> str:
-        now = self._now.value
-        if len(now) == 2:  # the key is worked out once per position and shared by clones
-            now = self._now.value = now + (self._encoding.state_key(now[0]),)
-        return now[2]
+        if self.bounded:
+            return f"{self._position()}\nmove {self._moves}"
+        return self._position()
 
 
 def _leave_probability(game: Game, encoding: Encoding, state: Any, seen: frozenset) -> Fraction:

@@ -38,6 +38,12 @@ class RpsEncoding(Encoding):
     max_chance_outcomes = 1  # no dice
     volatile_fields = ("turns", "rounds")
 
+    def state_key(self, state: Any) -> str:
+        """The wins, the sealed choices and how many rounds were played (the game ends on
+        ``max_rounds``, ties included, so a round played tells two positions apart), not which
+        moves they were."""
+        return repr((("wins", state.wins), ("sealed", state.sealed), ("rounds", len(state.rounds))))
+
     def margin(self, state: Any, seat: int) -> float:
         """My round wins less the opponent's, over wins_needed."""
         need = self.game.options.wins_needed
