@@ -179,16 +179,16 @@ def reachable(U, P, O, ONE, TWO, i, barred, ends, cost, out):
         for key in range(places):
             if cost[key] != used:
                 continue
-            for nk in ONE[key]:
-                if nk < 0:
+            for step in (1, 2):
+                t = used + step
+                if t > budget:
                     break
-                if barred[nk >> 1] == 0 and used + 1 <= budget and cost[nk] > used + 1:
-                    cost[nk] = used + 1
-            for nk in TWO[key]:
-                if nk < 0:
-                    break
-                if barred[nk >> 1] == 0 and used + 2 <= budget and cost[nk] > used + 2:
-                    cost[nk] = used + 2
+                for d in range(8):
+                    nk = ONE[key, d] if step == 1 else TWO[key, d]
+                    if nk < 0:
+                        break
+                    if barred[nk >> 1] == 0 and cost[nk] > t:
+                        cost[nk] = t
     k = 0
     for n in range(places // 2):
         if (cost[2 * n] != NO_ROUTE or cost[2 * n + 1] != NO_ROUTE) and ends[n] == 0:
@@ -243,11 +243,12 @@ def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
                 if key >> 1 == goal:
                     best_l, best_k = used, key
                     break
-                for step, nexts in ((1, ONE[key]), (2, TWO[key])):
+                for step in (1, 2):
                     t = used + step
                     if t > budget:
-                        continue
-                    for nk in nexts:
+                        break
+                    for d in range(8):
+                        nk = ONE[key, d] if step == 1 else TWO[key, d]
                         if nk < 0:
                             break
                         if closed[nk] == 0 and inl[t, nk] == 0:
@@ -278,11 +279,12 @@ def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
                 if inl[used, key] == 0:
                     continue
                 here = zone[key >> 1]
-                for step, nexts in ((1, ONE[key]), (2, TWO[key])):
+                for step in (1, 2):
                     t = used + step
                     if t > budget:
-                        continue
-                    for nk in nexts:
+                        break
+                    for d in range(8):
+                        nk = ONE[key, d] if step == 1 else TWO[key, d]
                         if nk < 0:
                             break
                         n = nk >> 1
