@@ -286,6 +286,8 @@ class Clocks:
 
     # -- time controls -----------------------------------------------------------------------------
     def _humans_waiting(self, room: "Room") -> list[int]:
+        if room.waiting_for_players:
+            return []  # a rated room's clocks start once every seat is taken
         return [s for s in room.waiting() if room.seats[s].kind == "human"]
 
     def spend(self, room: "Room", seat: int) -> dict | None:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from ..bots import make_bot
 from ..games import game_class, make_game
+from .accounts import rated as rated_rules
 from .clocks import TimeControl
 from .front import owned_id
 from .people import clean_text
@@ -65,9 +66,15 @@ class Creating:
 
     def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
                public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
-               client: str | None = None, dice: str = "server") -> tuple[Room, dict[int, str]]:
+               client: str | None = None, dice: str = "server", rated: bool = False,
+               open_seats: set[int] | frozenset[int] = frozenset()) -> tuple[Room, dict[int, str]]:
         """A new room; ``dice``: "server" (the server rolls, committed dice) or "table" (dice rolled
-        at the table: each face entered by a player, or drawn by the server when asked)."""
+        at the table: each face entered by a player, or drawn by the server when asked).
+
+        ``rated``: a rated game under the server's rules (``accounts/rated.py``): server dice, a time
+        control of the fixed list (``time_control`` picks one), bots only of a level the ladder
+        rated.  ``open_seats``: people's seats that get no token now (each is taken later by an
+        account's own join, with a fresh token)."""
         if client is not None:
             self.creations.hit(client, "rooms created")
         cls = game_class(game_name)
@@ -77,12 +84,16 @@ class Creating:
             raise RoomError(f"{cls.title} takes {cls.min_players} to {cls.max_players} players", 422)
         if len(seat_specs) != n:
             raise RoomError(f"{cls.title} with these options has {n} seats; {len(seat_specs)} given", 422)
+        parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
+        if rated:
+            rated_rules.check_dice(dice)
+            rated_rules.check_seats(game_name, parsed)
+            time_control = rated_rules.fixed_time_control(game_name, time_control)
         try:
             control = TimeControl.model_validate(time_control or {})
         except ValidationError as exc:
             raise RoomError("bad time_control: " + "; ".join(f"{'.'.join(map(str, e['loc'])) or 'time_control'}: "
                                                              f"{e['msg']}" for e in exc.errors()), 422) from None
-        parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
         people_only = getattr(game, "people_only", "")
         if people_only and any(kind == "bot" for kind, _ in parsed):
             raise RoomError(people_only, 422)
@@ -93,7 +104,7 @@ class Creating:
             if kind == "human":
                 if parent is not None:
                     h, player = parent.seats[i].token_hash, parent.seats[i].player
-                else:
+                elif i not in open_seats:
                     tokens[i] = secrets.token_urlsafe(18)
                     h = token_hash(tokens[i])
                     if names and names.get(i):
@@ -106,11 +117,11 @@ class Creating:
             raise RoomError(f"bad dice {dice!r}: server or table", 422)
         kind = TableDice.kind if dice in ("table", TableDice.kind) else CommittedDice.kind
         room = Room(room_id, game, seed_hex, seats, parent_id=parent.id if parent else None, public=public,
-                    time_control=control.model_dump() if time_control else None, dice=kind)
+                    time_control=control.model_dump() if time_control else None, dice=kind, rated=rated)
         row = {"id": room_id, "game": game_name, "options": game.options_json(), "dice_kind": kind,
                "seed_hex": seed_hex, "commitment": room.commitment, "parent_id": room.parent_id,
                "public": public, "time_control": room.time_control, "wake": self.awake(room),
-               "finished_at": None}
+               "finished_at": None, "rated": rated}
         self.store.create(row, [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                                  "player": s.player} for s in seats],
                           [event_row(room, k) for k in range(room.last + 1)],
@@ -134,5 +145,6 @@ class Creating:
             return self.get(room.rematch_id)
         specs = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in room.seats]
         new, _ = self.create(room.game.name, room.game.options_json(), specs, parent=room, public=room.public, dice=room.dice,
+                             rated=room.rated,
                              time_control={k: v for k, v in (room.time_control or {}).items() if k not in ("banks", "flagged")})
         return new

@@ -141,6 +141,7 @@ RATING_HISTORY = Table(
     Column("deviation", Float, nullable=False),
     Column("at", Float, nullable=False),
     Column("change", Float, nullable=True),  # the rating it moved by in that game (migration 0003)
+    Column("result", String(16), nullable=True),  # "won", "lost" or "drawn" (migration 0003)
 )
 
 # A player asking for a game (quick pairing), until paired (room, seat and its token filled in).

@@ -31,6 +31,7 @@ from typing import Any
 from ..core.game import BrawlError, IllegalAction
 from ..games import make_game
 from . import projection
+from .accounts.rated import restrict as rated_rules
 from .botrunner import BotRunner
 from .clocks import Clocks
 from .creating import Creating
@@ -81,7 +82,8 @@ class Hub(Creating, Sharing, People):
         def fresh() -> Room:
             return Room(row["id"], game, row["seed_hex"], seats, commitment=row["commitment"], parent_id=row["parent_id"],
                         rematch_id=row["rematch_id"], public=bool(row.get("public")), time_control=time_control,
-                        dice=row["dice_kind"], one_device=one_device, stored_options=row["options"])
+                        dice=row["dice_kind"], one_device=one_device, stored_options=row["options"],
+                        rated=bool(row.get("rated")))
 
         room = fresh()
         if stored.snapshot is not None:
@@ -169,6 +171,8 @@ class Hub(Creating, Sharing, People):
         conflict), as long as the same decision is still open and waits for this seat."""
         if seat is None:
             raise RoomError("spectators cannot decide; open your seat's invite link", 403)
+        if room.waiting_for_players:
+            raise RoomError("a rated game starts when every seat is taken", 409)
         for tries_left in range(len(room.seats), -1, -1):
             room = await self.settled(room.id)  # one write in flight per room: judge against what is stored
             if client_id is not None and client_id in room.client_ids:
@@ -402,11 +406,11 @@ class Hub(Creating, Sharing, People):
 
     def view(self, room: Room, seat: int | None) -> dict:
         """The room as ``seat`` sees it, through the projection, with the server's own parts."""
-        return projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
-                               timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
-                               one_device=self.clocks.phone_json(room),
-                               takeback=self.takeback_json(room, seat), claim=self.claim_json(room, seat),
-                               renderer=room.game.name in self.renderers)
+        return rated_rules(projection.view(room, seat, presence=self.presence(room), hints=hints_available(room),
+                                           timer=self.clocks.timer_json(room), clocks=self.clocks.json(room),
+                                           one_device=self.clocks.phone_json(room),
+                                           takeback=self.takeback_json(room, seat), claim=self.claim_json(room, seat),
+                                           renderer=room.game.name in self.renderers), room)
 
     # -- background --------------------------------------------------------------------------------
     async def housekeeping(self, every: float = 5.0) -> None:

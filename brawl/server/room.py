@@ -77,7 +77,7 @@ class Room:
     def __init__(self, room_id: str, game: Game, seed_hex: str, seats: list[SeatInfo], *,
                  commitment: str | None = None, parent_id: str | None = None, rematch_id: str | None = None,
                  public: bool = False, time_control: dict | None = None, dice: str = CommittedDice.kind,
-                 one_device: bool = False, stored_options: dict | None = None) -> None:
+                 one_device: bool = False, stored_options: dict | None = None, rated: bool = False) -> None:
         self.id = room_id
         self.game = game
         self.seed_hex = seed_hex
@@ -103,6 +103,7 @@ class Room:
         self.public = public
         self.time_control = time_control
         self.one_device = one_device  # every person's seat is played from one page (see clocks.py)
+        self.rated = rated  # a rated game: the server's rules (see accounts/rated.py)
         self.ending: Ending | None = None
         self.match = Match(game, self.source)
         self.event_lines: list[list[LogLine]] = []  # event n -> the log lines it wrote
@@ -130,6 +131,12 @@ class Room:
     def last(self) -> int:
         """The number of the last event (-1 before any)."""
         return len(self.match.record.entries) - 1
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """A rated room some of whose people's seats nobody has taken yet: no decision and no clock
+        until every seat is taken."""
+        return self.rated and any(s.kind == "human" and s.token_hash is None for s in self.seats)
 
     @property
     def over(self) -> bool:

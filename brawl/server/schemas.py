@@ -47,8 +47,11 @@ class CreateRoom(Strict):
     names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
     dice: Literal["server", "table"] = Field("server", description="server: the server rolls (committed dice); table: "
                                               "dice rolled at the table, each face entered with POST /api/rooms/ID/rolls")
-    rated: bool = Field(False, description="a rated game: every seat a person; ratings change at the end when each "
-                                           "seat was played by its own account (taken with POST /api/rooms/ID/account)")
+    rated: bool = Field(False, description="a rated game (log in first): the server's rules (server dice, no hints, no "
+                                           "takebacks, a time control of GET /api/rated/GAME); you get your own seat's "
+                                           "token only, and each other person's seat is taken by an account through "
+                                           "POST /api/rooms/ID/join; a bot seat only of a level the ladder rated")
+    seat: int | None = Field(None, ge=0, le=7, description="rated: the seat you play (default: the first person's seat)")
 
 
 class SeatLink(BaseModel):
@@ -58,6 +61,7 @@ class SeatLink(BaseModel):
     bot: str | None = None
     token: str | None = Field(None, description="secret seat token (humans only); keep it private, it is the seat")
     invite: str | None = Field(None, description="invite path for this seat: /play/<room>#t=<token>")
+    player: str | None = Field(None, description="the name its player goes by, when known")
 
 
 class RoomCreated(BaseModel):
@@ -66,6 +70,7 @@ class RoomCreated(BaseModel):
     commitment: str = Field(description="SHA-256 of the secret dice seed, fixed before any roll; the seed is revealed at the end")
     spectate: str = Field(description="spectator path: the public view, no decisions")
     seats: list[SeatLink]
+    rated: bool = Field(False, description="a rated game: only your own seat's token is here")
 
 
 class Decide(Strict):
@@ -138,6 +143,8 @@ class RoomView(BaseModel):
     ended: str | None = Field(None, description="why the server ended the game before the rules did (a claim, the event limit)")
     clocks: dict[str, Any] | None = Field(None, description="the room's time control and each person's time left")
     hints: bool = Field(False, description="whether GET /hints can answer for this room")
+    rated: dict[str, Any] | None = Field(None, description="a rated game's fixed rules (time_control, away_limit, "
+                                                         "abort_after ...); null: a casual game")
     dice: bool = Field(True, description="whether the game rolls dice")
     public: bool = False
     takeback: dict[str, Any] | None = Field(None, description="an open takeback request: by, waiting, yours")

@@ -92,7 +92,7 @@ def test_two_accounts_seek_are_paired_and_a_rated_krig_game_moves_their_ratings(
     assert lost["ratings"]["krig"]["losses"] == 1 and len(lost["ratings"]["krig"]["history"]) == 1
     assert won["games"][0]["room"] == mine["room"] and won["games"][0]["replay"] == f"/replay/{mine['room']}"
     board = client.get("/api/leaderboard/krig").json()["players"]
-    assert [p["username"] for p in board] == [winner, loser]
+    assert board == []  # both ratings are provisional after one game: the leaderboard lists settled ones only
     app.state.accounts.round()  # counted once only
     assert ana.get(f"/api/players/{winner}").json()["ratings"]["krig"]["games"] == 1
 
@@ -137,29 +137,3 @@ def test_bad_seeks_are_refused_with_a_clear_error(app, body):
     ana = person(app, "Ana")
     r = ana.post("/api/seeks", json=body)
     assert 400 <= r.status_code < 500 and r.json()["error"]
-
-
-def test_a_rated_room_from_the_lobby_rates_its_accounts_and_the_record_names_them(app):
-    ana, sun = person(app, "Ana"), person(app, "Sun")
-    assert ana.post("/api/rooms", json={"game": "krig", "seats": ["human", "bot:random"], "rated": True}).status_code == 422
-    room = ana.post("/api/rooms", json={"game": "krig", "options": {"hp": 5}, "seats": ["human", "human"],
-                                        "rated": True}).json()
-    tokens = [s["token"] for s in room["seats"]]
-    for c, tok in ((ana, tokens[0]), (sun, tokens[1])):
-        assert c.post(f"/api/rooms/{room['room']}/account", json={"token": tok}).status_code == 200
-    play_out(app, {0: (ana, tokens[0]), 1: (sun, tokens[1])}, room["room"], krig_policy)
-    app.state.accounts.round()
-    record = ana.get(f"/api/rooms/{room['room']}/record").json()
-    assert record["accounts"] == ["Ana", "Sun"] and record["rated"] is True
-    assert all(ana.get(f"/api/players/{n}").json()["ratings"]["krig"]["games"] == 1 for n in ("Ana", "Sun"))
-
-
-def test_a_rated_room_with_a_guest_seat_changes_no_rating(app):
-    ana = person(app, "Ana")
-    room = ana.post("/api/rooms", json={"game": "rps", "seats": ["human", "human"], "rated": True}).json()
-    tokens = [s["token"] for s in room["seats"]]
-    ana.post(f"/api/rooms/{room['room']}/account", json={"token": tokens[0]})
-    play_out(app, {0: (ana, tokens[0]), 1: (ana, tokens[1])}, room["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
-    app.state.accounts.round()
-    assert ana.get("/api/players/Ana").json()["ratings"] == {}
-    assert ana.get(f"/api/rooms/{room['room']}/record").json()["accounts"] == ["Ana", None]

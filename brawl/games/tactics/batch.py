@@ -7,9 +7,9 @@ the kernel on one tape of dice and finds the same battles decision by decision. 
 (uniform over the legal decisions, in the engine's order).
 
 What the kernel plays: parties of fighters and rogues (ready characters or classes), every map and
-level, the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty``, ``prone_damage`` and
-``shooting_into_melee``.  Battles with spellcasters or with the other optional d20 rules (cover,
-unarmed strikes, iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on
+level, the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty`` and ``prone_damage``.
+Battles with spellcasters or with the optional d20 rules (cover, shooting into melee, unarmed
+strikes, iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on
 stderr and plays them there (its result's ``backend`` is "engine").
 
 Games are cut into chunks of :data:`brawl.sim.kernel.CHUNK`, each with its own generator seeded

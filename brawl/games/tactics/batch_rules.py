@@ -20,7 +20,7 @@ from . import grid as GR
 from . import mechanics as M
 from .batch_tables import (ACTED, ARMOR, BAB, CRITLO, DC1, DC2, DEAD, DEX, DS1, DS2, GRIPTWO, HAMSTRUNG, HP,
                            ISWEAPON, LIGHT, MAIN, MAXDEX, MELEE, MULT, O_FLAT_FOOTED, O_HEIGHT, O_PRONE_ALL,
-                           O_INTO_MELEE, O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
+                           O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
                            STRDMG, THROWN, TWO, X, Y)
 
 
@@ -91,15 +91,9 @@ def melee_weapon(U, IT, i):
 
 
 @njit(cache=True)
-def can_threaten(U, IT, i):
-    """movement.can_threaten: conscious with a melee weapon in hand."""
-    return conscious(U, i) and melee_weapon(U, IT, i) != 0
-
-
-@njit(cache=True)
 def makes_aoo(U, IT, i):
-    """movement.makes_aoo without a surprise round: whoever threatens."""
-    return can_threaten(U, IT, i)
+    """movement.makes_aoo (no surprise round): conscious with a melee weapon in hand."""
+    return conscious(U, i) and melee_weapon(U, IT, i) != 0
 
 
 @njit(cache=True)
@@ -361,20 +355,6 @@ def _two_weapon(U, IT, O, i, kind):
 
 
 @njit(cache=True)
-def engaged_with_friend(U, P, IT, O, a, t):
-    """modifiers.engaged_with_friend: a conscious friend of the attacker stands next to the conscious
-    target and one of the two threatens the other."""
-    if not conscious(U, t):
-        return False
-    for j in range(O[O_UNITS]):
-        if j == a or is_enemy(P, a, j) or U[j, DEAD] == 1:
-            continue
-        if conscious(U, j) and near(U, j, t) and (can_threaten(U, IT, j) or can_threaten(U, IT, t)):
-            return True
-    return False
-
-
-@njit(cache=True)
 def profile(U, P, IT, O, FL, a, t, kind, unseen):
     """attacks.attack_profile: (bonus, armor class, critical range, multiplier, dice count, dice
     sides, damage constant, sneak attack dice); no dice for a trip."""
@@ -392,8 +372,6 @@ def profile(U, P, IT, O, FL, a, t, kind, unseen):
     bonus += _two_weapon(U, IT, O, a, kind)
     if U[a, PRONE] == 1 and not ranged:
         bonus -= D.PRONE_PENALTY
-    if O[O_INTO_MELEE] == 1 and ranged and engaged_with_friend(U, P, IT, O, a, t):
-        bonus += D.SHOOTING_INTO_MELEE_PENALTY
     flanked = is_flanked(U, P, O, FL, a, t)
     if flanked:
         bonus += D.FLANK_BONUS

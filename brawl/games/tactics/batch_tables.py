@@ -34,12 +34,12 @@ ITEM_FIELDS = 14
 ITEMS = ("",) + tuple(WEAPONS) + tuple(SHIELDS)
 ITEM_CODE = {k: n for n, k in enumerate(ITEMS)}
 #: the options, entries of the options array
-(O_MAX_ROUNDS, O_FLAT_FOOTED, O_WIELDING, O_PRONE_ALL, O_WIDTH, O_HEIGHT, O_UNITS, O_INTO_MELEE) = range(8)
-OPTION_FIELDS = 8
+(O_MAX_ROUNDS, O_FLAT_FOOTED, O_WIELDING, O_PRONE_ALL, O_WIDTH, O_HEIGHT, O_UNITS) = range(7)
+OPTION_FIELDS = 7
 MAX_UNITS = 8
 
 #: the options the compiled games play as the engine does; any other value runs on the engine
-_PLAYED = {"cover": False, "unarmed_strikes": False, "iterative_attacks": False,
+_PLAYED = {"cover": False, "shooting_into_melee": False, "unarmed_strikes": False, "iterative_attacks": False,
            "surprise_round": "none"}
 _CLASSES = ("fighter", "rogue")
 
@@ -146,8 +146,7 @@ def flank_lines() -> np.ndarray:
 def options(game) -> np.ndarray:
     o = game.options
     return np.array([o.max_rounds, int(o.flat_footed), int(o.two_weapon_penalty == "wielding"),
-                     int(o.prone_damage == "all"), game.map.width, game.map.height, len(game.sheets),
-                     int(o.shooting_into_melee)], np.int64)
+                     int(o.prone_damage == "all"), game.map.width, game.map.height, len(game.sheets)], np.int64)
 
 
 def tables(game):

@@ -8,6 +8,7 @@ SHA-256 hashes, except a paired seek's seat token, kept for its owner to fetch.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 
-from ..db import ACCOUNTS, ATTEMPTS, RATING_HISTORY, RATINGS, ROOMS, SEATS, SEEKS, SESSIONS
+from ..db import ACCOUNTS, ATTEMPTS, EVENTS, RATING_HISTORY, RATINGS, ROOMS, SEATS, SEEKS, SESSIONS
 from . import ratings as R
 
 DELETED = "deleted player"
@@ -137,21 +138,46 @@ def seat_accounts(engine: Engine, room_id: str) -> dict[int, int | None]:
         return dict(conn.execute(select(SEATS.c.seat, SEATS.c.account_id).where(SEATS.c.room_id == room_id)).all())
 
 
-def settle(engine: Engine, room_id: str, game: str, accounts: list[int], places: list[int]) -> bool:
-    """Update the ratings of a rated room's accounts once (False: another process already did)."""
+def settle(engine: Engine, room_id: str, game: str, accounts: list[int | None], places: list[int],
+           fixed: dict[int, tuple[float, float]] | None = None) -> bool:
+    """Update the ratings of a rated room's accounts once (False: another process already did).
+
+    ``accounts`` names each seat's account; a seat with None is a bot level whose (mu, sigma) is
+    ``fixed[seat]``: it counts for the people and never moves.  The game changes no rating when an
+    account was deleted, or when two of its accounts have already played :data:`rated.DAILY_CAP`
+    rated games together in the last day (no list of accounts: unrated)."""
+    from . import rated
+
+    fixed = fixed or {}
     now = datetime.now(timezone.utc)
     with engine.begin() as conn:
         done = conn.execute(update(ROOMS).where(ROOMS.c.id == room_id, ROOMS.c.rated_at.is_(None)).values(rated_at=now))
         if done.rowcount != 1:
             return False
-        if not accounts:
+        people = [a for a in accounts if a is not None]
+        if not people:
             return True
-        rows = conn.execute(select(RATINGS).where(RATINGS.c.account_id.in_(accounts), RATINGS.c.game == game)).mappings().all()
+        if conn.execute(select(func.count()).select_from(ACCOUNTS).where(ACCOUNTS.c.id.in_(people),
+                                                                          ACCOUNTS.c.deleted_at.is_not(None))).scalar():
+            return True  # a player's account was deleted: unrated
+        since = time.time() - rated.DAY
+        for i, a in enumerate(people):
+            for b in people[i + 1:]:
+                theirs = select(RATING_HISTORY.c.room_id).where(RATING_HISTORY.c.account_id == b, RATING_HISTORY.c.at > since)
+                together = conn.execute(select(func.count()).select_from(RATING_HISTORY).where(
+                    RATING_HISTORY.c.account_id == a, RATING_HISTORY.c.at > since,
+                    RATING_HISTORY.c.room_id.in_(theirs))).scalar()
+                if together >= rated.DAILY_CAP:
+                    return True  # the same two accounts: enough rated games for a day
+        rows = conn.execute(select(RATINGS).where(RATINGS.c.account_id.in_(people), RATINGS.c.game == game)).mappings().all()
         have = {r["account_id"]: dict(r) for r in rows}
-        before = [(have[a]["mu"], have[a]["sigma"]) if a in have else (R.MU, R.SIGMA) for a in accounts]
+        before = [fixed[seat] if a is None else (have[a]["mu"], have[a]["sigma"]) if a in have else (R.MU, R.SIGMA)
+                  for seat, a in enumerate(accounts)]
         after = R.update(before, places)
         best = min(places)
-        for a, (mu, sigma), place in zip(accounts, after, places):
+        for a, old, (mu, sigma), place in zip(accounts, before, after, places):
+            if a is None:
+                continue  # a bot level's rating is the ladder's
             won, drew = place == best and places.count(best) < len(places), places.count(best) == len(places)
             tally = {"wins": int(won), "draws": int(drew), "losses": int(not won and not drew)}
             if a in have:
@@ -163,7 +189,8 @@ def settle(engine: Engine, room_id: str, game: str, accounts: list[int], places:
             show = R.shown(mu, sigma)
             conn.execute(insert(RATING_HISTORY).values(account_id=a, game=game, room_id=room_id,
                                                        rating=show["rating"], deviation=show["deviation"],
-                                                       at=time.time()))
+                                                       at=time.time(), change=show["rating"] - R.shown(*old)["rating"],
+                                                       result="won" if won else "drawn" if drew else "lost"))
         return True
 
 
@@ -177,12 +204,19 @@ def profile(engine: Engine, account_id: int, games: int = 30) -> dict[str, Any]:
                                .order_by(RATING_HISTORY.c.at)).all()
         mine = (select(SEATS.c.room_id, SEATS.c.seat).where(SEATS.c.account_id == account_id)).subquery()
         recent = conn.execute(
-            select(ROOMS.c.id, ROOMS.c.game, ROOMS.c.rated, ROOMS.c.created_at, ROOMS.c.finished_at, mine.c.seat)
+            select(ROOMS.c.id, ROOMS.c.game, ROOMS.c.rated, ROOMS.c.created_at, ROOMS.c.finished_at, ROOMS.c.ended,
+                   ROOMS.c.rated_at, mine.c.seat)
             .join(mine, mine.c.room_id == ROOMS.c.id).order_by(ROOMS.c.created_at.desc()).limit(games)).mappings().all()
         total = conn.execute(select(func.count()).select_from(SEATS).where(SEATS.c.account_id == account_id)).scalar()
         ids = [r["id"] for r in recent]
         others = conn.execute(select(SEATS.c.room_id, SEATS.c.seat, SEATS.c.player, SEATS.c.kind, SEATS.c.bot)
                               .where(SEATS.c.room_id.in_(ids))).all() if ids else []
+        changes = {room: (change, result) for room, change, result in conn.execute(
+            select(RATING_HISTORY.c.room_id, RATING_HISTORY.c.change, RATING_HISTORY.c.result)
+            .where(RATING_HISTORY.c.account_id == account_id, RATING_HISTORY.c.room_id.in_(ids))).all()} if ids else {}
+        open_ids = [r["id"] for r in recent if r["finished_at"] is None]
+        active = dict(conn.execute(select(EVENTS.c.room_id, func.max(EVENTS.c.created_at))
+                                   .where(EVENTS.c.room_id.in_(open_ids)).group_by(EVENTS.c.room_id)).all()) if open_ids else {}
     out: dict[str, Any] = {"ratings": {}, "games": [], "total_games": total}
     for r in rated:
         out["ratings"][r["game"]] = {**R.shown(r["mu"], r["sigma"]), "games": r["games"], "wins": r["wins"],
@@ -192,20 +226,47 @@ def profile(engine: Engine, account_id: int, games: int = 30) -> dict[str, Any]:
     for room_id, seat, player, kind, bot in others:
         seats.setdefault(room_id, []).append((seat, player if kind == "human" else f"bot ({bot})"))
     for r in recent:
+        change, result = changes.get(r["id"], (None, None))
         out["games"].append({"room": r["id"], "game": r["game"], "rated": bool(r["rated"]), "seat": r["seat"],
                              "over": r["finished_at"] is not None, "at": r["created_at"].isoformat() if r["created_at"] else None,
                              "players": [name for _, name in sorted(seats.get(r["id"], []))],
-                             "replay": f"/replay/{r['id']}"})
+                             "replay": f"/replay/{r['id']}", "change": change,
+                             "result": result or outcome(r, active.get(r["id"]))})
     return out
 
 
+def outcome(room: Any, last_event: datetime | None) -> str:
+    """A recent game's result without a rating change: "aborted", "won", "lost" or "drawn" when
+    the server ended it (a claim, time), "unrated" (a rated game that changed no rating), "over",
+    "abandoned" (unfinished and untouched for :data:`rated.ABANDONED_AFTER`) or "in progress"."""
+    from . import rated
+
+    if room["finished_at"] is None:
+        last = last_event or room["created_at"]
+        if last is not None and last.tzinfo is None:
+            last = last.replace(tzinfo=timezone.utc)
+        idle = (datetime.now(timezone.utc) - last).total_seconds() if last is not None else 0.0
+        return "abandoned" if idle > rated.ABANDONED_AFTER else "in progress"
+    ended = json.loads(room["ended"]) if room["ended"] else None
+    if ended and ended["reason"].startswith("aborted"):
+        return "aborted"
+    if room["rated"] and room["rated_at"] is not None:
+        return "unrated"
+    if ended:
+        winners = ended["winners"]
+        return "drawn" if not winners else "won" if room["seat"] in winners else "lost"
+    return "over"
+
+
 def leaderboard(engine: Engine, game: str, size: int = 50) -> list[dict]:
-    """The best ratings of ``game`` (a provisional one says so: ``provisional`` is true)."""
+    """The best settled ratings of ``game`` (a provisional rating is not listed: a new account
+    cannot reach the top by beating throwaway accounts before its rating settles)."""
     with engine.connect() as conn:
         rows = conn.execute(
             select(ACCOUNTS.c.username, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
             .join(ACCOUNTS, ACCOUNTS.c.id == RATINGS.c.account_id)
-            .where(RATINGS.c.game == game, ACCOUNTS.c.deleted_at.is_(None))
+            .where(RATINGS.c.game == game, ACCOUNTS.c.deleted_at.is_(None),
+                   RATINGS.c.sigma <= R.PROVISIONAL / R.SCALE)  # settled ratings only
             .order_by(RATINGS.c.mu.desc()).limit(size)).all()
     return [{"rank": i + 1, "username": name, **R.shown(mu, sigma), "games": games}
             for i, (name, mu, sigma, games) in enumerate(rows)]
@@ -285,3 +346,18 @@ def record_accounts(engine: Engine, room_id: str) -> tuple[list[str | None], boo
 def bind_seat(engine: Engine, room_id: str, seat: int, account_id: int) -> None:
     with engine.begin() as conn:
         conn.execute(update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(account_id=account_id))
+
+
+def copy_accounts(engine: Engine, from_room: str, to_room: str) -> None:
+    """The seats of ``to_room`` (a rematch) belong to the accounts of ``from_room``'s seats."""
+    with engine.begin() as conn:
+        for seat, account_id in conn.execute(select(SEATS.c.seat, SEATS.c.account_id).where(
+                SEATS.c.room_id == from_room, SEATS.c.account_id.is_not(None))).all():
+            conn.execute(update(SEATS).where(SEATS.c.room_id == to_room, SEATS.c.seat == seat).values(account_id=account_id))
+
+
+def live_seats(engine: Engine, account_id: int) -> list[tuple[str, int]]:
+    """(room, seat) of each unfinished game ``account_id`` plays."""
+    with engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(select(SEATS.c.room_id, SEATS.c.seat).join(ROOMS, ROOMS.c.id == SEATS.c.room_id)
+                                               .where(SEATS.c.account_id == account_id, ROOMS.c.finished_at.is_(None))).all()]

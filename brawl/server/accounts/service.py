@@ -23,7 +23,8 @@ from ...core.match import Match
 from ...core.sources import ReplayDice
 from ...games import make_game
 from ..room import RoomError
-from . import book, pairing
+from . import book, pairing, rated
+from . import rated as rated_rules
 from . import ratings as R
 from .passwords import Passwords
 
@@ -100,7 +101,9 @@ class Accounts:
     def seek(self, account: dict, game: str, options: dict, rated: bool, time_control: dict | None,
              opponent: str | None = None) -> dict:
         made = make_game(game, options or {})  # unknown games and options are refused here
-        if time_control:
+        if rated:  # a rated game's clock is one of the server's list
+            time_control = {k: v for k, v in rated_rules.fixed_time_control(game, time_control).items() if k != "away_limit"}
+        elif time_control:
             from ..clocks import TimeControl
             try:
                 time_control = TimeControl.model_validate(time_control).model_dump()
@@ -144,7 +147,7 @@ class Accounts:
             first = table[0]
             try:
                 room, tokens = self.hub.create(first["game"], first["options"], ["human"] * len(table),
-                                               time_control=first["time_control"],
+                                               time_control=first["time_control"], rated=bool(first["rated"]),
                                                names={i: names[s["account_id"]] for i, s in enumerate(table)})
             except Exception:  # a seek that cannot start (options no longer valid) stays out of it
                 log.exception("a paired game could not start")
@@ -156,17 +159,29 @@ class Accounts:
 
     # --- ratings ----------------------------------------------------------------------------
     def settle(self) -> int:
-        """Update the ratings of every rated game that ended and is not yet counted."""
+        """Update the ratings of every rated game that ended and is not yet counted.  A game the
+        server aborted, or one with a person's seat no account played, or one account in two
+        seats, changes no rating; a bot level's seat counts with its ladder rating, fixed."""
         done = 0
         for room_id in book.rated_rooms_to_settle(self.engine):
             room = self.hub.get(room_id)
             seats = book.seat_accounts(self.engine, room_id)
-            accounts = [seats.get(s.seat) for s in room.seats]
-            if any(a is None for a in accounts) or len(set(accounts)) != len(accounts):
-                book.settle(self.engine, room_id, room.game.name, [], [])  # not between distinct accounts
+            accounts: list[int | None] = []
+            fixed: dict[int, tuple[float, float]] = {}
+            for s in room.seats:
+                if s.kind == "bot":
+                    ladder = rated.bot_rating(room.game.name, s.bot or "")
+                    if ladder is not None:
+                        fixed[s.seat] = (R.rating_of(ladder), rated.BOT_DEVIATION / R.SCALE)
+                accounts.append(seats.get(s.seat))
+            people = [a for a in accounts if a is not None]
+            aborted = room.ending is not None and room.ending.reason == rated.ABORTED
+            if aborted or not people or len(set(people)) != len(people) or \
+                    any(a is None and s not in fixed for s, a in enumerate(accounts)):
+                book.settle(self.engine, room_id, room.game.name, [], [])  # unrated
                 continue
             places = R.ranks(len(room.seats), list(room.winners or ()), fall_order(room))
-            done += book.settle(self.engine, room_id, room.game.name, accounts, places)
+            done += book.settle(self.engine, room_id, room.game.name, accounts, places, fixed)
         return done
 
     async def run(self, every: float = 0.5) -> None:
@@ -181,6 +196,7 @@ class Accounts:
                 log.exception("accounts round failed")
 
     def round(self) -> None:
+        rated.watch(self.hub)  # rated games this process runs: aborted, or lost on time
         if self.engine.dialect.name == "postgresql":
             with self.engine.connect() as conn:
                 if not conn.execute(text("select pg_try_advisory_lock(:k)"), {"k": PAIRING_LOCK}).scalar():

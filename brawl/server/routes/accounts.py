@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...games import game_class
 from ..accounts import book
+from ..accounts import rated
 from ..accounts import ratings as R
 from ..accounts.service import AccountError, Accounts
 from ..schemas import refusals
@@ -172,7 +173,9 @@ def delete_me(body: PasswordOnly, request: Request, response: Response) -> dict:
     account = book.account_by_id(accounts.engine, found["account_id"])
     if not accounts.passwords.check(account["password_hash"], body.password):
         raise AccountError("wrong password", 401)
+    live = book.live_seats(accounts.engine, found["account_id"])
     book.delete_account(accounts.engine, found["account_id"])
+    deleted_names(request, live)
     response.delete_cookie(COOKIE, path="/")
     return {"deleted": True}
 
@@ -213,10 +216,34 @@ async def take_seat_as_me(room_id: str, body: SeatIn, request: Request) -> dict:
     taken = book.seat_accounts(accounts.engine, room_id).get(seat)
     if taken is not None and taken != found["account_id"]:
         raise AccountError("this seat belongs to another account", 409)
+    if room.rated and taken is None:  # a rated seat is an account's from its own join, never from a token
+        raise AccountError("a rated game's seat is taken with its own join (\"Play this rated game as ...\"), "
+                           "not with a token", 409)
     book.bind_seat(accounts.engine, room_id, seat, found["account_id"])
     if room.seats[seat].player != found["username"]:
         hub.set_name(room, seat, found["username"])
     return {"seat": seat, "username": found["username"]}
+
+
+def deleted_names(request: Request, live: list[tuple[str, int]]) -> None:
+    """The games in play of a deleted account show "deleted player" at once (its seats are renamed
+    in the rooms this process holds and their pages told; other processes read the stored name)."""
+    hub = hub_of(request)
+    for room_id, seat in live:
+        room = hub.rooms.get(room_id)
+        if room is not None and room.seats[seat].player != book.DELETED:
+            hub.set_name(room, seat, book.DELETED)
+
+
+@router.get("/api/rated/{game}")
+def rated_rules(game: str) -> dict:
+    """The rules the server fixes for a rated game of ``game``: the time controls it may have
+    (the first is the default), the away limit, and the seconds a person's first decision may stay
+    open before the game is aborted."""
+    game_class(game)  # 404 for an unknown game
+    return {"game": game, "time_controls": rated.time_controls(game), "away_limit": rated.AWAY_LIMIT,
+            "abort_after": rated.ABORT_AFTER, "daily_cap": rated.DAILY_CAP, "dice": "server", "hints": False,
+            "takebacks": False}
 
 
 @router.get("/api/players/{name}")

@@ -11,43 +11,64 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
+from fastapi.concurrency import run_in_threadpool
 
 from ...core.record import Record, RecordError
 from ...core.replay import verify as verify_record
 from ...games import make_game, replay
 from ...core.sources import ReplayDice
 from .. import projection
-from ..accounts import book
+from ..accounts import book, rated
 from ..room import Room, RoomError
 from ..schemas import (ChatIn, CreateRoom, Decide, Decided, Events, Hints, NameIn, RoomCreated, RoomView,
                        TakebackAnswer, TokenOnly, refusals)
 from . import SeatToken, client_of, hub_of, seat_in
+from .accounts import acting
 
 REFUSALS = refusals(400, 403, 404, 409, 413, 422, 429, 503)
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=REFUSALS)
 
 
 def created(room: Room, tokens: dict[int, str]) -> dict:
+    """What a new room answers.  A rated room's people's seats that nobody holds yet have no token
+    and the room's own page as their invite: an account takes such a seat there, by its own join."""
     seats = []
     for s in room.seats:
         tok = tokens.get(s.seat)
+        invite = f"/play/{room.id}#t={tok}" if tok else (
+            f"/play/{room.id}" if room.rated and s.kind == "human" and s.token_hash is None else None)
         seats.append({"seat": s.seat, "name": room.game.seat_name(s.seat), "kind": s.kind, "bot": s.bot, "token": tok,
-                      "player": s.player, "invite": f"/play/{room.id}#t={tok}" if tok else None})
+                      "player": s.player, "invite": invite})
     return {"room": room.id, "game": room.game.name, "commitment": room.commitment,
-            "spectate": f"/watch/{room.id}", "seats": seats}
+            "spectate": f"/watch/{room.id}", "seats": seats, "rated": room.rated}
 
 
 @router.post("", response_model=RoomCreated, status_code=201)
 async def create_room(body: CreateRoom, request: Request) -> dict:
-    """Create a room. Each human seat gets a secret token and an invite path; bots move on the server."""
+    """Create a room. Each human seat gets a secret token and an invite path; bots move on the server.
+
+    A rated room (logged in, with the session's CSRF token) answers your own seat's token only: each
+    other person's seat is taken by an account through ``POST /api/rooms/ID/join`` (the room's page
+    offers "Play this rated game as NAME"), and the server fixes its rules (see ``GET /api/rated/GAME``)."""
     hub = hub_of(request)
-    if body.rated and any(spec != "human" for spec in body.seats):
-        raise RoomError("a rated game is between accounts: every seat must be a person's (no bots)", 422)
     control = body.time_control.model_dump(exclude_unset=True) if body.time_control is not None else None
+    if body.rated:
+        return await create_rated(body, control, request)
     room, tokens = hub.create(body.game, body.options, body.seats, public=body.public,
                               time_control=control, names=body.names, client=client_of(request), dice=body.dice)
-    if body.rated:
-        book.set_rated(request.app.state.engine, room.id)
+    return created(room, tokens)
+
+
+async def create_rated(body: CreateRoom, control: dict | None, request: Request) -> dict:
+    found = await run_in_threadpool(acting, request)
+    people = [i for i, spec in enumerate(body.seats) if spec == "human"]
+    mine = body.seat if body.seat is not None else (people[0] if people else None)
+    if mine is None or mine not in people:
+        raise RoomError("a rated game needs your own seat: a person's seat of this room", 422)
+    room, tokens = hub_of(request).create(body.game, body.options, body.seats, public=body.public, time_control=control,
+                                          names={mine: found["username"]}, client=client_of(request), dice=body.dice,
+                                          rated=True, open_seats=set(people) - {mine})
+    book.bind_seat(request.app.state.engine, room.id, mine, found["account_id"])
     return created(room, tokens)
 
 
@@ -73,9 +94,13 @@ async def public_rooms(request: Request) -> dict:
 
 @router.post("/{room_id}/join", tags=["rooms"])
 async def join_public(room_id: str, request: Request, body: dict = Body(..., examples=[{"seat": 1, "name": "Ana"}])) -> dict:
-    """Take a free seat of a public room under a name: answers that seat's secret invite."""
+    """Take a free seat of a public room under a name: answers that seat's secret invite.  A rated
+    room's seat is taken by an account (logged in, with the CSRF token), under its username, one
+    seat per account; the room needs no listing for that (its page is its invite)."""
     hub = hub_of(request)
     room = await hub.settled(room_id)
+    if room.rated:
+        return await join_rated(room, body.get("seat"), request)
     if not room.public:
         raise RoomError("this room is not open to strangers: ask its players for an invite link", 403)
     seat = body.get("seat")
@@ -84,6 +109,22 @@ async def join_public(room_id: str, request: Request, body: dict = Body(..., exa
         raise RoomError("that seat is not free", 409)
     token = hub.claim_public_seat(room, seat, body.get("name"))
     return {"room": room.id, "seat": seat, "token": token, "invite": f"/play/{room.id}#t={token}"}
+
+
+async def join_rated(room: Room, seat: Any, request: Request) -> dict:
+    found = await run_in_threadpool(acting, request)
+    hub = hub_of(request)
+    engine = request.app.state.engine
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(room.seats) \
+            or room.seats[seat].kind != "human" or room.seats[seat].token_hash is not None or room.over:
+        raise RoomError("that seat is not free", 409)
+    if found["account_id"] in book.seat_accounts(engine, room.id).values():
+        raise RoomError("you already play a seat of this rated game", 409)
+    token = hub.claim_public_seat(room, seat, found["username"])
+    book.bind_seat(engine, room.id, seat, found["account_id"])
+    hub.clocks.arm(room)  # the last seat taken: the clocks start now
+    hub.notifier.changed(room, reload=True)
+    return {"room": room.id, "seat": seat, "token": token, "invite": f"/play/{room.id}#t={token}", "rated": True}
 
 
 @router.get("/{room_id}", response_model=RoomView)
@@ -133,6 +174,7 @@ async def hints(room_id: str, request: Request, token: str | None = SeatToken) -
     seat = seat_in(room, token)
     if seat is None:
         raise RoomError("hints are for a seat; open your invite link", 403)
+    rated.refuse(room, "hints or solver odds")
     from ..hub import hints_available
     if not hints_available(room):
         return {"available": False, "hints": {}, "message": "no exact solution is known for this game and options"}
@@ -209,7 +251,10 @@ async def rematch(room_id: str, body: TokenOnly, request: Request) -> dict:
     """Start (or join) the rematch: same game, options and seats; every seat keeps its token."""
     hub = hub_of(request)
     room = await hub.settled(room_id)
-    return created(hub.rematch(room, seat_in(room, body.token)), {})
+    new = hub.rematch(room, seat_in(room, body.token))
+    if new.rated:  # the same accounts play the rated rematch
+        book.copy_accounts(request.app.state.engine, room.id, new.id)
+    return created(new, {})
 
 
 @router.post("/{room_id}/name")
@@ -251,6 +296,7 @@ async def takeback(room_id: str, body: TokenOnly, request: Request) -> dict:
     people who saw it must agree (bots always do)."""
     hub = hub_of(request)
     room = await hub.settled(room_id)
+    rated.refuse(room, "takebacks")
     return hub.ask_takeback(room, seat_in(room, body.token))
 
 

@@ -29,6 +29,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from .. import projection
+from ..accounts import rated
 from ..schemas import refusals
 from . import hub_of, seat_in
 
@@ -57,6 +58,7 @@ async def roll(room_id: str, body: RollIn, request: Request) -> dict:
         raise RoomError("give the face the die shows as outcome, or for_me: true (not both)", 422)
     hub = hub_of(request)
     room = await hub.settled(room_id)
+    rated.refuse(room, "dice rolled at the table")
     seat = seat_in(room, body.token)
     first, last = await hub.roll(room, seat, None if body.for_me else body.outcome)
     room = hub.get(room_id)
@@ -80,6 +82,7 @@ async def one_device(room_id: str, body: OneDeviceIn, request: Request) -> dict:
     one seat at a time, from when it takes the phone (``/phone``) until it has chosen."""
     hub = hub_of(request)
     room = await hub.settled(room_id)
+    rated.refuse(room, "play from one device")
     seats = {seat_in(room, token) for token in body.tokens if token}
     hub.play_from_one_device(room, {s for s in seats if s is not None})
     return {"one_device": True}
@@ -91,6 +94,7 @@ async def take_phone(room_id: str, body: PhoneIn, request: Request) -> dict:
     with a clock, that seat's clock starts.  Answers the room as that seat sees it."""
     hub = hub_of(request)
     room = await hub.settled(room_id)
+    rated.refuse(room, "play from one device")
     seat = seat_in(room, body.token)
     hub.take_phone(room, seat)
     return hub.view(room, seat)

@@ -8,8 +8,7 @@ in the winner, the first side, the turns and the number of values used.  Over pa
 and rogues, every map, low and high levels and each reading the options offer, this checks every
 rule the kernel plays exactly: initiative and its ties, the route search and its attacks of
 opportunity, attacks (flanking, prone, flat-footed, two weapons, ranges, criticals, sneak attack),
-trips, hamstrings, throws, shots (and shooting into melee), drawing, hiding, the Heal check,
-bleeding and the round limit.
+trips, hamstrings, throws, shots, drawing, hiding, the Heal check, bleeding and the round limit.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ OPTION_SETS = [
     {"custom1": "brok,nim,tam,mara", "custom2": "rogue,rogue,fighter,steve", "level": 12, "flat_footed": False,
      "two_weapon_penalty": "both_attacks", "prone_damage": "melee"},
     {"party1": "steve", "party2": "steve", "level": 20, "max_rounds": 3},
-    {"custom1": "orla,steve,mara,rogue", "custom2": "orla,tam,nim,brok", "map": "pillars", "shooting_into_melee": True},
 ]
 
 
