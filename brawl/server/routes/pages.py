@@ -64,10 +64,21 @@ def rules_in(cls, lang: str) -> str | None:
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
-def not_found(what: str) -> HTMLResponse:
-    body = (f"<h1>Not found</h1><p>{html.escape(what)}</p>"
-            "<p><a href=\"/\">Back to the lobby</a>: start a new game or pick one of the open ones.</p>")
-    return page("Not found", body, kind="missing", status=404)
+# the not-found page's words come in English and are put in the reader's language on the page
+# itself (i18n.js, as on every page: the language a person chose is kept in the browser)
+WORDS = ('<script src="/static/i18n-es.js"></script><script src="/static/i18n-es-errors.js"></script>'
+         '<script src="/static/i18n.js"></script>')
+
+
+def not_found(what: str, name: str | None = None) -> HTMLResponse:
+    """The 404 page: ``what`` says what is missing (a fixed sentence, translated on the page), and
+    ``name`` the address's part that named it, shown as it was typed."""
+    named = f" <strong>{html.escape(name)}</strong>" if name is not None else ""
+    body = (f"<h1 data-i18n>Not found</h1><p><span data-i18n>{html.escape(what)}</span>{named}</p>"
+            '<p><a href="/" data-i18n>Back to the lobby</a>: <span data-i18n>start a new game or pick one of the open ones.</span></p>')
+    text = page("Not found", body, kind="missing", status=404).body.decode()
+    text = text.replace('<a class="skip" href="#main">', '<a class="skip" href="#main" data-i18n>').replace("</body>", WORDS + "</body>")
+    return HTMLResponse(text, status_code=404)
 
 
 def script_json(value) -> str:
@@ -90,7 +101,7 @@ class GamePage:
     """``game.html`` as the server sends it: everything the page needs to draw comes in the one
     response, its stylesheet and scripts inline (the scripts allowed by their hashes in the page's
     content policy): the boot script at the top, then the interface's words (i18n-es.js,
-    i18n-es-boards.js) and i18n.js, common.js, the game's own board when
+    i18n-es-boards.js, i18n-es-errors.js) and i18n.js, common.js, the game's own board when
     it has one (board.js and games/GAME.js), table-sheet.js and table-dice.js (the game sheet, dice
     rolled at the table, one device for a table's seats), game.js's parts (``GAME_PARTS``) and game.js
     at the end; for a spectator also the first frame.  Built once per game (a page is the same for
@@ -125,7 +136,7 @@ class GamePage:
             from ...games.lang import catalogue  # the games' words load with the first page drawn
 
             parts = [f"games/{name}" for name in renderer_parts(game, self.static)] if board else []
-            names = (["i18n-es.js", "i18n-es-boards.js", "i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
+            names = (["i18n-es.js", "i18n-es-boards.js", "i18n-es-errors.js", "i18n.js", "common.js", "accounts.js"] + (["board.js", *parts, f"games/{game}.js"] if board else [])
                      + ["table-sheet.js", "table-dice.js", *GAME_PARTS, "game.js"])
             scripts = [self.script(name) for name in names]
             # the game's Spanish catalogue, read by i18n.js on a Spanish page (data, not a script)
@@ -216,7 +227,7 @@ def make_router(web: Path) -> APIRouter:
         try:
             cls = game_class(game)
         except UnknownGame:
-            return not_found(f"There is no game called {game!r}.")
+            return not_found("There is no game called", game)
         from markdown_it import MarkdownIt  # only when a rules page is first drawn (start-up, issue 12)
 
         from ...games.lang import LANGUAGES, catalogue

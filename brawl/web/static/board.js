@@ -34,10 +34,10 @@
     let gesture = null;         // the one-pointer gesture: {id, kind: "tap" | "drag" | "pan" | "none", type, shift, ...}
     let zoom = 1;
 
-    const level = brawl.el("span", { id: zo.levelId, class: "zoom-level", "aria-live": "polite" }, "100%");
+    const level = brawl.el("span", { id: zo.levelId, class: "zoom-level", "aria-live": "polite" }, brawl.pct ? brawl.pct(1, 0) : "100%");
     function setZoom(z) {
       zoom = Math.max(zo.min, Math.min(zo.max, z));
-      level.textContent = `${Math.round(zoom * 100)}%`;
+      level.textContent = brawl.pct ? brawl.pct(zoom, 0) : `${Math.round(zoom * 100)}%`;
       on.zoomed(zoom);
     }
 

@@ -53,7 +53,10 @@ brawl.gameWords = function (game) {
 // What an answer of the API brings: its data, or an error with the server's message (and status).
 brawl.answer = function (status, data) {
   if (status >= 200 && status < 300) return data;
-  const err = new Error((data && data.error) || brawl.t("request failed ({status})", { status }));
+  // the server's refusal in the page's language (i18n-es-errors.js)
+  const said = (data && data.error) || brawl.t("request failed ({status})", { status });
+  const err = new Error(brawl.trError ? brawl.trError(said) : said);
+  err.english = said;
   err.status = status;
   throw err;
 };

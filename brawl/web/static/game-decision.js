@@ -30,7 +30,13 @@ brawl.gamePage.decision = function (page) {
     const box = $("turn");
     let text;
     let detail = "";
-    const prompt = (v.node && v.node.prompt) || "";
+    let prompt = (v.node && v.node.prompt) || "";
+    if (v.your_turn && v.seats[v.seat]) {
+      // "Your turn: Ana: attack ..." says the name twice: the rules' prompt loses its own seat's name
+      const seat = v.seats[v.seat];
+      const mine = [seatName(v.seat), seat.player, seat.name].filter(Boolean).find((m) => prompt.startsWith(m + ": "));
+      if (mine) prompt = prompt.slice(mine.length + 2);
+    }
     if (v.over) {
       const w = (v.winners || []).map(seatName).join(", ");
       text = w ? t(page.plural(v, v.winners) ? "Game over: {names} win." : "Game over: {names} wins.", { names: w }) : t("Game over: a draw, no winner.");
@@ -215,7 +221,7 @@ brawl.gamePage.decision = function (page) {
       status.textContent = t("Hints: chance of winning with best play after each decision.");
       document.querySelectorAll(".hint-value").forEach((s) => {
         const p = h.hints[s.dataset.action];
-        if (p !== undefined) s.textContent = t("win {p}%", { p: Math.round(p * 100) });
+        if (p !== undefined) s.textContent = t("win {p}", { p: brawl.pct(p, 0) });
       });
     } catch (e) {
       status.textContent = t("Hints unavailable: {message}", { message: e.message });

@@ -67,6 +67,7 @@ Object.assign(window.brawl.interfaceWords.es, {
   "click the table…": "haz clic en la mesa…",
   "({x}, {y}) place": "({x}, {y}) colocar",
   "remove kniggit {n}": "quitar el kniggit {n}",
+  "remove": "quitar",
   "Add a kniggit": "Añadir un kniggit",
   "Send this army (sealed)": "Enviar este ejército (sellado)",
   "Build your army": "Forma tu ejército",

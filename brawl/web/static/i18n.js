@@ -148,6 +148,52 @@
     return out;
   };
 
+  // A refusal of the server ({"error": message}) in the page's language: an entry of the refusals'
+  // catalogue (i18n-es-errors.js), one with blanks whose values are translated in turn (the longest
+  // fixed text first), a game's text (a rule's refusal), or as it came when none makes it.
+  const ERRORS = (brawl.errorWords && brawl.errorWords[brawl.lang]) || {};
+  let refusals = null;
+  brawl.trError = function (text, depth = 0) {
+    if (brawl.lang === "en" || typeof text !== "string" || !text) return text;
+    if (text in ERRORS) return ERRORS[text];
+    if (!refusals) {
+      refusals = Object.entries(ERRORS).filter(([k]) => /\{\w+\}/.test(k)).map(([k, v]) => {
+        const names = [];
+        const pattern = k.split(/(\{\w+\})/).map((part) => {
+          const blank = /^\{(\w+)\}$/.exec(part);
+          if (blank) { names.push(blank[1]); return "(.+?)"; }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        }).join("");
+        return { regex: new RegExp(`^${pattern}$`, "s"), names, other: v, fixed: k.replace(/\{\w+\}/g, "").length };
+      }).sort((a, b) => b.fixed - a.fixed);
+    }
+    if (depth > 6) return text;
+    let game = null;  // a game's text (a rule's refusal) comes before the catalogue's loosest entries ("{a}; {b}")
+    for (const tp of refusals) {
+      if (game === null && tp.fixed < 6) {
+        game = brawl.tr(text);
+        if (game !== text) return game;
+      }
+      const m = tp.regex.exec(text);
+      if (!m) continue;
+      const filled = {};
+      tp.names.forEach((name, i) => { filled[name] = brawl.trError(m[i + 1], depth + 1); });
+      return tp.other.replace(/\{(\w+)\}/g, (x, name) => (name in filled ? filled[name] : x));
+    }
+    return game === null ? brawl.tr(text) : text;
+  };
+
+  // A share (0.566) as a percentage in the page's language: "56.6%" in English, "56,6 %" in Spanish
+  brawl.pct = function (share, digits = 1) {
+    if (share === null || share === undefined || Number.isNaN(share)) return "–";
+    const options = { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits };
+    try {
+      return new Intl.NumberFormat(brawl.lang === "es" ? "es-ES" : "en-US", options).format(share);
+    } catch (e) {
+      return `${(100 * share).toFixed(digits)}%`;
+    }
+  };
+
   brawl.t = function (key, params) {
     let text = DICTS[brawl.lang][key];
     if (text === undefined && brawl.lang !== "en" && key in GAME.exact) text = GAME.exact[key];

@@ -12,7 +12,7 @@
   const room = params.get("room");
   const GOOD = 0.02;  // a choice within this of the best counts as solved (the review's "good")
 
-  function pct(x) { return `${(100 * x).toFixed(1)}%`; }
+  const pct = (x) => brawl.pct(x);  // "56.6%", "56,6 %" in Spanish
 
   function rows(p) {
     if (!p.status_rows || !p.status_rows.length) return p.summary ? el("p", { class: "hint" }, tr(p.summary)) : null;
@@ -25,11 +25,14 @@
   function card(p, n) {
     const best = Math.max(...p.choices.map((c) => c.win));
     const verdict = el("p", { class: "verdict", role: "status" });
-    const buttons = p.choices.map((c) => el("button", { type: "button", "data-action": c.action,
-      "data-best": String(c.win >= best - 1e-12) }, tr(c.label || c.action)));
+    // nothing on the card tells the answer before one chooses: not which is best, nor what was
+    // played in the game and how it was judged
+    const buttons = p.choices.map((c) => el("button", { type: "button", "data-action": c.action }, tr(c.label || c.action)));
+    const after = el("p", { class: "hint", hidden: true });
     const answer = (picked) => {
       buttons.forEach((b, i) => {
         const c = p.choices[i];
+        b.dataset.best = String(c.win >= best - 1e-12);
         b.dataset.shown = "true";
         b.dataset.picked = String(c.action === picked.action);
         b.disabled = true;
@@ -44,7 +47,12 @@
           best: tr(bestChoice.label || bestChoice.action), bp: pct(best) });
       const article = verdict.closest("article");
       if (article) article.dataset.state = verdict.dataset.state;
+      after.replaceChildren(t("in the game: {taken} ({judgement})", { taken: tr(takenLabel), judgement: t(p.judgement) }),
+        p.room ? " · " : "", p.room ? el("a", { href: `/replay/${encodeURIComponent(p.room)}#step=${p.step}` }, t("See it in the replay")) : "");
+      after.hidden = false;
     };
+    const takenChoice = p.choices.find((c) => c.action === p.taken);
+    const takenLabel = takenChoice ? (takenChoice.label || takenChoice.action) : p.taken;
     buttons.forEach((b, i) => b.addEventListener("click", () => answer(p.choices[i])));
     const how = p.exact ? t("exact win chances") : t("estimated win chances");
     return el("article", { class: "panel puzzle", "data-index": p.index, "aria-labelledby": `puzzle-${n}` },
@@ -53,8 +61,8 @@
       el("p", { class: "prompt" }, tr(p.prompt)),
       el("div", { class: "choices" }, ...buttons),
       verdict,
-      el("p", { class: "hint" }, `${how} · `, t("in the game: {taken} ({judgement})", { taken: tr(p.taken), judgement: t(p.judgement) }),
-        p.room ? " · " : "", p.room ? el("a", { href: `/replay/${encodeURIComponent(p.room)}#step=${p.step}` }, t("See it in the replay")) : ""));
+      el("p", { class: "hint" }, how),
+      after);
   }
 
   async function load() {

@@ -103,7 +103,7 @@
           frame = await fetchFrame(want);
         } catch (e) {
           if (mine === token && want === step) {
-            showError(`Step ${want} could not be replayed: ${e.message}`);
+            showError(brawl.t("Step {step} could not be replayed: {why}", { step: want, why: e.message }));
             // the slider stands at a step that is not on show: say so beside it
             $("position").replaceChildren(el("span", { class: "sr-only" }, brawl.t("Step") + " "),
               brawl.t("{step} of {steps}: this step does not replay", { step: want, steps }));
@@ -126,7 +126,7 @@
 
   function draw(frame) {
     view = brawl.localView(viewOf(frame));  // the game's texts in the page's language
-    document.title = `brawl: replay of ${frame.title}, step ${frame.step}`;
+    document.title = brawl.t("brawl: replay of {title}, step {step}", { title: brawl.tr(frame.title), step: frame.step });
     $("title").textContent = brawl.t("· Replay of {title}", { title: brawl.tr(frame.title) });
     $("room-id").textContent = roomId ? brawl.t("game {room}", { room: roomId }) : "";
     drawPlayers(view);
@@ -216,13 +216,13 @@
       record = JSON.parse(recordText);
     } catch (e) {
       if (e.status === 409) {
-        showError("This game is not over yet: a game can be replayed once it has ended.");
+        showError(brawl.t("This game is not over yet: a game can be replayed once it has ended."));
         $("links").hidden = false;
         $("side").hidden = false;
         $("links").replaceChildren(el("a", { href: `/watch/${encodeURIComponent(roomId)}` }, brawl.t("Watch it live")), " · ", el("a", { href: "/" }, brawl.t("Lobby")));
         $("fair").hidden = true;
         $("log-panel").hidden = true;
-      } else showError(`This game could not be loaded: ${e.message}`);
+      } else showError(brawl.t("This game could not be loaded: {why}", { why: brawl.trError(e.message) }));
       return;
     }
     brawl.mountVerify(box, roomId, showDisagreement);
@@ -234,7 +234,7 @@
       const wanted = /^#step=(\d+)$/.exec(window.location.hash);
       await begin(record.game, wanted ? Number(wanted[1]) : 0);
     } catch (e) {
-      showError(`This game could not be replayed: ${e.message}`);
+      showError(brawl.t("This game could not be replayed: {why}", { why: e.message }));
     }
   }
 
@@ -242,6 +242,9 @@
     $("upload").hidden = false;
     $("links").replaceChildren(el("a", { href: "/" }, brawl.t("Lobby")));
     let mounted = false;
+    let showing = null;  // the name of the file on show
+    // a file that is no record, or does not replay, leaves the record on show as it was: said so
+    const refuse = (words) => showError(showing ? `${words} ${brawl.t("Still showing {file}.", { file: showing })}` : words);
     $("record-file").addEventListener("change", async (e) => {
       const file = e.target.files && e.target.files[0];
       if (!file) return;
@@ -250,12 +253,12 @@
       try {
         text = await file.text();
         data = JSON.parse(text);
-      } catch (err) {
-        showError(`${file.name} is not a JSON file: ${err.message}`);
+      } catch (err) {  // the parser's own words say nothing to a player
+        refuse(brawl.t("{file} is not a game record: it is not JSON text.", { file: file.name }));
         return;
       }
       if (!data || typeof data !== "object" || typeof data.format !== "string" || !data.format.startsWith("brawl-record")) {
-        showError(`${file.name} is not a brawl game record (it has no "format": "brawl-record/…").`);
+        refuse(brawl.t("{file} is not a brawl game record (it has no \"format\": \"brawl-record/…\").", { file: file.name }));
         return;
       }
       const before = { record, recordText };
@@ -264,7 +267,7 @@
       try {
         await begin(data.game, 0);
       } catch (err) {
-        showError(`${file.name} does not replay: ${err.message}`);
+        refuse(brawl.t("{file} does not replay: {why}", { file: file.name, why: err.message }));
         record = before.record; recordText = before.recordText;
         return;
       }
@@ -276,6 +279,7 @@
         delete $("verify-result").dataset.state;
       }
       $("upload-title").textContent = brawl.t("Replaying {file}", { file: file.name });
+      showing = file.name;
       $("controls").focus({ preventScroll: true });  // the arrow keys step from here
       // the record now on show, for its review (review.js): a file that is no record, or does
       // not replay, leaves the review of the record still on show

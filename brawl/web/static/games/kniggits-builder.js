@@ -54,7 +54,7 @@
       const used = cost(builder.rows);
       const table = el("table", { class: "status" }, el("caption", {}, T("Your kniggits ({kniggit} points each, {token} a token)", board().costs)));
       table.append(el("tr", {}, ...["#", T("move"), T("attack"), T("defense"), view().options.archers ? T("archer") : null, real() ? null : T("position"), ""]
-        .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h))));
+        .filter((h) => h !== null).map((h) => el("th", { scope: "col" }, h || el("span", { class: "sr-only" }, T("remove"))))));
       builder.rows.forEach((r, i) => {
         const num = (key, label) => {
           const input = el("input", { type: "number", min: 0, max: 200, value: r[key], "aria-label": T("kniggit {n} {stat}", { n: i + 1, stat: T(label) }), class: "kn-num" });

@@ -1,0 +1,127 @@
+"""Issue 40, point 5 (and the numbers of point 4): the smaller things a person trips on, in the
+browser: a guest's pages ask who is logged in without an error, the prompt bar names the player once,
+the Kniggits army table has no empty header, a replay upload that is no JSON says so plainly, and
+shares read in the page's language ("56,6 %")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.shots import shot
+from tests.web.conftest import PHONE, WIDE, create, new_page, open_room, room_view, wait_until
+
+pytestmark = pytest.mark.browser
+
+axe = pytest.importorskip("axe_playwright_python")
+AXE = (Path(axe.__file__).parent / "axe.min.js").read_text()
+
+
+def finished_room(server: str) -> str:
+    made = httpx.post(server + "/api/rooms", json={"game": "rps", "seats": ["bot:random", "bot:random"]}, timeout=60).json()
+    wait_until(lambda: httpx.get(f"{server}/api/rooms/{made['room']}", timeout=60).json()["over"], timeout=60)
+    return made["room"]
+
+
+def test_a_guests_pages_leave_no_refused_request(server, browser, errors):
+    """Issue 40, point 5: the lobby, a game page and the leaderboards, opened by a guest, make no
+    request the server refuses (each logged a 401 for /api/me in the console)."""
+    page = new_page(browser, errors, **WIDE)
+    refused = []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    room = create(server, "rps", ["human", "bot:random"])
+    for path in ("/", "/leaderboard", "/leaderboard/krig", room["seats"][0]["invite"]):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+    assert page.evaluate("brawl.me ? brawl.me() : null") is None
+    assert refused == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_the_prompt_bar_names_the_player_once(server, browser, errors, size):
+    """Issue 40, point 5: "Your turn: Sun: attack, defend or charge?" said the name twice; now
+    "Your turn: attack, defend or charge?" (the rules' prompt names the seat on turn: the reader)."""
+    room = create(server, "krig", ["human", "human"])
+    seat = room_view(server, room, 0)["node"]["seats"][0]
+    name = room_view(server, room, seat)["seats"][seat]["name"]
+    assert room_view(server, room, seat)["node"]["prompt"].startswith(f"{name}: ")
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    open_room(page, server, room, seat)
+    page.wait_for_function("() => document.getElementById('turn').dataset.state === 'yours'", timeout=20000)
+    text = page.inner_text("#turn")
+    assert text.startswith("Your turn: ") and f"{name}:" not in text and "attack" in text, text
+    shot(page, f"{size}-turn-names-once")
+    page.context.close()
+
+
+def test_the_kniggits_army_table_has_no_empty_header(server, browser, errors):
+    """Issue 40, point 5: axe's empty-table-header on the Kniggits page (the army builder's column
+    of remove buttons had a header with no text)."""
+    room = create(server, "kniggits", ["human", "human"], {"terrain": "open", "table": 12, "points": 20})
+    page = new_page(browser, errors, bypass_csp=True, **WIDE)
+    open_room(page, server, room)
+    page.wait_for_selector("#kn-army table")
+    page.add_script_tag(content=AXE)
+    found = page.evaluate("""async () => (await axe.run(document, {runOnly: ['empty-table-header', 'th-has-data-cells']}))
+        .violations.map((v) => v.id)""")
+    assert found == []
+    page.context.close()
+
+
+def test_a_replay_upload_that_is_no_json_says_so_plainly(server, browser, errors):
+    """Issue 40, point 5: after a record is on show, a file that is not JSON is refused in plain
+    words that say the record on show is still the former one (no parser's message)."""
+    record = httpx.get(f"{server}/api/rooms/{finished_room(server)}/record", timeout=60).text
+    page = new_page(browser, errors, **PHONE)
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", files=[{"name": "good.json", "mimeType": "application/json", "buffer": record.encode()}])
+    page.wait_for_selector("body[data-step]")
+    assert "good.json" in page.inner_text("#upload-title")
+    page.set_input_files("#record-file", files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello, not json"}])
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.inner_text("#error")
+    assert "notes.txt is not a game record: it is not JSON text." in said and "Still showing good.json." in said
+    assert "JSON.parse" not in said and "Unexpected" not in said and "position" not in said
+    shot(page, "phone-replay-upload-not-json")
+    page.context.close()
+
+
+def test_shares_read_in_the_pages_language(server, browser, errors):
+    """Issue 40, point 4: "56.6%" reads "56,6 %" on a Spanish page (the board's zoom too)."""
+    room = create(server, "kniggits", ["human", "human"], {"terrain": "open", "table": 12, "points": 20})
+    page = new_page(browser, errors, locale="es-ES", **WIDE)
+    open_room(page, server, room)
+    assert page.evaluate("brawl.pct(0.566)") == "56,6\u00a0%"
+    assert page.inner_text("#kn-zoom-level") == "100\u00a0%"
+    english = new_page(browser, errors, **WIDE)
+    open_room(english, server, room)
+    assert english.evaluate("brawl.pct(0.566)") == "56.6%" and english.inner_text("#kn-zoom-level") == "100%"
+    page.context.close()
+    english.context.close()
+
+
+def test_after_logging_out_back_shows_the_profile_as_a_guests(server, browser, errors):
+    """Issue 40, point 5: logged in, a profile, the lobby, log out, then Back: the profile is drawn
+    again for a guest (it came back from the browser's cache as the logged-in page it was)."""
+    for name in ("ana_back", "bob_back"):
+        httpx.post(server + "/api/accounts", json={"username": name, "password": "longenough1"}, timeout=120)
+    page = new_page(browser, errors, **WIDE)
+    page.goto(server + "/")
+    page.wait_for_selector("#acct-name")
+    page.fill("#acct-name", "ana_back")
+    page.fill("#acct-pass", "longenough1")
+    page.click("#log-in")
+    page.wait_for_selector("#log-out", timeout=60000)
+    page.goto(server + "/@/bob_back")
+    page.wait_for_function("async () => !!(await brawl.me())")
+    page.goto(server + "/")
+    page.click("#log-out")
+    page.wait_for_selector("#acct-name")
+    page.go_back()
+    page.wait_for_function("() => location.pathname === '/@/bob_back'")
+    wait_until(lambda: page.evaluate("async () => (await brawl.me()) === null"), timeout=20)
+    page.context.close()
