@@ -114,6 +114,7 @@ window.brawl.errorWords.es = {
   "the review of this game is still being worked out; ask again shortly": "el análisis de esta partida aún se está calculando; vuelve a pedirlo enseguida",
   "the review failed: {why}": "el análisis falló: {why}",
   "the review stopped before it was done": "el análisis se detuvo antes de terminar",
+  "the review is gone; ask again": "el análisis ya no está; vuelve a pedirlo",
   // malformed requests and messages
   "malformed request: {what}": "petición mal formada: {what}",
   "malformed JSON: {why}": "JSON mal formado: {why}",
