@@ -53,7 +53,7 @@ def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, br
     sign_up(wide, server, "Ben")
     assert phone.locator("#account").inner_text().count("Ana") >= 1
     phone.goto(server + "/leaderboard/rps")
-    phone.wait_for_selector("text=No rated games of this game yet.")
+    phone.wait_for_selector("text=No settled rating in this game yet")
     for page in (phone, wide):
         page.goto(server + "/")
         page.wait_for_selector("#seek-go")
@@ -84,9 +84,9 @@ def test_sign_up_seek_play_and_see_the_profile_and_leaderboard_change(server, br
         assert (rating > 1500) if won else (rating < 1500)
         assert page.locator(f"a[href='/replay/{room}']").count() == 1
         page.goto(f"{server}/leaderboard/rps")
-        page.wait_for_selector("#leaderboard")
-        rows = page.locator("#leaderboard tbody tr").all_inner_texts()
-        assert rows[0].split("\t")[1] == names[winner] and len(rows) == 2
+        page.wait_for_selector("text=No settled rating in this game yet")
+        # one game leaves both ratings provisional: the leaderboard lists settled ratings only (issue 37)
+        assert page.locator("#leaderboard tbody tr").count() == 0
         # nothing of the page is wider than the window
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 

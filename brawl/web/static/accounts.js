@@ -81,6 +81,28 @@
     const chosen = (document.getElementById("game") || {}).value;  // the game chosen for a new game, if any
     const select = el("select", { id: "seek-game" }, ...games.map((g) => el("option", { value: g.name, selected: g.name === chosen }, brawl.tr(g.title))));
     const rated = el("input", { type: "checkbox", id: "seek-rated", checked: true });
+    // a game for more than two (KtOG: 2 to 8) asks how many play: the table waits for as many seekers
+    const count = el("select", { id: "seek-players" });
+    const countField = el("div", { class: "field", id: "seek-players-field" }, el("label", { for: "seek-players" }, t("Players")), count);
+    const clock = el("p", { class: "hint", id: "seek-clock" });
+    const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+    const seekOptions = () => (countField.hidden ? {} : { players: Number(count.value) });
+    const drawCount = async () => {
+      const g = byName[select.value];
+      countField.hidden = !g || g.defaults.players === undefined || g.min_players === g.max_players;
+      if (!countField.hidden) {
+        const range = Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i);
+        count.replaceChildren(...range.map((n) => el("option", { value: String(n), selected: n === g.defaults.players }, String(n))));
+      }
+      clock.textContent = "";
+      try {
+        const rules = await brawl.api("GET", `/api/rated/${encodeURIComponent(select.value)}`);
+        clock.textContent = t("A rated game: the server's dice, no hints or takebacks, clock {name}.", { name: t(rules.time_controls[0].name) });
+      } catch (e) { /* no rated rules shown */ }
+      clock.hidden = !rated.checked;
+    };
+    select.addEventListener("change", drawCount);
+    rated.addEventListener("change", () => { clock.hidden = !rated.checked; });
     const status = el("p", { id: "seek-status", role: "status", "aria-live": "polite" });
     const error = el("div", { role: "alert", class: "error", hidden: true });
     const go = el("button", { type: "button", class: "primary", id: "seek-go" }, t("Find an opponent"));
@@ -89,7 +111,7 @@
     go.onclick = async () => {
       error.hidden = true;
       try {
-        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked });
+        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, options: seekOptions() });
         go.disabled = true; stop.hidden = false;
         stopWaiting = brawl.waitForSeek(seek, status, (e) => { idle(); error.textContent = e.message; error.hidden = false; });
       } catch (e) { error.textContent = e.message; error.hidden = false; }
@@ -98,8 +120,11 @@
     quickBox.replaceChildren(el("h2", {}, t("Quick pairing")),
       el("p", { class: "hint" }, t("Paired with the waiting player closest to your rating; the range widens while you wait.")),
       el("div", { class: "field" }, el("label", { for: "seek-game" }, t("Game")), select),
+      countField,
       el("div", { class: "field check" }, rated, el("label", { for: "seek-rated" }, t("Rated (changes both players' ratings)"))),
+      clock,
       el("div", { class: "row-buttons" }, go, stop), status, error);
+    drawCount();
   }
 
   // --- challenges: a seek naming one opponent, who accepts from a link --------------------------
@@ -159,6 +184,8 @@
   }
 
   // --- a game page: your seat as your account ---------------------------------------------
+  // a rated room's seat is never bound this way: the server refuses a rated seat no account took by
+  // its own join (the page offers "Play this rated game as NAME" for that; see game-people.js)
   async function claimSeat() {
     const m = /[#&]t=([^&]+)/.exec(window.location.hash);
     const room = /^\/play\/([^/]+)/.exec(window.location.pathname);

@@ -68,6 +68,58 @@ brawl.gamePage.people = function (page) {
     }));
     tickClocks();
     if (clockBase && Object.values(clockBase.seats).some((c) => c.running) && !v.over) peopleTimer = setInterval(tickClocks, 250);
+    renderRated(v);
+  }
+
+  // -- a rated game: its mark (with the server's fixed rules), and its free seats taken only by an
+  // account's explicit join ("Play this rated game as NAME"), never by a token or without asking
+  function renderRated(v) {
+    let mark = $("rated-mark");
+    if (!mark) {
+      mark = el("p", { id: "rated-mark", class: "rated-mark", hidden: true });
+      $("people").before(mark);
+    }
+    mark.hidden = !v.rated;
+    if (v.rated) {
+      const parts = [t("Rated game")];
+      if (v.rated.time_control) parts.push(t("clock {name}", { name: t(v.rated.time_control) }));
+      parts.push(t("away limit {n} s", { n: v.rated.away_limit }));
+      mark.textContent = parts.join(" · ");
+      mark.title = t("Server dice, no hints and no takebacks; a game whose player makes no first decision in {n} s is aborted, unrated.", { n: v.rated.abort_after });
+    }
+    let box = $("rated-join");
+    const free = v.rated && !v.over && v.seat === null
+      ? v.seats.map((s, i) => i).filter((i) => v.seats[i].kind === "human" && !v.seats[i].player) : [];
+    if (!free.length) { if (box) box.hidden = true; return; }
+    if (!box) {
+      box = el("section", { id: "rated-join", class: "panel rated-join", "aria-live": "polite" });
+      $("actions").before(box);
+    }
+    if (box.dataset.free === free.join(",") && !box.hidden) return;
+    box.dataset.free = free.join(",");
+    box.hidden = false;
+    drawJoin(box, free);
+  }
+
+  async function drawJoin(box, free) {
+    const me = brawl.me ? await brawl.me() : null;
+    if (!me) {
+      box.replaceChildren(el("p", {}, t("This is a rated game with a free seat.")),
+        el("p", {}, el("a", { href: "/" }, t("Log in on the lobby to play it."))));
+      return;
+    }
+    const error = el("p", { class: "error", role: "alert", hidden: true });
+    const buttons = free.map((i) => el("button", { type: "button", class: "primary rated-join-go", "data-seat": String(i), onclick: async (ev) => {
+      ev.target.disabled = true;
+      error.hidden = true;
+      try {
+        const joined = await brawl.acct("POST", `/api/rooms/${encodeURIComponent(roomId)}/join`, { seat: i });
+        window.location.replace(joined.invite);
+        window.location.reload();
+      } catch (e) { error.textContent = e.message; error.hidden = false; ev.target.disabled = false; }
+    } }, free.length > 1 ? t("Play this rated game as {name} ({seat})", { name: me.username, seat: seatName(i) })
+      : t("Play this rated game as {name}", { name: me.username })));
+    box.replaceChildren(el("p", {}, t("This is a rated game: your rating changes with its result.")), ...buttons, error);
   }
 
   // -- claims: an opponent out of time, or away while the decision is theirs ---------------------------

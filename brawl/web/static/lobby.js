@@ -106,6 +106,7 @@
     seatsBox.querySelectorAll(".field").forEach((f) => f.remove());
     renderSeats();
     if (brawl.tableDiceField) brawl.tableDiceField(info);  // who rolls: the server or the table (table.js)
+    ratedField(info);
     const rules = document.getElementById("rules-link");
     const lang = brawl.lang !== "en" ? `?lang=${brawl.lang}` : "";  // the Spanish page where the game has one
     rules.replaceChildren(el("a", { href: `/rules/${info.name}${lang}`, target: "_blank" }, t("Rules of {title}", { title: tr(info.title) })));
@@ -118,6 +119,7 @@
     button.disabled = true;
     try {
       const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+      if (isRated()) { showLinks(await brawl.acct("POST", "/api/rooms", ratedBody(seats))); return; }
       const body = { game: gameSelect.value, options: readOptions(), seats, time_control: timeControl(), public: $("public").checked };
       if (brawl.tableDiceChoice && brawl.tableDiceChoice()) body.dice = brawl.tableDiceChoice();
       const name = $("my-name").value.trim();
@@ -183,6 +185,12 @@
         continue;
       }
       const url = origin + seat.invite;
+      if (room.rated && !seat.token) {  // a rated seat: taken by an account's own join on the room's page
+        list.append(el("li", {}, el("span", { class: "who" }, `${seat.name}: `),
+          el("a", { href: url, class: "rated-invite" }, t("Rated seat: an account takes it on the game's page")), " ",
+          brawl.copyButton(url, t("Copy {name}'s invite link", { name: seat.name }))));
+        continue;
+      }
       list.append(el("li", {},
         el("span", { class: "who" }, seat.player ? `${seat.player} (${seat.name}): ` : `${seat.name}: `),
         el("a", { href: url, class: "play-link" }, t("Play as {name}", { name: seat.name })), " ",
@@ -236,6 +244,45 @@
     if (mode === "move") out.seconds = num("time-seconds", 60);
     if (mode === "game") { out.seconds = num("time-minutes", 10) * 60; out.increment = num("time-increment", 0); }
     return out;
+  }
+
+  // -- a rated game (logged in): the server's rules, a clock of its fixed list for the game ------------
+  const isRated = () => !!$("rated") && $("rated").checked && !$("rated-field").hidden;
+
+  async function ratedField(info) {
+    let field = $("rated-field");
+    if (!field) {
+      const box = el("input", { type: "checkbox", id: "rated", onchange: ratedMode });
+      const clock = el("select", { id: "rated-clock" });
+      field = el("div", { id: "rated-field", hidden: true },
+        el("div", { class: "field check" }, box,
+          el("label", { for: "rated" }, t("Rated: the server's rules (its dice, no hints, no takebacks, a fixed clock); each other seat is taken by an account"))),
+        el("div", { class: "field", id: "rated-clock-field", hidden: true }, el("label", { for: "rated-clock" }, t("Rated clock")), clock));
+      $("public").closest(".field").before(field);
+    }
+    const me = brawl.me ? await brawl.me() : null;
+    field.hidden = !me;
+    try {
+      const rules = await api("GET", `/api/rated/${encodeURIComponent(info.name)}`);
+      $("rated-clock").replaceChildren(...rules.time_controls.map((c, i) => el("option", { value: String(i) }, t(c.name))));
+      $("rated-clock").dataset.list = JSON.stringify(rules.time_controls);
+    } catch (e) { field.hidden = true; }
+    ratedMode();
+  }
+
+  function ratedMode() {
+    const on = isRated();
+    $("rated-clock-field").hidden = !on;
+    $("time").hidden = on;  // a rated game's clock is the server's
+    if ($("dice-field")) $("dice-field").hidden = on || (games[gameSelect.value] || {}).dice === false;
+    $("my-name-field").hidden = on || ($("seat-0") && $("seat-0").value !== "human");
+  }
+
+  function ratedBody(seats) {
+    const chosen = JSON.parse($("rated-clock").dataset.list || "[]")[Number($("rated-clock").value) || 0];
+    const body = { game: gameSelect.value, options: readOptions(), seats, public: $("public").checked, rated: true };
+    if (chosen) body.time_control = { mode: chosen.mode, seconds: chosen.seconds, increment: chosen.increment };
+    return body;
   }
 
   // the creator's own name, for seat 1 when a person sits there

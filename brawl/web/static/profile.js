@@ -27,6 +27,9 @@
     return box;
   }
 
+  const RESULTS = { won: "won", lost: "lost", drawn: "drawn", aborted: "aborted", abandoned: "abandoned", unrated: "unrated",
+    over: "over", "in progress": "in progress" };
+
   async function profile(name) {
     document.title = `${name} · brawl`;
     let p;
@@ -47,9 +50,12 @@
     }
     const list = el("ul", { class: "links", id: "games-list" });
     for (const g of p.games) {
+      // the result (won, lost, drawn, aborted, abandoned, unrated ...) and, for a rated game, the rating change
+      const change = typeof g.change === "number" ? ` ${g.change > 0 ? "+" : g.change < 0 ? "−" : "±"}${Math.abs(g.change)}` : "";
       list.append(el("li", {}, el("span", { class: "who" }, (titles[g.game] || g.game) + (g.rated ? ` · ${t("rated")}` : "")),
         el("span", {}, g.players.join(" · ")),
-        g.over ? el("a", { href: g.replay }, t("Replay")) : el("span", { class: "hint" }, t("in progress"))));
+        el("span", { class: `result ${g.result || ""}`.trim() }, t(RESULTS[g.result] || "in progress") + change),
+        g.over ? el("a", { href: g.replay }, t("Replay")) : null));
     }
     const challenge = el("section", { class: "panel", id: "challenge", hidden: true });
     main.replaceChildren(
@@ -78,7 +84,7 @@
     const bots = el("ul", { class: "links" }, ...b.bots.map((x) => el("li", {}, el("span", { class: "who" }, t("{bot} bot", { bot: brawl.botName(x.bot) })), el("span", {}, t("about {r}", { r: x.rating })))));
     main.replaceChildren(
       el("section", { class: "panel" }, el("h1", {}, `${t("Leaderboard")}: ${brawl.tr(b.title)}`), nav),
-      el("section", { class: "panel" }, b.players.length ? table : el("p", { class: "hint" }, t("No rated games of this game yet."))),
+      el("section", { class: "panel" }, b.players.length ? table : el("p", { class: "hint" }, t("No settled rating in this game yet: a rating is listed once it has settled (no \"?\")."))),
       el("section", { class: "panel" }, el("h2", {}, t("Bots on the same scale")),
         el("p", { class: "hint" }, t("Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").")), bots));
   }
