@@ -125,3 +125,20 @@ def test_after_logging_out_back_shows_the_profile_as_a_guests(server, browser, e
     page.wait_for_function("() => location.pathname === '/@/bob_back'")
     wait_until(lambda: page.evaluate("async () => (await brawl.me()) === null"), timeout=20)
     page.context.close()
+
+
+def test_ktog_for_five_keeps_its_status_cards_short_on_a_phone(server, browser, errors):
+    """Issue 40, point 5: KtOG for 3 to 8 on a phone filled half the screen with status cards (five
+    lines a player); now a card is the name and the first value, the rest behind its "more"."""
+    room = create(server, "ktog", ["human"] + ["bot:heuristic"] * 4, {"players": 5})
+    page = new_page(browser, errors, **PHONE)
+    open_room(page, server, room)
+    page.wait_for_selector("table.status.many tbody tr")
+    heights = page.eval_on_selector_all("table.status.many tbody tr", "rows => rows.map((r) => r.getBoundingClientRect().height)")
+    assert len(heights) == 5 and max(heights) <= 80, heights
+    assert not page.is_visible("table.status.many tbody tr:first-child td.more >> nth=0")
+    page.locator("table.status.many tbody tr:first-child .card-more").tap()
+    assert page.is_visible("table.status.many tbody tr:first-child td.more >> nth=0")
+    assert "Haste" in page.inner_text("table.status.many tbody tr:first-child")  # the spells left
+    shot(page, "phone-ktog5-status-cards")
+    page.context.close()

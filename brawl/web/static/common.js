@@ -255,7 +255,10 @@ brawl.statusTable = function (v) {
   const rows = v.status_rows;
   if (!rows || !rows.length) return null;
   const keys = Object.keys(rows[0]);
-  const table = el("table", { class: "status cards" });
+  // three players or more: on a phone each card is one line (its name and its first value), the
+  // other values behind the card's "more" (style.css), so the table leaves the board room
+  const many = rows.length > 2;
+  const table = el("table", { class: "status cards" + (many ? " many" : "") });
   table.append(el("caption", { class: "sr-only" }, t("Each player's state")));
   const head = el("tr", {});
   for (const k of keys) head.append(el("th", { scope: "col" }, k || t("status")));
@@ -273,8 +276,17 @@ brawl.statusTable = function (v) {
       if (j === 0 && v.seat !== null && i === v.seat) text += " " + t("(you)");
       else if (j === 0 && who && who.kind === "bot" && who.bot) text += " " + t("(bot: {bot})", { bot: brawl.botName(who.bot) });
       tr.append(j === 0 ? el("th", { scope: "row" }, text, seatRows ? brawl.presence(v, i) : null)
-        : el("td", { "data-label": k || t("status") }, brawl.longText(text)));
+        : el("td", { "data-label": k || t("status"), class: many && j > 1 ? "more" : null }, brawl.longText(text)));
     });
+    if (many && tr.querySelector("td.more")) {
+      const more = el("button", { type: "button", class: "link card-more", "aria-expanded": "false" }, t("more"));
+      more.addEventListener("click", () => {
+        const open = tr.classList.toggle("open");
+        more.setAttribute("aria-expanded", String(open));
+        more.textContent = t(open ? "less" : "more");
+      });
+      tr.append(el("td", { class: "card-more-cell" }, more));
+    }
     body.append(tr);
   });
   table.append(body);

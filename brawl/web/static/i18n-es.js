@@ -479,6 +479,8 @@ window.brawl.interfaceWords.es = {
   "The replay viewer is not installed.": "El visor de repeticiones no está instalado.",
   "start a new game or pick one of the open ones.": "empieza una partida nueva o elige una de las abiertas.",
   "site": "sitio",
+  "more": "más",
+  "less": "menos",
   // the replay viewer's refusals
   "Step {step} could not be replayed: {why}": "El paso {step} no se pudo reproducir: {why}",
   "This game is not over yet: a game can be replayed once it has ended.": "Esta partida aún no ha terminado: una partida se puede repetir cuando ha terminado.",
