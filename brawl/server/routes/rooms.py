@@ -88,7 +88,7 @@ async def public_rooms(request: Request) -> dict:
                         "seat_names": [room.game.seat_name(s.seat) for s in room.seats],
                         "players": [room.seat_label(s.seat) if s.kind == "human" and s.player else
                                     (f"bot ({s.bot})" if s.kind == "bot" else None) for s in room.seats],
-                        "free": free})
+                        "free": free, "rated": room.rated})
     return {"rooms": out}
 
 
