@@ -6,8 +6,12 @@ It asks nothing of a game but the core API: starting from ``initial_state()`` it
 seat 1 (values are seat 0's win probability), and a :class:`~brawl.core.game.Terminal` is 1, 0 or
 one half for a shared result.  Every distinct state reached becomes a node of a graph; games whose
 states carry bookkeeping that does not change the future (turn counters, log text, dice already
-used) pass a ``key`` function that maps a state to a canonical representative, so equal futures
-share one node.
+used) pass a ``key`` function, so equal futures share one node: either one that maps a state to a
+canonical representative (a state of the game), or one that names the position by any other value,
+such as the research encodings' ``state_key`` (a string: ``key=encoding_for(game).state_key``);
+the node then stands for the first state reached with that name.  :mod:`.response` builds the same
+graph with one seat's decisions drawn from a fixed policy (a bot, a learned agent) and solves the
+other seat's best response to it.
 
 Play may cycle (a missed blow changes nothing), so the graph is solved by Gauss-Seidel value
 iteration, sweeping from the last-found nodes to the first (children before parents, as far as
@@ -62,12 +66,21 @@ class GraphSolution:
         return int(np.count_nonzero((self.kind == MAX) | (self.kind == MIN)))
 
 
+def representative(game: Game, state: Any, k: Hashable) -> Any:
+    """The state a node of the graph stands for: the key itself when the key is a canonical state
+    of the game, else the state it was worked out from (a key that names a position, a string)."""
+    return k if isinstance(k, game.State) else state
+
+
 def explore(game: Game, key: Callable[[Any], Hashable] | None = None, limit: int = 5_000_000):
-    """Every canonical state reachable from the start, with its edges (compressed rows)."""
+    """Every canonical state reachable from the start, with its edges (compressed rows).  ``key``
+    maps a state to a canonical state or to a name of its position (see the module's docstring);
+    ``states`` holds the states the nodes stand for, ``index`` maps each key to its node."""
     key = key or (lambda s: s)
-    start = key(game.initial_state())
+    first = game.initial_state()
+    start = key(first)
     index: dict = {start: 0}
-    states: list = [start]
+    states: list = [representative(game, first, start)]
     kind: list[int] = []
     terminal_value: list[float] = []
     indptr: list[int] = [0]
@@ -83,7 +96,7 @@ def explore(game: Game, key: Callable[[Any], Hashable] | None = None, limit: int
                 raise MemoryError(f"more than {limit} states; this set-up is too large for the generic solver")
             i = len(states)
             index[k] = i
-            states.append(k)
+            states.append(representative(game, state, k))
         return i
 
     n = 0
