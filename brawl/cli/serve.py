@@ -31,6 +31,15 @@ def serve(
     hashes_at_once: int = typer.Option(2, help="password hashes (Argon2id) computed at the same time at most"),
     login_failures_per_account: int = typer.Option(5, help="failed log-ins of one username per 5 minutes (429 above)"),
     login_failures_per_address: int = typer.Option(20, help="failed log-ins from one address per 5 minutes (429 above)"),
+    login_failures_per_account_total: int = typer.Option(30, help="failed log-ins of one username from anywhere per 5 "
+                                                         "minutes; above, only browsers and addresses that logged in "
+                                                         "to it before may (429 for others)"),
+    signups_per_hour: int = typer.Option(10, help="accounts one address may make per hour (429 above)"),
+    hash_queue: int = typer.Option(16, help="password hashes that may wait for a thread (503 with Retry-After above)"),
+    qr_per_minute: int = typer.Option(30, help="QR codes one address may ask per minute (429 above)"),
+    metrics_port: int = typer.Option(9464, help="port of the Prometheus metrics (/metrics), apart from the site's; "
+                                     "--workers N: worker i on this port + i; 0: no metrics"),
+    metrics_host: str = typer.Option("127.0.0.1", help="address the metrics port listens on"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
 
@@ -52,6 +61,8 @@ def serve(
         fail("--bot-delay cannot be negative")
     if workers < 1:
         fail("--workers must be at least 1")
+    if metrics_port and not 0 < metrics_port + workers - 1 < 65536:
+        fail(f"bad --metrics-port {metrics_port}: use 1 to {65536 - workers} (0: no metrics)")
     url = db or default_db_url()
     shown = shown_url(url)
     if workers > 1 and not hasattr(socket, "send_fds"):
@@ -65,7 +76,10 @@ def serve(
                             sockets_per_client=sockets_per_client, allowed_origins=allow_origin,
                             hashes_at_once=hashes_at_once, login_failures_per_account=login_failures_per_account,
                             login_failures_per_address=login_failures_per_address,
-                            max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute)
+                            max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute,
+                            login_failures_per_account_total=login_failures_per_account_total,
+                            signups_per_hour=signups_per_hour, hash_queue=hash_queue, qr_per_minute=qr_per_minute,
+                            metrics_port=metrics_port or None, metrics_host=metrics_host)
     except ValueError as exc:
         fail(f"bad setting: {exc}")
     try:

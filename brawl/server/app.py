@@ -28,11 +28,14 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from swagger_ui_bundle import swagger_ui_path
 
 from ..core.game import BrawlError
 from ..games import UnknownGame, game_names
+from . import metrics
 from .db import make_engine, make_sessions
 from .hub import Hub
 from .room import RoomError
@@ -75,9 +78,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
             fanout.start()
             await fanout.ready()  # listen before any room loads: news sent meanwhile would be missed
             from .limits import SharedLimits
-            app.state.limits = SharedLimits(engine, settings)  # per-address limits for every process
-            hub.creations = app.state.limits.rooms()
+            app.state.limits = SharedLimits(engine, settings)  # per-address and per-seat limits for every process
+            app.state.limits.share(hub)
             app.state.limits.start(loop)
+        stop_metrics = None
+        if settings.metrics_port:
+            index = settings.worker[0] if settings.worker else 0
+            stop_metrics = metrics.serve(settings.metrics_host, settings.metrics_port + index)
         waking = loop.create_task(_resume(hub))
         house = loop.create_task(hub.housekeeping())
         pairing = loop.create_task(accounts.run())
@@ -91,6 +98,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
         for room_id in list(hub.clocks.rooms):
             hub.clocks.forget(room_id)
         hub.writer.stop()  # what is queued is stored first
+        if stop_metrics is not None:
+            stop_metrics()
         engine.dispose()
 
     app = FastAPI(title="brawl", version="0.2.0", lifespan=lifespan, docs_url=None,
@@ -102,6 +111,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.state.accounts = accounts = Accounts(engine, hub, settings)
     app.state.engine = engine
     app.state.settings = settings
+    metrics.watch(hub, accounts)
     app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth,
                        max_headers=settings.max_header_bytes)
 
@@ -117,7 +127,34 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError):
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _store_down(request: Request, exc: SQLAlchemyError):
+        """Any route whose database cannot be reached (the account routes, the lobby's lists):
+        503 JSON, as the game routes answer, never a bare 500."""
+        import logging
+
+        logging.getLogger("brawl.server").warning("database error on %s: %s", request.url.path, exc.__class__.__name__)
+        return JSONResponse({"error": "the database is unavailable right now; nothing was changed, try again shortly"},
+                            status_code=503, headers={"Retry-After": "5"})
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict:
+        """The process is alive and its event loop answers (nothing else is asked)."""
+        return {"ok": True}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        """Ready to serve: the database answers a query (503 while it does not)."""
+        def ask() -> None:
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+        try:
+            await asyncio.wait_for(loop_run(ask), timeout=5.0)
+        except (SQLAlchemyError, asyncio.TimeoutError, OSError) as exc:
+            return JSONResponse({"ok": False, "database": f"unreachable ({exc.__class__.__name__})"}, status_code=503)
+        return JSONResponse({"ok": True, "database": "ok"})
 
     @app.exception_handler(UnknownGame)
     async def _unknown_game(request: Request, exc: UnknownGame):
@@ -154,6 +191,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.make_router(WEB))
     return app
+
+
+def loop_run(work):
+    """``work()`` on a worker thread, awaited (the event loop serves others meanwhile)."""
+    return asyncio.get_running_loop().run_in_executor(None, work)
 
 
 def app_from_environment() -> FastAPI:

@@ -17,6 +17,15 @@ process shares:
 Counting and adding a row happen in one transaction that holds an advisory lock on the key, so two
 processes admitting the same address at once are counted one after the other.  Rows past their
 window are deleted as the key is counted again (and by the log-in limit's own clean-up).
+
+On PostgreSQL the per-seat limits are counted there too (:meth:`SharedLimits.rate`): chat lines
+(``chat:<room>:<seat>``), takeback requests (``takeback:...``) and decisions (``decide:...``), so
+a seat that sends through two processes gets no more than the settings allow in all.
+
+:func:`reserve` is the same count for several keys at once on either database (SQLite: the
+transaction takes the database's write lock first, ``BEGIN IMMEDIATE``), used by the log-in and
+sign-up limits: an attempt is counted *before* its password is hashed, so that thirty log-ins sent
+at once are counted one after the other and no more than the limit reach the hash.
 """
 
 from __future__ import annotations
@@ -50,6 +59,43 @@ def lock_key(key: str) -> int:
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big", signed=True)
 
 
+def _lock(db: Any, keys: list[str]) -> None:
+    """Take the write lock (SQLite) or each key's advisory lock in one order (PostgreSQL)."""
+    if db.dialect.name == "postgresql":
+        for k in sorted({lock_key(k) for k in keys}):
+            db.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), {"space": LOCKS, "key": k})
+    elif db.dialect.name == "sqlite":
+        db.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def reserve(engine: "Engine", checks: list[tuple[str, int | None]], window: float) -> list[int] | str:
+    """Count each key of ``checks`` (key, limit; a None limit is counted but never refuses) over
+    the last ``window`` seconds and, when every key is under its limit, add a row for each, in one
+    transaction that holds the keys' locks: the new rows' ids, or the first key at its limit
+    (nothing added).  Raises SQLAlchemyError when the database cannot be asked."""
+    now = time.time()
+    keys = [k[:200] for k, _ in checks]
+    with engine.connect() as db:
+        _lock(db, keys)
+        db.execute(delete(ATTEMPTS).where(ATTEMPTS.c.key.in_(keys), ATTEMPTS.c.at < now - window))
+        held = dict(db.execute(select(ATTEMPTS.c.key, func.count()).where(ATTEMPTS.c.key.in_(keys))
+                               .group_by(ATTEMPTS.c.key)).all())
+        for key, (_, limit) in zip(keys, checks):
+            if limit is not None and held.get(key, 0) >= limit:
+                db.rollback()
+                return key
+        ids = [db.execute(insert(ATTEMPTS).values(key=key, at=now)).inserted_primary_key[0] for key in keys]
+        db.commit()
+        return ids
+
+
+def release(engine: "Engine", ids: list[int]) -> None:
+    """Rows of :func:`reserve` that no longer count (the log-in succeeded, the hash never ran)."""
+    if ids:
+        with engine.begin() as db:
+            db.execute(delete(ATTEMPTS).where(ATTEMPTS.c.id.in_(ids)))
+
+
 class SharedLimits:
     """Rooms created and sockets open per address, counted in PostgreSQL for every process."""
 
@@ -78,6 +124,18 @@ class SharedLimits:
     def rooms(self) -> "SharedRate":
         """The limit on rooms created per address, in the hub's :class:`RateLimit`'s place."""
         return SharedRate(self, self.settings.rooms_per_minute, 60.0, "room")
+
+    def rate(self, count: int, per: float, prefix: str) -> "SharedRate":
+        """Any other :class:`~brawl.server.people.RateLimit` of the hub, counted for every process."""
+        return SharedRate(self, count, per, prefix)
+
+    def share(self, hub: Any) -> None:
+        """Put the hub's per-address and per-seat limits in the database (every process counts)."""
+        s = self.settings
+        hub.creations = self.rooms()
+        hub.chats = self.rate(s.chat_per_minute, 60.0, "chat")
+        hub.takeback_asks = self.rate(s.takebacks_per_minute, 60.0, "takeback")
+        hub.decisions = self.rate(s.decisions_per_second, 1.0, "decide")
 
     async def open_socket(self, address: str) -> int | None:
         """Count a new socket from ``address``: its row's id, or None when the address holds its
@@ -133,5 +191,7 @@ class SharedRate:
         self.limits, self.count, self.per, self.prefix = limits, count, per, prefix
 
     def hit(self, key: Any, what: str) -> None:
+        if isinstance(key, tuple):
+            key = ":".join(map(str, key))
         if self.limits.admit(f"{self.prefix}:{key}"[:200], self.count, self.per) is None:
             raise RoomError(f"too many {what}: at most {self.count} per {self.per:g} s; wait a moment", 429)

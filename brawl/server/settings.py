@@ -34,8 +34,19 @@ class Settings(BaseModel):
     argon2_profile: str = Field("RFC_9106_LOW_MEMORY", description="Argon2id parameters (argon2-cffi's profiles; "
                                 "CHEAPEST only for tests)")
     hashes_at_once: int = Field(2, ge=1, description="password hashes computed at the same time at most")
+    hash_queue: int = Field(16, ge=0, description="password hashes waiting for a thread at most (503 above)")
     session_days: float = Field(30, gt=0, description="days a log-in lasts")
     login_window: float = Field(300, gt=0, description="seconds over which failed log-ins are counted")
-    login_failures_per_account: int = Field(5, ge=1, description="failed log-ins of one username per window (429 above)")
+    login_failures_per_account: int = Field(5, ge=1, description="failed log-ins of one username from one address "
+                                            "per window (429 above)")
     login_failures_per_address: int = Field(20, ge=1, description="failed log-ins from one address per window (429 above)")
+    login_failures_per_account_total: int = Field(30, ge=1, description="failed log-ins of one username from anywhere "
+                                                  "per window; above, only a browser or address it logged in from "
+                                                  "before may log in (429 for others)")
+    signups_per_hour: int = Field(10, ge=1, description="accounts one address may make per hour (429 above)")
+    qr_per_minute: int = Field(30, ge=1, description="QR codes one address may ask per minute (429 above)")
+    qr_at_once: int = Field(2, ge=1, description="QR codes drawn at the same time at most (503 above)")
+    metrics_port: int | None = Field(None, ge=0, le=65535, description="port of the Prometheus metrics (None or 0: "
+                                     "none); worker i of --workers N serves on this port + i")
+    metrics_host: str = Field("127.0.0.1", description="address the metrics port listens on")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

@@ -99,22 +99,39 @@ def close_session(engine: Engine, token: str) -> None:
         conn.execute(delete(SESSIONS).where(SESSIONS.c.token_hash == digest(token)))
 
 
-# --- failed log-ins -------------------------------------------------------------------------
-
-def failures(engine: Engine, keys: list[str], window: float) -> dict[str, int]:
-    since = time.time() - window
-    with engine.connect() as conn:
-        rows = conn.execute(select(ATTEMPTS.c.key, func.count()).where(ATTEMPTS.c.key.in_(keys), ATTEMPTS.c.at > since)
-                            .group_by(ATTEMPTS.c.key)).all()
-    found = dict(rows)
-    return {k: found.get(k, 0) for k in keys}
+# --- log-in attempts ------------------------------------------------------------------------
+# Kept in ``attempts`` (key, time): a failed log-in per (account, address), per address and per
+# account; a sign-up per address; and, for the owner's way past an account under attack, each
+# address an account logged in from (``known:``) and each browser that did (``device:``), at the
+# time of its last success.  Counting and adding are :func:`..limits.reserve` (one transaction
+# with the keys' locks, before the hash).
+REMEMBERED = ("known:", "device:")
 
 
-def fail(engine: Engine, keys: list[str], window: float) -> None:
+def remember(engine: Engine, keys: list[str]) -> None:
+    """A log-in succeeded: these ``known:``/``device:`` keys hold its time (one row each)."""
     now = time.time()
+    keys = [k[:200] for k in keys]
     with engine.begin() as conn:
-        conn.execute(delete(ATTEMPTS).where(ATTEMPTS.c.at < now - window))
+        conn.execute(delete(ATTEMPTS).where(ATTEMPTS.c.key.in_(keys)))
         conn.execute(insert(ATTEMPTS), [{"key": k, "at": now} for k in keys])
+
+
+def remembered(engine: Engine, keys: list[str], lifetime: float) -> bool:
+    """Whether any of these ``known:``/``device:`` keys had a successful log-in within ``lifetime`` s."""
+    keys = [k[:200] for k in keys]
+    with engine.connect() as conn:
+        return conn.execute(select(ATTEMPTS.c.id).where(ATTEMPTS.c.key.in_(keys),
+                                                        ATTEMPTS.c.at > time.time() - lifetime).limit(1)).first() is not None
+
+
+def sweep(engine: Engine, window: float, lifetime: float) -> None:
+    """Forget attempts older than ``window`` seconds (remembered log-ins: older than ``lifetime``)."""
+    now = time.time()
+    kept = ATTEMPTS.c.key.like("known:%") | ATTEMPTS.c.key.like("device:%")
+    with engine.begin() as conn:
+        conn.execute(delete(ATTEMPTS).where(~kept, ATTEMPTS.c.at < now - window))
+        conn.execute(delete(ATTEMPTS).where(kept, ATTEMPTS.c.at < now - lifetime))
 
 
 # --- ratings --------------------------------------------------------------------------------

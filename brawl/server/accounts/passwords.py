@@ -1,45 +1,112 @@
-"""Password hashes: Argon2id through argon2-cffi, with a bound on the hashes computed at once.
+"""Password hashes: Argon2id through argon2-cffi, on threads of their own with a bounded queue.
 
 A log-in costs the server one Argon2id hash (about 64 MiB and a fifth of a second with the library's
-default parameters) and never more: at most ``concurrency`` hashes run at the same moment, the rest
-wait their turn, so a burst of log-ins cannot take all the memory.  An unknown username is checked
-against a dummy hash, so a refusal takes as long whether the username exists or not.
+default parameters) and never more.  The hashes run on a pool of their own, ``concurrency``
+threads, never on the threads the other routes use, so a burst of log-ins and sign-ups cannot
+starve them: a route waits for its hash without holding a thread.  At most ``queue`` hashes wait
+for a thread; one more is refused at once with 503 and a ``Retry-After`` header (the seconds the
+queue ahead of it needs at the hashes' recent pace), so a storm costs the memory and time of a
+bounded number of hashes.  The hash threads run at a lower scheduling priority (Linux: nice 10,
+which Argon2's own lane threads inherit), so on a busy machine games in play go first.
+
+An unknown username is checked against a dummy hash, so a refusal takes as long whether the
+username exists or not.
 """
 
 from __future__ import annotations
 
+import asyncio
+import math
+import os
 import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from .. import metrics
+from ..room import RoomError
+
+
+class Busy(RoomError):
+    """Too many hashes wait already: 503 with ``Retry-After``."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many log-ins and sign-ups at once; try again in {retry_after} s", 503)
+        self.headers = {"Retry-After": str(retry_after)}
+
+
+def _gentle() -> None:
+    """A hash thread yields the processor to the event loop and the other routes (Linux)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # another system, or not allowed: the same priority as the rest
+        pass
+
 
 class Passwords:
-    def __init__(self, profile: str = "RFC_9106_LOW_MEMORY", concurrency: int = 2) -> None:
+    def __init__(self, profile: str = "RFC_9106_LOW_MEMORY", concurrency: int = 2, queue: int = 16) -> None:
         params = getattr(profiles, profile)
         self.hasher = PasswordHasher.from_parameters(params)
-        self.gate = threading.BoundedSemaphore(concurrency)
+        self.concurrency, self.queue = concurrency, queue
+        self.pool = ThreadPoolExecutor(concurrency, thread_name_prefix="brawl-hash", initializer=_gentle)
+        self.waiting = 0  # hashes asked and not finished (queued or running)
         self.busy = 0  # hashes running now (for the benchmark and tests)
         self.most = 0  # the most that ever ran at once
+        self.pace = 0.25  # seconds a hash took lately (a moving average), for Retry-After
         self._count = threading.Lock()
         self._dummy: str | None = None  # made at the first refusal of an unknown username
 
+    # -- the queue -------------------------------------------------------------------------------
+    def full(self) -> Busy | None:
+        """The refusal a hash asked now would get (the queue is full), or None."""
+        if self.waiting < self.concurrency + self.queue:
+            return None
+        return Busy(max(1, math.ceil(self.waiting / self.concurrency * self.pace)))
+
+    def _enter(self) -> None:
+        with self._count:
+            busy = self.full()
+            if busy is not None:
+                raise busy
+            self.waiting += 1
+            metrics.HASH_QUEUE.set(self.waiting)
+
+    def _leave(self) -> None:
+        with self._count:
+            self.waiting -= 1
+            metrics.HASH_QUEUE.set(self.waiting)
+
     def _run(self, work):
-        with self.gate:
+        with self._count:
+            self.busy += 1
+            self.most = max(self.most, self.busy)
+        start = time.perf_counter()
+        try:
+            return work()
+        finally:
+            took = time.perf_counter() - start
+            metrics.HASH_SECONDS.observe(took)
             with self._count:
-                self.busy += 1
-                self.most = max(self.most, self.busy)
-            try:
-                return work()
-            finally:
-                with self._count:
-                    self.busy -= 1
+                self.busy -= 1
+                self.pace = 0.8 * self.pace + 0.2 * took
 
-    def hash(self, password: str) -> str:
-        return self._run(lambda: self.hasher.hash(password))
+    def _submit(self, work) -> Future:
+        self._enter()
+        try:
+            future = self.pool.submit(self._run, work)
+        except BaseException:
+            self._leave()
+            raise
+        future.add_done_callback(lambda _: self._leave())
+        return future
 
-    def check(self, stored: str | None, password: str) -> bool:
-        """Whether ``password`` matches ``stored`` (None: no such account; the time spent is the same)."""
+    # -- hashing ---------------------------------------------------------------------------------
+    def _hash_work(self, password: str):
+        return lambda: self.hasher.hash(password)
+
+    def _check_work(self, stored: str | None, password: str):
         def work() -> bool:
             if stored is None and self._dummy is None:
                 self._dummy = self.hasher.hash("not a password of anyone")
@@ -47,4 +114,19 @@ class Passwords:
                 return self.hasher.verify(stored or self._dummy, password) and stored is not None
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
-        return self._run(work)
+        return work
+
+    def hash(self, password: str) -> str:
+        """The hash of ``password`` (blocks this thread; :class:`Busy` when the queue is full)."""
+        return self._submit(self._hash_work(password)).result()
+
+    def check(self, stored: str | None, password: str) -> bool:
+        """Whether ``password`` matches ``stored`` (None: no such account; the time spent is the same)."""
+        return self._submit(self._check_work(stored, password)).result()
+
+    async def hash_async(self, password: str) -> str:
+        """:meth:`hash` for a route on the event loop: it waits without holding any thread."""
+        return await asyncio.wrap_future(self._submit(self._hash_work(password)))
+
+    async def check_async(self, stored: str | None, password: str) -> bool:
+        return await asyncio.wrap_future(self._submit(self._check_work(stored, password)))

@@ -26,6 +26,7 @@ from ..room import RoomError
 from . import book, pairing, rated
 from . import rated as rated_rules
 from . import ratings as R
+from .logins import AccountError, Doors
 from .passwords import Passwords
 
 log = logging.getLogger("brawl.server")
@@ -33,16 +34,13 @@ USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$")
 PAIRING_LOCK = 0x6272_6178  # PostgreSQL advisory lock: one process pairs at a time
 
 
-class AccountError(RoomError):
-    """A refusal of the account routes (a 4xx with ``{"error": ...}``, like every refusal)."""
-
-
 class Accounts:
     def __init__(self, engine: Engine, hub, settings) -> None:
         self.engine = engine
         self.hub = hub
         self.settings = settings
-        self.passwords = Passwords(settings.argon2_profile, settings.hashes_at_once)
+        self.passwords = Passwords(settings.argon2_profile, settings.hashes_at_once, settings.hash_queue)
+        self.doors = Doors(self)
         self.bots: dict[str, dict[str, int]] = {}
 
     # --- sign up, log in --------------------------------------------------------------------
@@ -54,27 +52,15 @@ class Accounts:
             raise AccountError("a password is 8 to 200 characters", 422)
         return username
 
-    def sign_up(self, username: str, password: str) -> tuple[dict, str, str]:
-        username = self.check_new(username, password)
-        if book.account_by_name(self.engine, username) is not None:
-            raise AccountError("that username is taken", 409)
-        account_id = book.create_account(self.engine, username, self.passwords.hash(password))
-        if account_id is None:
-            raise AccountError("that username is taken", 409)
-        return self.open_session({"id": account_id, "username": username})
+    async def sign_up(self, username: str, password: str, address: str = "?",
+                      device: str | None = None) -> tuple[dict, str, str]:
+        """A new account and its session: (answer, session cookie, device cookie); see :mod:`.logins`."""
+        return await self.doors.sign_up(username, password, address, device)
 
-    def log_in(self, username: str, password: str, address: str) -> tuple[dict, str, str]:
-        keys = [f"name:{book.fold(username or '')}"[:200], f"addr:{address}"[:200]]
-        window = self.settings.login_window
-        counts = book.failures(self.engine, keys, window)
-        if counts[keys[0]] >= self.settings.login_failures_per_account or \
-                counts[keys[1]] >= self.settings.login_failures_per_address:
-            raise AccountError(f"too many failed log-ins: wait {int(window // 60)} minutes and try again", 429)
-        account = book.account_by_name(self.engine, username or "")
-        if not self.passwords.check(account["password_hash"] if account else None, password or ""):
-            book.fail(self.engine, keys, window)
-            raise AccountError("wrong username or password", 401)
-        return self.open_session(account)
+    async def log_in(self, username: str, password: str, address: str,
+                     device: str | None = None) -> tuple[dict, str, str]:
+        """A session for the right password, within the limits of :mod:`.logins`."""
+        return await self.doors.log_in(username, password, address, device)
 
     def open_session(self, account: dict) -> tuple[dict, str, str]:
         """A new session of ``account``: what the API answers (username and CSRF token), the cookie

@@ -27,6 +27,7 @@ from ...games import game_class
 from ..accounts import book
 from ..accounts import rated
 from ..accounts import ratings as R
+from ..accounts.logins import DEVICE
 from ..accounts.service import AccountError, Accounts
 from ..schemas import refusals
 from . import client_of, hub_of, seat_in
@@ -119,23 +120,39 @@ def with_cookie(request: Request, response: Response, token: str) -> None:
                         samesite="lax", secure=secure, path="/")
 
 
-@router.post("/api/accounts", status_code=201)
-def sign_up(body: Credentials, request: Request, response: Response) -> dict:
-    """Make an account: answers your username and CSRF token, and sets the session cookie."""
+def with_device(request: Request, response: Response, device: str) -> None:
+    """The browser's device cookie (:mod:`..accounts.logins`): it logged in to an account before."""
+    if request.cookies.get(DEVICE) == device:
+        return
+    secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+    response.set_cookie(DEVICE, device, max_age=int(request.app.state.settings.session_days * 86_400), httponly=True,
+                        samesite="lax", secure=secure, path="/api/")
+
+
+@router.post("/api/accounts", status_code=201, responses=refusals(503))
+async def sign_up(body: Credentials, request: Request, response: Response) -> dict:
+    """Make an account: answers your username and CSRF token, and sets the session cookie.  Limited
+    per address (429); 503 with ``Retry-After`` while too many passwords wait for their hash."""
     if not same_site(request):
         raise AccountError("refused: this request comes from another site's page", 403)
-    me, token, _ = accounts_of(request).sign_up(body.username, body.password)
+    me, token, device = await accounts_of(request).sign_up(body.username, body.password, client_of(request),
+                                                           request.cookies.get(DEVICE))
     with_cookie(request, response, token)
+    with_device(request, response, device)
     return me
 
 
-@router.post("/api/session")
-def log_in(body: Credentials, request: Request, response: Response) -> dict:
-    """Log in: answers your username and CSRF token, and sets the session cookie."""
+@router.post("/api/session", responses=refusals(503))
+async def log_in(body: Credentials, request: Request, response: Response) -> dict:
+    """Log in: answers your username and CSRF token, and sets the session cookie.  Failed log-ins
+    are limited per account and address, per address and per account (429); see the limits in
+    ``brawl serve --help``.  503 with ``Retry-After`` while too many passwords wait for their hash."""
     if not same_site(request):
         raise AccountError("refused: this request comes from another site's page", 403)
-    me, token, _ = accounts_of(request).log_in(body.username, body.password, client_of(request))
+    me, token, device = await accounts_of(request).log_in(body.username, body.password, client_of(request),
+                                                          request.cookies.get(DEVICE))
     with_cookie(request, response, token)
+    with_device(request, response, device)
     return me
 
 
@@ -155,26 +172,32 @@ def me(request: Request) -> dict:
 
 
 @router.post("/api/me/password")
-def change_password(body: PasswordChange, request: Request, response: Response) -> dict:
+async def change_password(body: PasswordChange, request: Request, response: Response) -> dict:
     """A new password; every session of the account ends, and this one starts again."""
-    found = acting(request)
+    found = await run_in_threadpool(acting, request)
     accounts = accounts_of(request)
-    accounts.change_password(found["account_id"], body.old, body.new)
-    me_, token, _ = accounts.open_session({"id": found["account_id"], "username": found["username"]})
+    account = await run_in_threadpool(book.account_by_id, accounts.engine, found["account_id"])
+    if not account or not await accounts.passwords.check_async(account["password_hash"], body.old or ""):
+        raise AccountError("wrong password", 401)
+    accounts.check_new(account["username"], body.new)
+    hashed = await accounts.passwords.hash_async(body.new)
+    await run_in_threadpool(book.set_password, accounts.engine, found["account_id"], hashed)
+    me_, token, _ = await run_in_threadpool(accounts.open_session, {"id": found["account_id"],
+                                                                     "username": found["username"]})
     with_cookie(request, response, token)
     return me_
 
 
 @router.delete("/api/me")
-def delete_me(body: PasswordOnly, request: Request, response: Response) -> dict:
+async def delete_me(body: PasswordOnly, request: Request, response: Response) -> dict:
     """Delete your account (your password again): its games stay, under "deleted player"."""
-    found = acting(request)
+    found = await run_in_threadpool(acting, request)
     accounts = accounts_of(request)
-    account = book.account_by_id(accounts.engine, found["account_id"])
-    if not accounts.passwords.check(account["password_hash"], body.password):
+    account = await run_in_threadpool(book.account_by_id, accounts.engine, found["account_id"])
+    if not await accounts.passwords.check_async(account["password_hash"], body.password):
         raise AccountError("wrong password", 401)
-    live = book.live_seats(accounts.engine, found["account_id"])
-    book.delete_account(accounts.engine, found["account_id"])
+    live = await run_in_threadpool(book.live_seats, accounts.engine, found["account_id"])
+    await run_in_threadpool(book.delete_account, accounts.engine, found["account_id"])
     deleted_names(request, live)
     response.delete_cookie(COOKIE, path="/")
     return {"deleted": True}
