@@ -142,3 +142,41 @@ def test_ktog_for_five_keeps_its_status_cards_short_on_a_phone(server, browser, 
     assert "Haste" in page.inner_text("table.status.many tbody tr:first-child")  # the spells left
     shot(page, "phone-ktog5-status-cards")
     page.context.close()
+
+
+def test_the_lobby_says_where_every_other_seats_link_goes(server):
+    """Issue 40, point 5: "send the other to your opponent" read wrong with four seats; the lobby
+    speaks of each of the others."""
+    text = httpx.get(server + "/", timeout=60).text
+    assert "send the other to your opponent" not in text
+    assert "send each of the others to the person" in text
+
+
+def table_room(server: str, game: str) -> dict:
+    made = httpx.post(server + "/api/rooms", json={"game": game, "seats": ["human", "human"], "dice": "table"}, timeout=60)
+    assert made.status_code == 201, made.text
+    return made.json()
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_a_tactics_table_room_shows_every_squares_name_and_the_whole_sheet(server, browser, errors, size):
+    """Issue 40, point 5: at a table (dice rolled there), a figure hid its square's name (the names
+    were drawn under the figures), and the game sheet's square column was cut off in the side
+    column (a table wider than its box); now the names lie above the figures and the sheet's rows
+    are cards that fit."""
+    room = table_room(server, "tactics")
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    open_room(page, server, room)
+    page.wait_for_selector(".tc-sq-name")
+    above = page.evaluate("""() => { const token = document.querySelector('.tc-token');
+        const sq = token.querySelector('.tc-hit'); const name = `${sq.getAttribute('x')},${sq.getAttribute('y')}`;
+        const label = [...document.querySelectorAll('.tc-sq-name')].find((t) => t.textContent === name);
+        return !!label && !!(token.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
+    assert above
+    page.wait_for_selector("#sheet-rows table")
+    fit = page.evaluate("""() => { const box = document.getElementById('sheet-rows');
+        const squares = [...box.querySelectorAll('td[data-label="square"]')];
+        return [box.scrollWidth <= box.clientWidth + 1, squares.length > 0 && squares.every((td) => td.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1)]; }""")
+    assert fit == [True, True]
+    shot(page, f"{size}-tactics-table-room")
+    page.context.close()

@@ -33,8 +33,8 @@ window.brawl.interfaceWords.es = {
   "Seats": "Asientos",
   "Create game": "Crear partida",
   "Your game is ready": "Tu partida está lista",
-  "Each human seat has its own secret link: open yours, send the other to your opponent. The spectator link shows the public view only.":
-    "Cada asiento humano tiene su propio enlace secreto: abre el tuyo y envía el otro a tu rival. El enlace de espectador solo muestra la vista pública.",
+  "Each human seat has its own secret link: open yours, and send each of the others to the person who plays that seat. The spectator link shows the public view only.":
+    "Cada asiento humano tiene su propio enlace secreto: abre el tuyo y envía cada uno de los demás a la persona que juega ese asiento. El enlace de espectador solo muestra la vista pública.",
   "Dice commitment (SHA-256 of the server's secret seed, revealed at the end):":
     "Compromiso de los dados (SHA-256 de la semilla secreta del servidor, revelada al final):",
   "Games you created": "Partidas que creaste",

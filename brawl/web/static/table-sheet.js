@@ -90,7 +90,11 @@
       $("sheet-order").hidden = !order;
       $("sheet-order").textContent = order || "";
       // a board of the game's own hides the status rows: the sheet shows them (the generic board does already)
-      $("sheet-rows").replaceChildren(v.renderer ? brawl.statusTable(v) || "" : "");
+      // as cards at every width, each value whole (the side column is narrow: a table's fifth column,
+      // the square a figure stands on, was cut off)
+      const rows = v.renderer ? brawl.statusTable(v) : null;
+      if (rows) rows.classList.remove("many");
+      $("sheet-rows").replaceChildren(rows || "");
       $("sheet-best-label").hidden = !v.hints;
       const hints = $("show-hints");
       if (hints) $("sheet-best").checked = hints.checked;
@@ -103,6 +107,13 @@ body.table-room:not(.table-odds) button.action .odds { display: none; }
 .table-sheet h2 { margin-bottom: 0.3em; }
 .sheet-now { font-weight: 600; margin: 0 0 0.3em; }
 .sheet-order { margin: 0 0 0.3em; }
+.table-sheet table.status.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.table-sheet table.status.cards, .table-sheet table.status.cards tbody { display: block; width: 100%; }
+.table-sheet table.status.cards tr { display: flex; flex-wrap: wrap; gap: 0.1em 0.9em; padding: 0.35em 0.1em; border-bottom: 1px solid var(--line); }
+.table-sheet table.status.cards th, .table-sheet table.status.cards td { display: inline; padding: 0; border: 0; overflow-wrap: normal; hyphens: manual; }
+.table-sheet table.status.cards th[scope="row"] { flex-basis: 100%; }
+.table-sheet table.status.cards td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-weight: 400; }
+.table-sheet table.status.cards td[data-label]:empty, .table-sheet table.status.cards td.card-more-cell { display: none; }
 `;
   document.head.append(style);
 })();

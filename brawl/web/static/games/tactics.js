@@ -56,6 +56,8 @@
     svg.setAttribute("viewBox", `-0.1 -0.1 ${m.width + 0.2} ${m.height + 0.2}`);
     const g = layer.grid;
     g.replaceChildren();
+    const names = layer.names;
+    names.replaceChildren();
     const walls = new Set(m.walls.map((w) => key(w[0], w[1])));
     // the enemy's threatened squares (for a spectator: those of the side not on turn)
     const actorSide = st().actor >= 0 ? chars()[st().actor].side : 0;
@@ -69,8 +71,12 @@
         const r = S("rect", { x, y, width: 1, height: 1, class: "tc-sq" + (wall ? " tc-wall" : ""), "data-sq": k,
           fill: wall ? "#555" : "#f7f5ef", stroke: "#bbb", "stroke-width": 0.02 });
         g.append(r);
-        // at a table with a grid mat, each square's name (as the log writes it: "square 3,4")
-        if (!wall && view.table_dice) g.append(text(x + 0.06, y + 0.2, `${x},${y}`, { "font-size": 0.16, fill: "#8a8577", "text-anchor": "start", class: "tc-sq-name" }));
+        // at a table with a grid mat, each square's name (as the log writes it: "square 3,4"), above
+        // the figures (a figure standing there hid it): on a pale ground, taking no taps
+        if (!wall && view.table_dice) {
+          names.append(S("rect", { x: x + 0.03, y: y + 0.03, width: 0.1 * String(`${x},${y}`).length + 0.06, height: 0.2, fill: "#fff", opacity: 0.8 }));
+          names.append(text(x + 0.06, y + 0.19, `${x},${y}`, { "font-size": 0.16, fill: "#5b5650", "text-anchor": "start", class: "tc-sq-name" }));
+        }
         if (!wall && threat.has(k)) g.append(S("rect", { x, y, width: 1, height: 1, fill: "url(#tc-hatch)", "pointer-events": "none" }));
         if (moves[k]) {
           const mv = moves[k];
@@ -344,7 +350,8 @@
       pat.append(S("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, stroke: "#b3261e", "stroke-width": 0.05, opacity: 0.45 }));
       defs.append(pat);
       svg.append(defs);
-      for (const name of ["grid", "ruler", "tokens"]) { layer[name] = S("g", {}); svg.append(layer[name]); }
+      for (const name of ["grid", "ruler", "tokens", "names"]) { layer[name] = S("g", {}); svg.append(layer[name]); }
+      layer.names.setAttribute("pointer-events", "none");
       pad = brawl.board(Object.assign({ svg, scroller: () => root.querySelector(".board-view"),
         zoom: { min: 0.5, max: 3, step: 1.25, levelId: "tc-zoom-level", fitLabel: "Reset zoom" } }, gestures));
       svg.addEventListener("mouseleave", () => { if (!pad.busy && hover) { hover = null; drawRuler(); } });
