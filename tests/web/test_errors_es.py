@@ -20,8 +20,11 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SPANISH = {"locale": "es-ES"}
-# the exceptions whose first argument is a refusal's text, and the answers written as {"error": ...}
-REFUSING = {"RoomError", "AccountError", "Conflict", "Unavailable", "Busy", "BadInput", "_refuse", "UnknownGame", "BrawlError"}
+# the exceptions whose first argument is a refusal's text (any of the server's own ...Error classes
+# too: a new one is covered as it comes), and the answers written as {"error": ...}
+REFUSING = {"Conflict", "Unavailable", "Busy", "BadInput", "_refuse", "UnknownGame"}
+NOT_ANSWERED = {"AssertionError", "DBAPIError", "OverflowError", "TypeError", "ValueError", "KeyError", "RuntimeError",
+                "NotImplementedError", "OSError"}  # Python's own: never a refusal's text
 # refusals the server writes from a variable (app.py's answer to a path nothing serves)
 ALSO = ["no such address: {x}", "request refused", "request failed ({x})"]
 
@@ -49,7 +52,7 @@ def refusals() -> list[str]:
             if isinstance(node, ast.Call) and node.args:
                 f = node.func
                 name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-                if name in REFUSING:
+                if name in REFUSING or (name and name.endswith("Error") and name not in NOT_ANSWERED):
                     found.add(template(node.args[0]) or "{x}")
             elif isinstance(node, ast.Dict):
                 for k, v in zip(node.keys, node.values):
