@@ -141,3 +141,45 @@ def test_a_rated_lobby_room_is_joined_explicitly_and_aborted_when_nobody_begins(
     wide.wait_for_selector("#games-list .result.aborted", timeout=10_000)
     shot(wide, "profile-aborted-wide")
     assert not errors
+
+
+def api_person(url: str, name: str) -> httpx.Client:
+    c = httpx.Client(base_url=url, headers={"Origin": url})
+    r = c.post("/api/accounts", json={"username": name, "password": "correct horse"})
+    assert r.status_code == 201, r.text
+    c.headers["X-CSRF-Token"] = r.json()["csrf"]
+    return c
+
+
+def test_a_rated_ktog_table_of_three_is_asked_for_from_the_page(server, browser, errors):
+    """Issue 37, point 9: quick pairing asks how many play; a page's rated KtOG seek for three is
+    paired with two others asking the same, into one rated room of three seats."""
+    page = new_page(browser, errors, **PHONE)
+    sign_up(page, server, "Gus")
+    page.select_option("#seek-game", "ktog")
+    page.wait_for_selector("#seek-players-field:not([hidden])")
+    assert page.locator("#seek-players option").all_inner_texts() == [str(n) for n in range(2, 9)]
+    page.select_option("#seek-players", "3")
+    page.check("#seek-rated")
+    shot(page, "seek-players-phone")
+    page.click("#seek-go")
+    others = [api_person(server, n) for n in ("Hal", "Ivy")]
+    seeks = [c.post("/api/seeks", json={"game": "ktog", "options": {"players": 3}, "rated": True}).json() for c in others]
+    deadline = time.monotonic() + 20
+    while True:  # asking keeps a seek alive, and fetching the pairing is one's arrival
+        states = [c.get(f"/api/seeks/{s['seek']}").json() for c, s in zip(others, seeks)]
+        here = page.evaluate("location.href")  # (a call into the page: its navigation is seen)
+        if all(s.get("paired") for s in states) and "#t=" in here:
+            break
+        assert time.monotonic() < deadline, (states, here, errors)
+        time.sleep(0.2)
+    room = re.search(r"/play/([^#]+)", here).group(1)
+    assert {s["room"] for s in states} == {room}
+    view = httpx.get(f"{server}/api/rooms/{room}").json()
+    assert len(view["seats"]) == 3 and view["rated"] is not None
+    assert sorted(s["player"] for s in view["seats"]) == ["Gus", "Hal", "Ivy"]
+    page.locator("#rated-mark").wait_for(state="visible", timeout=10_000)
+    shot(page, "ktog-three-rated-phone")
+    for c in others:
+        c.close()
+    assert not errors
