@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/review_speed.py [--krig-decisions 200] [--ktog-hp 20] [--solve]
                                                  [--players 4] [--playouts 32] [--candidates 4]
-                                                 [--workers 2]
+                                                 [--workers 2] [--games 1] [--only-defaults]
 
 - **Krig, exact**: games at 20 hit points holding ``--krig-decisions`` decisions in all (Krig
   games seldom pass 130 decisions, so the longest of sixty long ones are joined), the solution
@@ -16,9 +16,9 @@
   and split over ``--workers`` processes (each reviews every ``workers``-th part of the playouts'
   seeds, as the figures would be if the review ran there: the wall time of the split shows what
   two cores give).
-- **Kniggits and Tactics within a budget**: games of two heuristic bots reviewed as the server
-  does (``--budget`` seconds, 30 by default: the review picks the bot, playouts and decisions
-  compared); the wall time and what it chose.
+- **At defaults**: a game of heuristic bots in KtOG (4 and 8 players), Kniggits and Tactics
+  reviewed as the server does, at the game's default budget in playouts (the same judgements on
+  any machine); the wall and CPU time, the playouts spent, and how many judgements were decided.
 
 Each figure is measured on this machine as it is; the CPU seconds come with the wall seconds
 (a loaded machine shows the difference).
@@ -121,13 +121,13 @@ def ktog_duel(hp: int, solve_now: bool) -> None:
 def _part(args) -> tuple[float, float]:
     record, playouts, candidates, seed = args
     c = time.process_time()
-    review(record, method="estimate", playouts=playouts, candidates=candidates, seed=seed)
+    review(record, method="estimate", budget=None, playouts=playouts, candidates=candidates, seed=seed)
     return time.process_time() - c, 0.0
 
 
 def estimated(players: int, playouts: int, candidates: int, workers: int) -> None:
     record = game_record("ktog", {"players": players}, 3)
-    review(game_record("ktog", {"players": players}, 4), method="estimate", playouts=2, candidates=2)  # warm up
+    review(game_record("ktog", {"players": players}, 4), method="estimate", budget=100, playouts=2)  # warm up
     w, c = time.perf_counter(), time.process_time()
     r = review(record, method="estimate", playouts=playouts, candidates=candidates)
     wall, cpu = time.perf_counter() - w, time.process_time() - c
@@ -142,13 +142,14 @@ def estimated(players: int, playouts: int, candidates: int, workers: int) -> Non
               f"(with process start), {max(cpus):.1f} s CPU in the slowest")
 
 
-def budgeted(name: str, budget: float, seeds: range) -> None:
-    """A game of two heuristic bots reviewed as the server does, within ``budget`` seconds (the
-    review chooses its bot, playouts and decisions compared): the wall time, and what it chose."""
+def at_defaults(name: str, options: dict, seeds: range) -> None:
+    """A game of two (or more) heuristic bots reviewed as the server does, at the game's default
+    budget in playouts (``brawl/review/settings.json``): the wall and CPU time, the playouts spent,
+    and how many judgements the budget decided."""
     from brawl.core.match import Match as _Match
 
     for seed in seeds:
-        game = make_game(name, {})
+        game = make_game(name, options)
         match = _Match(game, seed=seed)
         bots = [make_bot(name, "heuristic", seed=seed * 10 + s, game=game) for s in range(game.num_players)]
         while not match.over:
@@ -156,10 +157,11 @@ def budgeted(name: str, budget: float, seeds: range) -> None:
             match.decide(seat, bots[seat].choose(game, match.state, seat))
         record = match.record.to_json()
         w, c = time.perf_counter(), time.process_time()
-        r = review(record, budget=budget)
-        judged = sum(1 for d in r["decisions"] if not d.get("forced"))
-        print(f"{name} estimated review within {budget:.0f} s, {decisions(record)} decisions ({judged} judged): "
-              f"{time.perf_counter() - w:.1f} s wall, {time.process_time() - c:.1f} s CPU; {r['note']}")
+        r = review(record, method="estimate")
+        j = r["judged"]
+        print(f"{name} {options or ''} estimated review at defaults ({r['budget']} playouts budget, {r['playouts']} spent), "
+              f"{decisions(record)} decisions: {time.perf_counter() - w:.1f} s wall, {time.process_time() - c:.1f} s CPU; "
+              f"{j['decisions']} of {j['choices']} judged, {j['uncertain']} uncertain", flush=True)
 
 
 def main() -> None:
@@ -171,15 +173,16 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=32)
     ap.add_argument("--candidates", type=int, default=4)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--budget", type=float, default=30.0, help="seconds for the budgeted Kniggits and Tactics reviews")
-    ap.add_argument("--budget-games", type=int, default=2, help="games of each reviewed within the budget")
+    ap.add_argument("--games", type=int, default=1, help="games of each reviewed at its default budget")
+    ap.add_argument("--only-defaults", action="store_true", help="only the reviews at each game's default budget")
     args = ap.parse_args()
     print(f"cores: {os.cpu_count()}")
-    krig(args.krig_decisions)
-    ktog_duel(args.ktog_hp, args.solve)
-    estimated(args.players, args.playouts, args.candidates, args.workers)
-    for name in ("kniggits", "tactics"):
-        budgeted(name, args.budget, range(1, 1 + args.budget_games))
+    if not args.only_defaults:
+        krig(args.krig_decisions)
+        ktog_duel(args.ktog_hp, args.solve)
+        estimated(args.players, args.playouts, args.candidates, args.workers)
+    for name, options in (("ktog", {"players": 4}), ("ktog", {"players": 8}), ("kniggits", {}), ("tactics", {})):
+        at_defaults(name, options, range(1, 1 + args.games))
 
 
 if __name__ == "__main__":

@@ -39,11 +39,40 @@ def _from_server(server: str, room: str, params: dict, quiet: bool) -> dict:
             return data
         if not quiet:
             p = data.get("progress") or {}
-            err.print(f"reviewing on the server: step {p.get('done', 0)} of {p.get('total', '?')}", markup=False)
+            what = "solving the game first (once; then it is kept)" if p.get("phase") == "solving" else \
+                f"{p.get('done', 0)} of {p.get('total', '?')}"
+            err.print(f"reviewing on the server: {what}", markup=False)
         time.sleep(POLL_SECONDS)
 
 
-@app.command()
+LUCK_AND_SKILL = """Luck and skill: the review follows every seat's win chance from position to position
+along the game.  A roll (or a round of hidden choices revealed together) moves it by luck, a
+decision by skill; each seat is credited with what each step did to its own win chance, so for
+every seat and any number of seats start + luck + skill = result, and what is left (shown as
+"other": rounding, or a game the server ended early) is the residual.  A seat's skill is what its
+own decisions did to it (minus its losses, in an exact review) plus what the others' decisions
+gave it or took from it.  An estimate counts its budget in playouts, not seconds, so a record
+gets the same review on any machine; a judgement its playouts cannot decide is "uncertain", and
+accuracy counts the judged decisions only."""
+
+
+def _bar(as_json: bool):
+    """A progress line on stderr: playouts spent of the budget (an estimate), steps (exact)."""
+    shown = {"at": -1}
+
+    def progress(done: int, total: int) -> None:
+        if as_json or total <= 0:
+            return
+        tenth = int(10 * done / total)
+        if tenth == shown["at"]:
+            return
+        shown["at"] = tenth
+        err.print(f"reviewing [{'#' * 4 * tenth}{'.' * (40 - 4 * tenth)}] {done} of {total}", markup=False)
+
+    return progress
+
+
+@app.command(epilog=LUCK_AND_SKILL)
 def review(
     record: Optional[Path] = typer.Argument(None, help="a game record (JSON), as `brawl play --save` writes it"),
     as_json: bool = typer.Option(False, "--json", help="print the review as one JSON object"),
@@ -51,17 +80,21 @@ def review(
     room: Optional[str] = typer.Option(None, "--room", help="the room of a finished game on --server"),
     estimate: bool = typer.Option(False, "--estimate", help="estimate by playouts even where a solver covers the game"),
     solve: bool = typer.Option(False, "--solve", help="solve the game first when that takes minutes, for an exact review"),
-    playouts: int = typer.Option(32, "--playouts", min=2, max=10_000, help="playouts per position of an estimate"),
-    candidates: int = typer.Option(4, "--candidates", min=1, max=50, help="decisions compared at a position of an estimate"),
-    bot: Optional[str] = typer.Option(None, "--bot", help="the bot of the playouts (default: the strongest)"),
+    budget: Optional[int] = typer.Option(None, "--budget", min=10, max=10_000_000,
+                                         help="playouts an estimate may spend in all (default: the game's, sized to "
+                                              "about 30 s on a 2-core machine); the same on any machine"),
+    playouts: int = typer.Option(8, "--playouts", min=2, max=10_000, help="playouts per position in an estimate's first round"),
+    candidates: int = typer.Option(12, "--candidates", min=1, max=50,
+                                   help="compare every legal decision when there are at most this many"),
+    bot: Optional[str] = typer.Option(None, "--bot", help="the playouts' policy: a bot's name, or 'mix' "
+                                      "(default: the optimal bot where it can play, else the game's mix)"),
     seed: int = typer.Option(1, "--seed", help="the dice seed of the playouts"),
-    budget: Optional[float] = typer.Option(None, "--budget", min=1, help="seconds an estimate aims at: the strongest bot "
-                                           "and the most playouts (up to --playouts) that fit"),
     every: bool = typer.Option(False, "--every", help="list every decision, not only those that lost"),
 ) -> None:
     """Review a finished game: each decision's win chance and judgement (best, good, inaccuracy,
-    mistake, blunder), each roll's swing, and every seat's accuracy, luck and skill.  Exact where
-    a solver covers the game (Krig, the KtOG duel), estimated by playouts elsewhere."""
+    mistake, blunder, or uncertain where an estimate cannot tell), each roll's swing, and every
+    seat's accuracy, luck and skill.  Exact where a solver covers the game (Krig, the KtOG duel) or
+    each round is a matrix game (rock-paper-scissors), estimated by playouts elsewhere."""
     from ..review import review as review_record
     from ..review.text import lines
 
@@ -80,14 +113,8 @@ def review(
                 raw = json.loads(record.read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise BrawlError(f"cannot read record {record}: {exc}") from None
-
-            def progress(done: int, total: int) -> None:
-                if not as_json and (done % 20 == 0 or done == total):
-                    err.print(f"reviewing: step {done} of {total}", markup=False)
-
-            data = review_record(raw, method="estimate" if estimate else "auto", playouts=playouts,
-                                 candidates=candidates, bot=bot, seed=seed, solve=solve, progress=progress,
-                                 budget=budget)
+            data = review_record(raw, method="estimate" if estimate else "auto", budget=budget, playouts=playouts,
+                                 candidates=candidates, bot=bot, seed=seed, solve=solve, progress=_bar(as_json))
         if as_json:
             print(json.dumps(data))
             return

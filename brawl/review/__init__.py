@@ -28,11 +28,7 @@ from typing import Any, Callable
 from ..core.game import BrawlError
 from .walk import ReviewError, final_result, load_record, walk
 
-__all__ = ["review", "ReviewError", "is_exact"]
-
-DEFAULT_PLAYOUTS = 32
-DEFAULT_CANDIDATES = 4
-
+__all__ = ["review", "ReviewError", "is_exact", "exact_kind"]
 
 def _exact_solution(game, solve_now: bool):
     """(solution or None, note): the solution when one covers these options and can be had."""
@@ -52,31 +48,49 @@ def _exact_solution(game, solve_now: bool):
 
 def is_exact(game_name: str, options: dict) -> bool:
     """Whether a review of this game and options is exact and quick (no minutes of solving)."""
+    return exact_kind(game_name, options) == "quick"
+
+
+def exact_kind(game_name: str, options: dict) -> str | None:
+    """How exact a review of this game and options can be: ``quick`` (a solution saved or quick
+    to solve), ``solve`` (a solver covers the options, but solving takes minutes: once, then it
+    is saved), ``matrix`` (a small game of hidden choices, each round a matrix game: seconds), or
+    None (estimated)."""
     from ..games import make_game
     from ..solve import covered, is_quick_or_saved
 
-    opts = make_game(game_name, options).options_json()
+    game = make_game(game_name, options)
+    opts = game.options_json()
     try:
-        return covered(game_name, opts) and is_quick_or_saved(game_name, opts) and make_game(game_name, opts).num_players == 2
+        if game.num_players == 2 and covered(game_name, opts):
+            return "quick" if is_quick_or_saved(game_name, opts) else "solve"
     except BrawlError:
-        return False
+        return None
+    if game.num_players == 2 and hasattr(game, "position_key"):
+        return "matrix"
+    return None
 
 
-def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS, candidates: int = DEFAULT_CANDIDATES,
-           bot: str | None = None, seed: int = 1, solve: bool = False,
-           progress: Callable[[int, int], None] | None = None, verify: bool = True,
-           budget: float | None = None) -> dict:
+def review(data: Any, *, method: str = "auto", budget: int | None = None, playouts: int | None = None,
+           candidates: int | None = None, bot: str | None = None, seed: int = 1, solve: bool = False,
+           progress: Callable[[int, int], None] | None = None, verify: bool = True) -> dict:
     """The review of the finished game in ``data`` (a record's JSON).  ``method``: ``auto`` (exact
     where a solution covers the options, else estimated), ``exact`` (refused where none does) or
-    ``estimate``.  ``playouts``, ``candidates`` (decisions compared at a position), ``bot`` and
-    ``seed`` shape an estimate (``budget``: about that many seconds of playouts, with the
-    strongest bot and as many playouts as fit, see :func:`.estimate.plan`); ``solve`` runs a solve
-    that takes minutes; ``progress(done, total)`` is called after each step."""
+    ``estimate``.  An estimate spends ``budget`` playouts (the game's default from
+    :mod:`.settings` when None), ``playouts`` per position in its first round, compares every
+    legal decision when there are at most ``candidates``, and plays out with ``bot`` (a bot's
+    name, ``mix``, or None for the default policy, :mod:`.policy`) on dice from ``seed``;
+    ``solve`` runs a solve that takes minutes; ``progress(done, total)`` is called as the work
+    goes (playouts of an estimate, steps of an exact review)."""
     from ..games import make_game, replay
     from .build import assemble, exact_steps
-    from .estimate import Playouts, estimated_steps, strongest_bot, within_budget
+    from .candidates import ALL_WHEN_AT_MOST
+    from .estimate import FIRST, estimated_steps
     from .exact import ExactValues, NotCovered
+    from .matrix import matrix_review
+    from .policy import default_policy
     from .puzzles import puzzles_of
+    from .settings import for_game
 
     if method not in ("auto", "exact", "estimate"):
         raise ReviewError(f"unknown method {method!r}: auto, exact or estimate")
@@ -103,6 +117,12 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
     note = ""
     solvable = False
     if method != "estimate":
+        figures = matrix_review(game, steps, result)
+        if figures is not None:
+            out = assemble(game, names, figures, result, exact=True, method="matrix",
+                           note="exact: each round of hidden choices is a matrix game, valued by its equilibrium")
+            out["puzzles"] = puzzles_of(game, steps, out)
+            return out
         solution, note = _exact_solution(game, solve)
         solvable = "takes minutes" in note
         if solution is not None:
@@ -116,17 +136,18 @@ def review(data: Any, *, method: str = "auto", playouts: int = DEFAULT_PLAYOUTS,
                 note = f"the solution does not value every position ({exc})"
         if method == "exact":
             raise ReviewError(f"no exact review: {note}")
-    fitted = ""
-    if bot is None and budget is not None:
-        figures, name, playouts, candidates, fitted = within_budget(game, steps, result, playouts, candidates, budget,
-                                                                    seed, progress)
-    else:
-        name = bot or strongest_bot(game)
-        runner = Playouts(game, name, playouts=playouts, seed=seed)
-        figures = estimated_steps(game, steps, result, runner, limit=candidates, progress=progress)
-    why = "".join(f"; {x}" for x in (fitted, note) if x)
+    budget = int(budget if budget is not None else for_game(game.name)["budget"])
+    try:
+        policy = default_policy(game, seed, bot)
+    except ValueError as exc:
+        raise ReviewError(str(exc)) from None
+    figures = estimated_steps(game, steps, result, policy, budget, first=playouts or FIRST,
+                              limit=candidates or ALL_WHEN_AT_MOST, seed=seed, progress=progress)
+    why = f"; {note}" if note else ""
     out = assemble(game, names, figures, result, exact=False, method="playouts",
-                   note=f"estimated by {playouts} playouts of the {name} bot on common dice, 95% intervals{why}",
-                   extra={"bot": name, "playouts": playouts, "solvable": solvable})
+                   note=(f"estimated by {figures['playouts']} playouts ({policy.name}) on common dice, "
+                         f"95% intervals; 'uncertain' where they cannot tell{why}"),
+                   extra={"bot": policy.name, "policy": policy.name, "playouts": figures["playouts"],
+                          "budget": budget, "solvable": solvable})
     out["puzzles"] = puzzles_of(game, steps, out)
     return out

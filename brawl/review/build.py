@@ -38,11 +38,16 @@ def exact_steps(game: Game, steps: list, result: list[float], values: ExactValue
             if loss <= 1e-12:
                 best, loss = st.action, 0.0
             after = av[st.action]
+            before0 = current
+            current = after if seat == 0 else 1.0 - after
             decisions.append({"index": st.index, "step": st.step, "seat": seat, "action": st.action,
                               **labels(game, st.before, seat, st.action, best),
                               "win_before": av[best], "win_after": after, "best_action": best,
-                              "best_win": av[best], "loss": loss, "forced": len(av) == 1, "values": av})
-            current = after if seat == 0 else 1.0 - after
+                              "best_win": av[best], "loss": loss, "forced": len(av) == 1, "simultaneous": False,
+                              "judgement": judgement(loss), "between": None, "judged": len(av) > 1,
+                              "clear_best": clear_best(av),
+                              "values": av, "compared": len(av), "legal": len(av),
+                              "effect": [current - before0, before0 - current]})
         else:
             after0 = values.value(st.after)
             swing = after0 - current
@@ -54,6 +59,15 @@ def exact_steps(game: Game, steps: list, result: list[float], values: ExactValue
     residual = result[0] - current
     return {"start": [start0, 1.0 - start0], "decisions": decisions, "dice": dice,
             "residual": [residual, -residual]}
+
+
+CLEAR_MARGIN = 0.02
+
+
+def clear_best(values: dict) -> bool:
+    """Whether the best of ``values`` beats every other by :data:`CLEAR_MARGIN` (a puzzle's answer)."""
+    ranked = sorted(values.values(), reverse=True)
+    return len(ranked) > 1 and ranked[0] - ranked[1] >= CLEAR_MARGIN
 
 
 def labels(game: Game, state: Any, seat: int, action: str, best: str) -> dict:
@@ -74,13 +88,10 @@ def graph(start: list[float], decisions: list[dict], dice: list[dict]) -> list[d
     for kind, item in steps:
         if kind == "roll":
             win = item["after"]
-        else:
-            seat, after = item["seat"], item["win_after"]
-            if players == 2:
-                win = [after, 1.0 - after] if seat == 0 else [1.0 - after, after]
-            else:
-                win = list(points[-1]["win"])
-                win[seat] = after
+        elif "path" in item:  # an estimate: the value of the position the decision reached
+            win = item["path"]["after"]
+        else:  # exact: the position moved by the decision's effect on every seat
+            win = [w + e for w, e in zip(points[-1]["win"], item["effect"])]
         point = {"index": item["index"], "step": item["step"], "kind": kind, "win": [float(x) for x in win]}
         if kind == "decision":
             point["judgement"] = item["judgement"]
@@ -93,22 +104,26 @@ def assemble(game: Game, names: list[str], figures: dict, result: list[float], *
              method: str, note: str = "", extra: dict | None = None) -> dict:
     """The review document: the JSON of ``GET /api/rooms/ID/review`` and ``brawl review --json``."""
     players = game.num_players
-    for d in figures["decisions"]:
-        # an estimate judges by the low end of the loss's 95% interval: a decision is called a
-        # mistake only where the playouts show it (the noise of a few playouts condemns nobody)
-        sure = d.get("interval", {}).get("loss", [d["loss"]])[0]
-        d["judgement"] = "best" if d["loss"] == 0 else judgement(max(sure, 1e-9) if not exact else d["loss"])
-    seats = per_seat(players, figures["decisions"], figures["dice"])
-    residual = figures.get("residual") or [result[s] - figures["start"][s] - seats["luck"][s] - seats["skill"][s]
-                                           for s in range(players)]
+    seats = per_seat(players, figures["decisions"], figures["dice"], figures.get("rounds"))
+    if figures.get("luck") is not None:  # an estimate: luck is the rest of the way (see .estimate)
+        seats["luck"] = list(figures["luck"])
+    residual = [result[s] - figures["start"][s] - seats["luck"][s] - seats["skill"][s] for s in range(players)]
+    residual = [0.0 if abs(r) < 1e-12 else r for r in residual]
+    choices = sum(seats["choices"])
+    judged = sum(seats["judged"])
     out: dict[str, Any] = {
         "game": game.name, "title": game.title, "options": game.options_json(), "exact": exact,
         "method": method, "note": note, "players": names, "start": figures["start"], "result": result,
-        "decisions": figures["decisions"], "dice": figures["dice"],
+        "decisions": figures["decisions"], "dice": figures["dice"], "rounds": figures.get("rounds") or [],
         "accuracy": seats["accuracy"], "luck": seats["luck"], "skill": seats["skill"], "residual": residual,
-        "seats": [{"seat": s, "name": names[s], "accuracy": seats["accuracy"][s], "luck": seats["luck"][s],
-                   "skill": seats["skill"][s], "lost": seats["lost"][s], "judgements": seats["judgements"][s],
-                   "start": figures["start"][s], "result": result[s]} for s in range(players)],
+        "judged": {"decisions": judged, "choices": choices,
+                   "uncertain": sum(1 for d in figures["decisions"] if d["judgement"] == "uncertain")},
+        "seats": [{"seat": s, "name": names[s], "accuracy": seats["accuracy"][s], "judged": seats["judged"][s],
+                   "choices": seats["choices"][s], "luck": seats["luck"][s], "skill": seats["skill"][s],
+                   "skill_own": seats["skill_own"][s], "skill_others": seats["skill_others"][s],
+                   "lost": seats["lost"][s], "judgements": seats["judgements"][s],
+                   "start": figures["start"][s], "result": result[s], "residual": residual[s]}
+                  for s in range(players)],
         "graph": graph(figures["start"], figures["decisions"], figures["dice"]),
     }
     if not exact:

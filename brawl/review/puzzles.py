@@ -1,9 +1,13 @@
 """Practise your mistakes: the positions where a seat lost the most, asked again as puzzles.
 
-A puzzle is a decision of a reviewed game whose loss reached an inaccuracy (or worse) and that had
-a choice: the position's question (the game's own prompt), each legal decision in the game's words
-with its win chance, the decision taken and the best one.  The page shows the choices first and
-the win chances once the player has answered.
+A puzzle is a decision of a reviewed game that had a choice, whose loss is **certain** (judged an
+inaccuracy or worse: in an estimate, the whole 95% interval of the loss lies there, never an
+``uncertain`` one) and whose best decision is **clear** (it beats every other compared decision by
+2 points of win chance or more, surely in an estimate: ``clear_best``), so a puzzle has one answer
+the review can back.  It holds the position's question (the game's own prompt), each compared
+decision in the game's words with its win chance, the decision taken and the best one.  The page
+shows the choices first, and the win chances, the best and what was played once the player has
+answered.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ def puzzles_of(game: Game, steps: list, review: dict, limit: int = PER_REVIEW, s
     """Up to ``limit`` puzzles from ``review`` (of ``seat`` only, when given), the largest loss first."""
     by_index = {st.index: st for st in steps}
     worst = sorted((d for d in review["decisions"] if not d.get("forced") and d["judgement"] in LOST
-                    and (seat is None or d["seat"] == seat)), key=lambda d: -d["loss"])
+                    and d.get("clear_best") and (seat is None or d["seat"] == seat)), key=lambda d: -d["loss"])
     out = []
     for d in worst[:limit]:
         st = by_index.get(d["index"])

@@ -52,15 +52,20 @@ def test_exact_review_of_a_room(client):  # noqa: F811
 
 
 def test_estimated_review_runs_in_the_background(client):  # noqa: F811
+    """A review that takes seconds is a background job (202 with its progress meanwhile): rock-paper-
+    scissors exactly (each round a matrix game), and by playouts when asked for an estimate."""
     room = finished(client, "rps", {}, ["bot:random", "bot:random"])
-    first = client.get(f"/api/rooms/{room}/review")
-    assert first.status_code in (200, 202), first.text
-    if first.status_code == 202:
-        assert first.json()["status"] == "running" and "total" in first.json()["progress"]
-    data = wait_for(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
-        client.get(f"/api/rooms/{room}/review")), timeout=60, step=0.1)
-    assert data["exact"] is False and "estimated" in data["note"]
-    assert len(data["decisions"]) == sum(1 for e in client.get(f"/api/rooms/{room}/record").json()["entries"] if "seat" in e)
+    client.app.state.review_budget = 100
+    for method, exact in (("auto", True), ("estimate", False)):
+        first = client.get(f"/api/rooms/{room}/review?method={method}")
+        assert first.status_code in (200, 202), first.text
+        if first.status_code == 202:
+            assert first.json()["status"] == "running" and "total" in first.json()["progress"]
+        data = wait_for(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
+            client.get(f"/api/rooms/{room}/review?method={method}")), timeout=120, step=0.1)
+        assert data["exact"] is exact
+        assert len(data["decisions"]) == sum(1 for e in client.get(f"/api/rooms/{room}/record").json()["entries"] if "seat" in e)
+    assert data["playouts"] <= 100 + 2 * len(data["decisions"]) * 2
 
 
 def test_a_game_in_progress_is_not_reviewed(client):  # noqa: F811

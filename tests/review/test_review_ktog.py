@@ -30,16 +30,18 @@ def test_estimate_holds_the_exact_figures(duel):
     """Reviewed both ways, with the optimal bot playing the playouts: the 95% intervals of the
     estimate hold the exact win chances (nearly all of them: one in twenty may miss by chance)."""
     exact = review(duel)
-    est = review(duel, method="estimate", bot="optimal", playouts=64, candidates=2)
-    assert est["exact"] is False and est["bot"] == "optimal"
+    est = review(duel, method="estimate", bot="optimal", budget=800, playouts=16)
+    assert est["exact"] is False and est["policy"] == "optimal"
     assert [d["index"] for d in est["decisions"]] == [d["index"] for d in exact["decisions"]]
     hits = total = 0
     for e, x in zip(est["decisions"], exact["decisions"]):
+        if "interval" not in e:  # one legal decision: nothing compared
+            continue
         lo, hi = e["interval"]["win_after"]
         assert lo <= e["win_after"] <= hi
         total += 1
         hits += lo - 1e-9 <= x["win_after"] <= hi + 1e-9
-    assert total >= 3 and hits >= 0.8 * total
+    assert total >= 2 and hits >= 0.8 * total
     lo, hi = est["intervals"]["start"][0]
     assert lo <= exact["start"][0] <= hi
     for s in range(2):
@@ -51,12 +53,13 @@ def test_estimated_review_of_a_four_player_game():
     """A game no solver covers is estimated, says so, and gives every figure an interval."""
     rec = played("ktog", {"players": 3, "hp": 4}, ["random", "random", "random"], 2)
     seen = []
-    r = review(rec, playouts=6, candidates=2, progress=lambda done, total: seen.append((done, total)))
+    r = review(rec, budget=300, playouts=4, progress=lambda done, total: seen.append((done, total)))
     assert r["exact"] is False and "estimated" in r["note"]
-    assert seen and seen[-1][0] == seen[-1][1]
+    assert seen and seen[-1][1] == 300
     assert len(r["accuracy"]) == 3 and len(r["luck"]) == 3
     for d in r["decisions"]:
         assert d["loss"] >= 0 and d["best_win"] >= d["win_after"]
-        assert d["interval"]["win_after"][0] <= d["win_after"] <= d["interval"]["win_after"][1]
+        if "interval" in d:
+            assert d["interval"]["win_after"][0] <= d["win_after"] <= d["interval"]["win_after"][1]
     for roll in r["dice"]:
         assert len(roll["swing"]) == 3

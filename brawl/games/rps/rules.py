@@ -63,6 +63,11 @@ class RockPaperScissors(Game[RpsState]):
         return Decision(waiting, "simultaneous",
                         f"Round {len(state.rounds) + 1}: rock, paper or scissors? (the other player sees it only when both have chosen)")
 
+    def position_key(self, state: RpsState) -> tuple:
+        """What a position's worth depends on (the exact review values rounds by it): the wins, the
+        sealed choices and the rounds played, not which rounds they were."""
+        return state.wins, state.sealed, len(state.rounds)
+
     def legal_actions(self, state: RpsState, seat: int) -> list[str]:
         return list(MOVES) if state.sealed[seat] is None else []
 

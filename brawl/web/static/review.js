@@ -12,8 +12,9 @@
   const W = 360, H = 170, PAD_L = 34, PAD_R = 8, PAD_T = 8, PAD_B = 22;
   const DASHES = ["", "6 4", "2 3", "10 3 2 3", "1 5", "8 6"];
   const BAD = ["inaccuracy", "mistake", "blunder"];
-  const RING = { inaccuracy: 4, mistake: 5.5, blunder: 7 };
-  const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??", best: "", good: "" };
+  const SHOWN = BAD.concat(["uncertain"]);  // listed at first: what lost, and what the playouts could not judge
+  const RING = { inaccuracy: 4, mistake: 5.5, blunder: 7, uncertain: 4 };
+  const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??", best: "", good: "", uncertain: "" };
 
   function pct(x) { return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`; }
   function points(x) { return `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`; }
@@ -51,7 +52,7 @@
       box.append(line);
     }
     g.forEach((pt, i) => {
-      if (pt.kind !== "decision" || !BAD.includes(pt.judgement)) return;
+      if (pt.kind !== "decision" || !SHOWN.includes(pt.judgement)) return;
       const ring = svg("circle", { cx: x(i), cy: y(pt.win[pt.seat]), r: RING[pt.judgement],
         class: `ring ${pt.judgement}`, "data-step": pt.step, "data-index": pt.index });
       const title = svg("title", {});
@@ -75,18 +76,19 @@
   // -- the figures per seat -------------------------------------------------------------------------
   function seatsTable(review) {
     const iv = review.intervals || {};
-    // what luck and skill leave of the result (unjudged hidden choices, a claimed end, the noise
-    // of playouts): shown when it is more than half a point
+    // what luck and skill leave of the result (a game ended by a claim): shown when it is more than
+    // half a point
     const other = (review.residual || []).some((r) => Math.abs(r) > 0.005);
     const cell = (value, interval) => el("td", {}, value,
-      interval ? el("span", { class: "ci", title: t("95% interval") }, `${points(interval[0])}…${points(interval[1])}`) : null);
-    return el("table", { class: "review-seats" },
-      el("caption", { class: "hint" }, t("Start: {start}", { start: review.seats.map((s) => `${s.name} ${pct(s.start)}`).join(", ") })),
-      el("thead", {}, el("tr", {}, ...["Player", "Accuracy", "Luck", "Skill", other ? "Other" : null, "Result"]
-        .filter(Boolean).map((h) => el("th", { scope: "col" }, t(h))))),
+      interval ? el("span", { class: "ci", title: t("95% interval") }, `${points(interval[0])}…\u200b${points(interval[1])}`) : null);
+    const heads = ["Player", "Accuracy", "Start", "Luck", "Skill", other ? "Other" : null, "Result"].filter(Boolean);
+    return el("table", { class: "review-seats", "data-columns": String(heads.length) },
+      el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col" }, t(h))))),
       el("tbody", {}, ...review.seats.map((s) => el("tr", {},
         el("th", { scope: "row" }, s.name),
-        el("td", { class: "acc" }, s.accuracy === null ? "–" : s.accuracy.toFixed(1)),
+        el("td", { class: "acc" }, s.accuracy === null || s.accuracy === undefined ? "–" : s.accuracy.toFixed(1),
+          el("span", { class: "ci" }, t("{n} of {m} judged", { n: s.judged ?? 0, m: s.choices ?? 0 }))),
+        el("td", {}, pct(s.start)),
         cell(points(s.luck), iv.luck && iv.luck[s.seat]),
         cell(points(s.skill), iv.skill && iv.skill[s.seat]),
         other ? el("td", {}, points(review.residual[s.seat])) : null,
@@ -100,8 +102,10 @@
     const said = (label, action) => (label ? brawl.tr(label) : `${who}: ${action}`);
     const best = d.best_action !== d.action ? ` · ${t("best")}: ${said(d.best_label, d.best_action)} (${pct(d.best_win)})` : "";
     const words = `${t("Step {step}", { step: d.step })} · ${said(d.label, d.action)} · ${pct(d.win_before)} → ${pct(d.win_after)}${best}`;
-    const tag = el("span", { class: `judgement ${d.judgement}` }, `${t(d.judgement)}${MARK[d.judgement] ? " " + MARK[d.judgement] : ""}`,
-      d.loss > 0 ? ` ${points(-d.loss)}` : "");
+    const range = d.judgement === "uncertain" && d.between ? ` (${t(d.between[0])}–${t(d.between[1])})` : "";
+    const loss = d.interval && d.interval.loss && d.judgement === "uncertain"
+      ? ` ${points(-d.interval.loss[0])}…${points(-d.interval.loss[1])}` : (d.loss > 0 ? ` ${points(-d.loss)}` : "");
+    const tag = el("span", { class: `judgement ${d.judgement}` }, `${t(d.judgement)}${MARK[d.judgement] ? " " + MARK[d.judgement] : ""}${range}`, loss);
     const button = el("button", { type: "button", class: "link jump", "data-step": d.step, "data-index": d.index }, words);
     if (jump) button.addEventListener("click", () => jump(d.step, d.index));
     return el("li", { class: d.judgement, "data-index": d.index }, tag, " ", button);
@@ -112,15 +116,19 @@
     const list = el("ol", { class: "review-moves" });
     const toggle = el("button", { type: "button", class: "link" });
     let every = false;
+    const lost = review.decisions.filter((d) => BAD.includes(d.judgement)).length;
+    const unsure = review.decisions.filter((d) => d.judgement === "uncertain").length;
+    const counts = el("p", { class: "hint review-counts" }, t("{lost} lost 2 points or more; {unsure} uncertain; {judged} of {choices} decisions with a choice judged", {
+      lost, unsure, judged: (review.judged || {}).decisions ?? 0, choices: (review.judged || {}).choices ?? 0 }));
     const fill = () => {
-      const shown = review.decisions.filter((d) => every || BAD.includes(d.judgement));
+      const shown = review.decisions.filter((d) => every || SHOWN.includes(d.judgement));
       list.replaceChildren(...shown.map((d) => decisionItem(review, d, jump)));
       if (!shown.length) list.append(el("li", { class: "empty" }, t("No decision lost more than 2 points of win chance.")));
       toggle.textContent = t(every ? "Show only the decisions that lost" : "Show every decision ({n})", { n: review.decisions.length });
     };
     toggle.addEventListener("click", () => { every = !every; fill(); scrolls(); });
     fill();
-    box.append(el("h3", {}, t("Judged decisions")), list, toggle);
+    box.append(el("h3", {}, t("Judged decisions")), counts, list, toggle);
     // a list taller than its box is framed as one that scrolls (review.css), once it is laid out
     const scrolls = () => requestAnimationFrame(() => { list.dataset.scrolls = String(list.scrollHeight > list.clientHeight + 1); });
     scrolls();
@@ -153,9 +161,12 @@
     // a table wider than a phone scrolls in its own box, which the keyboard can reach too
     root.append(el("div", { class: "review-seats-wrap", tabindex: "0", role: "region", "aria-label": t("Accuracy") + " · " + t("Luck") + " · " + t("Skill") },
       seatsTable(review)));
-    root.append(el("p", { class: "hint" }, t("Luck: what the dice moved a player's win chance; skill: what the others' decisions lost minus what one's own lost; in points of win chance.")));
+    root.append(el("p", { class: "hint review-explain" }, t("Start + luck + skill = result, in points of win chance. Skill: what the decisions did to a player's win chance, each against the best one compared (one's own losses count against, the others' gifts for); luck: what the dice and hidden choices did.")));
+    if (!review.exact) {
+      root.append(el("p", { class: "hint" }, t("Estimated by playouts: a decision is judged only where its 95% interval decides; \"uncertain\" where the playouts cannot tell. Accuracy counts judged decisions only.")));
+    }
     if ((review.residual || []).some((r) => Math.abs(r) > 0.005)) {
-      root.append(el("p", { class: "hint" }, t("Other: what luck and skill leave of the result (choices made at the same time as a hidden one are not judged; an estimate's playouts are noisy; a game ended by a claim).")));
+      root.append(el("p", { class: "hint" }, t("Other: what luck and skill leave of the result (a game ended by a claim).")));
     }
     const rolls = biggestRolls(review);
     if (rolls) root.append(rolls);
@@ -169,8 +180,13 @@
   function progress(root, job) {
     const p = job.progress || { done: 0, total: 0 };
     root.dataset.state = "running";
-    root.replaceChildren(el("h3", { class: "review-title" }, t("Game review"), " ", el("span", { class: "badge estimated" }, t("estimated"))),
-      el("p", { class: "hint", role: "status" }, t("Working out the review by playouts: step {done} of {total}", p)),
+    const solving = p.phase === "solving" || job.kind === "solve";
+    const words = job.waiting ? t("Waiting for other reviews to finish…")
+      : p.phase === "solving" ? t("Solving this game exactly first (once; then it is kept)…")
+        : t("Working out the review: {done} of {total} playouts", p);
+    root.replaceChildren(el("h3", { class: "review-title" }, t("Game review"), " ",
+      el("span", { class: `badge ${solving ? "exact" : "estimated"}` }, t(solving ? "exact" : "estimated"))),
+      el("p", { class: "hint", role: "status" }, words),
       el("progress", { max: String(p.total || 1), value: String(p.done || 0), class: "review-progress" }));
   }
 
