@@ -6,11 +6,11 @@ package (:mod:`.batch_tables`); ``tests/games/tactics/test_batch_agrees.py`` pla
 the kernel on one tape of dice and finds the same battles decision by decision.  Bots: ``random``
 (uniform over the legal decisions, in the engine's order).
 
-What the kernel plays: parties of fighters and rogues (ready characters or classes), every map and
-level, the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty`` and ``prone_damage``.
-Battles with spellcasters or with the optional d20 rules (cover, shooting into melee, unarmed
-strikes, iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on
-stderr and plays them there (its result's ``backend`` is "engine").
+What the kernel plays: every party (ready or custom, spellcasters included), every map and level,
+the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty``, ``prone_damage`` and
+``shooting_into_melee``.  Battles with the other optional d20 rules (cover, unarmed strikes,
+iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on stderr and
+plays them there (its result's ``backend`` is "engine").
 
 Games are cut into chunks of :data:`brawl.sim.kernel.CHUNK`, each with its own generator seeded
 from ``(seed, chunk)``, as for the other kernels.  The first call in a process that has to compile
@@ -33,7 +33,8 @@ from ...sim.engine import SimResult
 from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, new_tape, note
 from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
-                         S_TURNS, S_WINNER, ST_OFFER, VERBS, V_MOVE, settle)
+                         S_TURNS, S_WINNER, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
+                         settle)
 from .batch_play import MAX_LEGAL, decide, legal, roll
 
 POLICIES = {"random": 0}
@@ -44,7 +45,7 @@ _LAYERS = 12  # route layers: more than any speed's squares
 def _work(U0, ONE):
     n = U0.shape[0]
     places = ONE.shape[0]
-    return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, 8), np.int64), np.zeros(32, np.int64),
+    return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, STACK_WIDTH), np.int64), np.zeros(32, np.int64),
             np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64), np.zeros(places, np.int64),
             np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n)
 
@@ -61,7 +62,7 @@ def _log(src, row, seat, verb, a, b, U, n):
 
 
 @njit(cache=True)
-def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W):
+def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W):
     """One battle; returns (src, winner side or -1 for a draw, first side, turns)."""
     U, S, STK, PATH, scratch, R5, cost, L, row, n = W
     U[:, :] = U0
@@ -71,33 +72,33 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W):
     S[S_FIRST] = -1
     S[S_WINNER] = -1
     while True:
-        settle(U, P, IT, O, LOE, NW, HD, S, STK, PATH)
+        settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH)
         if S[S_OVER] == 1:
             break
         sp = S[S_SP]
         if sp > 0 and STK[sp - 1, C_KIND] == ST_OFFER:
             seat = P[STK[sp - 1, C_ACTOR], T.SIDE]
         elif sp > 0 or S[S_POS] < 0:
-            src = roll(src, U, P, IT, O, FL, S, STK)
+            src = roll(src, U, P, IT, O, FL, SPT, S, STK)
             continue
         else:
             seat = P[S[S_ORDER + S[S_POS]], T.SIDE]
-        k = legal(U, P, IT, O, LOE, NW, ONE, TWO, S, STK, L, scratch, cost)
+        k = legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost)
         pol = pol0 if seat == 0 else pol1
         src, pick = below(src, k)
         verb, a, b = L[pick, 0], L[pick, 1], L[pick, 2]
         _log(src, row, seat, verb, a, b, U, n)
-        decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b)
+        decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b)
     return src, S[S_WINNER], S[S_FIRST], S[S_TURNS]
 
 
 @njit(cache=True)
-def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, hist):
+def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, hist):
     rng = _chunk_seed(seed, k)
     W = _work(U0, ONE)
     out = np.zeros(4, np.int64)  # side 0 wins, side 1 wins, first-mover wins, turns
     for _ in range(n):
-        rng, winner, first, turns = play_game(rng, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W)
+        rng, winner, first, turns = play_game(rng, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W)
         if winner >= 0:
             out[winner] += 1
             if winner == first:
@@ -108,21 +109,21 @@ def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1,
 
 
 @njit(cache=True, parallel=True)
-def _play_chunks(lo, hi, games_hi, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1):
+def _play_chunks(lo, hi, games_hi, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1):
     m = hi - lo
     out = np.zeros((m, 4), np.int64)
     hist = np.zeros((m, MAX_TURNS), np.int64)
     for j in prange(m):
         k = lo + j
         n = min(CHUNK, games_hi - k * CHUNK)
-        out[j] = _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, hist[j])
+        out[j] = _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, hist[j])
     return out.sum(axis=0), hist.sum(axis=0)
 
 
 @njit(cache=True)
-def _play_tape(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1):
+def _play_tape(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1):
     W = _work(U0, ONE)
-    tape, winner, first, turns = play_game(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, pol0, pol1, W)
+    tape, winner, first, turns = play_game(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W)
     return winner, first, turns
 
 
@@ -138,14 +139,22 @@ def _game(options: Mapping):
 
 
 def _arrays(game):
-    P, IT, ONE, TWO, LOE, NW, FL, HD, O = T.tables(game)
-    return (T.start_units(game), P, IT, ONE, TWO, LOE, NW, FL, HD, O)
+    P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST = T.tables(game)
+    return (T.start_units(game), P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST)
 
 
 def action_text(game, verb: int, a: int, b: int) -> str:
     name = VERBS[verb]
     if verb == V_MOVE:
         return f"move:{a},{b}"
+    if verb == V_CAST:
+        spell = T.SPELL_KEYS[a]
+        if b < 0:
+            return f"cast:{spell}"
+        if T.SPELLS[spell].target == "area":
+            h = game.map.height
+            return f"cast:{spell}:{b // h},{b % h}"
+        return f"cast:{spell}:{game.ids[b]}"
     if name in ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "heal"):
         return f"{name}:{game.ids[a]}"
     return name

@@ -20,23 +20,29 @@ from ...sim.kernel import below, note
 from . import data as D
 from . import batch_rules as R
 from .batch_tables import (ACTED, AMMO, DEAD, DEX, GRIPTWO, HAMSTRUNG, HEAL, HIDDEN, HIDE, HP, MAIN, O_HEIGHT,
-                           O_MAX_ROUNDS, O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, TWO, X, Y, MELEE)
-from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_SHOOT, K_THROW, K_TRIP
+                           O_MAX_ROUNDS, O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, TWO, X, Y, MELEE, BLUR, HASTE, RESIST,
+                           SP_EFFECT, SP_TARGET)
+from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_SHOOT, K_THROW, K_TOUCH, K_TRIP
+from .batch_spells import E_BLUR, E_HASTE, E_HEAL, E_RESISTANCE, T_AREA, T_ENEMY, T_RAY, burst_members, spell_dc
 
 # the turn: entries of S
 (S_ROUND, S_POS, S_MOVED, S_ACTSTD, S_HITS, S_TURNS, S_FIRST, S_OVER, S_WINNER, S_SP, S_PLEN, S_NORDER,
- S_NINIT, S_GROUPED) = range(14)
-S_ORDER, S_INIT, S_GSTART = 16, 24, 32  # 8 slots each: the order, the d20s rolled, group starts
-S_SIZE = 40
+ S_NINIT, S_GROUPED, S_SPOILED) = range(15)
+#: 8 slots each: the order, the d20s rolled, group starts, the damage of each hit taken while a
+#: standard action waits (``hits``: the Concentration checks of a spell)
+S_ORDER, S_INIT, S_GSTART, S_HIT = 16, 24, 32, 40
+S_SIZE = 48
 # steps: kinds and the columns of a stack row
-ST_OFFER, ST_MOVE, ST_DO, ST_ATTACK, ST_SAVE, ST_HEAL, ST_HIDE, ST_BLEED = range(1, 9)
-C_KIND, C_ACTOR, C_TARGET, C_ARG, C_STAGE, C_CRIT, C_UNSEEN, C_EXTRA = range(8)
-ROLL, DAMAGE = 0, 2
+ST_OFFER, ST_MOVE, ST_DO, ST_ATTACK, ST_SAVE, ST_HEAL, ST_HIDE, ST_BLEED, ST_CONC, ST_CURE, ST_SPELLDMG, \
+    ST_FIREBALL = range(1, 13)
+C_KIND, C_ACTOR, C_TARGET, C_ARG, C_STAGE, C_CRIT, C_UNSEEN, C_EXTRA, C_DAMAGE, C_SPELL = range(10)
+STACK_WIDTH = 10
+ROLL, CONCEALMENT, DAMAGE = 0, 1, 2
 # decisions (``VERBS`` their names)
 (V_MOVE, V_ATTACK, V_TWO, V_HAM, V_TRIP, V_SHOOT, V_THROW, V_STAND, V_DRAW, V_HIDE, V_HEAL, V_END, V_AOO,
- V_PASS, V_DROP) = range(15)
+ V_PASS, V_DROP, V_CAST) = range(16)
 VERBS = ("move", "attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "stand", "draw", "hide", "heal",
-         "end_turn", "aoo", "pass", "drop_main")
+         "end_turn", "aoo", "pass", "drop_main", "cast")
 HOSTILE = (V_ATTACK, V_TWO, V_HAM, V_TRIP, V_SHOOT, V_THROW)
 LOG_WIDTH = 4 + 3 * 8
 
@@ -45,6 +51,7 @@ LOG_WIDTH = 4 + 3 * 8
 def push(STK, S, kind, actor, target, arg, stage, crit, unseen, extra):
     r = STK[S[S_SP]]
     r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7] = kind, actor, target, arg, stage, crit, unseen, extra
+    r[8], r[9] = 0, 0
     S[S_SP] += 1
 
 
@@ -95,6 +102,7 @@ def damage(U, P, S, STK, t, amount):
     if S[S_POS] >= 0 and t == S[S_ORDER + S[S_POS]] and amount > 0:
         for k in range(S[S_SP]):
             if STK[k, C_KIND] == ST_DO:
+                S[S_HIT + S[S_HITS]] = amount
                 S[S_HITS] += 1
                 break
 
@@ -105,6 +113,7 @@ def start_turn(U, P, O, S, STK):
     S[S_MOVED] = 0
     S[S_ACTSTD] = 0
     S[S_HITS] = 0
+    S[S_SPOILED] = 0
     S[S_TURNS] += 1
     i = S[S_ORDER + S[S_POS]]
     if R.conscious(U, i):
@@ -154,7 +163,7 @@ def attack_possible(U, STK, k):
     a, t, kind = STK[k, C_ACTOR], STK[k, C_TARGET], STK[k, C_ARG]
     if not R.conscious(U, a) or U[t, DEAD] == 1:
         return False
-    melee = kind != K_SHOOT and kind != K_THROW
+    melee = kind != K_SHOOT and kind != K_THROW and kind != K_RAY  # strikes.MELEE_KINDS
     if melee and not R.near(U, a, t):
         return False
     needs_main = kind == K_MAIN or kind == K_MAIN_TW or kind == K_HAMSTRING or kind == K_SHOOT or kind == K_THROW
@@ -225,9 +234,11 @@ def move_step(U, P, IT, O, LOE, NW, S, STK, PATH):
 
 
 @njit(cache=True)
-def perform(U, P, IT, O, HD, S, STK, i, verb, j, unseen):
+def perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell):
     """actions.perform: a standard action takes place once its attacks of opportunity are over."""
-    if verb == V_HIDE:
+    if verb == V_CAST:
+        cast(U, P, O, SPT, BURST, S, STK, i, spell, j, unseen)
+    elif verb == V_HIDE:
         mask = 0
         for m in range(O[O_UNITS]):
             if R.conscious(U, m):
@@ -265,7 +276,39 @@ def perform(U, P, IT, O, HD, S, STK, i, verb, j, unseen):
 
 
 @njit(cache=True)
-def settle(U, P, IT, O, LOE, NW, HD, S, STK, PATH):
+def cast(U, P, O, SPT, BURST, S, STK, i, spell, target, unseen):
+    """spells.cast: unless a Concentration check failed, self spells and resistance now, the others
+    by their steps."""
+    if S[S_SPOILED] == 1:
+        return
+    effect, kind = SPT[spell, SP_EFFECT], SPT[spell, SP_TARGET]
+    if effect == E_BLUR:
+        U[i, BLUR] = 1
+        return
+    if effect == E_HASTE:
+        U[i, HASTE] = 1
+        return
+    if kind == T_AREA:
+        savers, helpless = burst_members(U, O, BURST, target)
+        push(STK, S, ST_FIREBALL, i, target, savers, 0, 0, helpless, spell_dc(P, i, spell))
+        STK[S[S_SP] - 1, C_SPELL] = spell
+        return
+    if U[target, DEAD] == 1:
+        return
+    if effect == E_RESISTANCE:
+        U[target, RESIST] = S[S_ROUND] + D.RESISTANCE_ROUNDS - 1
+        return
+    if effect == E_HEAL:
+        push(STK, S, ST_CURE, i, target, 0, 0, 0, 0, 0)
+    elif kind == T_ENEMY:
+        push(STK, S, ST_SPELLDMG, i, target, 0, 0, 0, 0, 0)
+    else:
+        push(STK, S, ST_ATTACK, i, target, K_RAY if kind == T_RAY else K_TOUCH, ROLL, 0, unseen, 0)
+    STK[S[S_SP] - 1, C_SPELL] = spell
+
+
+@njit(cache=True)
+def settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH):
     """rules._settle: everything that needs neither a decision nor dice."""
     while True:
         if S[S_OVER] == 1:
@@ -290,9 +333,18 @@ def settle(U, P, IT, O, LOE, NW, HD, S, STK, PATH):
                 move_step(U, P, IT, O, LOE, NW, S, STK, PATH)
             elif kind == ST_DO:
                 i, verb, j, unseen = STK[k, C_ACTOR], STK[k, C_ARG], STK[k, C_TARGET], STK[k, C_UNSEEN]
+                spell = STK[k, C_SPELL]
+                if STK[k, C_EXTRA] == 0:  # not checked yet (actions.settle_do)
+                    if not R.conscious(U, i):
+                        S[S_SP] -= 1
+                        continue
+                    if verb == V_CAST and S[S_HITS] > 0:
+                        STK[k, C_EXTRA] = 1
+                        for m in range(S[S_HITS] - 1, -1, -1):
+                            push(STK, S, ST_CONC, i, -1, 0, 0, 0, 0, S[S_HIT + m])
+                        continue
                 S[S_SP] -= 1
-                if R.conscious(U, i):
-                    perform(U, P, IT, O, HD, S, STK, i, verb, j, unseen)
+                perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell)
             elif kind == ST_ATTACK and STK[k, C_STAGE] == ROLL and not attack_possible(U, STK, k):
                 S[S_SP] -= 1
             else:

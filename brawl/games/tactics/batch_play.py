@@ -11,17 +11,23 @@ from numba import njit
 from ...sim.kernel import below, note
 from . import data as D
 from . import batch_rules as R
-from .batch_game import (C_ACTOR, C_ARG, C_CRIT, C_EXTRA, C_KIND, C_STAGE, C_TARGET, C_UNSEEN, DAMAGE, LOG_WIDTH,
+from . import batch_spells as SP
+from . import mechanics as _M
+from .batch_game import (C_ACTOR, C_ARG, C_CRIT, C_DAMAGE, C_EXTRA, C_KIND, C_SPELL, C_STAGE, C_TARGET, C_UNSEEN,
+                         CONCEALMENT, DAMAGE, LOG_WIDTH, S_SPOILED, ST_CONC, ST_CURE, ST_FIREBALL, ST_SPELLDMG,
+                         V_CAST,
                          ROLL, S_ACTSTD, S_FIRST, S_GROUPED, S_HITS, S_MOVED, S_NINIT, S_NORDER, S_ORDER, S_OVER,
                          S_PLEN, S_POS, S_ROUND, S_SIZE, S_SP, S_TURNS, S_WINNER, ST_ATTACK, ST_BLEED, ST_DO,
                          ST_HEAL, ST_HIDE, ST_MOVE, ST_OFFER, ST_SAVE, V_AOO, V_ATTACK, V_DRAW, V_END, V_HAM,
                          V_HEAL, V_HIDE, V_MOVE, V_PASS, V_SHOOT, V_STAND, V_THROW, V_TRIP, V_TWO, damage, end_turn,
                          initiative, may_stay_hidden, push, settle)
 from .batch_tables import (AMMO, DEAD, HAMSTRUNG, HEAL, HIDDEN, HIDE, HP, ISWEAPON, MAIN, MELEE, O_HEIGHT,
-                           O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, DEX, X, Y)
-from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_TRIP
+                           O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, DEX, X, Y, BLUR, CASTS, CONC,
+                           RESIST, SP_CONST, SP_COUNT, SP_SAVE, SP_SIDES)
+from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_TOUCH, K_TRIP
 
 MAX_LEGAL = 512
+_half = R.jit_of(_M.half)
 
 
 @njit(cache=True)
@@ -31,7 +37,7 @@ def _add(L, n, verb, a, b):
 
 
 @njit(cache=True)
-def legal(U, P, IT, O, LOE, NW, ONE, TWO, S, STK, L, scratch, cost):
+def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
     """actions.turn_actions (or the reaction's ``aoo``, ``pass``): rows (verb, a, b) of ``L``."""
     if S[S_SP] > 0 and STK[S[S_SP] - 1, C_KIND] == ST_OFFER:
         L[0, 0], L[1, 0] = V_AOO, V_PASS
@@ -69,6 +75,7 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, S, STK, L, scratch, cost):
             n = _add(L, n, V_DRAW, 0, 0)
         if R.conscious(U, i) and U[i, HIDDEN] == 0 and may_stay_hidden(U, P, O, LOE, NW, i):
             n = _add(L, n, V_HIDE, 0, 0)
+        n = SP.cast_options(U, P, O, LOE, SPT, S[S_ROUND], i, L, n, V_CAST)
         for j in range(O[O_UNITS]):
             if j == i or R.is_enemy(P, i, j) or U[j, DEAD] == 1:
                 continue
@@ -79,7 +86,7 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, S, STK, L, scratch, cost):
 
 
 @njit(cache=True)
-def decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b):
+def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
     """actions.decide (and movement.answer_offer for a reaction)."""
     if verb == V_AOO or verb == V_PASS:
         k = S[S_SP] - 1
@@ -102,7 +109,10 @@ def decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b):
         return
     S[S_ACTSTD] = 1
     S[S_HITS] = 0
+    S[S_SPOILED] = 0
     hostile = verb == V_ATTACK or verb == V_TWO or verb == V_HAM or verb == V_TRIP or verb == V_SHOOT or verb == V_THROW
+    if verb == V_CAST:
+        hostile = SP.hostile(SPT, a)
     unseen = 1 if U[i, HIDDEN] == 1 and hostile else 0
     if unseen:
         U[i, HIDDEN] = 0
@@ -114,7 +124,12 @@ def decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b):
         push(STK, S, ST_ATTACK, i, a, K_OFF_TW, ROLL, 0, 0, 0)
         push(STK, S, ST_ATTACK, i, a, K_MAIN_TW, ROLL, 0, unseen, 0)
         return
-    push(STK, S, ST_DO, i, a, verb, 0, 0, unseen, 0)
+    if verb == V_CAST:
+        U[i, CASTS + a] -= 1
+        push(STK, S, ST_DO, i, b, verb, 0, 0, unseen, 0)
+        STK[S[S_SP] - 1, C_SPELL] = a
+    else:
+        push(STK, S, ST_DO, i, a, verb, 0, 0, unseen, 0)
     # movement.action_offers: in combat and not hidden, every adjacent enemy that strikes back
     if U[i, HIDDEN] == 1 or not R.in_combat(U, P, O, i, -1):
         return
@@ -124,26 +139,39 @@ def decide(U, P, IT, O, ONE, TWO, S, STK, PATH, scratch, R5, verb, a, b):
 
 
 @njit(cache=True)
-def roll(src, U, P, IT, O, FL, S, STK):
+def roll(src, U, P, IT, O, FL, SPT, S, STK):
     """The dice of the step on top (or of initiative), and what they do."""
     if S[S_SP] == 0:
         return initiative(src, U, P, O, S)
     k = S[S_SP] - 1
     kind, i, t = STK[k, C_KIND], STK[k, C_ACTOR], STK[k, C_TARGET]
+    spell = STK[k, C_SPELL]
     if kind == ST_ATTACK:
         akind, unseen = STK[k, C_ARG], STK[k, C_UNSEEN] == 1
-        bonus, ac, crit_lo, mult, count, sides, const, sneak = R.profile(U, P, IT, O, FL, i, t, akind, unseen)
-        if STK[k, C_STAGE] == ROLL:
-            src, r = below(src, D.D20)
-            result = R.d20_result(r + 1, bonus, ac, crit_lo)
-            if result == "miss":
-                S[S_SP] -= 1
-            elif akind == K_TRIP:
+        bonus, ac, crit_lo, mult, count, sides, const, sneak = R.profile(U, P, IT, O, FL, SPT, i, t, akind, unseen,
+                                                                         spell)
+        if STK[k, C_STAGE] == ROLL or STK[k, C_STAGE] == CONCEALMENT:
+            if STK[k, C_STAGE] == ROLL:
+                src, r = below(src, D.D20)
+                result = R.d20_result(r + 1, bonus, ac, crit_lo)
+                if result == "miss":
+                    S[S_SP] -= 1
+                    return src
+                STK[k, C_CRIT] = 1 if result == "crit" else 0
+                if U[t, BLUR] == 1:
+                    STK[k, C_STAGE] = CONCEALMENT
+                    return src
+            else:  # the blur's miss chance: one value, a miss below its numerator
+                src, r = below(src, D.BLUR_MISS[1])
+                if r < D.BLUR_MISS[0]:
+                    S[S_SP] -= 1
+                    return src
+            if akind == K_TRIP:
                 STK[k, C_KIND], STK[k, C_ACTOR], STK[k, C_TARGET] = ST_SAVE, t, i
                 STK[k, C_EXTRA] = R.trip_dc(P[i, STR])
+                STK[k, C_ARG] = 0
             else:
                 STK[k, C_STAGE] = DAMAGE
-                STK[k, C_CRIT] = 1 if result == "crit" else 0
             return src
         times = mult if STK[k, C_CRIT] == 1 else 1
         total = const * times
@@ -153,8 +181,14 @@ def roll(src, U, P, IT, O, FL, S, STK):
         for _ in range(sneak):
             src, r = below(src, D.SNEAK_DIE)
             total += r + 1
-        total = max(D.MIN_WEAPON_DAMAGE, total)
+        spelled = akind == K_TOUCH or akind == K_RAY
+        total = max(0, total) if spelled else max(D.MIN_WEAPON_DAMAGE, total)
         S[S_SP] -= 1
+        if akind == K_TOUCH and SPT[spell, SP_SAVE] == 2:  # Will half: the target saves first
+            push(STK, S, ST_SAVE, t, i, 1, 0, 0, 0, SP.spell_dc(P, i, spell))
+            STK[S[S_SP] - 1, C_SPELL] = spell
+            STK[S[S_SP] - 1, C_DAMAGE] = total
+            return src
         damage(U, P, S, STK, t, total)
         if akind == K_HAMSTRING and U[t, DEAD] == 0:
             U[t, HAMSTRUNG] = 1
@@ -169,16 +203,76 @@ def roll(src, U, P, IT, O, FL, S, STK):
             U[i, HP] = hp
             U[i, DEAD] = 1 if R.is_dead(hp) else 0
         return src
+    if kind == ST_CURE or kind == ST_SPELLDMG:
+        src, total = SP.roll_dice(src, SPT[spell, SP_COUNT], SPT[spell, SP_SIDES], SPT[spell, SP_CONST])
+        S[S_SP] -= 1
+        if kind == ST_CURE:
+            SP.heal(U, P, t, total)
+        else:
+            damage(U, P, S, STK, t, total)
+        return src
+    if kind == ST_FIREBALL:
+        return fireball(src, U, P, O, SPT, S, STK, k)
     src, r = below(src, D.D20)
     S[S_SP] -= 1
-    if kind == ST_SAVE:  # the trip: the better of the Strength and Dexterity saves
-        bonus = max(P[i, STR], P[i, DEX])
+    if kind == ST_SAVE and STK[k, C_ARG] == 1:  # Will half against an inflict spell
+        total = STK[k, C_DAMAGE]
+        if SP.will_saves(U, P, S[S_ROUND], i, r + 1, STK[k, C_EXTRA]):
+            total = _half(total)
+        damage(U, P, S, STK, i, total)
+    elif kind == ST_SAVE:  # the trip: the better of the Strength and Dexterity saves
+        res = D.RESISTANCE_BONUS if U[i, RESIST] >= S[S_ROUND] else 0
+        bonus = max(P[i, STR] + res, P[i, DEX] + res)
         if not R.save_result(r + 1, bonus, STK[k, C_EXTRA], False):
             U[i, PRONE] = 1
+    elif kind == ST_CONC:
+        if not R.check_passes(r + 1, P[i, CONC], STK[k, C_EXTRA]):
+            S[S_SPOILED] = 1
     elif kind == ST_HEAL:
         if R.check_passes(r + 1, P[i, HEAL], D.HEAL_DC):
             U[t, STABLE] = 1
     elif kind == ST_HIDE:
         if R.check_passes(r + 1, P[i, HIDE], STK[k, C_EXTRA]):
             U[i, HIDDEN] = 1
+    return src
+
+
+@njit(cache=True)
+def fireball(src, U, P, O, SPT, S, STK, k):
+    """spells.roll_fireball: the damage once, then a Reflex save for each conscious one inside, in
+    order; then the helpless and those who failed burn, in order.  Row: target the square, arg the
+    savers, stage the saves made, crit those failed, unseen the helpless (bit masks)."""
+    spell = STK[k, C_SPELL]
+    savers = STK[k, C_ARG]
+    if STK[k, C_DAMAGE] == 0:
+        src, total = SP.roll_dice(src, SPT[spell, SP_COUNT], SPT[spell, SP_SIDES], SPT[spell, SP_CONST])
+        STK[k, C_DAMAGE] = total
+        if savers != 0:
+            return src
+    else:
+        done = STK[k, C_STAGE]
+        j = 0
+        seen = -1
+        while True:  # the saver whose save this is: the (done + 1)th of the mask
+            if savers >> j & 1:
+                seen += 1
+                if seen == done:
+                    break
+            j += 1
+        src, r = below(src, D.D20)
+        if SP.reflex_fails(U, P, S[S_ROUND], j, r + 1, STK[k, C_EXTRA]):
+            STK[k, C_CRIT] |= 1 << j
+        STK[k, C_STAGE] = done + 1
+        left = 0
+        for m in range(O[O_UNITS]):
+            if savers >> m & 1:
+                left += 1
+        if done + 1 < left:
+            return src
+    burned = STK[k, C_CRIT] | STK[k, C_UNSEEN]
+    total = STK[k, C_DAMAGE]
+    S[S_SP] -= 1
+    for j in range(O[O_UNITS]):
+        if burned >> j & 1:
+            damage(U, P, S, STK, j, total)
     return src

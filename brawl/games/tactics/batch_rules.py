@@ -19,8 +19,8 @@ from . import data as D
 from . import grid as GR
 from . import mechanics as M
 from .batch_tables import (ACTED, ARMOR, BAB, CRITLO, DC1, DC2, DEAD, DEX, DS1, DS2, GRIPTWO, HAMSTRUNG, HP,
-                           ISWEAPON, LIGHT, MAIN, MAXDEX, MELEE, MULT, O_FLAT_FOOTED, O_HEIGHT, O_PRONE_ALL,
-                           O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
+                           HASTE, ISWEAPON, LIGHT, SP_CONST, SP_COUNT, SP_SIDES, MAIN, MAXDEX, MELEE, MULT, O_FLAT_FOOTED, O_HEIGHT, O_PRONE_ALL,
+                           O_INTO_MELEE, O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
                            STRDMG, THROWN, TWO, X, Y)
 
 
@@ -49,8 +49,8 @@ adjacent = jit_of(GR.adjacent)
 distance_feet = jit_of(GR.distance_feet)
 
 #: attack kinds (the engine's names in ``KIND_NAMES``)
-K_MAIN, K_MAIN_TW, K_OFF_TW, K_AOO, K_TRIP, K_HAMSTRING, K_SHOOT, K_THROW = range(8)
-KIND_NAMES = ("main", "main_tw", "off_tw", "aoo", "trip", "hamstring", "shoot", "throw")
+K_MAIN, K_MAIN_TW, K_OFF_TW, K_AOO, K_TRIP, K_HAMSTRING, K_SHOOT, K_THROW, K_TOUCH, K_RAY = range(10)
+KIND_NAMES = ("main", "main_tw", "off_tw", "aoo", "trip", "hamstring", "shoot", "throw", "touch", "ray")
 SQ = GR.SQUARE_FEET
 NO_ROUTE = 1 << 30
 
@@ -91,9 +91,15 @@ def melee_weapon(U, IT, i):
 
 
 @njit(cache=True)
-def makes_aoo(U, IT, i):
-    """movement.makes_aoo (no surprise round): conscious with a melee weapon in hand."""
+def can_threaten(U, IT, i):
+    """movement.can_threaten: conscious with a melee weapon in hand."""
     return conscious(U, i) and melee_weapon(U, IT, i) != 0
+
+
+@njit(cache=True)
+def makes_aoo(U, IT, i):
+    """movement.makes_aoo without a surprise round: whoever threatens."""
+    return can_threaten(U, IT, i)
 
 
 @njit(cache=True)
@@ -130,7 +136,7 @@ def flat_footed(U, O, i):
 def speed(U, P, i):
     if U[i, PRONE] == 1:
         return D.PRONE_SPEED
-    feet = P[i, SPEED]
+    feet = P[i, SPEED] + (D.HASTE_FEET if U[i, HASTE] == 1 else 0)
     if U[i, HAMSTRUNG] == 1:
         feet = hamstrung_speed(feet)
     return feet
@@ -355,11 +361,25 @@ def _two_weapon(U, IT, O, i, kind):
 
 
 @njit(cache=True)
-def profile(U, P, IT, O, FL, a, t, kind, unseen):
+def engaged_with_friend(U, P, IT, O, a, t):
+    """modifiers.engaged_with_friend: a conscious friend of the attacker stands next to the conscious
+    target and one of the two threatens the other."""
+    if not conscious(U, t):
+        return False
+    for j in range(O[O_UNITS]):
+        if j == a or is_enemy(P, a, j) or U[j, DEAD] == 1:
+            continue
+        if conscious(U, j) and near(U, j, t) and (can_threaten(U, IT, j) or can_threaten(U, IT, t)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell):
     """attacks.attack_profile: (bonus, armor class, critical range, multiplier, dice count, dice
-    sides, damage constant, sneak attack dice); no dice for a trip."""
-    ranged = kind == K_SHOOT or kind == K_THROW
-    touch = kind == K_TRIP
+    sides, damage constant, sneak attack dice); no dice for a trip, the spell's for a touch or ray."""
+    ranged = kind == K_SHOOT or kind == K_THROW or kind == K_RAY
+    touch = kind == K_TRIP or kind == K_TOUCH or kind == K_RAY
     bonus = P[a, BAB] + (P[a, DEX] if ranged else P[a, STR])
     if kind == K_MAIN or kind == K_MAIN_TW or kind == K_HAMSTRING or kind == K_SHOOT or kind == K_THROW:
         w = U[a, MAIN]
@@ -372,6 +392,8 @@ def profile(U, P, IT, O, FL, a, t, kind, unseen):
     bonus += _two_weapon(U, IT, O, a, kind)
     if U[a, PRONE] == 1 and not ranged:
         bonus -= D.PRONE_PENALTY
+    if O[O_INTO_MELEE] == 1 and ranged and engaged_with_friend(U, P, IT, O, a, t):
+        bonus += D.SHOOTING_INTO_MELEE_PENALTY
     flanked = is_flanked(U, P, O, FL, a, t)
     if flanked:
         bonus += D.FLANK_BONUS
@@ -398,7 +420,9 @@ def profile(U, P, IT, O, FL, a, t, kind, unseen):
     # damage
     strength = P[a, STR]
     count, sides, const, crit_lo, mult = 0, 0, 0, D.CRIT_LO, D.CRIT_MULT
-    if kind != K_TRIP:
+    if kind == K_TOUCH or kind == K_RAY:
+        count, sides, const = SPT[spell, SP_COUNT], SPT[spell, SP_SIDES], SPT[spell, SP_CONST]
+    elif kind != K_TRIP:
         if kind == K_OFF_TW or (kind == K_AOO and w != U[a, MAIN]):
             count, sides = IT[w, DC1], IT[w, DS1]
             const = strength_to_damage(strength, "off")

@@ -17,49 +17,69 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.dice import parse
-from .data import SHIELDS, WEAPONS, weapon_dice
-from .grid import NEIGHBOURS, Map, line_of_effect, line_through
+from .data import FIREBALL_RADIUS, SHIELDS, SPELLS, WEAPONS, weapon_dice
+from .grid import NEIGHBOURS, Map, burst, line_of_effect, line_through
 from .mechanics import hide_dc
 from .paths import walk_table
 
-#: the state of one character, columns of the unit array
-(X, Y, HP, PRONE, STABLE, DEAD, ACTED, MAIN, OFF, TWO, SHEATH, AMMO, HAMSTRUNG, HIDDEN) = range(14)
-UNIT_FIELDS = 14
-#: the sheet of one character, columns of the sheet array
-(SIDE, MAXHP, BAB, STR, DEX, WIS, MAXDEX, ARMOR, SPEED, SNEAK, HEAL, HIDE) = range(12)
-SHEET_FIELDS = 12
+SPELL_KEYS = tuple(SPELLS)
+#: the state of one character, columns of the unit array; ``CASTS + s``: casts left of spell ``s``
+(X, Y, HP, PRONE, STABLE, DEAD, ACTED, MAIN, OFF, TWO, SHEATH, AMMO, HAMSTRUNG, HIDDEN, BLUR, HASTE, RESIST,
+ CASTS) = range(18)
+UNIT_FIELDS = CASTS + len(SPELL_KEYS)
+#: the sheet of one character, columns of the sheet array; ``SPELL_DC + s``: the DC of spell ``s``
+(SIDE, MAXHP, BAB, STR, DEX, WIS, MAXDEX, ARMOR, SPEED, SNEAK, HEAL, HIDE, REF, WILL, CONC, SPELL_DC) = range(16)
+SHEET_FIELDS = SPELL_DC + len(SPELL_KEYS)
+#: a spell, columns of the spell array, and the codes of its target, save and effect
+(SP_TARGET, SP_RANGE, SP_COUNT, SP_SIDES, SP_CONST, SP_SAVE, SP_EFFECT) = range(7)
+TARGETS = ("self", "ally", "enemy_ranged_touch", "enemy_melee_touch", "enemy", "area")
+SAVES = ("", "ref", "will_half")
+EFFECTS = ("damage", "heal", "resistance", "blur", "haste")
 #: an item (weapon or shield), columns of the item array; item 0 is an empty hand
 (ISWEAPON, MELEE, RANGED, THROWN, CRITLO, MULT, LIGHT, GRIPTWO, DC1, DS1, DC2, DS2, STRDMG, SHIELD_AC) = range(14)
 ITEM_FIELDS = 14
 ITEMS = ("",) + tuple(WEAPONS) + tuple(SHIELDS)
 ITEM_CODE = {k: n for n, k in enumerate(ITEMS)}
 #: the options, entries of the options array
-(O_MAX_ROUNDS, O_FLAT_FOOTED, O_WIELDING, O_PRONE_ALL, O_WIDTH, O_HEIGHT, O_UNITS) = range(7)
-OPTION_FIELDS = 7
+(O_MAX_ROUNDS, O_FLAT_FOOTED, O_WIELDING, O_PRONE_ALL, O_WIDTH, O_HEIGHT, O_UNITS, O_INTO_MELEE) = range(8)
+OPTION_FIELDS = 8
 MAX_UNITS = 8
 
 #: the options the compiled games play as the engine does; any other value runs on the engine
-_PLAYED = {"cover": False, "shooting_into_melee": False, "unarmed_strikes": False, "iterative_attacks": False,
+_PLAYED = {"cover": False, "unarmed_strikes": False, "iterative_attacks": False,
            "surprise_round": "none"}
-_CLASSES = ("fighter", "rogue")
 
 
 def unsupported(game) -> list[str]:
-    """Why the compiled games cannot play this battle (empty when they can): spellcasters and the
-    optional d20 rules above are played by the engine only."""
-    why = [f"{name}={getattr(game.options, name)}" for name, value in _PLAYED.items()
-           if getattr(game.options, name) != value]
-    casters = sorted({s.name for s in game.sheets if s.cls not in _CLASSES})
-    if casters:
-        why.append("spellcasters (" + ", ".join(casters) + ")")
-    return why
+    """Why the compiled games cannot play this battle (empty when they can): the optional d20 rules
+    above are played by the engine only."""
+    return [f"{name}={getattr(game.options, name)}" for name, value in _PLAYED.items()
+            if getattr(game.options, name) != value]
 
 
 def _dice(expr: str) -> tuple[int, int]:
     """(count, sides) of a weapon's single dice term."""
-    terms = parse(expr).terms
-    (sign, term), = terms
-    return term.count, term.sides
+    count, sides, _ = _dice_and_constant(expr)
+    return count, sides
+
+
+def _dice_and_constant(expr: str) -> tuple[int, int, int]:
+    """(count, sides, constant) of a dice expression of one term ("" is no dice)."""
+    if not expr:
+        return 0, 1, 0
+    e = parse(expr)
+    (sign, term), = e.terms
+    return term.count, term.sides, e.constant
+
+
+@lru_cache(maxsize=1)
+def spells() -> np.ndarray:
+    out = np.zeros((len(SPELL_KEYS), 7), np.int64)
+    for n, key in enumerate(SPELL_KEYS):
+        s = SPELLS[key]
+        out[n] = (TARGETS.index(s.target), s.range, *_dice_and_constant(s.dice), SAVES.index(s.save),
+                  EFFECTS.index(s.effect))
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -80,8 +100,10 @@ def items() -> np.ndarray:
 def sheets(game) -> np.ndarray:
     out = np.zeros((len(game.sheets), SHEET_FIELDS), np.int64)
     for i, s in enumerate(game.sheets):
-        out[i] = (game.sides[i], s.max_hp, s.bab, s.mod("str"), s.mod("dex"), s.mod("wis"), s.max_dex,
-                  s.armor_bonus, s.base_speed, s.sneak_dice, s.skill("heal"), s.skill("hide"))
+        out[i, :SPELL_DC] = (game.sides[i], s.max_hp, s.bab, s.mod("str"), s.mod("dex"), s.mod("wis"), s.max_dex,
+                             s.armor_bonus, s.base_speed, s.sneak_dice, s.skill("heal"), s.skill("hide"),
+                             s.save("ref"), s.save("will"), s.skill("concentration"))
+        out[i, SPELL_DC:] = [s.spell_dc(k) for k in SPELL_KEYS]
     return out
 
 
@@ -93,6 +115,8 @@ def start_units(game) -> np.ndarray:
         row[X], row[Y], row[HP], row[ACTED] = u.x, u.y, u.hp, int(u.acted)
         row[MAIN], row[OFF], row[TWO] = ITEM_CODE[u.main], ITEM_CODE[u.off], int(u.two_handed)
         row[SHEATH], row[AMMO] = ITEM_CODE[u.sheath], u.ammo
+        for key, left in u.spells:
+            row[CASTS + SPELL_KEYS.index(key)] = left
     return out
 
 
@@ -129,7 +153,11 @@ def map_tables(game_map: Map):
     near_wall = np.zeros(n, np.uint8)
     for p, (x, y) in enumerate(walk.squares):
         near_wall[p] = any((x + dx, y + dy) in game_map.walls for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    return one, two, loe, near_wall
+    bursts = np.zeros((n, n), np.uint8)
+    for p, sq in enumerate(walk.squares):
+        for q in burst(game_map, sq, FIREBALL_RADIUS):
+            bursts[p, walk.numbers[q]] = 1
+    return one, two, loe, near_wall, bursts
 
 
 @lru_cache(maxsize=1)
@@ -146,10 +174,12 @@ def flank_lines() -> np.ndarray:
 def options(game) -> np.ndarray:
     o = game.options
     return np.array([o.max_rounds, int(o.flat_footed), int(o.two_weapon_penalty == "wielding"),
-                     int(o.prone_damage == "all"), game.map.width, game.map.height, len(game.sheets)], np.int64)
+                     int(o.prone_damage == "all"), game.map.width, game.map.height, len(game.sheets),
+                     int(o.shooting_into_melee)], np.int64)
 
 
 def tables(game):
     """Everything the kernel reads about a battle, as one tuple (see :mod:`.batch_game`)."""
-    one, two, loe, near_wall = map_tables(game.map)
-    return (sheets(game), items(), one, two, loe, near_wall, flank_lines(), hide_dcs(game), options(game))
+    one, two, loe, near_wall, bursts = map_tables(game.map)
+    return (sheets(game), items(), one, two, loe, near_wall, flank_lines(), hide_dcs(game), options(game),
+            spells(), bursts)

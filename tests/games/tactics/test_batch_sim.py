@@ -34,23 +34,22 @@ def test_kernel_totals_add_up_and_repeat():
 
 
 def test_unplayed_options_run_on_the_engine_and_say_so(capsys):
-    """Issue 39: options the kernel does not play (spellcasters, cover) fall back to the engine with a
+    """Issue 39: options the kernel does not play (cover, unarmed strikes) fall back to the engine with a
     line on stderr naming why."""
-    result = run_range({"party1": "jeff", "party2": "steve", "max_rounds": 2}, ["random", "random"], 1, 0, 3,
-                       workers=1)
+    result = run_range(dict(DUEL, unarmed_strikes=True, max_rounds=2), ["random", "random"], 1, 0, 3, workers=1)
     assert result.backend == "engine" and result.games == 3
-    assert "spellcasters (Jeff)" in capsys.readouterr().err
+    assert "unarmed_strikes=True" in capsys.readouterr().err
     result = run_range(dict(DUEL, cover=True, max_rounds=2), ["random", "random"], 1, 0, 2, workers=1)
     assert result.backend == "engine" and "cover=True" in capsys.readouterr().err
 
 
 def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
-    """Issue 39: ``brawl sim tactics --bots random,random`` runs on the kernel; ``--engine`` on the engine."""
-    args = [*BRAWL, "sim", "tactics", "--bots", "random,random", "--json", "--party1", "steve", "--party2", "steve",
-            "--level", "3"]
-    out = subprocess.run([*args, "--games", "2000"], capture_output=True, text=True, check=True)
+    """Issue 39: ``brawl sim tactics --bots random,random`` (the default parties, spellcasters and all)
+    runs on the kernel; ``--engine`` on the engine."""
+    args = [*BRAWL, "sim", "tactics", "--bots", "random,random", "--json"]
+    out = subprocess.run([*args, "--games", "300"], capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
-    assert data["backend"] == "batch" and data["games"] == 2000
-    out = subprocess.run([*args, "--games", "4", "--engine", "--workers", "1"], capture_output=True, text=True,
+    assert data["backend"] == "batch" and data["games"] == 300
+    out = subprocess.run([*args, "--games", "2", "--engine", "--workers", "1", "--max-rounds", "2"], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout)["backend"] == "engine"
