@@ -180,3 +180,33 @@ def test_a_tactics_table_room_shows_every_squares_name_and_the_whole_sheet(serve
     assert fit == [True, True]
     shot(page, f"{size}-tactics-table-room")
     page.context.close()
+
+
+def test_a_challenge_has_a_copy_button_and_says_whom_it_waits_for(server, browser, errors):
+    """Issue 40, point 5: the challenge link comes with a Copy button and the wait names the one
+    challenged (it spoke of "ratings within 151 of yours"); the quick pairing does not count the
+    seeker among those waiting ("1 waiting" was oneself); the challenged reads the game's title."""
+    for name in ("cara_ch", "dan_ch"):
+        httpx.post(server + "/api/accounts", json={"username": name, "password": "longenough1"}, timeout=120)
+    page = new_page(browser, errors, **WIDE)
+    assert page.request.post(server + "/api/session", data={"username": "cara_ch", "password": "longenough1"}, timeout=120000).ok
+    page.goto(server + "/@/dan_ch")
+    page.click("#challenge-go")
+    page.wait_for_selector("#challenge-link")
+    assert page.locator("#challenge button.copy").count() == 1
+    page.wait_for_function("() => /Waiting for dan_ch to accept/.test(document.getElementById('challenge-status').textContent)")
+    assert "ratings within" not in page.inner_text("#challenge")
+    link = page.inner_text("#challenge-link")
+    page.goto(server + "/")
+    page.wait_for_selector("#seek-go")
+    page.click("#seek-go")
+    page.wait_for_function("() => /Waiting for an opponent/.test(document.getElementById('seek-status').textContent)")
+    assert "0 others waiting" in page.inner_text("#seek-status")
+    guest = new_page(browser, errors, **WIDE)
+    guest.goto(link)
+    game = link.split("game=")[1].split("&")[0]
+    title = next(g["title"] for g in httpx.get(server + "/api/games", timeout=60).json() if g["name"] == game)
+    assert title != game
+    guest.wait_for_function("t => document.getElementById('challenge').textContent.includes(`of ${t}.`)", arg=title)
+    guest.context.close()
+    page.context.close()

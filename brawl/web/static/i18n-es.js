@@ -297,8 +297,10 @@ window.brawl.interfaceWords.es = {
   "Find an opponent": "Buscar rival",
   "Paired: opening your game…": "Emparejado: abriendo tu partida…",
   "Opponent found: waiting for every player to arrive…": "Rival encontrado: esperando a que lleguen todos los jugadores…",
-  "Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.":
-    "Esperando rival: {n} esperando este juego; puntuaciones a menos de {w} de la tuya.",
+  "Waiting for an opponent: {n} others waiting for this game; ratings within {w} points of yours.":
+    "Esperando rival: otros {n} esperando este juego; puntuaciones a menos de {w} puntos de la tuya.",
+  "Waiting for {name} to accept the challenge…": "Esperando a que {name} acepte el desafío…",
+  "Copy the challenge link": "Copiar el enlace del desafío",
   "Challenge": "Desafío",
   "Challenge {name}": "Desafiar a {name}",
   "Send {name} this link to accept:": "Envía a {name} este enlace para aceptar:",
