@@ -32,9 +32,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, model_serializer, model_validator
 
 from ..core.game import Decision
+from . import correspondence as corr
 from .room import RoomError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,12 +50,41 @@ class TimeControl(BaseModel):
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # each number finite, never text or true/false
 
-    mode: Literal["none", "move", "game"] = Field("none", description="none; move: a limit per decision; "
-                                                  "game: a bank for the whole game per person")
+    mode: Literal["none", "move", "game", "correspondence"] = Field(
+        "none", description="none; move: a limit per decision; game: a bank for the whole game per person; "
+        "correspondence: days per decision (days) or a bank of days (bank_days, increment_days)")
     seconds: StrictFloat = Field(300, gt=0, le=86_400, description="move: seconds per decision; game: each person's bank")
     increment: StrictFloat = Field(0, ge=0, le=3_600, description="game: seconds added to the bank after each decision")
     away_limit: StrictFloat = Field(120, gt=0, le=86_400, description="seconds a person whose decision is open may stay "
                                                                       "away before the opponents may claim the game")
+    days: StrictInt | None = Field(None, description="correspondence: days for each decision (1, 2, 3, 7 or 14)")
+    bank_days: StrictInt | None = Field(None, description="correspondence: each person's bank of days for the whole "
+                                                          "game (1, 2, 3, 7, 14, 21 or 30)")
+    increment_days: StrictInt | None = Field(None, description="correspondence with bank_days: days added to the bank "
+                                                               "after each decision (0 to 3)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _days_decide(cls, data):
+        return corr.prepare(data)
+
+    @model_validator(mode="after")
+    def _days(self) -> "TimeControl":
+        corr.outside(self.mode, self.days, self.bank_days, self.increment_days)
+        if self.mode == corr.MODE:
+            self.seconds, self.increment = corr.check(self.days, self.bank_days, self.increment_days)
+            self.away_limit = 86_400.0  # never asked: a correspondence game has no claims
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):
+        out = handler(self)
+        return {k: v for k, v in out.items() if v is not None or k not in ("days", "bank_days", "increment_days")}
+
+    @property
+    def banked(self) -> bool:
+        """A bank for the whole game (mode game, or correspondence with bank_days)."""
+        return self.mode == "game" or (self.mode == corr.MODE and self.bank_days is not None)
 
 
 @dataclass
@@ -71,6 +101,7 @@ class RoomClocks:
     flagged: set[int] = field(default_factory=set)  # seats whose time control ran out
     flag_task: asyncio.Task | None = None
     holder: int | None = None  # one device for the table: the seat whose person took the phone (its clock runs)
+    roll_started: float | None = None  # correspondence: when the open table roll was first awaited
 
 
 ONE_DEVICE = "one_device"  # the key in a room's stored time_control that marks it played from one device
@@ -87,17 +118,19 @@ class Clocks:
             clocks = self.rooms[room.id] = RoomClocks()
             control = self.control(room)
             stored = (room.time_control or {}).get("banks") or {}
-            if control is not None and control.mode == "game":
+            if control is not None and control.banked:
                 clocks.banks = {s.seat: float(stored.get(str(s.seat), control.seconds))
                                 for s in room.seats if s.kind == "human"}
             clocks.flagged = {int(s) for s in (room.time_control or {}).get("flagged", [])}
+            if control is not None and control.mode == corr.MODE:  # the stored starts: a restart counts on
+                clocks.started, clocks.roll_started = corr.load_started(room.time_control)
         return clocks
 
     @staticmethod
     def agreed(room: "Room") -> TimeControl:
         """The room's time control as agreed (mode "none" by default)."""
         return TimeControl.model_validate({k: v for k, v in (room.time_control or {}).items()
-                                           if k not in ("banks", "flagged")})
+                                           if k not in ("banks", "flagged", "started")})
 
     @classmethod
     def control(cls, room: "Room") -> TimeControl | None:
@@ -297,8 +330,10 @@ class Clocks:
         started = clocks.started.pop(seat, None)
         if control is None or room.seats[seat].kind != "human":
             return None
-        if control.mode == "game" and started is not None:
+        if control.banked and started is not None:
             clocks.banks[seat] = max(0.0, clocks.banks.get(seat, control.seconds) - (time.time() - started)) + control.increment
+        if control.mode == corr.MODE:  # the decisions it opened start now, stored with it
+            self._start_waiting(room, clocks)
         return self.stored(room)
 
     def stored(self, room: "Room") -> dict | None:
@@ -308,9 +343,33 @@ class Clocks:
         if room.time_control is None:
             return mark or None
         clocks = self.of(room)
-        return {**{k: v for k, v in room.time_control.items() if k not in ("banks", "flagged")},
+        started = {"started": corr.dump_started(clocks.started, clocks.roll_started)} \
+            if room.time_control.get("mode") == corr.MODE else {}
+        return {**{k: v for k, v in room.time_control.items() if k not in ("banks", "flagged", "started")},
                 "banks": {str(s): round(v, 3) for s, v in clocks.banks.items()}, "flagged": sorted(clocks.flagged),
-                **mark}
+                **started, **mark}
+
+    def _start_waiting(self, room: "Room", clocks: RoomClocks) -> bool:
+        """Correspondence: the open decisions (and an awaited table roll) start now unless started.
+        Whether anything started."""
+        now, before = time.time(), (dict(clocks.started), clocks.roll_started)
+        waiting = self._humans_waiting(room)
+        for seat in list(clocks.started):
+            if seat not in waiting:
+                clocks.started.pop(seat)
+        for seat in waiting:
+            clocks.started.setdefault(seat, now)
+        awaiting = room.dice == "table" and room.match.awaiting is not None and not room.over
+        clocks.roll_started = (clocks.roll_started or now) if awaiting else None
+        return (clocks.started, clocks.roll_started) != before and bool(clocks.started or clocks.roll_started)
+
+    def rolled(self, room: "Room") -> dict | None:
+        """After a table roll: what to store (correspondence: the starts of what it opened)."""
+        control = self.control(room)
+        if control is None or control.mode != corr.MODE:
+            return None
+        self._start_waiting(room, self.of(room))
+        return self.stored(room)
 
     @staticmethod
     def split_stored(stored: dict | None) -> tuple[dict | None, bool]:
@@ -327,7 +386,7 @@ class Clocks:
             return None
         clocks = self.of(room)
         now = time.time() if now is None else now
-        base = control.seconds if control.mode == "move" else clocks.banks.get(seat, control.seconds)
+        base = clocks.banks.get(seat, control.seconds) if control.banked else control.seconds
         started = clocks.started.get(seat)
         return max(0.0, base - (now - started)) if started is not None else base
 
@@ -338,6 +397,11 @@ class Clocks:
             return
         now = time.time()
         waiting = self._humans_waiting(room)
+        if control.mode == corr.MODE and self._start_waiting(room, clocks) and self.hub.runs(room):
+            try:  # a start no decision stored (a new room, the last seat taken): stored now
+                self.hub.store.set_time_control(room.id, self.stored(room))
+            except Exception:  # the next decision stores it; meanwhile this process counts from it
+                log.exception("room %s: could not store when its decision started", room.id)
         for seat in list(clocks.started):
             if seat not in waiting:
                 clocks.started.pop(seat)
@@ -357,6 +421,8 @@ class Clocks:
     def flag(self, room: "Room") -> None:
         """Mark every waiting person whose time is out; a room where only bots could claim ends."""
         clocks = self.of(room)
+        if clocks.roll_started is not None and corr.is_correspondence(room):
+            corr.roll_if_late(self.hub, room, time.time())  # a table roll left past its deadline is rolled for the table
         now = time.time()
         newly = [s for s in self._humans_waiting(room) if s not in clocks.flagged and (self.left(room, s, now) or 0) <= 0]
         if not newly:
@@ -364,6 +430,8 @@ class Clocks:
         clocks.flagged.update(newly)
         if self.hub.rooms.get(room.id) is room:
             self.hub.time_ran_out(room, newly)
+            if corr.is_correspondence(room):  # no claims: the seats out of time lose at once
+                corr.ran_out(self.hub, room, newly)
 
     def json(self, room: "Room") -> dict | None:
         control = self.control(room)

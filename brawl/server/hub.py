@@ -325,7 +325,7 @@ class Hub(Creating, Sharing, People):
         if client_id is not None:
             room.client_ids[client_id] = (start, room.last)
         self.takebacks.pop(room.id, None)
-        banks = self.clocks.spend(room, seat) if rolled is NOT_A_ROLL else None
+        banks = self.clocks.spend(room, seat) if rolled is NOT_A_ROLL else self.clocks.rolled(room)
         capped = not room.over and room.last + 1 >= self.settings.max_events
         if capped:
             room.ending = Ending(f"the game reached the server's limit of {self.settings.max_events} events", ())

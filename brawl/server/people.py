@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .clocks import TimeControl
+from .correspondence import is_correspondence
 from .projection import takeback_refusal
 from .room import Ending, Room, RoomError, token_hash
 
@@ -133,7 +134,7 @@ class People:
     def _claims(self, room: Room, by: int) -> tuple[list[int], float | None]:
         """The waiting people ``by`` may claim against now (out of time, or away for the grace),
         and the seconds until the next one that is away may be claimed against (None: nobody)."""
-        if room.over:
+        if room.over or is_correspondence(room):  # days away are what a correspondence game is for
             return [], None
         grace = self.claim_grace(room)
         flagged = self.clocks.of(room).flagged

@@ -42,8 +42,11 @@ class CreateRoom(Strict):
     seats: list[str] = Field(description="one entry per seat in order: 'human' or 'bot:NAME'",
                              examples=[["human", "bot:heuristic"]], max_length=8)
     public: bool = Field(False, description="list the free seats in the lobby so strangers can join")
-    time_control: TimeControl | None = Field(None, description="mode none|move|game, seconds, increment, away_limit",
-                                             examples=[{"mode": "game", "seconds": 300, "increment": 5}])
+    time_control: TimeControl | None = Field(None, description="mode none|move|game, seconds, increment, away_limit; "
+                                             "or mode correspondence with days (1, 2, 3, 7 or 14 for each decision) "
+                                             "or bank_days and increment_days: no away limit, no claims, a loss on time",
+                                             examples=[{"mode": "game", "seconds": 300, "increment": 5},
+                                                       {"mode": "correspondence", "days": 3}])
     names: dict[int, str] = Field(default_factory=dict, description="seat -> the name its player goes by (optional)")
     dice: Literal["server", "table"] = Field("server", description="server: the server rolls (committed dice); table: "
                                               "dice rolled at the table, each face entered with POST /api/rooms/ID/rolls")

@@ -24,6 +24,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ...games import game_class
+from .. import correspondence
 from ..room import RoomError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +44,7 @@ TIME_CONTROLS: list[dict[str, Any]] = [
     {"name": "3+2", "mode": "game", "seconds": 180.0, "increment": 2.0},
     {"name": "10+5", "mode": "game", "seconds": 600.0, "increment": 5.0},
     {"name": "1 minute a decision", "mode": "move", "seconds": 60.0, "increment": 0.0},
+    *correspondence.RATED,  # days a decision: no away limit, no abort (see server/correspondence.py)
 ]
 
 
@@ -61,7 +63,9 @@ def fixed_time_control(game: str, asked: dict | None) -> dict:
         def same(c: dict) -> bool:
             if asked.get("name"):
                 return asked["name"] == c["name"]
-            return (asked.get("mode") == c["mode"] and float(asked.get("seconds", -1)) == c["seconds"]
+            seconds = (asked.get("days") or 0) * correspondence.DAY if asked.get("mode") == correspondence.MODE \
+                and "seconds" not in asked else asked.get("seconds", -1)
+            return (asked.get("mode") == c["mode"] and float(seconds) == c["seconds"]
                     and float(asked.get("increment", 0)) == c["increment"])
         found = [c for c in listed if same(c)]
         if not found:
@@ -142,7 +146,7 @@ def restrict(view: dict, room: "Room") -> dict:
 def stalled(room: "Room", now: float) -> list[int]:
     """People's seats of a rated room that made no decision yet and whose first decision has been
     open for :data:`ABORT_AFTER` seconds (watched from the first time this process saw it open)."""
-    if room.over:
+    if room.over or correspondence.is_correspondence(room):  # days to begin, like any decision
         return []
     started: dict[int, float] | None = getattr(room, "rated_first", None)
     if started is None:
