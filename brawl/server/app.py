@@ -11,7 +11,9 @@ runs it under uvicorn.  The parts, each in its own module:
 - :mod:`.security`: body limits, JSON checks, security headers; :mod:`.settings`: every limit.
 
 Every refusal is ``{"error": message}`` with a 4xx status (503 when the database cannot be
-reached) and changes nothing.  Unknown pages get a page in the site's own look with status 404.
+reached, on every route) and changes nothing.  Unknown pages get a page in the site's own look with
+status 404.  ``/healthz`` says the process answers, ``/readyz`` that its database does; the
+Prometheus metrics (:mod:`.metrics`) have a port of their own.
 """
 
 from __future__ import annotations

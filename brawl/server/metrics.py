@@ -67,19 +67,37 @@ def watch(hub: Any, accounts: Any) -> None:
     hub.decide = timed
     ROOMS.set_function(lambda: len(hub.rooms))
     SOCKETS.set_function(lambda: sum(len(c) for c in list(hub.notifier.connections.values())))
-    round_ = accounts.round
+    for name in ("round", "round_async"):  # the background round, whichever form it takes
+        if callable(getattr(accounts, name, None)):
+            setattr(accounts, name, _counted_round(getattr(accounts, name)))
+
+
+def _counted_round(round_: Callable) -> Callable:
+    """``round_`` (plain or async) counted in ``brawl_pairing_rounds`` with its time."""
+    import inspect
+
+    def count(start: float) -> None:
+        PAIRING_ROUNDS.inc()
+        PAIRING_SECONDS.observe(time.perf_counter() - start)
+
+    if inspect.iscoroutinefunction(round_):
+        @functools.wraps(round_)
+        async def counted_async(*args, **kwargs) -> Any:
+            start = time.perf_counter()
+            try:
+                return await round_(*args, **kwargs)
+            finally:
+                count(start)
+        return counted_async
 
     @functools.wraps(round_)
-    def counted() -> Any:
+    def counted(*args, **kwargs) -> Any:
         start = time.perf_counter()
         try:
-            return round_()
+            return round_(*args, **kwargs)
         finally:
-            PAIRING_ROUNDS.inc()
-            PAIRING_SECONDS.observe(time.perf_counter() - start)
-
-    accounts.round = counted
-
+            count(start)
+    return counted
 
 def serve(host: str, port: int) -> Callable[[], None] | None:
     """Serve the metrics on ``host:port`` in a thread: what stops it, or None (the port is taken)."""

@@ -10,7 +10,11 @@ stored game:
   marked as being at the first migration, and goes on from there.
 
 On PostgreSQL several server processes may open one database at the same moment: an advisory lock
-held for the transaction lets one migrate while the others wait, then find nothing left to do.
+held for the transaction lets one migrate while the others wait, then find nothing left to do.  On
+SQLite the transaction takes the database's write lock before it reads the revision (``BEGIN
+IMMEDIATE``), with the same effect; a process that finds the lock taken tries again until the
+other has migrated (two ``brawl serve`` starting at once on an old file used to leave the second
+with "table accounts already exists").
 
 To change the schema: change the tables in ``brawl/server/db.py`` and add a file under
 ``versions/`` whose ``down_revision`` is the newest one (``alembic revision`` with
@@ -57,9 +61,26 @@ def current(conn: Connection) -> str | None:
 
 def upgrade(engine: Engine) -> None:
     """Bring the database of ``engine`` to the newest schema (a no-op when it is there)."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    deadline = time.monotonic() + 300
+    while True:
+        try:
+            return _upgrade(engine)
+        except OperationalError as exc:  # SQLite: another process holds the write lock (migrating)
+            if engine.dialect.name != "sqlite" or "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def _upgrade(engine: Engine) -> None:
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("select pg_advisory_xact_lock(:k)"), {"k": LOCK_KEY})
+        elif conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock, before the revision is read
         at = current(conn)
         if at == head():
             return
