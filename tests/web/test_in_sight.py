@@ -45,13 +45,24 @@ def test_wheeling_the_log_past_its_end_leaves_the_decision_in_sight(server, brow
     open_room(page, server, room)
     page.wait_for_function(MY_TURN, timeout=20000)
     page.click("#name-skip")
-    at_end = "() => { const s = document.getElementById('side'); return s.scrollTop + s.clientHeight >= s.scrollHeight - 1; }"
-    for _ in range(40):  # down the side as a person would, over its lowest part, until the whole log shows
-        log = page.locator("#log").bounding_box()
-        if log["y"] + log["height"] < page.viewport_size["height"] or page.evaluate(at_end):
+    # the lowest point where the log itself is what the pointer is over (not the decision pinned above it)
+    log_point = """() => { const log = document.getElementById('log'), r = log.getBoundingClientRect(); let found = null;
+        for (let y = Math.max(r.top, 0) + 4; y < Math.min(r.bottom, innerHeight); y += 4) {
+            const hit = document.elementFromPoint(r.left + r.width / 2, y);
+            if (hit && log.contains(hit)) found = [r.left + r.width / 2, y]; }
+        return found; }"""
+    page.evaluate("document.getElementById('log-panel').open = true")  # a phone opens with the log folded
+    for _ in range(40):  # down the side as a person would, over its lowest part, until the log shows
+        if page.evaluate(log_point):
             break
         wheel_over(page, "#side", 1, low=True)
-    wheel_over(page, "#log", 10)
+    over = page.evaluate(log_point)
+    assert over, "the log is nowhere in sight"
+    page.mouse.move(*over)
+    for _ in range(10):
+        page.mouse.wheel(0, 120)
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(200)
     assert page.evaluate("document.getElementById('side').scrollTop") > 0  # the side did scroll
     assert where(page, FIRST_ANSWER) == "ok"
     assert where(page, "() => document.getElementById('turn')") == "ok"

@@ -144,14 +144,14 @@ brawl.gamePage.decision = function (page) {
 
   // The decision panel is pinned under the prompt bar (style.css), so scrolling the side (the log or
   // the chat past their end) never takes it away: it sits right under the bar, and a long list
-  // scrolls inside it, leaving the rest of the side (a sixth of it, at most 9em) to the log below.
+  // scrolls inside it, leaving the rest of the side (a sixth of it, 5.5em to 9em) to the log below.
   function pinDecision() {
     const side = $("side");
     const most = parseFloat(getComputedStyle(side).maxHeight);
     const room = Math.min(Number.isFinite(most) ? most : Infinity, $("main").clientHeight);
     const bar = $("turn").offsetHeight;
     side.style.setProperty("--turn-h", `${bar}px`);
-    side.style.setProperty("--pin-max", `${Math.round(Math.max(96, room - bar - Math.min(144, room * 0.16)))}px`);
+    side.style.setProperty("--pin-max", `${Math.round(Math.max(96, room - bar - Math.min(144, Math.max(88, room * 0.16))))}px`);
   }
   if (window.ResizeObserver) new ResizeObserver(pinDecision).observe($("turn"));
   window.addEventListener("resize", pinDecision);
