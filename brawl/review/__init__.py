@@ -136,7 +136,10 @@ def review(data: Any, *, method: str = "auto", budget: int | None = None, playou
                 note = f"the solution does not value every position ({exc})"
         if method == "exact":
             raise ReviewError(f"no exact review: {note}")
-    budget = int(budget if budget is not None else for_game(game.name)["budget"])
+    if budget is None:  # the game's default, sized for its usual number of players (more players: longer playouts)
+        conf = for_game(game.name)
+        budget = int(conf["budget"] * min(1.0, conf.get("players", game.num_players) / game.num_players))
+    budget = int(budget)
     try:
         policy = default_policy(game, seed, bot)
     except ValueError as exc:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, Callable
 
 from ..core.game import Game
 
@@ -31,16 +31,17 @@ def kind_of(action: str) -> str:
     return _COORDINATES.sub("#", action)
 
 
-def compared(game: Game, state: Any, seat: int, taken: str, suggestions: list[str], rng: random.Random,
-             limit: int = ALL_WHEN_AT_MOST, most: int = MOST) -> tuple[list[str], int | None]:
+def compared(game: Game, state: Any, seat: int, taken: str, suggestions: Callable[[], list[str]] | list[str],
+             rng: random.Random, limit: int = ALL_WHEN_AT_MOST, most: int = MOST) -> tuple[list[str], int | None]:
     """(the decisions compared, the number of legal decisions or None where they are points);
-    the taken one first."""
+    the taken one first.  ``suggestions``: the policy's decisions here (or a function giving
+    them, asked only when not every legal decision is compared)."""
     legal = list(game.legal_actions(state, seat))
     free = bool(getattr(game, "free_form", False))
     if legal and len(legal) <= limit and not free:
         return [taken] + [a for a in legal if a != taken], len(legal)
     out = [taken]
-    for a in suggestions:
+    for a in (suggestions() if callable(suggestions) else suggestions):
         if a not in out and (a in legal or free):
             out.append(a)
     kinds: dict[str, list[str]] = {}

@@ -151,12 +151,16 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
     for k, st in enumerate(steps):
         if st.action is None or (isinstance(st.node, Decision) and st.node.kind == "simultaneous"):
             continue
-        names, legal = compared(game, st.before, st.seat, st.action, policy.suggestions(st.before, st.seat),
-                                random.Random(rng.random()), limit)
+        names, legal = compared(game, st.before, st.seat, st.action,
+                                lambda st=st: policy.suggestions(st.before, st.seat), random.Random(rng.random()), limit)
         j = _Judged(k, st, names, legal)
         if len(names) > 1:
             judged.append(j)
-    for j in judged:
+    # the first round, spread over the game (in an order drawn once from the seed) while the
+    # budget lasts: a decision left out stays uncertain, with nothing compared
+    for j in sorted(judged, key=lambda j: random.Random(seed * 7_777 + j.k).random()):
+        if sampler.used + n * (len(j.names) - 1) > budget:
+            continue
         for a in j.names:
             sampler.get(j.key(a), j.state(a, game), n)
         j.outcome = _assess(j, sampler)
@@ -165,7 +169,7 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
     while moved:
         moved = False
         for j in judged:
-            if j.outcome["judgement"] != UNCERTAIN:
+            if not j.outcome or j.outcome["judgement"] != UNCERTAIN:
                 continue
             have = sampler.have(j.key(j.names[0]))
             want = min(MOST_PER_DECISION, 2 * have)
@@ -220,7 +224,7 @@ def _figures(game: Game, steps: list, result: list[float], positions: list, path
                            "after": after, "swing": mean_change})
         effect = [0.0] * players
         j = by_k.get(k)
-        if j is not None and j.outcome["lo"] > 0.0:  # a loss the playouts show (noise alone is no skill)
+        if j is not None and j.outcome and j.outcome["lo"] > 0.0:  # a loss the playouts show (noise alone is no skill)
             mean, var, _ = _effect(j, sampler)
             skill += mean
             skill_var += var
@@ -253,8 +257,13 @@ def _decision(game: Game, st: Any, j: _Judged | None, sampler: _Sampler, togethe
     seat = st.seat
     base = {"index": st.index, "step": st.step, "seat": seat, "action": st.action, "effect": effect,
             "simultaneous": together, "path": {"before": before, "after": after}}
+    win = after[seat]
+    if j is not None and not j.outcome:  # the budget ended before its first round: not judged
+        return {**base, **labels(game, st.before, seat, st.action, st.action), "win_before": win, "win_after": win,
+                "best_action": st.action, "best_win": win, "loss": 0.0, "forced": False, "judgement": UNCERTAIN,
+                "between": None, "judged": False, "clear_best": False, "values": {st.action: win}, "compared": 1,
+                "legal": j.legal, "playouts": path_playouts}
     if j is None:  # one legal decision (forced), or a hidden choice (its worth rests on the other's)
-        win = after[seat]
         return {**base, **labels(game, st.before, seat, st.action, st.action), "win_before": win, "win_after": win,
                 "best_action": st.action, "best_win": win, "loss": 0.0, "forced": not together,
                 "judgement": UNCERTAIN if together else "best", "between": None, "judged": False, "clear_best": False,

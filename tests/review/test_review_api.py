@@ -87,3 +87,17 @@ def test_cli_review(tmp_path):
     assert words.exit_code == 0 and "EXACT review" in words.stdout and "accuracy" in words.stdout
     bad = runner.invoke(app, ["review"])
     assert bad.exit_code == 2
+
+
+def test_the_review_document_is_a_documented_response_model(client):  # noqa: F811
+    """Issue 38, point 6: ``/docs`` describes the review's JSON field by field, including which
+    decisions were compared out of how many, the judgement "uncertain" and the residual."""
+    spec = client.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    decision = schemas["ReviewDecision"]["properties"]
+    assert {"compared", "legal", "values", "judgement", "between", "judged", "interval"} <= set(decision)
+    assert "uncertain" in decision["judgement"]["description"]
+    assert {"residual", "judged", "accuracy", "skill_own"} <= set(schemas["ReviewSeat"]["properties"])
+    ok = spec["paths"]["/api/rooms/{room_id}/review"]["get"]["responses"]
+    assert ok["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/ReviewDocument")
+    assert "202" in ok and "429" in spec["paths"]["/api/review"]["post"]["responses"]

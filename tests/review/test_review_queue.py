@@ -108,3 +108,46 @@ def test_uploads_of_one_record_renamed_wait_for_one_review(client):  # noqa: F81
     done = wait_for(lambda: (lambda r: r.json() if r.status_code == 200 else None)(
         client.post("/api/review", json=dict(recs[0], players=["X", "Y", "Z"]))), timeout=240, step=0.5)
     assert done["players"] == ["X", "Y", "Z"]
+
+
+def test_a_missing_exact_solution_is_worked_out_in_the_background(client, tmp_path, monkeypatch):  # noqa: F811
+    """Issue 38, point 5: a KtOG duel whose solution is not saved is not sent back with a command to
+    run: the server starts a job that solves it (once: then it is kept) and reviews it exactly,
+    answering 202 with the phase meanwhile."""
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
+    asked = []
+
+    def work(record, method, report):
+        asked.append(record.get("_kind"))
+        report({"done": 0, "total": 0, "phase": "solving"})
+        return {"failed": "not in this test"}
+
+    client.get("/api/games")
+    client.app.state.reviews = Jobs(work)
+    client.app.state.review_rooms = {}
+    rec = played("ktog", {"hp": 20}, ["random", "random"], 1)
+    r = client.post("/api/review", json=rec)
+    assert r.status_code == 202 and r.json()["kind"] == "solve", r.text
+    wait_for(lambda: asked, timeout=30)
+    assert asked == ["solve"]
+
+
+def test_the_command_line_explains_luck_and_skill_and_shows_progress(tmp_path):
+    """Issue 38, points 3 and 4: ``brawl review --help`` says what luck and skill are and that they
+    add up; an estimate shows its progress in playouts."""
+    import json as _json
+
+    from typer.testing import CliRunner
+
+    from brawl.cli import app
+
+    runner = CliRunner()
+    helped = runner.invoke(app, ["review", "--help"], terminal_width=200)
+    words = " ".join(helped.output.split())
+    assert "start + luck + skill = result" in words and "playouts, not seconds" in words
+    path = tmp_path / "game.json"
+    path.write_text(_json.dumps(played("ktog", {"players": 3, "hp": 3}, ["random"] * 3, 2)))
+    out = runner.invoke(app, ["review", str(path), "--budget", "200", "--playouts", "2"])
+    assert out.exit_code == 0, out.output
+    assert "reviewing [" in out.output and "of 200" in out.output
+    assert "uncertain" in out.output and "judged" in out.output

@@ -104,7 +104,7 @@
     const words = `${t("Step {step}", { step: d.step })} · ${said(d.label, d.action)} · ${pct(d.win_before)} → ${pct(d.win_after)}${best}`;
     const range = d.judgement === "uncertain" && d.between ? ` (${t(d.between[0])}–${t(d.between[1])})` : "";
     const loss = d.interval && d.interval.loss && d.judgement === "uncertain"
-      ? ` ${points(-d.interval.loss[0])}…${points(-d.interval.loss[1])}` : (d.loss > 0 ? ` ${points(-d.loss)}` : "");
+      ? ` −${(100 * d.interval.loss[0]).toFixed(1)}…${(100 * d.interval.loss[1]).toFixed(1)}` : (d.loss > 0 ? ` ${points(-d.loss)}` : "");
     const tag = el("span", { class: `judgement ${d.judgement}` }, `${t(d.judgement)}${MARK[d.judgement] ? " " + MARK[d.judgement] : ""}${range}`, loss);
     const button = el("button", { type: "button", class: "link jump", "data-step": d.step, "data-index": d.index }, words);
     if (jump) button.addEventListener("click", () => jump(d.step, d.index));
@@ -157,7 +157,8 @@
     root.append(el("p", { class: "hint review-note" }, brawl.tr(review.note)));
     const wrap = el("div", { class: "review-graph-wrap" }, graph(review, opts.jump));
     root.append(wrap, legend(review));
-    root.append(el("p", { class: "hint" }, t("Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice.")));
+    root.append(el("p", { class: "hint" }, t(review.exact ? "Rings mark the decisions that lost (larger: worse); ticks under the graph are the dice."
+      : "Rings mark the decisions that lost (larger: worse), dashed ones those the playouts could not judge; ticks under the graph are the dice.")));
     // a table wider than a phone scrolls in its own box, which the keyboard can reach too
     root.append(el("div", { class: "review-seats-wrap", tabindex: "0", role: "region", "aria-label": t("Accuracy") + " · " + t("Luck") + " · " + t("Skill") },
       seatsTable(review)));
