@@ -464,6 +464,18 @@ window.brawl.interfaceWords.es = {
   "Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").":
     "Medidas con la liga de bots; un jugador nuevo empieza en 1500 con una desviación amplia («?»).",
   "Loading…": "Cargando…",
+  "Your games": "Tus partidas",
+  "no clock": "sin reloj",
+  "{n} days left": "quedan {n} días",
+  "{n} hours left": "quedan {n} horas",
+  "{n} minutes left": "quedan {n} minutos",
+  "{n} seconds left": "quedan {n} segundos",
+  "Waiting for the others": "Esperando a los demás",
+  "with {names}": "con {names}",
+  "{n} waiting for your decision": "{n} esperan tu decisión",
+  "No games in progress.": "No hay partidas en curso.",
+  "Open": "Abrir",
+  "The games of this browser (log in to see your account's games anywhere)": "Las partidas de este navegador (inicia sesión para ver las partidas de tu cuenta en cualquier sitio)",
   // bots' and levels' names (brawl.botName): "(bot: hard)" on a Spanish page reads "(bot: difícil)"
   "bot:easy": "fácil", "bot:normal": "normal", "bot:hard": "difícil",
   "bot:random": "al azar", "bot:heuristic": "heurístico", "bot:optimal": "óptimo", "bot:attacker": "atacante",
