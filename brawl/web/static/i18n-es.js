@@ -378,6 +378,8 @@ window.brawl.interfaceWords.es = {
   "Other: what luck and skill leave of the result (choices made at the same time as a hidden one are not judged; an estimate's playouts are noisy; a game ended by a claim).":
     "Otro: lo que la suerte y la habilidad dejan del resultado (las elecciones hechas a la vez que una oculta no se juzgan; las partidas simuladas de una estimación tienen ruido; una partida terminada por reclamación).",
   "uncertain": "incierta",
+  "Rings mark the decisions that lost (larger: worse), dashed ones those the playouts could not judge; ticks under the graph are the dice.":
+    "Los anillos marcan las decisiones que perdieron (más grandes: peores), los discontinuos las que las partidas simuladas no pudieron juzgar; las marcas bajo la gráfica son los dados.",
   "Start": "Inicio",
   "{n} of {m} judged": "{n} de {m} juzgadas",
   "{lost} lost 2 points or more; {unsure} uncertain; {judged} of {choices} decisions with a choice judged":
