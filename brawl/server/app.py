@@ -45,6 +45,7 @@ from .accounts.service import Accounts
 from .routes import accounts as accounts_routes
 from .routes import games, live, pages, rooms, table
 from .routes import review as review_routes
+from .routes import mygames
 from .security import Guard, quiet_tokens
 from .settings import Settings
 from .store import Store
@@ -186,6 +187,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.include_router(games.make_router(STATIC))
     app.include_router(accounts_routes.router)
     app.include_router(accounts_routes.pages)
+    app.include_router(mygames.router)
+    app.include_router(mygames.pages)
     app.include_router(table.router)
     app.include_router(rooms.router)
     app.include_router(live.router)

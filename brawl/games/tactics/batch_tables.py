@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.dice import parse
-from .data import FIREBALL_RADIUS, SHIELDS, SPELLS, WEAPONS, weapon_dice
+from .data import CLASSES, FIREBALL_RADIUS, SHIELDS, SPELLS, WEAPONS, weapon_dice
 from .grid import NEIGHBOURS, Map, burst, line_of_effect, line_through
 from .mechanics import hide_dc
 from .paths import walk_table
@@ -28,7 +28,7 @@ SPELL_KEYS = tuple(SPELLS)
  CASTS) = range(18)
 UNIT_FIELDS = CASTS + len(SPELL_KEYS)
 #: the sheet of one character, columns of the sheet array; ``SPELL_DC + s``: the DC of spell ``s``
-(SIDE, MAXHP, BAB, STR, DEX, WIS, MAXDEX, ARMOR, SPEED, SNEAK, HEAL, HIDE, REF, WILL, CONC, SPELL_DC) = range(16)
+(SIDE, MAXHP, BAB, STR, DEX, WIS, MAXDEX, ARMOR, SPEED, SNEAK, HEAL, HIDE, REF, WILL, CONC, CLS, SPELL_DC) = range(17)
 SHEET_FIELDS = SPELL_DC + len(SPELL_KEYS)
 #: a spell, columns of the spell array, and the codes of its target, save and effect
 (SP_TARGET, SP_RANGE, SP_COUNT, SP_SIDES, SP_CONST, SP_SAVE, SP_EFFECT) = range(7)
@@ -102,7 +102,7 @@ def sheets(game) -> np.ndarray:
     for i, s in enumerate(game.sheets):
         out[i, :SPELL_DC] = (game.sides[i], s.max_hp, s.bab, s.mod("str"), s.mod("dex"), s.mod("wis"), s.max_dex,
                              s.armor_bonus, s.base_speed, s.sneak_dice, s.skill("heal"), s.skill("hide"),
-                             s.save("ref"), s.save("will"), s.skill("concentration"))
+                             s.save("ref"), s.save("will"), s.skill("concentration"), CLASSES.index(s.cls))
         out[i, SPELL_DC:] = [s.spell_dc(k) for k in SPELL_KEYS]
     return out
 

@@ -193,8 +193,22 @@
     try { await brawl.acct("POST", `/api/rooms/${room[1]}/account`, { token: decodeURIComponent(m[1]) }); } catch (e) { /* a guest's seat stays a guest's */ }
   }
 
+  // the header's link to /games, with how many games wait for a decision of yours
+  async function headerGames() {
+    const nav = document.querySelector("header.top nav");
+    if (!nav || nav.querySelector("#my-games")) return;
+    const link = el("a", { id: "my-games", href: "/games" }, t("Your games"));
+    nav.append(" ", link);
+    if (!me) return;
+    try {
+      const data = await brawl.acct("GET", "/api/me/games");
+      if (data.waiting) link.append(" ", el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, `(${data.waiting})`));
+    } catch (e) { /* the link stays without its count */ }
+  }
+
   async function start() {
     await brawl.me();
+    headerGames();
     const box = document.getElementById("account");
     if (box) { accountPanel(box); quickBox = document.getElementById("quick"); quick(); }
     const asked = new URLSearchParams(window.location.search);

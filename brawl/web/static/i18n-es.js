@@ -378,6 +378,8 @@ window.brawl.interfaceWords.es = {
   "Other: what luck and skill leave of the result (choices made at the same time as a hidden one are not judged; an estimate's playouts are noisy; a game ended by a claim).":
     "Otro: lo que la suerte y la habilidad dejan del resultado (las elecciones hechas a la vez que una oculta no se juzgan; las partidas simuladas de una estimación tienen ruido; una partida terminada por reclamación).",
   "uncertain": "incierta",
+  "Rings mark the decisions that lost (larger: worse), dashed ones those the playouts could not judge; ticks under the graph are the dice.":
+    "Los anillos marcan las decisiones que perdieron (más grandes: peores), los discontinuos las que las partidas simuladas no pudieron juzgar; las marcas bajo la gráfica son los dados.",
   "Start": "Inicio",
   "{n} of {m} judged": "{n} de {m} juzgadas",
   "{lost} lost 2 points or more; {unsure} uncertain; {judged} of {choices} decisions with a choice judged":
@@ -464,6 +466,18 @@ window.brawl.interfaceWords.es = {
   "Measured by the bot ladder; a new player starts at 1500 with a wide deviation (\"?\").":
     "Medidas con la liga de bots; un jugador nuevo empieza en 1500 con una desviación amplia («?»).",
   "Loading…": "Cargando…",
+  "Your games": "Tus partidas",
+  "no clock": "sin reloj",
+  "{n} days left": "quedan {n} días",
+  "{n} hours left": "quedan {n} horas",
+  "{n} minutes left": "quedan {n} minutos",
+  "{n} seconds left": "quedan {n} segundos",
+  "Waiting for the others": "Esperando a los demás",
+  "with {names}": "con {names}",
+  "{n} waiting for your decision": "{n} esperan tu decisión",
+  "No games in progress.": "No hay partidas en curso.",
+  "Open": "Abrir",
+  "The games of this browser (log in to see your account's games anywhere)": "Las partidas de este navegador (inicia sesión para ver las partidas de tu cuenta en cualquier sitio)",
   // bots' and levels' names (brawl.botName): "(bot: hard)" on a Spanish page reads "(bot: difícil)"
   "bot:easy": "fácil", "bot:normal": "normal", "bot:hard": "difícil",
   "bot:random": "al azar", "bot:heuristic": "heurístico", "bot:optimal": "óptimo", "bot:attacker": "atacante",

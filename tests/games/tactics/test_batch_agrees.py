@@ -46,9 +46,9 @@ def _tape(seed: int, n: int = 40_000) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 2**31, n)
 
 
-def _same_battle(options: dict, values) -> dict:
-    fast = play_tape(options, ["random", "random"], values)
-    slow = play_engine_tape(options, ["random", "random"], values)
+def _same_battle(options: dict, values, bots=("random", "random")) -> dict:
+    fast = play_tape(options, list(bots), values)
+    slow = play_engine_tape(options, list(bots), values)
     engine = [(seat, action, places(state)) for seat, action, state in slow["decisions"]]
     assert fast["decisions"] == engine
     assert (fast["winner"], fast["first"], fast["turns"], fast["used"]) == (
@@ -62,6 +62,26 @@ def test_random_battles_are_identical(options):
     decision, over parties, maps, levels and the options' readings."""
     for seed in range(3):
         _same_battle(options, _tape(seed))
+
+
+HEURISTIC_SETS = [
+    ({}, ("heuristic", "heuristic")),
+    ({}, ("heuristic", "random")),
+    ({"map": "pillars", "level": 9}, ("heuristic", "heuristic")),
+    ({"party1": "duo", "party2": "wardens", "map": "bridge", "level": 9}, ("random", "heuristic")),
+    ({"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "level": 2}, ("heuristic", "heuristic")),
+    ({"party1": "raiders", "party2": "wardens", "level": 20, "shooting_into_melee": True}, ("heuristic", "heuristic")),
+]
+
+
+@pytest.mark.parametrize("options,bots", HEURISTIC_SETS,
+                         ids=lambda x: "-".join(x) if isinstance(x, tuple) else ",".join(f"{k}={v}" for k, v in x.items()))
+def test_heuristic_battles_are_identical(options, bots):
+    """Issue 39, point 2: the compiled heuristic makes the same choices as the engine's heuristic bot
+    (healing the fallen, standing up, casters' retreats and spells, fireballs on two or more enemies,
+    focus fire, throws, the squares it closes in on and flanks from), so the battles are the same."""
+    for seed in range(3):
+        _same_battle(options, _tape(50 + seed), bots)
 
 
 def test_every_kind_of_decision_is_checked():

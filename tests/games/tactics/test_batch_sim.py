@@ -15,9 +15,9 @@ DUEL = {"party1": "steve", "party2": "steve", "level": 3}
 
 
 def test_the_entry_names_the_kernel_and_it_plays_random_seats():
-    """Issue 39: Tactics' entry has a batch part; it plays random against random."""
+    """Issue 39: Tactics' entry has a batch part; it plays random and heuristic seats."""
     assert entry("tactics").load("batch").run_range is run_range
-    assert can_run(["random", "random"])
+    assert can_run(["random", "random"]) and can_run(["heuristic", "heuristic"]) and can_run(["heuristic", "random"])
     assert not can_run(["search", "random"]) and not can_run(["random"])
 
 
@@ -44,8 +44,8 @@ def test_unplayed_options_run_on_the_engine_and_say_so(capsys):
 
 
 def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
-    """Issue 39: ``brawl sim tactics --bots random,random`` (the default parties, spellcasters and all)
-    runs on the kernel; ``--engine`` on the engine."""
+    """Issue 39: ``brawl sim tactics --bots random,random`` and ``heuristic,heuristic`` (the default
+    parties, spellcasters and all) run on the kernel; ``--engine`` on the engine."""
     args = [*BRAWL, "sim", "tactics", "--bots", "random,random", "--json"]
     out = subprocess.run([*args, "--games", "300"], capture_output=True, text=True, check=True)
     data = json.loads(out.stdout)
@@ -53,3 +53,6 @@ def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
     out = subprocess.run([*args, "--games", "2", "--engine", "--workers", "1", "--max-rounds", "2"], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout)["backend"] == "engine"
+    out = subprocess.run([*BRAWL, "sim", "tactics", "--bots", "heuristic,heuristic", "--json", "--games", "50"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout)["backend"] == "batch"

@@ -1,0 +1,135 @@
+"""Your games: ``/games`` (the page) and ``GET /api/me/games`` (an account's games in progress,
+those waiting for its decision first, each with its time left), and ``POST
+/api/me/games/ROOM/seat``, which opens the account's own seat from any device.
+
+A seat's token is kept only as its hash, so the list carries no token; opening a seat from the list
+gives that seat a fresh token, answered only to the account the seat is bound to (logged in, with
+the CSRF token) and never put in an address the server sees: the page goes to
+``/play/ROOM#t=TOKEN``.  A token the seat had before stops working (a page open elsewhere with it
+asks to be opened again from the list).  A guest's page lists the games of its own browser (the
+lobby's recent games) and asks each room with the token it holds."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import select, update
+
+from ..db import ROOMS, SEATS
+from ..room import RoomError, token_hash
+from ..schemas import refusals
+from . import hub_of
+from .accounts import acting, signed_in
+
+router = APIRouter(tags=["your games"], responses=refusals(401, 403, 404, 409))
+pages = APIRouter(include_in_schema=False)
+GAMES_PAGE = Path(str(resources.files("brawl.web"))) / "games.html"
+
+
+class MyGame(BaseModel):
+    room: str
+    game: str
+    title: str = Field(description="the game's title")
+    seat: int = Field(description="your seat")
+    seat_name: str = Field(description="your seat as people see it")
+    others: list[str] = Field(description="the other players, as people see them")
+    your_turn: bool = Field(description="the game waits for a decision of yours")
+    left: float | None = Field(None, description="seconds you have left for your open decision (null: no clock)")
+    deadline: float | None = Field(None, description="Unix time when your open decision's time runs out (null: no clock)")
+    correspondence: bool = Field(False, description="days per decision (see the correspondence time control)")
+    rated: bool = False
+    last: int = Field(description="the room's last event number")
+    open: str = Field(description="POST here (logged in, with the CSRF token) for your seat's fresh token")
+
+
+class MyGames(BaseModel):
+    games: list[MyGame] = Field(description="games in progress, those waiting for you first (least time left first)")
+    waiting: int = Field(description="how many wait for a decision of yours")
+
+
+class SeatOpened(BaseModel):
+    room: str
+    seat: int
+    token: str = Field(description="your seat's fresh secret token (the one it had before stops working)")
+    invite: str = Field(description="/play/ROOM#t=TOKEN: the token stays in the fragment")
+
+
+def bound_seats(engine, account_id: int) -> list[tuple[str, int]]:
+    """The (room, seat) of every unfinished game whose seat belongs to the account."""
+    with engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(
+            select(SEATS.c.room_id, SEATS.c.seat).join(ROOMS, ROOMS.c.id == SEATS.c.room_id)
+            .where(SEATS.c.account_id == account_id, ROOMS.c.finished_at.is_(None))).all()]
+
+
+def entry(hub, room, seat: int, now: float) -> dict[str, Any]:
+    """One game of the list, as ``seat`` sees it (public facts only, and that seat's own time)."""
+    from ..correspondence import is_correspondence
+
+    yours = seat in room.waiting()
+    left = hub.clocks.left(room, seat) if yours else None
+    if yours and left is None:
+        timer = hub.clocks.timer_json(room)
+        left = timer["left"] if timer else None
+    return {"room": room.id, "game": room.game.name, "title": room.game.title, "seat": seat,
+            "seat_name": room.seat_label(seat),
+            "others": [room.seat_label(s.seat) for s in room.seats if s.seat != seat],
+            "your_turn": yours, "left": left, "deadline": now + left if left is not None else None,
+            "correspondence": is_correspondence(room), "rated": bool(getattr(room, "rated", False)),
+            "last": room.last, "open": f"/api/me/games/{room.id}/seat"}
+
+
+def games_of(hub, engine, account_id: int) -> dict[str, Any]:
+    now = time.time()
+    out = []
+    for room_id, seat in bound_seats(engine, account_id):
+        try:
+            room = hub.get(room_id)
+        except RoomError:
+            continue
+        if not room.over:
+            out.append(entry(hub, room, seat, now))
+    out.sort(key=lambda g: (not g["your_turn"], g["left"] if g["left"] is not None else float("inf"), g["room"]))
+    return {"games": out, "waiting": sum(g["your_turn"] for g in out)}
+
+
+@pages.get("/games")
+async def games_page() -> FileResponse:
+    return FileResponse(GAMES_PAGE)
+
+
+@router.get("/api/me/games", response_model=MyGames)
+async def my_games(request: Request) -> dict:
+    """Your games in progress (logged in): those waiting for your decision first, each with the time
+    you have left and where to open your seat.  A guest's page lists its browser's games itself."""
+    found = await run_in_threadpool(signed_in, request)
+    return games_of(hub_of(request), request.app.state.engine, found["account_id"])
+
+
+@router.post("/api/me/games/{room_id}/seat", response_model=SeatOpened)
+async def open_my_seat(room_id: str, request: Request) -> dict:
+    """Open your seat of a game in progress from this device: a fresh token for it (the seat must
+    be your account's; the old token stops working)."""
+    found = await run_in_threadpool(acting, request)
+    hub = hub_of(request)
+    engine = request.app.state.engine
+    mine = [seat for rid, seat in await run_in_threadpool(bound_seats, engine, found["account_id"]) if rid == room_id]
+    if not mine:
+        raise RoomError("you play no seat of a game in progress in this room", 404)
+    room = await hub.settled(room_id)
+    seat = mine[0]
+    token = secrets.token_urlsafe(18)
+    with engine.begin() as conn:
+        conn.execute(update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat)
+                     .values(token_hash=token_hash(token)))
+    room.seats[seat].token_hash = token_hash(token)
+    hub.notifier.changed(room, reload=True)
+    return {"room": room_id, "seat": seat, "token": token, "invite": f"/play/{room_id}#t={token}"}
