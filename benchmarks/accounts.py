@@ -31,7 +31,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
-from brawl.server.accounts import book, pairing
+from brawl.server.accounts import book, pairing, seeks
 from brawl.server.app import create_app
 from brawl.server.db import ROOMS, SEATS
 from brawl.server.settings import Settings
@@ -51,9 +51,10 @@ def bench_pairing(app, seekers: int) -> None:
     ids = [book.create_account(accounts.engine, f"p{i}", "x") for i in range(seekers)]
     now = time.time()
     for i, account_id in enumerate(ids):
-        book.add_seek(accounts.engine, {"id": f"seek{i}", "account_id": account_id, "game": "krig", "options": {"edition": "author", "hp": 20},
+        seeks.add(accounts.engine, {"id": f"seek{i}", "account_id": account_id, "game": "krig", "options": {"edition": "author", "hp": 20},
                                         "rated": True, "time_control": None, "players": 2,
-                                        "rating": float(rng.randint(1200, 1800)), "opponent_id": None, "created_at": now})
+                                        "rating": float(rng.randint(1200, 1800)), "opponent_id": None, "created_at": now,
+                                    "seen_at": now})
     print(f"pairing: {seekers} seekers, ratings 1200-1800, asked at once")
     delays: list[float] = []
     started_total = 0
@@ -69,7 +70,9 @@ def bench_pairing(app, seekers: int) -> None:
 
     accounts.hub.create = timed_create
     for round_no in range(40):
-        waiting = book.waiting_seeks(accounts.engine)
+        alive = [s["id"] for s in seeks.waiting(accounts.engine, time.time())]
+        seeks.asked(accounts.engine, alive, time.time())  # each page asks for its seek every second
+        waiting = seeks.waiting(accounts.engine, time.time())
         if not waiting:
             break
         # when each waiting seek first had a possible match: its nearest rating among the others
@@ -85,7 +88,7 @@ def bench_pairing(app, seekers: int) -> None:
         started = accounts.pair()
         took = time.perf_counter() - t0
         done = time.time()
-        after = {s["id"] for s in book.waiting_seeks(accounts.engine)}
+        after = {s["id"] for s in seeks.waiting(accounts.engine, time.time())}
         names = book.usernames(accounts.engine, [s["account_id"] for s in waiting])
         for s in waiting:
             if s["id"] not in after and s["id"] in possible_at:

@@ -56,6 +56,7 @@ class Creating:
     get: Callable[[str], Room]  # the hub's
     awake: Callable[[Room], bool]  # the hub's
     lease: Callable[[str], bool]  # the sharing part's
+    seen_asking: Callable[[Room, int], None]  # the people part's
 
     def new_room_id(self) -> str:
         """A fresh random room id; under ``brawl serve --workers N``, one whose connections the
@@ -67,14 +68,16 @@ class Creating:
     def create(self, game_name: str, options: dict | None, seat_specs: list[str], *, parent: Room | None = None,
                public: bool = False, time_control: dict | None = None, names: dict[int, str] | None = None,
                client: str | None = None, dice: str = "server", rated: bool = False,
-               open_seats: set[int] | frozenset[int] = frozenset()) -> tuple[Room, dict[int, str]]:
+               open_seats: set[int] | frozenset[int] = frozenset(),
+               also: Callable[..., None] | None = None) -> tuple[Room, dict[int, str]]:
         """A new room; ``dice``: "server" (the server rolls, committed dice) or "table" (dice rolled
         at the table: each face entered by a player, or drawn by the server when asked).
 
         ``rated``: a rated game under the server's rules (``accounts/rated.py``): server dice, a time
         control of the fixed list (``time_control`` picks one), bots only of a level the ladder
         rated.  ``open_seats``: people's seats that get no token now (each is taken later by an
-        account's own join, with a fresh token)."""
+        account's own join, with a fresh token).  ``also(connection, room, tokens)``: more of the
+        transaction that stores the room (pairing fills its seeks there: both are stored, or neither)."""
         if client is not None:
             self.creations.hit(client, "rooms created")
         cls = game_class(game_name)
@@ -125,8 +128,10 @@ class Creating:
         self.store.create(row, [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                                  "player": s.player} for s in seats],
                           [event_row(room, k) for k in range(room.last + 1)],
-                          parent_id=parent.id if parent else None)
+                          parent_id=parent.id if parent else None,
+                          also=(lambda db: also(db, room, tokens)) if also is not None else None)  # (pairing's seeks)
         self.rooms[room_id] = room
+        room.on_request = self.seen_asking  # a request with a seat's token shows it present (people.py)
         if self.leased is not None and self.awake(room):
             self.lease(room_id)
         self.clocks.arm(room)

@@ -18,7 +18,7 @@ from importlib.util import find_spec
 from typing import Any, Callable
 
 from sqlalchemy import (JSON, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, MetaData, String,
-                        Table, Text, create_engine, event)
+                        Table, Text, create_engine, event, false)
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
@@ -160,6 +160,25 @@ SEEKS = Table(
     Column("room_id", String(32), nullable=True),
     Column("seat", Integer, nullable=True),
     Column("token", String(64), nullable=True),  # the seat's token, for its owner only
+    Column("client_id", String(64), nullable=True),  # the sender's id: a resend is the same seek (0004)
+    Column("seen_at", Float, nullable=True),  # its page last asked: a seek whose page is gone lapses (0004)
+    Column("paired_at", Float, nullable=True),  # when it was paired into its room (0004)
+    Column("arrived", Boolean, nullable=False, default=False, server_default=false()),  # its owner came for the game (0004)
+)
+Index("ix_seeks_client", SEEKS.c.account_id, SEEKS.c.client_id, unique=True)
+Index("ix_seeks_waiting", SEEKS.c.account_id, SEEKS.c.game, unique=True,  # one waiting seek per account and game
+      sqlite_where=SEEKS.c.room_id.is_(None), postgresql_where=SEEKS.c.room_id.is_(None))
+
+# Who is present at each seat, per server process (migration 0004): its open connections there and
+# the last time it was present there (refreshed every second while a connection is open), so a
+# seat is present while any process holds its socket and its last time anywhere counts.
+PRESENCE = Table(
+    "presence", METADATA,
+    Column("room_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("holder", String(64), primary_key=True),
+    Column("open", Integer, nullable=False),
+    Column("seen", Float, nullable=False, index=True),
 )
 
 # Failed log-ins, counted per account and per address over a window (shared by every process);

@@ -14,6 +14,9 @@
 - **Leases**: each room's bots and clocks run in exactly one process, the holder of the room's row
   in ``leases``; the holder renews its leases every second for ``LEASE`` seconds, and when a holder
   dies its rooms are taken over by another process within that time.
+- **Presence**: the same round writes this process's presence rows (its connections and requests
+  per seat), refreshes those with open connections and reads the other processes' rows
+  (see :mod:`~brawl.server.sharing`): a seat is present while any process holds its socket.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ class Fanout:
 
     def start(self) -> None:
         self.hub.leased = set()
+        self.hub.share_presence()
         self.hub.notifier.on_change = self.announce
         self.tasks = [self.loop.create_task(self._listen()), self.loop.create_task(self._leases())]
 
@@ -180,4 +184,17 @@ class Fanout:
                 raise
             except Exception:
                 log.exception("lease round failed")
+            try:  # presence: this process's rows written and refreshed, the others' read
+                read_at, batch = time.time(), hub.presence_batch()
+                try:
+                    rows = await loop.run_in_executor(None, hub.exchange_presence, batch, hub.presence_since)
+                except Exception:
+                    for key, value in batch.items():  # written with the next exchange
+                        hub.presence_out.setdefault(key, value)
+                    raise
+                hub.presence_heard(rows, read_at)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("presence exchange failed; trying again in a second")
             await asyncio.sleep(1.0)

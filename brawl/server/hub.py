@@ -99,6 +99,7 @@ class Hub(Creating, Sharing, People):
         room.chat = [self._chat_json(room, c["n"], c["seat"], c["text"], c["created_at"].timestamp()
                                      if hasattr(c["created_at"], "timestamp") else 0.0) for c in stored.chat]
         self.rooms[room_id] = room
+        room.on_request = self.seen_asking  # a request with a seat's token shows it present
         self.clocks.arm(room)  # an open clock starts a full new period
         return room
 

@@ -3,11 +3,14 @@
 A :class:`Connection` is one client's WebSocket (its seat and what it has been sent); the
 :class:`Notifier` wakes every connection of a room when the room changes, and keeps presence: a
 seat is "online" while one of its connections is open and for ``away_after`` seconds after the
-last one closes (a reload is not an absence; a room whose away limit is shorter uses that), then
-"away"; "offline" before it ever connected.
+last one closes or its last request with its token (the HTTP API: a seat played without a socket is
+present too; a reload is not an absence; a room whose away limit is shorter uses that), then
+"away"; "offline" before it ever connected or asked.
 
 With several server processes on one PostgreSQL database, each accepted change is also announced
-with ``NOTIFY`` (see :mod:`brawl.server.fanout`), and every process wakes its own connections.
+with ``NOTIFY`` (see :mod:`brawl.server.fanout`), and every process wakes its own connections;
+presence is shared through the database (``presence``, see :mod:`brawl.server.sharing`): a seat is
+present while any process holds a connection of it, and its last time anywhere counts.
 """
 
 from __future__ import annotations
@@ -42,8 +45,15 @@ class Connection:
 @dataclass
 class Presence:
     open: int = 0
-    left_at: float | None = None
-    seen: bool = False
+    left_at: float | None = None  # when its last connection here closed
+    seen: bool = False  # connected or asked here at least once
+    asked_at: float | None = None  # its last request here with its token (the HTTP API counts)
+    looked_at: float | None = None  # never seen here: when this process first asked about it
+
+    def last(self) -> float | None:
+        """When the seat was last here (connected or asking); None: never."""
+        times = [t for t in (self.left_at, self.asked_at) if t is not None]
+        return max(times) if times else None
 
 
 class Notifier:
@@ -57,6 +67,12 @@ class Notifier:
         self.on_change: Callable[["Room", bool], None] | None = None  # e.g. announce to other processes
         self.on_presence: Callable[[str], None] | None = None
         self.grace_of: Callable[[str], float] = lambda room_id: self.away_after  # a room's own grace (the hub's)
+        # several processes (set by the sharing part): when a seat was last present in another
+        # process (``now`` while a connection there is open; None: never), and when a room began
+        # (a seat never present anywhere is away from then, the same in every process; None: unknown)
+        self.elsewhere: Callable[[str, int], float | None] = lambda room_id, seat: None
+        self.born: Callable[[str], float | None] = lambda room_id: None
+        self.on_local: Callable[[str, int, Presence], None] | None = None  # a seat's presence here changed
 
     # -- connections -----------------------------------------------------------------------------
     def count(self, room_id: str) -> int:
@@ -72,6 +88,8 @@ class Notifier:
             p = self.presence.setdefault((conn.room_id, conn.seat), Presence())
             p.open += 1
             p.seen = True
+            if self.on_local:
+                self.on_local(conn.room_id, conn.seat, p)
             self._presence_changed(conn.room_id)
 
     def remove(self, conn: Connection) -> None:
@@ -93,7 +111,39 @@ class Notifier:
                 if p.open == 0:
                     p.left_at = time.time()
                     self._later_presence(conn.room_id)
+                if self.on_local:
+                    self.on_local(conn.room_id, conn.seat, p)
             self._presence_changed(conn.room_id)
+
+    def touch(self, room_id: str, seat: int) -> None:
+        """``seat`` made a request with its token (the HTTP API): it is present now, as if a
+        connection had just closed; the room is told when that changes what it shows."""
+        p = self.presence.setdefault((room_id, seat), Presence())
+        now = time.time()
+        was = self.status(room_id, seat)
+        p.asked_at, p.seen = now, True
+        if self.on_local:
+            self.on_local(room_id, seat, p)
+        if was != "online":
+            self._presence_changed(room_id)
+            self._until_away(room_id, seat)
+
+    def _until_away(self, room_id: str, seat: int) -> None:
+        """Tell the room once ``seat`` (present by its requests) shows "away"; until then, look
+        again when its grace since the last request is over."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def due() -> None:
+            last = self.last_seen(room_id, seat)
+            left = (last or 0.0) + self.grace_of(room_id) - time.time()
+            if left > 0:
+                loop.call_later(left + 0.05, due)
+            else:
+                self._presence_changed(room_id)
+        loop.call_later(self.grace_of(room_id) + 0.05, due)
 
     def _later_presence(self, room_id: str) -> None:
         """Tell the room again once a seat's grace period is over (it then shows "away")."""
@@ -108,23 +158,36 @@ class Notifier:
         if self.on_presence:
             self.on_presence(room_id)
 
-    def status(self, room_id: str, seat: int) -> str:
+    def last_seen(self, room_id: str, seat: int) -> float | None:
+        """When ``seat`` was last present in any process (``now`` while connected anywhere; None:
+        never): a connection open, closed, or a request with its token."""
         p = self.presence.get((room_id, seat))
-        if p is None or not p.seen:
+        now = time.time()
+        if p is not None and p.open > 0:
+            return now
+        times = [t for t in (p.last() if p is not None else None, self.elsewhere(room_id, seat)) if t is not None]
+        return min(now, max(times)) if times else None
+
+    def status(self, room_id: str, seat: int) -> str:
+        last = self.last_seen(room_id, seat)
+        if last is None:
             return "offline"
-        if p.open > 0 or (p.left_at is not None and time.time() - p.left_at < self.grace_of(room_id)):
-            return "online"
-        return "away"
+        return "online" if time.time() - last < self.grace_of(room_id) else "away"
 
     def away_for(self, room_id: str, seat: int) -> float:
-        """Seconds since ``seat`` was last connected (0 while connected; never connected: since
-        this process started watching, i.e. unknown, counted from the first question)."""
-        p = self.presence.get((room_id, seat))
-        if p is None:
-            p = self.presence[(room_id, seat)] = Presence(left_at=time.time())
-        if p.open > 0 or p.left_at is None:
-            return 0.0
-        return time.time() - p.left_at
+        """Seconds since ``seat`` was last present in any process (0 while connected anywhere).
+        Never present anywhere: since the room began when that is known (several processes: the
+        same for all), else since this process first asked (one process: from the first look)."""
+        now = time.time()
+        last = self.last_seen(room_id, seat)
+        if last is None:
+            last = self.born(room_id)
+        if last is None:
+            p = self.presence.setdefault((room_id, seat), Presence())
+            if p.looked_at is None:
+                p.looked_at = now
+            last = p.looked_at
+        return max(0.0, now - last)
 
     # -- news ------------------------------------------------------------------------------------
     def changed(self, room: "Room", reload: bool = False, announce: bool = True) -> None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .clocks import TimeControl
 from .correspondence import is_correspondence
 from .projection import takeback_refusal
 from .room import Ending, Room, RoomError, token_hash
+from .sql import Conflict
+from .store import end_row
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clocks import Clocks as _Clocks
@@ -76,6 +78,9 @@ class People:
     chats: "RateLimit"
     takeback_asks: "RateLimit"
     bots: "BotRunner"
+    catch_up: Callable[..., None]  # the sharing part's
+    fresh_presence: Callable[..., None]  # the sharing part's
+    leased: set[str] | None
 
     def set_name(self, room: Room, seat: int | None, name: Any) -> str:
         if seat is None:
@@ -112,6 +117,10 @@ class People:
     def _chat_json(room: Room, n: int, seat: int, text: str, at: float) -> dict:
         return {"n": n, "seat": seat, "name": room.seat_label(seat), "text": text, "at": at}
 
+    def seen_asking(self, room: Room, seat: int) -> None:
+        """A request came with ``seat``'s token: its person is present now (see routes.seat_in)."""
+        self.notifier.touch(room.id, seat)
+
     # -- claims ------------------------------------------------------------------------------------
     def claim_grace(self, room: Room) -> float:
         """Seconds a person whose decision is open must have been away before the others may
@@ -131,9 +140,21 @@ class People:
         agreed = room.time_control.get("away_limit", AWAY_LIMIT) if room is not None and room.time_control else AWAY_LIMIT
         return min(float(agreed), self.notifier.away_after)
 
-    def _claims(self, room: Room, by: int) -> tuple[list[int], float | None]:
+    def _claims(self, room: Room, by: int, fresh: float = 0.0) -> tuple[list[int], float | None]:
         """The waiting people ``by`` may claim against now (out of time, or away for the grace),
-        and the seconds until the next one that is away may be claimed against (None: nobody)."""
+        and the seconds until the next one that is away may be claimed against (None: nobody).
+        Several processes: before anyone is found claimable, the room's presence in every process
+        is read afresh (unless read within ``fresh`` seconds); unreadable, nobody is."""
+        out, soonest = self._judge_claims(room, by)
+        if out and self.leased is not None:
+            try:
+                self.fresh_presence(room.id, fresh)
+            except RoomError:
+                return [], None
+            out, soonest = self._judge_claims(room, by)
+        return out, soonest
+
+    def _judge_claims(self, room: Room, by: int) -> tuple[list[int], float | None]:
         if room.over or is_correspondence(room):  # days away are what a correspondence game is for
             return [], None
         grace = self.claim_grace(room)
@@ -159,7 +180,7 @@ class People:
         itself holds nothing that changes with the time alone)."""
         if seat is None or room.over:
             return None
-        against, soonest = self._claims(room, seat)
+        against, soonest = self._claims(room, seat, fresh=1.0)
         if soonest is not None:
             self._wake_for_claim(room.id, soonest)
         return {"after": self.claim_grace(room), "against": against}
@@ -192,8 +213,12 @@ class People:
         why = " and ".join(f"{', '.join(room.seat_label(s) for s in group)} {words}" for group, words in (
             ([s for s in against if s in flagged], "ran out of time"), ([s for s in against if s not in flagged], "stayed away")) if group)
         winners = tuple(s.seat for s in room.seats if s.seat not in against)
-        self._end(room, f"claimed by {room.seat_label(seat)}: {why}", winners)
+        self._end(room, f"claimed by {room.seat_label(seat)}: {why}", winners, by=seat)
         return room
+
+    def abort(self, room: Room, reason: str) -> None:
+        """End the game with no winner (a pairing someone never came for): an ending like a claim's."""
+        self._end(room, reason, ())
 
     def time_ran_out(self, room: Room, seats: list[int]) -> None:
         """A person's time control ran out: tell everyone; where only bots could claim, end the game."""
@@ -201,12 +226,25 @@ class People:
         people = [s for s in room.seats if s.kind == "human" and s.seat not in seats]
         if not people and not room.over:
             winners = tuple(s.seat for s in room.seats if s.seat not in seats)
-            self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
+            try:
+                self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
+            except RoomError:  # a decision came first (another process): the clocks judge again
+                pass
             return
         self.notifier.changed(room)
 
-    def _end(self, room: Room, reason: str, winners: tuple[int, ...]) -> None:
-        self.store.end(room.id, reason, winners)
+    def _end(self, room: Room, reason: str, winners: tuple[int, ...], by: int | None = None) -> None:
+        """The server ends the game (a claim, a clock): an event numbered after the room's last,
+        stored with the room's ending in one transaction, so that of it and a decision sent at the
+        same moment (through any process) the database lets exactly one in, and the record, the
+        result and the ratings agree.  When a decision or roll took the number first, this copy
+        catches up and the ending is refused (409): the game moved on."""
+        try:
+            self.store.end_at(end_row(room.id, room.last + 1, reason, winners, by))
+        except Conflict:
+            self.catch_up(room.id)
+            self.notifier.wake(room.id)
+            raise RoomError("the game moved on a moment ago (a decision came first); look again", 409) from None
         room.ending = Ending(reason, winners)
         self.takebacks.pop(room.id, None)
         self.clocks.arm(room)

@@ -26,6 +26,9 @@ LEASE = 4.0  # seconds a lease lasts without renewal: a dead holder's rooms move
 NEWS_KEYS = ("n", "kind", "seat", "action", "event", "outcome", "sealed", "client_id")  # an event as news carries it
 NEWS_LIMIT = 7_000  # bytes of news (PostgreSQL takes at most 8,000 in a NOTIFY)
 UNHEARD_KEPT = 64  # pieces of news kept for a copy nobody here uses; beyond, it leaves memory
+PRESENCE_STALE = LEASE + 1.0  # a row with open connections not refreshed for this long: its process died then
+PRESENCE_HORIZON = 3_600.0  # seconds of the others' presence a starting process reads (claims read afresh)
+PRESENCE_OVERLAP = 3.0  # seconds each read of the others' rows goes back before the last (clocks, commits)
 
 
 class Sharing:
@@ -63,6 +66,133 @@ class Sharing:
         elif not held:
             self.lease_asked[room_id] = now + LEASE  # another process holds it
         return held
+
+    # -- presence shared by the processes ---------------------------------------------------------
+    # Each process writes its own row per seat in ``presence`` (open connections there, and the last
+    # time the seat was present there: refreshed every second while a connection is open), and
+    # reads the others' rows: a seat is present while any process holds its socket, and its last
+    # time anywhere counts, so no process judges "away" from its own first look.  What this process
+    # heard is kept for views and the page's dots; before anyone may claim, the room's rows are
+    # read afresh (:meth:`fresh_presence`).
+
+    def share_presence(self) -> None:
+        """Several processes: keep presence in the database (called by the fanout at start)."""
+        self.presence_out: dict[tuple[str, int], tuple[int, float]] = {}  # this process's rows to write
+        self.presence_written: dict[tuple[str, int], tuple[int, float]] = {}  # key -> (open, when) last queued
+        self.presence_seen: dict[tuple[str, int], dict[str, tuple[int, float]]] = {}  # others' rows
+        self.presence_read: dict[str, float] = {}  # room -> when its rows were last read in full
+        self.rooms_born: dict[str, float] = {}
+        self.presence_since = time.time() - PRESENCE_HORIZON
+        self._presence_task: asyncio.Task | None = None
+        self.notifier.on_local = self._present_here
+        self.notifier.elsewhere = self._present_elsewhere
+        self.notifier.born = self.rooms_born.get
+
+    def _present_here(self, room_id: str, seat: int, p) -> None:
+        """A seat's presence here changed (a connection, a request): written soon; a request
+        within a second of the last write with the same connections is left to the heartbeat."""
+        key, now = (room_id, seat), time.time()
+        last = self.presence_written.get(key)
+        if last is not None and last[0] == p.open and now - last[1] < 1.0:
+            return
+        self.presence_written[key] = (p.open, now)
+        if len(self.presence_written) > 50_000:
+            self.presence_written = {k: v for k, v in self.presence_written.items() if now - v[1] < 60}
+        self.presence_out[key] = (p.open, now)
+        if self._presence_task is None or self._presence_task.done():
+            try:
+                self._presence_task = asyncio.get_running_loop().create_task(self._write_presence())
+            except RuntimeError:
+                pass  # no loop: the next exchange writes it
+
+    async def _write_presence(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.presence_out:
+            batch, self.presence_out = self.presence_out, {}
+            try:
+                await loop.run_in_executor(None, self.exchange_presence, batch, None)
+            except RoomError:
+                for key, value in batch.items():  # the store is down: written with the next exchange
+                    self.presence_out.setdefault(key, value)
+                return
+
+    def presence_batch(self) -> dict:
+        """This process's rows not written yet (taken on the event loop; see exchange_presence)."""
+        batch, self.presence_out = self.presence_out, {}
+        return batch
+
+    def exchange_presence(self, batch: dict, since: float | None) -> list[dict]:
+        """On a thread (the database's part): write this process's rows of ``batch``, refresh its
+        rows with open connections (the heartbeat) and, with ``since``, read the other processes'
+        rows that changed since then.  One transaction."""
+        from sqlalchemy import select
+        from sqlalchemy.dialects.postgresql import insert
+
+        from .db import PRESENCE
+        now = time.time()
+        rows = [{"room_id": r, "seat": s, "holder": self.holder, "open": o, "seen": t} for (r, s), (o, t) in batch.items()]
+
+        def work(db):
+            if rows:
+                fresh = insert(PRESENCE).values(rows)
+                db.execute(fresh.on_conflict_do_update(index_elements=[PRESENCE.c.room_id, PRESENCE.c.seat, PRESENCE.c.holder],
+                                                       set_={"open": fresh.excluded.open, "seen": fresh.excluded.seen}))
+            if since is None:
+                return []
+            db.execute(PRESENCE.update().where(PRESENCE.c.holder == self.holder, PRESENCE.c.open > 0).values(seen=now))
+            if int(now) % 300 == 0:  # now and then: rows nobody has refreshed for two days
+                db.execute(PRESENCE.delete().where(PRESENCE.c.seen < now - 2 * 86_400))
+            got = db.execute(select(PRESENCE).where(PRESENCE.c.holder != self.holder, PRESENCE.c.seen > since))
+            return [dict(r) for r in got.mappings()]
+        return self.store._run(work)
+
+    def presence_heard(self, rows: list[dict], read_at: float) -> None:
+        """The other processes' rows (on the event loop): kept, and each room whose dots changed told."""
+        changed = set()
+        for r in rows:
+            key = (r["room_id"], r["seat"])
+            was = self.notifier.status(*key)
+            self.presence_seen.setdefault(key, {})[r["holder"]] = (r["open"], r["seen"])
+            if self.notifier.status(*key) != was:
+                changed.add(r["room_id"])
+        self.presence_since = read_at - PRESENCE_OVERLAP
+        for room_id in changed:
+            self.notifier.wake(room_id)
+
+    def fresh_presence(self, room_id: str, max_age: float = 0.0) -> None:
+        """Read the room's presence rows of every process (and when it began) afresh, unless read
+        within ``max_age`` seconds: what a claim is judged on."""
+        now = time.time()
+        if now - self.presence_read.get(room_id, 0.0) <= max_age:
+            return
+        from sqlalchemy import select
+
+        from .db import PRESENCE, ROOMS
+
+        def work(db):
+            rows = db.execute(select(PRESENCE).where(PRESENCE.c.room_id == room_id, PRESENCE.c.holder != self.holder))
+            return [dict(r) for r in rows.mappings()], db.execute(select(ROOMS.c.created_at).where(ROOMS.c.id == room_id)).scalar()
+        rows, born = self.store._run(work, reading=True)
+        if born is not None:
+            self.rooms_born[room_id] = born.timestamp() if hasattr(born, "timestamp") else float(born)
+        for r in rows:
+            self.presence_seen.setdefault((r["room_id"], r["seat"]), {})[r["holder"]] = (r["open"], r["seen"])
+        self.presence_read[room_id] = now
+        if len(self.presence_read) > 10_000:
+            self.presence_read = {k: t for k, t in self.presence_read.items() if now - t < 60}
+
+    def _present_elsewhere(self, room_id: str, seat: int) -> float | None:
+        """When ``seat`` was last present in another process (now: a connection open there, whose
+        process still refreshes its rows); None: never, as far as this process heard."""
+        rows = self.presence_seen.get((room_id, seat))
+        if not rows:
+            return None
+        now, last = time.time(), None
+        for open_, seen in rows.values():
+            if open_ > 0 and now - seen < PRESENCE_STALE:
+                return now
+            last = seen if last is None else max(last, seen)
+        return last
 
     def runs(self, room: Room) -> bool:
         """Whether this process runs the room's bots and clocks (always, with one process)."""

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from .db import CHAT, EVENTS, LEASES, ROOMS, SEATS, SNAPSHOTS, WAKING, utcnow
-from .room import RoomError
+from .room import Ending, RoomError
 from .sql import (CHANNEL, EVENT_COLUMNS, WAKE, Conflict, GroupStatement, Prepared, Unavailable, _driver_errors,
                   _room_readings)
 
@@ -38,6 +38,16 @@ class Stored:
     events: list[dict[str, Any]]  # after the snapshot, when there is one
     chat: list[dict[str, Any]]
     snapshot: tuple[int, str, bytes] | None = None  # (last event in it, code, data)
+
+
+END = "end"  # an event kind: the server ended the game (a claim), numbered after the last decision or roll
+
+
+def end_row(room_id: str, n: int, reason: str, winners: Iterable[int], seat: int | None = None) -> dict:
+    """The event that ends a room's game by the server's judgement (a claim), as event ``n``: it
+    takes the number the next decision would take, so the database lets exactly one of them in."""
+    return {"room_id": room_id, "n": n, "kind": END, "seat": seat, "action": reason, "event": None,
+            "outcome": list(winners), "sealed": False, "client_id": None, "created_at": utcnow()}
 
 
 def entry_of(event: dict) -> dict:
@@ -66,6 +76,11 @@ def replay_stored(room: "Room", events: list[dict]) -> None:
     """Apply stored events (numbered from the room's first or from after what it has) to
     ``room`` and check that every roll comes out as stored."""
     if not events:
+        return
+    ends = [ev for ev in events if ev["kind"] == END]
+    if ends:  # the server ended the game there (a claim): ordered with the decisions, never in the record
+        replay_stored(room, [ev for ev in events if ev["kind"] != END])
+        room.ending = Ending(ends[-1]["action"], tuple(ends[-1]["outcome"] or ()))
         return
     start = events[0]["n"]
     for ev in events:
@@ -136,7 +151,10 @@ class Store:
         return self._alone
 
     # -- rooms ---------------------------------------------------------------------------------
-    def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None) -> None:
+    def create(self, row: dict, seats: list[dict], events: list[dict], parent_id: str | None = None,
+               also: Callable[[Connection], None] | None = None) -> None:
+        """Store a new room; ``also(connection)``: more of the same transaction (a paired room's
+        seeks), whose failure stores nothing."""
         def work(db):
             db.execute(ROOMS.insert(), row)  # the room row first: seats and events refer to it
             if seats:
@@ -145,6 +163,8 @@ class Store:
                 db.execute(EVENTS.insert(), events)
             if parent_id is not None:
                 db.execute(ROOMS.update().where(ROOMS.c.id == parent_id).values(rematch_id=row["id"]))
+            if also is not None:
+                also(db)
         self._run(work)
 
     def load(self, room_id: str, code: str | None = None) -> Stored:
@@ -304,6 +324,15 @@ class Store:
         def work(db):
             db.execute(ROOMS.update().where(ROOMS.c.id == room_id).values(
                 ended=json.dumps({"reason": reason, "winners": list(winners)}), finished_at=utcnow(), wake=False))
+        self._run(work)
+
+    def end_at(self, row: dict) -> None:
+        """End a room with its :func:`end_row` event and its ``ended`` column in one transaction;
+        :class:`Conflict` (changing nothing) when a decision or roll took that number first."""
+        def work(db):
+            db.execute(EVENTS.insert(), row)
+            db.execute(ROOMS.update().where(ROOMS.c.id == row["room_id"]).values(
+                ended=json.dumps({"reason": row["action"], "winners": row["outcome"]}), finished_at=utcnow(), wake=False))
         self._run(work)
 
     def set_player(self, room_id: str, seat: int, name: str) -> None:

@@ -86,6 +86,7 @@ def test_decision_refusals_change_nothing(client):
     v = view(client, room, None)
     on_turn = v["node"]["seats"][0]
     other = 1 - on_turn
+    snapshot(client, room)  # every seat asks once first: each then shows present (a request counts)
     before = snapshot(client, room)
     rid = room["room"]
     cases = [

@@ -13,7 +13,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 
 from ..db import ACCOUNTS, ATTEMPTS, EVENTS, RATING_HISTORY, RATINGS, ROOMS, SEATS, SEEKS, SESSIONS
@@ -289,56 +289,7 @@ def leaderboard(engine: Engine, game: str, size: int = 50) -> list[dict]:
             for i, (name, mu, sigma, games) in enumerate(rows)]
 
 
-# --- seeks ----------------------------------------------------------------------------------
-
-def add_seek(engine: Engine, row: dict) -> None:
-    with engine.begin() as conn:
-        conn.execute(insert(SEEKS).values(**row))
-
-
-def seek(engine: Engine, seek_id: str) -> dict | None:
-    with engine.connect() as conn:
-        row = conn.execute(select(SEEKS).where(SEEKS.c.id == seek_id)).mappings().first()
-    return dict(row) if row else None
-
-
-def waiting_seeks(engine: Engine) -> list[dict]:
-    with engine.connect() as conn:
-        return [dict(r) for r in conn.execute(select(SEEKS).where(SEEKS.c.room_id.is_(None))
-                                              .order_by(SEEKS.c.created_at)).mappings()]
-
-
-def waiting_count(engine: Engine, game: str) -> int:
-    with engine.connect() as conn:
-        return conn.execute(select(func.count()).select_from(SEEKS).where(SEEKS.c.game == game,
-                                                                          SEEKS.c.room_id.is_(None))).scalar()
-
-
-def cancel_seeks(engine: Engine, account_id: int) -> int:
-    with engine.begin() as conn:
-        return conn.execute(delete(SEEKS).where(SEEKS.c.account_id == account_id, SEEKS.c.room_id.is_(None))).rowcount
-
-
-def fill_seeks(engine: Engine, games: list[tuple[str, bool, list[tuple[str, int, str, int]]]]) -> None:
-    """In one transaction, for each game started (room, rated, [(seek, seat, token, account)]): mark
-    the room rated or not, each seek paired into it, and each seat bound to its account."""
-    seeks, seats, rated = [], [], []
-    for room_id, is_rated, filled in games:
-        if is_rated:
-            rated.append({"r": room_id})
-        for seek_id, seat, token, account_id in filled:
-            seeks.append({"s": seek_id, "r": room_id, "k": seat, "t": token})
-            seats.append({"r": room_id, "k": seat, "a": account_id})
-    if not seeks:
-        return
-    with engine.begin() as conn:
-        conn.execute(update(SEEKS).where(SEEKS.c.id == bindparam("s")).values(room_id=bindparam("r"), seat=bindparam("k"),
-                                                                           token=bindparam("t")), seeks)
-        conn.execute(update(SEATS).where(SEATS.c.room_id == bindparam("r"), SEATS.c.seat == bindparam("k"))
-                     .values(account_id=bindparam("a")), seats)
-        if rated:
-            conn.execute(update(ROOMS).where(ROOMS.c.id == bindparam("r")).values(rated=True), rated)
-
+# --- seeks: see seeks.py ------------------------------------------------------------------
 
 def usernames(engine: Engine, account_ids: list[int]) -> dict[int, str]:
     with engine.connect() as conn:

@@ -13,7 +13,6 @@ import json
 import logging
 import re
 import secrets
-import time
 import unicodedata
 
 from sqlalchemy import text
@@ -21,20 +20,18 @@ from sqlalchemy.engine import Engine
 
 from ...core.match import Match
 from ...core.sources import ReplayDice
-from ...games import make_game
-from ..room import RoomError
-from . import book, pairing, rated
-from . import rated as rated_rules
+from . import book, rated
 from . import ratings as R
 from .logins import AccountError, Doors
 from .passwords import Passwords
+from .seeks import Seeking
 
 log = logging.getLogger("brawl.server")
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$")
 PAIRING_LOCK = 0x6272_6178  # PostgreSQL advisory lock: one process pairs at a time
 
 
-class Accounts:
+class Accounts(Seeking):
     def __init__(self, engine: Engine, hub, settings) -> None:
         self.engine = engine
         self.hub = hub
@@ -83,65 +80,7 @@ class Accounts:
             self.bots[game] = read_bot_ratings(game)
         return self.bots[game]
 
-    # --- seeks ------------------------------------------------------------------------------
-    def seek(self, account: dict, game: str, options: dict, rated: bool, time_control: dict | None,
-             opponent: str | None = None) -> dict:
-        made = make_game(game, options or {})  # unknown games and options are refused here
-        if rated:  # a rated game's clock is one of the server's list
-            time_control = {k: v for k, v in rated_rules.fixed_time_control(game, time_control).items() if k != "away_limit"}
-        elif time_control:
-            from ..clocks import TimeControl
-            try:
-                time_control = TimeControl.model_validate(time_control).model_dump()
-            except Exception as exc:
-                raise AccountError(f"bad time_control: {exc}", 422) from None
-        opponent_id = None
-        if opponent is not None:
-            other = book.account_by_name(self.engine, opponent)
-            if other is None or other["id"] == account["account_id"]:
-                raise AccountError("no such player to challenge", 404)
-            if made.num_players != 2:
-                raise AccountError("a challenge is a game of two", 422)
-            opponent_id = other["id"]
-        rating = R.shown(*book.ratings_of(self.engine, [account["account_id"]], game)[account["account_id"]])["rating"]
-        row = {"id": secrets.token_urlsafe(12), "account_id": account["account_id"], "game": game,
-               "options": made.options_json(), "rated": bool(rated), "time_control": time_control or None,
-               "players": made.num_players, "rating": float(rating), "opponent_id": opponent_id,
-               "created_at": time.time()}
-        book.add_seek(self.engine, row)
-        return row
-
-    def seek_state(self, account: dict, seek_id: str) -> dict:
-        row = book.seek(self.engine, seek_id)
-        if row is None or row["account_id"] != account["account_id"]:
-            raise AccountError("no such seek", 404)
-        if row["room_id"] is None:
-            waited = time.time() - row["created_at"]
-            return {"seek": seek_id, "paired": False, "waiting": book.waiting_count(self.engine, row["game"]),
-                    "window": round(pairing.window(waited)), "waited": round(waited, 1)}
-        return {"seek": seek_id, "paired": True, "room": row["room_id"], "seat": row["seat"], "token": row["token"],
-                "invite": f"/play/{row['room_id']}#t={row['token']}"}
-
-    def pair(self) -> int:
-        """Start every game that can start now; the number started."""
-        tables = pairing.tables(book.waiting_seeks(self.engine), time.time())
-        if not tables:
-            return 0
-        names = book.usernames(self.engine, [s["account_id"] for table in tables for s in table])
-        started = []
-        for table in tables:
-            first = table[0]
-            try:
-                room, tokens = self.hub.create(first["game"], first["options"], ["human"] * len(table),
-                                               time_control=first["time_control"], rated=bool(first["rated"]),
-                                               names={i: names[s["account_id"]] for i, s in enumerate(table)})
-            except Exception:  # a seek that cannot start (options no longer valid) stays out of it
-                log.exception("a paired game could not start")
-                continue
-            started.append((room.id, bool(first["rated"]),
-                            [(s["id"], i, tokens[i], s["account_id"]) for i, s in enumerate(table)]))
-        book.fill_seeks(self.engine, started)
-        return len(started)
+    # --- seeks: see seeks.py (the Seeking part) ------------------------------------------------
 
     # --- ratings ----------------------------------------------------------------------------
     def settle(self) -> int:
@@ -175,27 +114,61 @@ class Accounts:
         while True:
             try:
                 await asyncio.sleep(every)
-                self.round()
+                await self.round_async()
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store that is down now: the next round tries again
                 log.exception("accounts round failed")
 
     def round(self) -> None:
+        """One round on this thread (tests, tools): :meth:`round_async` without a loop."""
         rated.watch(self.hub)  # rated games this process runs: aborted, or lost on time
-        if self.engine.dialect.name == "postgresql":
-            with self.engine.connect() as conn:
-                if not conn.execute(text("select pg_try_advisory_lock(:k)"), {"k": PAIRING_LOCK}).scalar():
-                    return
-                try:
-                    self.pair()
-                    self.settle()
-                finally:
-                    conn.execute(text("select pg_advisory_unlock(:k)"), {"k": PAIRING_LOCK})
-                    conn.commit()
+        lock = self._lock()
+        if lock is None:
             return
-        self.pair()
-        self.settle()
+        try:
+            self.abort_late()
+            self.pair()
+            self.settle()
+        finally:
+            self._unlock(lock)
+
+    async def round_async(self) -> None:
+        """One round: pairing worked out on a thread (the store's reads and the tables), the games
+        found started on the event loop, then ratings settled."""
+        loop = asyncio.get_running_loop()
+        rated.watch(self.hub)  # rated games this process runs: aborted, or lost on time
+        turns = self.__dict__.setdefault("_turns", {})  # one round at a time on a loop (the route's and the background's)
+        async with turns.setdefault(loop, asyncio.Lock()):
+            lock = await loop.run_in_executor(None, self._lock)
+            if lock is None:
+                return
+            try:
+                self.abort_late()
+                await self.start_async(await loop.run_in_executor(None, self.plan))
+                self.settle()
+            finally:
+                await loop.run_in_executor(None, self._unlock, lock)
+
+    def _lock(self):
+        """PostgreSQL: the connection holding the pairing lock (None: another process pairs now)."""
+        if self.engine.dialect.name != "postgresql":
+            return False
+        conn = self.engine.connect()
+        if not conn.execute(text("select pg_try_advisory_lock(:k)"), {"k": PAIRING_LOCK}).scalar():
+            conn.close()
+            return None
+        return conn
+
+    @staticmethod
+    def _unlock(conn) -> None:
+        if conn is False:
+            return
+        try:
+            conn.execute(text("select pg_advisory_unlock(:k)"), {"k": PAIRING_LOCK})
+            conn.commit()
+        finally:
+            conn.close()
 
 
 def read_bot_ratings(game: str) -> dict[str, int]:

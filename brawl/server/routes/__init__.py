@@ -21,5 +21,11 @@ SeatToken = Header(None, alias="X-Seat-Token", description="your seat's secret t
 
 
 def seat_in(room: Room, token: str | None) -> int | None:
-    """The seat a token opens (None: a spectator); a wrong token is refused with 403."""
-    return room.seat_for(token)
+    """The seat a token opens (None: a spectator); a wrong token is refused with 403.  A request
+    with a seat's token shows its person present (the hub's ``on_request``: the HTTP API counts)."""
+    seat = room.seat_for(token)
+    if seat is not None:
+        seen = getattr(room, "on_request", None)
+        if seen is not None:
+            seen(room, seat)
+    return seat

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...games import game_class
 from ..accounts import book
 from ..accounts import rated
+from ..accounts import seeks
 from ..accounts import ratings as R
 from ..accounts.logins import DEVICE
 from ..accounts.service import AccountError, Accounts
@@ -74,6 +75,8 @@ class SeekIn(BaseModel):
     rated: bool = False
     time_control: dict[str, Any] | None = None
     opponent: str | None = Field(None, max_length=64, description="a challenge: only this player may take it")
+    client_id: str | None = Field(None, min_length=1, max_length=64,
+                                  description="your id for this seek: sent again (an answer lost), it is the same seek")
 
 
 class SeatIn(BaseModel):
@@ -206,24 +209,36 @@ async def delete_me(body: PasswordOnly, request: Request, response: Response) ->
 @router.post("/api/seeks", status_code=201)
 async def seek(body: SeekIn, request: Request) -> dict:
     """Ask for a game: you are paired with the waiting player of the closest rating (the window
-    widens while you wait).  Poll ``GET /api/seeks/ID`` for the room, seat and seat token."""
+    widens while you wait).  Ask ``GET /api/seeks/ID`` every second or so: a seek whose page (or
+    client) stops asking lapses within seconds.  Once paired, the answer holds the room, seat and
+    seat token, and ``ready`` once every player fetched theirs (open the game then); a player who
+    never does gets the game aborted and the others back in the pool.  Send a ``client_id``: the
+    same one again is the same seek.  One waiting seek per game (a new one replaces it), a few in all."""
     found = await run_in_threadpool(acting, request)
     accounts = accounts_of(request)
-    row = accounts.seek(found, body.game, body.options, body.rated, body.time_control, body.opponent)
-    accounts.round()
-    return accounts.seek_state(found, row["id"])
+    row, _ = await run_in_threadpool(accounts.seek, found, body.game, body.options, body.rated, body.time_control,
+                                     body.opponent, body.client_id)
+    await accounts.round_async()
+    return await run_in_threadpool(accounts.seek_state, found, row["id"])
+
+
+@router.get("/api/seeks")
+def my_seeks(request: Request) -> dict:
+    """Your seeks: those waiting (asking keeps them alive) and those paired within the hour."""
+    return {"seeks": accounts_of(request).my_seeks(signed_in(request))}
 
 
 @router.get("/api/seeks/{seek_id}")
 def seek_state(seek_id: str, request: Request) -> dict:
-    """Waiting (with how many wait for this game) or paired (room, seat, token, invite)."""
+    """Waiting (with how many wait for this game) or paired (room, seat, token, invite, ``ready``).
+    Asking keeps a waiting seek alive; fetching a pairing is your arrival."""
     return accounts_of(request).seek_state(signed_in(request), seek_id)
 
 
 @router.delete("/api/seeks")
 def cancel(request: Request) -> dict:
     found = acting(request)
-    return {"cancelled": book.cancel_seeks(accounts_of(request).engine, found["account_id"])}
+    return {"cancelled": seeks.cancel(accounts_of(request).engine, found["account_id"])}
 
 
 @router.post("/api/rooms/{room_id}/account")
