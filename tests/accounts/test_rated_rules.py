@@ -34,8 +34,24 @@ def wait_until(check, what: str, seconds: float = 30.0):
         time.sleep(0.05)
 
 
-def first(legal):
-    return legal[0]
+def play_people(seats: dict, room: str, choose) -> dict:
+    """Play a room with bots to its end: each person's seat decides by ``choose(legal)`` when it is
+    theirs; a bot's turn is waited out.  The final public view."""
+    any_client = next(iter(seats.values()))[0]
+    deadline = time.monotonic() + 60
+    while True:
+        v = any_client.get(f"/api/rooms/{room}").json()
+        if v["over"]:
+            return v
+        assert time.monotonic() < deadline, "the game did not end"
+        for seat in [s for s in v["node"]["seats"] if s in seats]:
+            c, token = seats[seat]
+            legal = c.get(f"/api/rooms/{room}", headers={"X-Seat-Token": token}).json()["legal"]
+            if legal:
+                r = c.post(f"/api/rooms/{room}/decisions", json={"token": token, "action": choose([d["action"] for d in legal])})
+                assert r.status_code in (200, 409), r.text
+        if not any(s in seats for s in v["node"]["seats"]):
+            time.sleep(0.02)  # a bot's turn: look again
 
 
 def test_a_rated_room_gives_its_creator_only_their_own_seats_token(app):
@@ -220,8 +236,8 @@ def test_a_rated_game_against_a_bot_level_counts_for_the_person_only(app):
     ana = person(app, "Ana")
     room = rated_room(ana, game="krig", seats=["human", "bot:attacker"], options={"hp": 4})
     assert room["seats"][1]["kind"] == "bot"
-    end = play_out(app, {0: (ana, room["seats"][0]["token"])}, room["room"],
-                   lambda legal: next((a for a in legal if a in ("attack", "take")), legal[0]))
+    end = play_people({0: (ana, room["seats"][0]["token"])}, room["room"],
+                      lambda legal: next((a for a in legal if a in ("attack", "take")), legal[0]))
     app.state.accounts.round()
     mine = ana.get("/api/players/Ana").json()
     assert mine["ratings"]["krig"]["games"] == 1
@@ -263,3 +279,32 @@ def test_an_unfinished_game_left_for_a_day_shows_as_abandoned(app):
         conn.execute(EVENTS.update().where(EVENTS.c.room_id == old["room"]).values(created_at=long_ago))
     games = {g["room"]: g["result"] for g in ana.get("/api/players/Ana").json()["games"]}
     assert games == {old["room"]: "abandoned", new["room"]: "in progress"}
+
+
+def test_a_rated_table_with_a_bot_level_waits_for_its_free_seat_then_rates_the_people(app, client):
+    """Issue 37, points 9 and 14: a rated KtOG table of three (a person, a ladder-rated bot level,
+    a free seat) starts once an account joins; the bot moves then, and both people are rated."""
+    ana, ben = person(app, "Ana"), person(app, "Ben")
+    room = rated_room(ana, game="ktog", seats=["human", "bot:random", "human"], options={"players": 3, "hp": 3})
+    rid = room["room"]
+    assert client.get(f"/api/rooms/{rid}").json()["seats"][2]["player"] is None  # free until an account joins
+    seats = {0: (ana, room["seats"][0]["token"]), 2: (ben, join(ben, rid, 2)["token"])}
+    play_people(seats, rid, lambda legal: next((a for a in legal if a.startswith("attack")), legal[0]))
+    wait_until(lambda: all(ana.get(f"/api/players/{n}").json()["ratings"] for n in ("Ana", "Ben")), "not rated")
+    assert all(ana.get(f"/api/players/{n}").json()["ratings"]["ktog"]["games"] == 1 for n in ("Ana", "Ben"))
+
+
+def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(app):
+    """Issue 37, point 1: a rated game's rematch is rated too, its seats the same accounts' (each
+    keeps its own token: nobody gains another's)."""
+    ana, sun = person(app, "Ana"), person(app, "Sun")
+    room = rated_room(ana)
+    seats = {0: (ana, room["seats"][0]["token"]), 1: (sun, join(sun, room["room"], 1)["token"])}
+    play_out(app, seats, room["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+    again = ana.post(f"/api/rooms/{room['room']}/rematch", json={"token": seats[0][1]}).json()
+    assert again["rated"] is True and all(s["token"] is None for s in again["seats"])
+    view = sun.get(f"/api/rooms/{again['room']}", headers={"X-Seat-Token": seats[1][1]}).json()
+    assert view["seat"] == 1 and view["rated"] is not None
+    play_out(app, {0: seats[0], 1: seats[1]}, again["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+    app.state.accounts.round()
+    assert ana.get("/api/players/Ana").json()["ratings"]["rps"]["games"] == 2

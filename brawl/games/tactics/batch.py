@@ -4,7 +4,8 @@ The battles follow :mod:`brawl.games.tactics.rules` step for step (:mod:`.batch_
 :mod:`.batch_play`, :mod:`.batch_rules`), with every number and formula taken from the rules
 package (:mod:`.batch_tables`); ``tests/games/tactics/test_batch_agrees.py`` plays the engine and
 the kernel on one tape of dice and finds the same battles decision by decision.  Bots: ``random``
-(uniform over the legal decisions, in the engine's order).
+(uniform over the legal decisions, in the engine's order) and ``heuristic`` (the same choices as
+:class:`.heuristic.HeuristicBot`: :mod:`.batch_heuristic`).
 
 What the kernel plays: every party (ready or custom, spellcasters included), every map and level,
 the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty``, ``prone_damage`` and
@@ -35,9 +36,10 @@ from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
                          S_TURNS, S_WINNER, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
                          settle)
+from .batch_heuristic import choose
 from .batch_play import MAX_LEGAL, decide, legal, roll
 
-POLICIES = {"random": 0}
+POLICIES = {"random": 0, "heuristic": 1}
 _LAYERS = 12  # route layers: more than any speed's squares
 
 
@@ -47,7 +49,8 @@ def _work(U0, ONE):
     places = ONE.shape[0]
     return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, STACK_WIDTH), np.int64), np.zeros(32, np.int64),
             np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64), np.zeros(places, np.int64),
-            np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n)
+            np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n,
+            np.zeros(places // 2, np.int64), np.zeros(places // 2, np.int64), np.zeros(8, np.int64))
 
 
 @njit(cache=True)
@@ -64,7 +67,7 @@ def _log(src, row, seat, verb, a, b, U, n):
 @njit(cache=True)
 def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W):
     """One battle; returns (src, winner side or -1 for a draw, first side, turns)."""
-    U, S, STK, PATH, scratch, R5, cost, L, row, n = W
+    U, S, STK, PATH, scratch, R5, cost, L, row, n, best_p, best_u, foes = W
     U[:, :] = U0
     S[:] = 0
     S[S_POS] = -1
@@ -85,7 +88,11 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, po
             seat = P[S[S_ORDER + S[S_POS]], T.SIDE]
         k = legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost)
         pol = pol0 if seat == 0 else pol1
-        src, pick = below(src, k)
+        if pol == 1:
+            actor = STK[sp - 1, C_ACTOR] if sp > 0 else S[S_ORDER + S[S_POS]]
+            pick = choose(U, P, IT, O, FL, SPT, BURST, ONE, TWO, S, L, k, actor, scratch, R5, best_p, best_u, foes)
+        else:
+            src, pick = below(src, k)
         verb, a, b = L[pick, 0], L[pick, 1], L[pick, 2]
         _log(src, row, seat, verb, a, b, U, n)
         decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b)

@@ -123,6 +123,7 @@ async def join_rated(room: Room, seat: Any, request: Request) -> dict:
     token = hub.claim_public_seat(room, seat, found["username"])
     book.bind_seat(engine, room.id, seat, found["account_id"])
     hub.clocks.arm(room)  # the last seat taken: the clocks start now
+    hub.bots.kick(room)  # and the bots move (a bot was refused while a seat was free)
     hub.notifier.changed(room, reload=True)
     return {"room": room.id, "seat": seat, "token": token, "invite": f"/play/{room.id}#t={token}", "rated": True}
 
