@@ -111,7 +111,7 @@
     go.onclick = async () => {
       error.hidden = true;
       try {
-        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, options: seekOptions() });
+        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, client_id: seekId(), options: seekOptions() });
         go.disabled = true; stop.hidden = false;
         stopWaiting = brawl.waitForSeek(seek, status, (e) => { idle(); error.textContent = e.message; error.hidden = false; });
       } catch (e) { error.textContent = e.message; error.hidden = false; }
@@ -129,14 +129,17 @@
 
   // --- challenges: a seek naming one opponent, who accepts from a link --------------------------
   // brawl.challenge(box, name): on NAME's profile, challenge them (a link to send them, then wait)
+  // a seek's id of this page: sent again (an answer lost), the server keeps one seek
+  const seekId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
   brawl.waitForSeek = function (seek, status, onError) {
     const show = (s) => {
-      if (s.paired) { clearInterval(timer); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
+      if (s.paired && s.ready) { clearInterval(timer); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
+      if (s.paired) { status.textContent = t("Opponent found: waiting for every player to arrive…"); return; }
       status.textContent = t("Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.", { n: s.waiting, w: s.window });
     };
     let timer = null;
     show(seek);
-    if (!seek.paired) timer = setInterval(async () => {
+    if (!(seek.paired && seek.ready)) timer = setInterval(async () => {  // asking keeps the seek alive
       try { show(await brawl.acct("GET", `/api/seeks/${seek.seek}`)); } catch (e) { clearInterval(timer); onError(e); }
     }, 1000);
     return () => clearInterval(timer);
@@ -152,7 +155,7 @@
     const go = el("button", { type: "button", class: "primary", id: "challenge-go", onclick: async () => {
       error.hidden = true;
       try {
-        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, opponent: name });
+        const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, opponent: name, client_id: seekId() });
         go.disabled = true;
         const link = `${window.location.origin}/?challenge=${encodeURIComponent(me.username)}&game=${encodeURIComponent(select.value)}&rated=${rated.checked ? 1 : 0}`;
         box.append(el("p", {}, t("Send {name} this link to accept:", { name }), " ", el("code", { id: "challenge-link", class: "hash" }, link)));
@@ -172,7 +175,7 @@
     const accept = el("button", { type: "button", class: "primary", id: "accept-go", disabled: !me, onclick: async () => {
       error.hidden = true;
       try {
-        const seek = await brawl.acct("POST", "/api/seeks", { game, rated, opponent: from });
+        const seek = await brawl.acct("POST", "/api/seeks", { game, rated, opponent: from, client_id: seekId() });
         accept.disabled = true;
         brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; });
       } catch (e) { error.textContent = e.message; error.hidden = false; }
