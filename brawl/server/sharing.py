@@ -161,7 +161,10 @@ class Sharing:
 
     def fresh_presence(self, room_id: str, max_age: float = 0.0) -> None:
         """Read the room's presence rows of every process (and when it began) afresh, unless read
-        within ``max_age`` seconds: what a claim is judged on."""
+        within ``max_age`` seconds: what a claim is judged on (nothing to read where presence is
+        not shared: :meth:`share_presence` was never called)."""
+        if getattr(self, "presence_read", None) is None:
+            return
         now = time.time()
         if now - self.presence_read.get(room_id, 0.0) <= max_age:
             return
