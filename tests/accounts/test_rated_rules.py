@@ -308,3 +308,17 @@ def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(app):
     play_out(app, {0: seats[0], 1: seats[1]}, again["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
     app.state.accounts.round()
     assert ana.get("/api/players/Ana").json()["ratings"]["rps"]["games"] == 2
+
+
+def test_nobody_claims_a_rated_game_against_a_seat_no_account_has_taken(app, monkeypatch):
+    """Issue 37, point 1: the creator of a rated room cannot win it by claiming against the free
+    seat, however long it stays empty (the seat counts as away, and the claim is still refused)."""
+    monkeypatch.setattr(rated, "AWAY_LIMIT", 0.2)
+    ana = person(app, "Ana")
+    room = rated_room(ana)
+    tok = room["seats"][0]["token"]
+    hub = app.state.hub
+    wait_until(lambda: hub.claimable(hub.get(room["room"]), 0), "the empty seat never counted as away")
+    assert ana.post(f"/api/rooms/{room['room']}/claim", json={"token": tok}).status_code == 409
+    view = ana.get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": tok}).json()
+    assert view["claim"] is None and not view["over"]

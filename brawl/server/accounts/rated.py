@@ -138,6 +138,8 @@ def restrict(view: dict, room: "Room") -> dict:
         view["hints"] = False
         view["can_take_back"] = False
         view["takeback"] = None
+        if room.waiting_for_players:
+            view["claim"] = None  # nobody to claim against before every seat is taken
     return view
 
 

@@ -287,6 +287,8 @@ async def claim(room_id: str, body: TokenOnly, request: Request) -> dict:
     hub = hub_of(request)
     room = await hub.settled(room_id)
     seat = seat_in(room, body.token)
+    if room.waiting_for_players:
+        raise RoomError("a rated game starts when every seat is taken: nothing to claim before", 409)
     hub.claim(room, seat)
     return hub.view(room, seat)
 

@@ -45,6 +45,7 @@ window.brawl.errorWords.es = {
   "a rated game takes one of these time controls: {list}": "una partida puntuable usa uno de estos controles de tiempo: {list}",
   "the bot {bot} has no rating from the ladder: it cannot play a rated game": "el bot {bot} no tiene puntuación de la escalera: no puede jugar una partida puntuable",
   "a rated game starts when every seat is taken": "una partida puntuable empieza cuando todos los puestos están ocupados",
+  "a rated game starts when every seat is taken: nothing to claim before": "una partida puntuable empieza cuando todos los puestos están ocupados: antes no hay nada que reclamar",
   "you already play a seat of this rated game": "ya juegas un puesto de esta partida puntuable",
   // games and rooms
   "unknown game {name}; games: {list}": "juego desconocido {name}; juegos: {list}",
