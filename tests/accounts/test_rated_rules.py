@@ -322,3 +322,22 @@ def test_nobody_claims_a_rated_game_against_a_seat_no_account_has_taken(app, mon
     assert ana.post(f"/api/rooms/{room['room']}/claim", json={"token": tok}).status_code == 409
     view = ana.get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": tok}).json()
     assert view["claim"] is None and not view["over"]
+
+
+def test_a_rated_room_waiting_for_its_joiner_is_not_aborted_and_the_abort_counts_from_the_join(app):
+    """Issue 37, point 2: the abort counts from when every seat is taken (a lobby's rated room may
+    wait for its joiner as long as it takes); then a seat that never begins aborts the game."""
+    ana, sun = person(app, "Ana"), person(app, "Sun")
+    room = rated_room(ana)
+    hub = app.state.hub
+    live = hub.get(room["room"])
+    for now in (0.0, 10 * rated.ABORT_AFTER):
+        rated.watch(hub, now=now)
+    assert not live.over
+    join(sun, room["room"], 1)
+    start = 10 * rated.ABORT_AFTER + 1
+    rated.watch(hub, now=start)
+    rated.watch(hub, now=start + rated.ABORT_AFTER - 1)
+    assert not live.over
+    rated.watch(hub, now=start + rated.ABORT_AFTER)
+    assert live.over and live.ending.reason == rated.ABORTED

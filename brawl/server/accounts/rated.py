@@ -179,6 +179,8 @@ def watch(hub, now: float | None = None) -> int:
             continue
         if hub.leased is not None and room.id not in hub.leased:
             continue  # another process runs its clocks
+        if room.waiting_for_players:
+            continue  # a lobby's rated room waits for its joiners: no one has begun, no one is late
         if not getattr(room, "rated_begun", False) and stalled(room, now):
             hub._end(room, ABORTED, ())
             ended += 1
