@@ -125,6 +125,22 @@ def remembered(engine: Engine, keys: list[str], lifetime: float) -> bool:
                                                         ATTEMPTS.c.at > time.time() - lifetime).limit(1)).first() is not None
 
 
+def welcome(engine: Engine, account_id: int, token: str, csrf: str, lifetime: float, keys: list[str],
+            release: list[int]) -> None:
+    """A successful log-in in one transaction: its attempt's rows back (``release``), the address and
+    browser remembered (``keys``, as :func:`remember`) and the new session."""
+    now = time.time()
+    keys = [k[:200] for k in keys]
+    with engine.begin() as conn:
+        if release:
+            conn.execute(delete(ATTEMPTS).where(ATTEMPTS.c.id.in_(release)))
+        conn.execute(delete(ATTEMPTS).where(ATTEMPTS.c.key.in_(keys)))
+        conn.execute(insert(ATTEMPTS), [{"key": k, "at": now} for k in keys])
+        conn.execute(delete(SESSIONS).where(SESSIONS.c.expires_at < now))
+        conn.execute(insert(SESSIONS).values(token_hash=digest(token), account_id=account_id, csrf=csrf,
+                                             expires_at=now + lifetime))
+
+
 def sweep(engine: Engine, window: float, lifetime: float) -> None:
     """Forget attempts older than ``window`` seconds (remembered log-ins: older than ``lifetime``)."""
     now = time.time()

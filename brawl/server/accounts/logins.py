@@ -27,13 +27,17 @@ hash; a sign-up refused for a taken name takes its count back.
 
 **Hashes** run on their own bounded pool and queue (:mod:`.passwords`): a full queue answers 503
 with ``Retry-After`` before anything is counted, and these routes never hold a thread of the pool
-the other routes use while a hash waits or runs.
+the other routes use while a hash waits or runs.  Their few database writes go two at a time per
+process (:meth:`Doors.desk`), so a storm of log-ins never queues dozens of transactions for the
+database's write lock ahead of the games' decisions; a successful log-in writes once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
+import weakref
 
 from fastapi.concurrency import run_in_threadpool
 
@@ -59,6 +63,18 @@ class Doors:
         self.engine = accounts.engine
         self.settings = accounts.settings
         self.passwords = accounts.passwords
+        self._desks: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def desk(self) -> asyncio.Semaphore:
+        """Two log-in or sign-up transactions at a time in this process (one per event loop)."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._desks:
+            self._desks[loop] = asyncio.Semaphore(2)
+        return self._desks[loop]
+
+    async def _db(self, work, *args):
+        async with self.desk():
+            return await run_in_threadpool(work, *args)
 
     def _refuse(self, message: str, status: int) -> "AccountError":
         return AccountError(message, status)
@@ -92,7 +108,7 @@ class Doors:
         """A session for the right password: (answer, session cookie, device cookie)."""
         username, password = username or "", password or ""
         self._room_for_a_hash(metrics.LOGINS)
-        held, account = await run_in_threadpool(self._reserve_login, username, address, device)
+        held, account = await self._db(self._reserve_login, username, address, device)
         minutes = max(1, int(self.settings.login_window // 60))
         if isinstance(held, str):
             metrics.LOGINS.labels("limited").inc()
@@ -105,26 +121,25 @@ class Doors:
         except BaseException as exc:
             if isinstance(exc, Busy):
                 metrics.LOGINS.labels("busy").inc()
-            await run_in_threadpool(release, self.engine, held)  # never judged: not a failure
+            await self._db(release, self.engine, held)  # never judged: not a failure
             raise
         if not right:
             metrics.LOGINS.labels("wrong").inc()
             if random.random() < 0.05:  # now and then, forget what is past its window
-                await run_in_threadpool(book.sweep, self.engine, max(self.settings.login_window, SIGNUP_WINDOW),
+                await self._db(book.sweep, self.engine, max(self.settings.login_window, SIGNUP_WINDOW),
                                         self.settings.session_days * 86_400)
             raise self._refuse("wrong username or password", 401)
         metrics.LOGINS.labels("ok").inc()
-        return await run_in_threadpool(self._welcome, account, address, device, held)
+        return await self._db(self._welcome, account, address, device, held)
 
     def _welcome(self, account: dict, address: str, device: str | None, held: list[int] | None) -> tuple[dict, str, str]:
         """A session; the address and the browser remembered for the account; the attempt's rows back."""
-        if held:
-            release(self.engine, held)
         device = device or secrets.token_urlsafe(24)
         name = book.fold(account["username"])[:64]
-        book.remember(self.engine, [f"known:{name}|{address}", f"device:{name}|{book.digest(device)}"])
-        me, token, _ = self.accounts.open_session(account)
-        return me, token, device
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        book.welcome(self.engine, account["id"], token, csrf, self.settings.session_days * 86_400,
+                     [f"known:{name}|{address}", f"device:{name}|{book.digest(device)}"], held or [])
+        return {"username": account["username"], "csrf": csrf}, token, device
 
     # -- sign up ---------------------------------------------------------------------------------
     def _reserve_signup(self, username: str, address: str) -> list[int] | str:
@@ -136,7 +151,7 @@ class Doors:
     async def sign_up(self, username: str, password: str, address: str, device: str | None) -> tuple[dict, str, str]:
         username = self.accounts.check_new(username, password)
         self._room_for_a_hash(metrics.SIGNUPS)
-        held = await run_in_threadpool(self._reserve_signup, username, address)
+        held = await self._db(self._reserve_signup, username, address)
         if isinstance(held, str):
             metrics.SIGNUPS.labels("limited").inc()
             raise self._refuse(f"too many sign-ups from your address: at most {self.settings.signups_per_hour} "
@@ -146,12 +161,12 @@ class Doors:
         except BaseException as exc:
             if isinstance(exc, Busy):
                 metrics.SIGNUPS.labels("busy").inc()
-            await run_in_threadpool(release, self.engine, held)
+            await self._db(release, self.engine, held)
             raise
-        account_id = await run_in_threadpool(book.create_account, self.engine, username, hashed)
+        account_id = await self._db(book.create_account, self.engine, username, hashed)
         if account_id is None:
-            await run_in_threadpool(release, self.engine, held)
+            await self._db(release, self.engine, held)
             metrics.SIGNUPS.labels("taken").inc()
             raise self._refuse("that username is taken", 409)
         metrics.SIGNUPS.labels("ok").inc()
-        return await run_in_threadpool(self._welcome, {"id": account_id, "username": username}, address, device, None)
+        return await self._db(self._welcome, {"id": account_id, "username": username}, address, device, None)
