@@ -24,7 +24,12 @@ LINES = [
     ("random", "random", {"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "map": "pillars"}),
     ("random", "random", {"custom1": "mara,nim,rogue", "custom2": "orla,tam", "map": "bridge", "level": 1}),
     ("random", "random", {}),
+    ("random", "random", {"map": "pillars", "party2": "wardens"}),
+    ("heuristic", "heuristic", {}),
+    ("heuristic", "heuristic", {"map": "pillars", "party2": "wardens"}),
+    ("heuristic", "random", {"map": "bridge", "level": 9}),
     ("heuristic", "heuristic", {"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter"}),
+    ("random", "random", {"cover": True}),
 ]
 
 
