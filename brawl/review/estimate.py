@@ -15,8 +15,10 @@ machine and a quiet one (``budget``; each game's default is in :mod:`.settings`)
    on the same seeds.  A decision's loss is the largest mean difference between a compared
    decision and the one taken; its 95% interval (:mod:`.stats`) decides the judgement, or
    ``uncertain`` while it crosses a threshold.
+   Where the budget cannot reach every decision, the decisions where the decider's win chance
+   fell most along the path come first (where a mistake can be); the rest stay ``uncertain``.
 3. **Rounds**: while budget is left, every decision still ``uncertain`` doubles its playouts, in
-   the game's order, round after round, dropping compared decisions whose difference is surely
+   that order, round after round, dropping compared decisions whose difference is surely
    below the loss's low end; a decision stops once judged.
 """
 
@@ -33,7 +35,8 @@ from .candidates import ALL_WHEN_AT_MOST, compared
 from .judge import UNCERTAIN, judgement_of_interval
 from .stats import difference_interval, interval, mean_interval, z_for
 
-FIRST = 8  # playouts per position in the first round
+FIRST = 8  # playouts per position of the game's path
+FIRST_COMPARED = 16  # playouts per decision compared in the first round
 LEAST = 2  # never fewer playouts per position
 MOST_PER_DECISION = 4096  # a decision stops doubling here
 CLEAR_MARGIN = 0.02  # a best decision is clear when it beats every other compared one by this (and surely)
@@ -156,13 +159,18 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
         j = _Judged(k, st, names, legal)
         if len(names) > 1:
             judged.append(j)
-    # the first round, spread over the game (in an order drawn once from the seed) while the
-    # budget lasts: a decision left out stays uncertain, with nothing compared
-    for j in sorted(judged, key=lambda j: random.Random(seed * 7_777 + j.k).random()):
-        if sampler.used + n * (len(j.names) - 1) > budget:
+    # the first round, the decisions where the decider's win chance fell most on the game's path
+    # first (where a mistake can be), while the budget lasts: a decision left out stays uncertain
+    def drop(j: _Judged) -> float:
+        return float((path[j.k + 1][:, j.step.seat] - path[j.k][:, j.step.seat]).mean())
+
+    judged.sort(key=lambda j: (drop(j), j.k))
+    m = max(n, FIRST_COMPARED)
+    for j in judged:
+        if sampler.used + m * len(j.names) - n > budget:
             continue
         for a in j.names:
-            sampler.get(j.key(a), j.state(a, game), n)
+            sampler.get(j.key(a), j.state(a, game), m)
         j.outcome = _assess(j, sampler)
     # rounds: every decision still uncertain doubles its playouts while the budget lasts
     moved = True

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "brawl" / "web" / "static"
-LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"]
+LABELS = ["best", "good", "inaccuracy", "mistake", "blunder", "uncertain"]
 
 
 def full(colour: str) -> str:
