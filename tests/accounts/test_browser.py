@@ -102,7 +102,8 @@ def test_a_challenge_from_a_profile_is_accepted_from_its_link(server, browser, e
     link = wide.locator("#challenge-link").inner_text()
     assert "challenge=Cleo" in link and "game=rps" in link
     phone.goto(link)
-    phone.wait_for_selector("text=Cleo challenges you to a rated game of rps.")
+    # the game by its title (issue 40, point 4: the link's id "rps" was shown as it was)
+    phone.wait_for_selector("text=Cleo challenges you to a rated game of Rock-paper-scissors (best of three).")
     phone.click("#accept-go")
     phone.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
     wide.wait_for_url(re.compile(r".*/play/.+#t=.+"), timeout=15_000)
