@@ -113,6 +113,10 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.state.hub = hub
     app.state.accounts = accounts = Accounts(engine, hub, settings)
     app.state.engine = engine
+    from .notifications.push import Pusher
+    from .notifications.turns import Turns
+    app.state.pusher = Pusher(engine)  # the VAPID keys, made at the first start and kept in the database
+    hub.turns = Turns(hub, engine, app.state.pusher)
     app.state.settings = settings
     metrics.watch(hub, accounts)
     app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth,

@@ -159,6 +159,9 @@ class Clocks:
         """Start the open decision's clocks if they are not running yet; stop closed ones."""
         clocks = self.of(room)
         self._arm_controls(room, clocks)
+        turns = getattr(self.hub, "turns", None)  # notifications of a correspondence game's turn
+        if turns is not None:
+            turns.opened(room)
         waiting = room.waiting()
         seconds = room.game.decision_deadline(room.match.state) if waiting else None
         if seconds is None:

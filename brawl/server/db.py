@@ -199,6 +199,38 @@ LEASES = Table(
     Column("until", Float, nullable=False),
 )
 
+# Notifications (issue 41): an account's choices (``settings``, see notifications/settings.py) and
+# the secret of its one-click unsubscribe link; each browser's Web Push subscription; keys the
+# server makes once and keeps (VAPID); and each notice sent, once per decision and way.
+NOTIFY_SETTINGS = Table(
+    "notify_settings", METADATA,
+    Column("account_id", Integer, primary_key=True),
+    Column("settings", JSON, nullable=False),
+    Column("unsubscribe", String(64), nullable=False, unique=True),
+)
+PUSH_SUBSCRIPTIONS = Table(
+    "push_subscriptions", METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, nullable=False, index=True),
+    Column("endpoint", String(1000), nullable=False, unique=True),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(100), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+SERVER_KEYS = Table(
+    "server_keys", METADATA,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+NOTICES = Table(
+    "notices", METADATA,
+    Column("account_id", Integer, primary_key=True),
+    Column("room_id", String(32), primary_key=True),
+    Column("opened", Integer, primary_key=True),  # the event number that opened the decision
+    Column("channel", String(8), primary_key=True),  # push or mail
+    Column("at", Float, nullable=False),
+)
+
 # The rooms start-up loads (``Store.waking``): an index of those rooms alone, so finding them reads a
 # few rows whatever the number of rooms stored (a full scan took 8 to 40 ms at 10,000 rooms).
 WAKING = ROOMS.c.wake.is_(True) & ROOMS.c.finished_at.is_(None)

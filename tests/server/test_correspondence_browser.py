@@ -95,4 +95,11 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
         page.goto(f"{url}/games")
         page.locator("#games-who", has_text="No games in progress").wait_for()  # the ended game left the list
         keep_shot(page, f"correspondence-games-empty-{size}")
+        # issue 41, point 3: the notification settings on the same page, each change kept at once
+        page.locator("#notify-digest").check()
+        page.locator("#notify-status", has_text="Saved.").wait_for()
+        who = names[late[0]]
+        assert apis[late[0]].get("/api/me/notifications").json()["digest"] is True, who
+        page.locator("#notify").scroll_into_view_if_needed()
+        keep_shot(page, f"correspondence-notify-{size}")
         browser.close()

@@ -73,6 +73,9 @@ def test_the_list_puts_the_games_waiting_for_you_first_with_their_time_and_no_to
         assert TestClient(app).get("/api/me/games").status_code == 401  # a guest has no account list
         page = ann.get("/games")
         assert page.status_code == 200 and "games-list.js" in page.text
+        worker = ann.get("/sw.js")  # the service worker for push messages, at the root
+        assert worker.status_code == 200 and "javascript" in worker.headers["content-type"]
+        assert "showNotification" in worker.text
 
 
 def test_opening_a_seat_gives_only_its_account_a_fresh_token(app):

@@ -133,3 +133,61 @@ async def open_my_seat(room_id: str, request: Request) -> dict:
     room.seats[seat].token_hash = token_hash(token)
     hub.notifier.changed(room, reload=True)
     return {"room": room_id, "seat": seat, "token": token, "invite": f"/play/{room_id}#t={token}"}
+
+
+# -- notifications -------------------------------------------------------------------------------
+from ..notifications import settings as notify  # noqa: E402
+
+
+class NotificationsOut(notify.NotifySettings):
+    vapid_public_key: str = Field(description="the server's VAPID public key: the applicationServerKey a page "
+                                              "subscribes with (base64url)")
+    subscriptions: int = Field(description="how many browsers of yours are subscribed to Web Push")
+
+
+def _notifications(request: Request, account_id: int) -> dict:
+    engine = request.app.state.engine
+    settings, _ = notify.read(engine, account_id)
+    return {**settings.model_dump(), "vapid_public_key": request.app.state.pusher.public,
+            "subscriptions": len(notify.subscriptions(engine, account_id))}
+
+
+@router.get("/api/me/notifications", response_model=NotificationsOut)
+async def my_notifications(request: Request) -> dict:
+    """Your notification choices, the key a page subscribes to Web Push with, and your subscriptions."""
+    found = await run_in_threadpool(signed_in, request)
+    return await run_in_threadpool(_notifications, request, found["account_id"])
+
+
+@router.put("/api/me/notifications", response_model=NotificationsOut)
+async def set_my_notifications(body: notify.NotifySettings, request: Request) -> dict:
+    """Change your notification choices (every field; a bad one is a 422 and changes nothing)."""
+    found = await run_in_threadpool(acting, request)
+    await run_in_threadpool(notify.write, request.app.state.engine, found["account_id"], body)
+    return await run_in_threadpool(_notifications, request, found["account_id"])
+
+
+@router.post("/api/me/push", status_code=201)
+async def subscribe_push(body: notify.Subscription, request: Request) -> dict:
+    """Subscribe this browser to Web Push (the PushSubscription's JSON); a malformed one is a 422."""
+    found = await run_in_threadpool(acting, request)
+    await run_in_threadpool(notify.subscribe, request.app.state.engine, found["account_id"], body)
+    return {"subscribed": True}
+
+
+class Unsubscribe(BaseModel):
+    endpoint: str = Field(max_length=1000, description="the subscription's endpoint")
+
+
+@router.delete("/api/me/push")
+async def unsubscribe_push(body: Unsubscribe, request: Request) -> dict:
+    """Unsubscribe a browser of yours from Web Push."""
+    found = await run_in_threadpool(acting, request)
+    dropped = await run_in_threadpool(notify.unsubscribe_push, request.app.state.engine, found["account_id"], body.endpoint)
+    return {"dropped": dropped}
+
+
+@pages.get("/sw.js")
+async def service_worker() -> FileResponse:
+    """The service worker that shows push messages, served at the root so that it serves every page."""
+    return FileResponse(GAMES_PAGE.parent / "sw.js", media_type="text/javascript")

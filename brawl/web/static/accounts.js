@@ -203,10 +203,27 @@
     const link = el("a", { id: "my-games", href: "/games" }, t("Your games"));
     nav.append(" ", link);
     if (!me) return;
-    try {
-      const data = await brawl.acct("GET", "/api/me/games");
-      if (data.waiting) link.append(" ", el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, `(${data.waiting})`));
-    } catch (e) { /* the link stays without its count */ }
+    // while the page is open: the count kept fresh, and a system notification for a game newly
+    // waiting when the account chose it (the Notification API; push messages come without a page)
+    const settings = await brawl.acct("GET", "/api/me/notifications").catch(() => null);
+    let seen = null;
+    const look = async () => {
+      try {
+        const data = await brawl.acct("GET", "/api/me/games");
+        const old = document.getElementById("my-games-waiting");
+        if (old) old.remove();
+        if (data.waiting) link.append(el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, ` (${data.waiting})`));
+        const now = new Set(data.games.filter((g) => g.your_turn).map((g) => g.room));
+        if (seen && settings && settings.system && "Notification" in window && Notification.permission === "granted") {
+          for (const g of data.games) {
+            if (g.your_turn && !seen.has(g.room)) new Notification("brawl", { body: t("Your turn in {game}", { game: brawl.tr(g.title) }), tag: g.room });
+          }
+        }
+        seen = now;
+      } catch (e) { /* the link stays without its count */ }
+      setTimeout(look, 60000);
+    };
+    look();
   }
 
   async function start() {

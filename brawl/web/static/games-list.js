@@ -13,7 +13,7 @@
   brawl.timeLeft = function (seconds) {
     if (seconds === null || seconds === undefined) return t("no clock");
     const s = Math.max(0, seconds);
-    if (s >= 2 * 86400) return t("{n} days left", { n: Math.floor(s / 86400) });
+    if (s + 60 >= 2 * 86400) return t("{n} days left", { n: Math.floor((s + 60) / 86400) });  // a fresh decision reads its whole period
     if (s >= 2 * 3600) return t("{n} hours left", { n: Math.floor(s / 3600) });
     if (s >= 120) return t("{n} minutes left", { n: Math.floor(s / 60) });
     return t("{n} seconds left", { n: Math.floor(s) });

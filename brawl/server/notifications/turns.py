@@ -1,0 +1,104 @@
+"""Who is told what when a decision opens in a correspondence game.
+
+The clocks call :meth:`Turns.opened` whenever they look at a room (after every change, at its
+creation, when it is loaded).  For each person whose decision is open and who was not told of it
+yet, and whose page of the game is not open (a connection of its seat open: nothing is sent), the words are
+made here on the event loop (they carry no token: the game, the others and the time left) and the
+rest (the account's choices, the database's mark that this decision was told, the push services) is
+done on the sender thread.  The ``notices`` table lets each decision be told once per way, whatever
+process or restart asks again."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+
+from ..correspondence import DAY, is_correspondence
+from ..db import NOTICES, SEATS
+from .settings import read, subscriptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..room import Room
+    from .push import Pusher
+
+
+def short_title(title: str) -> str:
+    """"KtOG (Kill the Other Guy)" -> "KtOG"."""
+    return title.split(" (")[0]
+
+
+def time_words(left: float | None) -> str:
+    if left is None:
+        return ""
+    if left + 60 >= DAY:  # a decision just opened reads its whole period
+        days = int((left + 60) // DAY)
+        return f"{days} day{'s' if days != 1 else ''} left"
+    hours = int(left // 3600)
+    if hours >= 1:
+        return f"{hours} hour{'s' if hours != 1 else ''} left"
+    return "less than an hour left"
+
+
+def words(room: "Room", seat: int, left: float | None) -> str:
+    """"Your turn in KtOG with Ann, Bob and 3 others (2 days left)"."""
+    others = [room.seats[s.seat].player or room.game.seat_name(s.seat) for s in room.seats if s.seat != seat]
+    if len(others) <= 3:
+        names = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+    else:
+        names = f"{others[0]}, {others[1]} and {len(others) - 2} others"
+    said = f"Your turn in {short_title(room.game.title)} with {names}"
+    when = time_words(left)
+    return f"{said} ({when})" if when else said
+
+
+class Turns:
+    def __init__(self, hub, engine, pusher: "Pusher") -> None:
+        self.hub, self.engine, self.pusher = hub, engine, pusher
+        self.told: dict[tuple[str, int], int] = {}  # (room, seat) -> the decision (its opening event) told
+
+    def opened(self, room: "Room") -> None:
+        if not is_correspondence(room) or room.over or room.waiting_for_players or not self.hub.runs(room):
+            return
+        fresh = [s for s in room.waiting() if room.seats[s].kind == "human"
+                 and self.told.get((room.id, s)) != room.opened]
+        if not fresh:
+            return
+        for seat in fresh:
+            self.told[(room.id, seat)] = room.opened
+        tell = [(seat, words(room, seat, self.hub.clocks.left(room, seat))) for seat in fresh
+                if not self.in_front(room.id, seat)]
+        if tell:
+            room_id, opened = room.id, room.opened
+            self.pusher.later(lambda: self._tell(room_id, opened, tell))
+
+    def in_front(self, room_id: str, seat: int) -> bool:
+        """Whether the seat's game page is open now (a connection of it open in this process)."""
+        p = self.hub.notifier.presence.get((room_id, seat))
+        return p is not None and p.open > 0
+
+    def _tell(self, room_id: str, opened: int, tell: list[tuple[int, str]]) -> None:
+        from sqlalchemy import select
+
+        with self.engine.connect() as conn:
+            owners = dict(conn.execute(select(SEATS.c.seat, SEATS.c.account_id).where(SEATS.c.room_id == room_id)).all())
+        for seat, text in tell:
+            account = owners.get(seat)
+            if account is None:
+                continue
+            settings, _ = read(self.engine, account)
+            if settings.push and self._first(account, room_id, opened, "push"):
+                for sub in subscriptions(self.engine, account):
+                    self.pusher.push(sub, text, tag=room_id)
+
+    def _first(self, account: int, room_id: str, opened: int, channel: str) -> bool:
+        """Mark this decision told by ``channel``; False when it was told already."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(NOTICES).values(account_id=account, room_id=room_id, opened=opened,
+                                                    channel=channel, at=time.time()))
+        except IntegrityError:
+            return False
+        return True
