@@ -52,6 +52,7 @@ ES: dict[str, str] = {
     # odds
     "parry succeeds {n} in {m} (d{k} >= {n2})": "la parada sale {n} de cada {m} (d{k} >= {n2})",
     "you take {n}, left with {m} hit points": "encajas {n} y te quedan {m} puntos de golpe",
+    "you take {n}, left with {m} hit point": "encajas {n} y te queda {m} punto de golpe",
     "charge attack: hits {n} in {m} (1 in {k} critical), damage d{n2}+d{m2} ({x}-{y}, average {hp}), cannot be parried":
         "ataque de carga: acierta {n} de cada {m} (1 de cada {k} crítico), daño d{n2}+d{m2} ({x}-{y}, media {hp}), no se puede parar",
     "hits {n} in {m} (1 in {k} critical past defense), damage d{n2} (average {x})":
@@ -69,6 +70,10 @@ ES: dict[str, str] = {
     "{who}: {n} hit points, no defense": "{who}: {n} puntos de golpe, sin defensa",
     "{who}: {n} hit points, defense {m}, charging": "{who}: {n} puntos de golpe, defensa {m}, cargando",
     "{who}: {n} hit points, no defense, charging": "{who}: {n} puntos de golpe, sin defensa, cargando",
+    "{who}: {n} hit point, defense {m}": "{who}: {n} punto de golpe, defensa {m}",
+    "{who}: {n} hit point, no defense": "{who}: {n} punto de golpe, sin defensa",
+    "{who}: {n} hit point, defense {m}, charging": "{who}: {n} punto de golpe, defensa {m}, cargando",
+    "{who}: {n} hit point, no defense, charging": "{who}: {n} punto de golpe, sin defensa, cargando",
     # refusals
     "that is not legal now: {why}; {who} may {what}": "eso no vale ahora: {why}; {who} puede {what}",
     "{who} is hit and may only parry or take the blow": "{who} ha recibido un golpe y solo puede parar o encajarlo",

@@ -68,6 +68,11 @@ parry_chance = M.parry_faces
 absorb = M.absorb
 
 
+
+def _hit_points(n: int) -> str:
+    """"1 hit point", "7 hit points"."""
+    return f"{n} hit point" if n == 1 else f"{n} hit points"
+
 def _set(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
@@ -263,7 +268,7 @@ class Krig(Game[KrigState]):
             return f"parry succeeds {k} in {M.PARRY_SIDES} (d{M.PARRY_SIDES} >= {state.rolls[1]})"
         if action == "take" and state.phase == "parry?":
             hp, _ = M.absorb(state.hp[seat], state.defense[seat], state.rolls[1])
-            return f"you take {state.rolls[1]}, left with {hp} hit points"
+            return f"you take {state.rolls[1]}, left with {_hit_points(hp)}"
         if action == "attack" and state.charging[seat]:
             return (f"charge attack: {_hits()} (1 in {M.AGILITY_SIDES} critical), damage {_CHARGE} "
                     f"({M.charge_damage(1, 1)}-{M.charge_damage(M.ATTACK_SIDES, M.DEFENSE_SIDES)}, average "
@@ -296,7 +301,7 @@ class Krig(Game[KrigState]):
         parts = []
         for s in (0, 1):
             flags = (f" defense {state.defense[s]}" if state.defense[s] else " no defense") + (", charging" if state.charging[s] else "")
-            parts.append(f"{self.seat_name(s)}: {state.hp[s]} hit points,{flags}")
+            parts.append(f"{self.seat_name(s)}: {_hit_points(state.hp[s])},{flags}")
         return " | ".join(parts)
 
 
