@@ -79,6 +79,7 @@ window.brawl.errorWords.es = {
   "this room is not open to strangers: ask its players for an invite link": "esta sala no está abierta a desconocidos: pide un enlace de invitación a sus jugadores",
   "that seat is not free": "ese puesto no está libre",
   "that seat was taken a moment ago": "ese puesto se ocupó hace un momento",
+  "you play no seat of a game in progress in this room": "no juegas ningún puesto de una partida en curso en esta sala",
   "hints are for a seat; open your invite link": "las pistas son para un puesto; abre tu enlace de invitación",
   // limits and texts
   "too many {what}: at most {n} per {s} s; wait a moment": "demasiadas peticiones ({what}): como mucho {n} cada {s} s; espera un momento",
