@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from ...core.game import BrawlError
 from ...review.jobs import Busy, Jobs, content_key, with_names
 from ...review.schema import ReviewDocument, ReviewRunning
-from .. import projection
+from .. import metrics, projection
 from ..room import RoomError
 from ..schemas import refusals
 from . import client_of, hub_of
@@ -65,17 +65,20 @@ def work_apart(record: dict, method: str, report, kind: str = "estimate", budget
     out = ctx.Queue()
     proc = ctx.Process(target=_review_process, args=(record, method, kind, budget, out), daemon=True)
     proc.start()
+    metrics.REVIEW_JOBS.labels("started").inc()
     try:
         while True:
             try:
                 message = out.get(timeout=1.0)
             except queue.Empty:
                 if not proc.is_alive():
+                    metrics.REVIEW_JOBS.labels("failed").inc()
                     return {"failed": "the review stopped before it was done"}
                 continue
             if message[0] == "progress":
                 report(message[1])
             else:
+                metrics.REVIEW_JOBS.labels(message[0]).inc()  # ok, error or failed
                 return {message[0]: message[1]}
     finally:
         proc.join(timeout=5)
