@@ -65,6 +65,11 @@ WORDS.update({
         "estimado con {n} partidas simuladas del bot {bot} con los mismos dados, intervalos del 95 %",
     "{n} playouts to stay near {m} s": "{n} partidas simuladas para no pasar de unos {m} s",
     "no exact solver covers these options": "ningún solucionador exacto cubre estas opciones",
+    "estimated by {n} playouts ({name}) on common dice, 95% intervals":
+        "estimado con {n} partidas simuladas ({name}) con los mismos dados, intervalos del 95 %",
+    "'uncertain' where they cannot tell": "'incierta' donde no pueden decidir",
+    "exact: each round of hidden choices is a matrix game, valued by its equilibrium":
+        "exacto: cada ronda de elecciones ocultas es un juego matricial, valorado por su equilibrio",
     # refusals every game may give (brawl.core.game, brawl.core.match)
     "it is not {who}'s decision; waiting for {whom}": "no le toca decidir a {who}; se espera a {whom}",
     "{n} is not a face of {event} (it shows {faces})": "{n} no es una cara de {event} (sus caras: {faces})",
