@@ -40,6 +40,8 @@ def serve(
     metrics_port: int = typer.Option(9464, help="port of the Prometheus metrics (/metrics), apart from the site's; "
                                      "--workers N: worker i on this port + i; 0: no metrics"),
     metrics_host: str = typer.Option("127.0.0.1", help="address the metrics port listens on"),
+    smtp: Optional[str] = typer.Option(None, help="SMTP server for the mails of correspondence turns: "
+                                       "smtp://[user:password@]host[:port]/?from=ADDRESS&site=https://your.site"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
 
@@ -79,7 +81,7 @@ def serve(
                             max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute,
                             login_failures_per_account_total=login_failures_per_account_total,
                             signups_per_hour=signups_per_hour, hash_queue=hash_queue, qr_per_minute=qr_per_minute,
-                            metrics_port=metrics_port or None, metrics_host=metrics_host)
+                            metrics_port=metrics_port or None, metrics_host=metrics_host, smtp=smtp)
     except ValueError as exc:
         fail(f"bad setting: {exc}")
     try:

@@ -114,9 +114,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     app.state.accounts = accounts = Accounts(engine, hub, settings)
     app.state.engine = engine
     from .notifications.push import Pusher
-    from .notifications.turns import Turns
+    from .notifications.turns import Turns, digest_every, mailer
     app.state.pusher = Pusher(engine)  # the VAPID keys, made at the first start and kept in the database
-    hub.turns = Turns(hub, engine, app.state.pusher)
+    hub.turns = Turns(hub, engine, app.state.pusher, mailer(settings.smtp, app.state.pusher))
+    if hub.turns.mailer is not None:
+        digest_every(hub.turns)  # the daily digests, looked for every hour
     app.state.settings = settings
     metrics.watch(hub, accounts)
     app.add_middleware(Guard, max_body=settings.max_body_bytes, max_depth=settings.max_json_depth,

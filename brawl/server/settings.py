@@ -49,4 +49,6 @@ class Settings(BaseModel):
     metrics_port: int | None = Field(None, ge=0, le=65535, description="port of the Prometheus metrics (None or 0: "
                                      "none); worker i of --workers N serves on this port + i")
     metrics_host: str = Field("127.0.0.1", description="address the metrics port listens on")
+    smtp: str | None = Field(None, description="SMTP server for notification mails: smtp://[user:password@]host[:port]/"
+                                               "?from=ADDRESS&site=URL (None: no mail)")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

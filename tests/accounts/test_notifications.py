@@ -179,3 +179,24 @@ def test_a_gone_endpoint_is_dropped_and_a_timeout_tried_again(app, client, servi
     service.stall.set()
     wait_for(pusher.idle)
     assert len(service.got["/p/1"]) == 1
+
+
+def test_nothing_is_pushed_for_a_game_open_in_front_of_the_player(app, client, service):
+    """Issue 41, point 3: a player whose game page is open (its live connection) is told nothing."""
+    from tests.server.test_live import hello
+
+    people = [person(app, n) for n in ("Ann", "Bob", "Cy")]
+    for i, c in enumerate(people):
+        subscribe(c, service, f"/open/{i}")
+    room, tokens = ktog(people)
+    seat = client.get(f"/api/rooms/{room}").json()["node"]["seats"][0]
+    others = [s for s in range(3) if s != seat]
+    with client.websocket_connect(f"/api/rooms/{room}/ws") as a, client.websocket_connect(f"/api/rooms/{room}/ws") as b:
+        hello(a, tokens[others[0]])
+        hello(b, tokens[others[1]])
+        legal = people[seat].get(f"/api/rooms/{room}", headers={"X-Seat-Token": tokens[seat]}).json()["legal"]
+        r = people[seat].post(f"/api/rooms/{room}/decisions", json={"token": tokens[seat], "action": legal[0]["action"]})
+        assert r.status_code == 200
+        assert client.get(f"/api/rooms/{room}").json()["node"]["seats"][0] in others
+        wait_for(app.state.pusher.idle)
+    assert service.got == {}

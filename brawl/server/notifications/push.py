@@ -135,6 +135,8 @@ class Pusher:
                     self._running = False
 
     def idle(self) -> bool:
-        """Nothing queued and nothing being sent (tests wait for this)."""
+        """Nothing being sent and nothing due within ten seconds (the hourly digest round and long
+        backoffs aside; tests wait for this)."""
         with self._cv:
-            return not self._jobs and not self._running
+            soon = time.monotonic() + 10.0
+            return not self._running and not any(due < soon for due, _, _ in self._jobs)

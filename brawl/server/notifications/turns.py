@@ -22,7 +22,11 @@ from .settings import read, subscriptions
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..room import Room
+    from .mail import Mailer
     from .push import Pusher
+
+MAIL_EVERY = 3_600.0  # seconds: at most one mail per game this often
+DIGEST = "*digest*"  # the notices' room of a daily digest (its "opened" is the day number)
 
 
 def short_title(title: str) -> str:
@@ -55,8 +59,9 @@ def words(room: "Room", seat: int, left: float | None) -> str:
 
 
 class Turns:
-    def __init__(self, hub, engine, pusher: "Pusher") -> None:
-        self.hub, self.engine, self.pusher = hub, engine, pusher
+    def __init__(self, hub, engine, pusher: "Pusher", mailer: "Mailer | None" = None) -> None:
+        self.hub, self.engine, self.pusher, self.mailer = hub, engine, pusher, mailer
+        self.now = time.time  # the wall clock of the mail limits (tests hold it)
         self.told: dict[tuple[str, int], int] = {}  # (room, seat) -> the decision (its opening event) told
 
     def opened(self, room: "Room") -> None:
@@ -88,17 +93,77 @@ class Turns:
             account = owners.get(seat)
             if account is None:
                 continue
-            settings, _ = read(self.engine, account)
+            settings, secret = read(self.engine, account)
             if settings.push and self._first(account, room_id, opened, "push"):
                 for sub in subscriptions(self.engine, account):
                     self.pusher.push(sub, text, tag=room_id)
+            if self.mailer is not None and settings.mail and not settings.digest and settings.email \
+                    and not self._mailed_within(account, room_id, MAIL_EVERY) and self._first(account, room_id, opened, "mail"):
+                msg = self.mailer.message(settings.email, text, text, secret)
+                self.mailer.deliver(self.pusher.later, msg)
+
+    def _mailed_within(self, account: int, room_id: str, seconds: float) -> bool:
+        """Whether a mail about this game went to the account in the last ``seconds``."""
+        from sqlalchemy import func, select
+
+        with self.engine.connect() as conn:
+            last = conn.execute(select(func.max(NOTICES.c.at)).where(
+                NOTICES.c.account_id == account, NOTICES.c.room_id == room_id, NOTICES.c.channel == "mail")).scalar()
+        return last is not None and self.now() - last < seconds
+
+    def digest_round(self) -> int:
+        """The daily digest: each account that chose it and has games waiting gets one mail a day
+        listing them.  The number of mails sent."""
+        if self.mailer is None:
+            return 0
+        from sqlalchemy import select
+
+        from ..db import NOTIFY_SETTINGS
+        from ..routes.mygames import games_of
+
+        day = int(self.now() // DAY)
+        sent = 0
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(NOTIFY_SETTINGS.c.account_id, NOTIFY_SETTINGS.c.settings,
+                                       NOTIFY_SETTINGS.c.unsubscribe)).all()
+        for account, chosen, secret in rows:
+            if not (chosen.get("digest") and chosen.get("email")):
+                continue
+            waiting = [g for g in games_of(self.hub, self.engine, account)["games"] if g["your_turn"]]
+            if not waiting or not self._first(account, DIGEST, day, "digest"):
+                continue
+            lines = [f"{short_title(g['title'])} with {', '.join(g['others'])}: {time_words(g['left']) or 'no clock'}"
+                     for g in waiting]
+            subject = f"{len(waiting)} game{'s' if len(waiting) != 1 else ''} waiting for your decision"
+            self.mailer.deliver(self.pusher.later, self.mailer.message(chosen["email"], subject, "\n".join(lines), secret))
+            sent += 1
+        return sent
 
     def _first(self, account: int, room_id: str, opened: int, channel: str) -> bool:
         """Mark this decision told by ``channel``; False when it was told already."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(NOTICES).values(account_id=account, room_id=room_id, opened=opened,
-                                                    channel=channel, at=time.time()))
+                                                    channel=channel, at=self.now()))
         except IntegrityError:
             return False
         return True
+
+
+def mailer(url: str | None, pusher: "Pusher") -> "Mailer | None":
+    """The mailer of ``--smtp URL`` (None without one); a bad URL stops the start with its reason."""
+    if not url:
+        return None
+    from .mail import Mailer
+
+    return Mailer(url)
+
+
+def digest_every(turns: Turns, every: float = 3_600.0) -> None:
+    """Look for digests to send now and every ``every`` seconds, on the sender thread."""
+    def round_() -> None:
+        try:
+            turns.digest_round()
+        finally:
+            turns.pusher.later(round_, every)
+    turns.pusher.later(round_, 60.0)

@@ -191,3 +191,18 @@ async def unsubscribe_push(body: Unsubscribe, request: Request) -> dict:
 async def service_worker() -> FileResponse:
     """The service worker that shows push messages, served at the root so that it serves every page."""
     return FileResponse(GAMES_PAGE.parent / "sw.js", media_type="text/javascript")
+
+
+@pages.get("/unsubscribe/{secret}")
+@pages.post("/unsubscribe/{secret}")
+async def unsubscribe_mail(secret: str, request: Request):
+    """The one-click unsubscribe link of every mail (GET from the mail, POST from a mail program):
+    the account's mails are off."""
+    from fastapi.responses import HTMLResponse
+
+    from .pages import not_found
+
+    if not await run_in_threadpool(notify.unsubscribe, request.app.state.engine, secret):
+        return not_found("There is no such unsubscribe link")
+    return HTMLResponse("<!doctype html><meta charset=utf-8><title>brawl</title><p>No more mails from brawl. "
+                        "<a href=/games>Your games and notifications</a></p>")

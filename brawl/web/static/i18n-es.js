@@ -476,6 +476,7 @@ window.brawl.interfaceWords.es = {
   "with {names}": "con {names}",
   "{n} waiting for your decision": "{n} esperan tu decisión",
   "No games in progress.": "No hay partidas en curso.",
+  "There is no such unsubscribe link": "No existe ese enlace para darse de baja",
   "Your turn in {game}": "Te toca en {game}",
   "Notifications": "Avisos",
   "How you are told that a game waits for your decision. Nothing is sent for a game you have open.": "Cómo se te avisa de que una partida espera tu decisión. No se envía nada de una partida que tienes abierta.",
