@@ -210,3 +210,17 @@ def test_a_challenge_has_a_copy_button_and_says_whom_it_waits_for(server, browse
     guest.wait_for_function("t => document.getElementById('challenge').textContent.includes(`of ${t}.`)", arg=title)
     guest.context.close()
     page.context.close()
+
+
+def test_the_tactics_party_help_explains_its_english_class_names_in_spanish():
+    """Issue 40, point 4: the Tactics lobby help showed "rogue" and "cleric" in Spanish with no word
+    on them; they are what the field takes (the party's syntax), so the Spanish help says what each is."""
+    from brawl.games.lang import catalogue
+
+    text = catalogue("es", ("tactics",)).translate(
+        "The first side's own party instead of a ready one: ready characters and classes separated by commas, "
+        "a class optionally named (steve,rogue,cleric=Ida).")
+    assert "rogue=pícaro" in text and "cleric=clérigo" in text
+    from tests.web.test_spanish import english_left
+
+    assert english_left(text, ("tactics",)) == []  # the class names are the field's code, each said in Spanish

@@ -39,7 +39,8 @@ ES: dict[str, str] = {
     "The first side's own party instead of a ready one: ready characters and classes separated by commas, a class "
     "optionally named (steve,rogue,cleric=Ida).":
         "Un grupo propio del primer bando en vez de uno ya hecho: personajes ya hechos y clases separados por comas, "
-        "una clase con nombre si se quiere (steve,rogue,cleric=Ida).",
+        "una clase con nombre si se quiere (steve,rogue,cleric=Ida; las clases se escriben como las lee el juego: "
+        "fighter=guerrero, rogue=pícaro, cleric=clérigo, wizard=mago).",
     "Custom second party": "Segundo grupo a medida",
     "The second side's own party instead of a ready one, written as the first.":
         "Un grupo propio del segundo bando en vez de uno ya hecho, escrito como el primero.",
