@@ -83,7 +83,8 @@ def review(
     budget: Optional[int] = typer.Option(None, "--budget", min=10, max=10_000_000,
                                          help="playouts an estimate may spend in all (default: the game's, sized to "
                                               "about 30 s on a 2-core machine); the same on any machine"),
-    playouts: int = typer.Option(8, "--playouts", min=2, max=10_000, help="playouts per position in an estimate's first round"),
+    playouts: int = typer.Option(16, "--playouts", min=2, max=10_000,
+                                 help="playouts per position of the game's path in an estimate (fewer when the budget is small)"),
     candidates: int = typer.Option(12, "--candidates", min=1, max=50,
                                    help="compare every legal decision when there are at most this many"),
     bot: Optional[str] = typer.Option(None, "--bot", help="the playouts' policy: a bot's name, or 'mix' "

@@ -35,7 +35,7 @@ from .candidates import ALL_WHEN_AT_MOST, compared
 from .judge import UNCERTAIN, judgement_of_interval
 from .stats import difference_interval, interval, mean_interval, z_for
 
-FIRST = 8  # playouts per position of the game's path
+FIRST = 16  # playouts per position of the game's path, when a third of the budget allows
 FIRST_COMPARED = 16  # playouts per decision compared in the first round
 LEAST = 2  # never fewer playouts per position
 MOST_PER_DECISION = 4096  # a decision stops doubling here
@@ -144,7 +144,7 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
     src = _round_start(steps)
     open_positions = sorted({src[k] for k in range(len(positions))
                              if not isinstance(game.node(positions[src[k]]), Terminal)})
-    n = max(LEAST, min(first, budget // max(1, 2 * len(open_positions))))
+    n = max(LEAST, min(first, budget // max(1, 3 * len(open_positions))))
     for k in open_positions:
         sampler.get(("path", k), positions[k], n)
     path = [sampler.get(("path", src[k]), positions[src[k]], n) for k in range(len(positions))]

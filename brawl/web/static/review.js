@@ -88,7 +88,8 @@
         el("th", { scope: "row" }, s.name),
         el("td", { class: "acc" }, s.accuracy === null || s.accuracy === undefined ? "–" : s.accuracy.toFixed(1),
           el("span", { class: "ci" }, t("{n} of {m} judged", { n: s.judged ?? 0, m: s.choices ?? 0 }))),
-        el("td", {}, pct(s.start)),
+        el("td", {}, pct(s.start), iv.start && iv.start[s.seat]
+          ? el("span", { class: "ci", title: t("95% interval") }, `${pct(iv.start[s.seat][0])}…\u200b${pct(iv.start[s.seat][1])}`) : null),
         cell(points(s.luck), iv.luck && iv.luck[s.seat]),
         cell(points(s.skill), iv.skill && iv.skill[s.seat]),
         other ? el("td", {}, points(review.residual[s.seat])) : null,
