@@ -117,6 +117,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     from .notifications.turns import Turns, digest_every, mailer
     app.state.pusher = Pusher(engine)  # the VAPID keys, made at the first start and kept in the database
     hub.turns = Turns(hub, engine, app.state.pusher, mailer(settings.smtp, app.state.pusher))
+    from . import clocks as clocks_module
+    from .leave import Leaves
+    hub.leaves = Leaves(engine, now=lambda: clocks_module.time.time())  # accounts' leaves stop their correspondence clocks
     if hub.turns.mailer is not None:
         digest_every(hub.turns)  # the daily digests, looked for every hour
     app.state.settings = settings

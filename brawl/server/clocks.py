@@ -334,7 +334,8 @@ class Clocks:
         if control is None or room.seats[seat].kind != "human":
             return None
         if control.banked and started is not None:
-            clocks.banks[seat] = max(0.0, clocks.banks.get(seat, control.seconds) - (time.time() - started)) + control.increment
+            clocks.banks[seat] = max(0.0, clocks.banks.get(seat, control.seconds)
+                                     - self._taken(room, seat, started, time.time())) + control.increment
         if control.mode == corr.MODE:  # the decisions it opened start now, stored with it
             self._start_waiting(room, clocks)
         return self.stored(room)
@@ -391,7 +392,15 @@ class Clocks:
         now = time.time() if now is None else now
         base = clocks.banks.get(seat, control.seconds) if control.banked else control.seconds
         started = clocks.started.get(seat)
-        return max(0.0, base - (now - started)) if started is not None else base
+        return max(0.0, base - self._taken(room, seat, started, now)) if started is not None else base
+
+    def _taken(self, room: "Room", seat: int, started: float, now: float) -> float:
+        """Seconds a decision open since ``started`` has taken: in a correspondence game, less the
+        time its account was on leave (see leave.py)."""
+        leaves = getattr(self.hub, "leaves", None)
+        if leaves is None or (room.time_control or {}).get("mode") != corr.MODE:
+            return now - started
+        return now - started - leaves.paused(room, seat, started, now)
 
     def _arm_controls(self, room: "Room", clocks: RoomClocks) -> None:
         control = self.control(room)
@@ -445,8 +454,15 @@ class Clocks:
         return {"mode": control.mode, "seconds": control.seconds, "increment": control.increment,
                 "away_limit": control.away_limit, "now": now,
                 "seats": {str(s.seat): {"left": self.left(room, s.seat, now), "running": s.seat in clocks.started,
-                                        "flagged": s.seat in clocks.flagged}
+                                        "flagged": s.seat in clocks.flagged, **self._leave_json(room, s.seat, control)}
                           for s in room.seats if s.kind == "human"}}
+
+    def _leave_json(self, room: "Room", seat: int, control: TimeControl) -> dict:
+        """Correspondence: ``on_leave``, until when the seat's account is on leave (null: it is not)."""
+        leaves = getattr(self.hub, "leaves", None)
+        if leaves is None or control.mode != corr.MODE:
+            return {}
+        return {"on_leave": leaves.on_leave(room, seat)}
 
 
 def _later(coro) -> asyncio.Task | None:

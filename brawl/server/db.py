@@ -222,6 +222,12 @@ SERVER_KEYS = Table(
     Column("name", String(64), primary_key=True),
     Column("value", Text, nullable=False),
 )
+LEAVES = Table(  # an account's leave: its correspondence clocks stand still from starts to ends
+    "leaves", METADATA,
+    Column("account_id", Integer, primary_key=True),
+    Column("starts", Float, primary_key=True),
+    Column("ends", Float, nullable=False),
+)
 NOTICES = Table(
     "notices", METADATA,
     Column("account_id", Integer, primary_key=True),

@@ -206,3 +206,51 @@ async def unsubscribe_mail(secret: str, request: Request):
         return not_found("There is no such unsubscribe link")
     return HTMLResponse("<!doctype html><meta charset=utf-8><title>brawl</title><p>No more mails from brawl. "
                         "<a href=/games>Your games and notifications</a></p>")
+
+
+# -- leave ------------------------------------------------------------------------------------------
+class LeaveIn(BaseModel):
+    days: int = Field(ge=1, le=30, description="days of leave from now (at most 30 in any 365 days, all leaves together)")
+
+
+class LeaveOut(BaseModel):
+    on_leave: bool
+    until: float | None = Field(None, description="Unix time the leave ends")
+    used_days: float = Field(description="days of leave taken in the last 365 days")
+    left_days: float = Field(description="days of leave still to take this year")
+
+
+@router.get("/api/me/leave", response_model=LeaveOut)
+async def my_leave(request: Request) -> dict:
+    """Your leave: whether your correspondence clocks stand still now, and the days left this year."""
+    found = await run_in_threadpool(signed_in, request)
+    return await run_in_threadpool(hub_of(request).leaves.of, found["account_id"])
+
+
+@router.post("/api/me/leave", response_model=LeaveOut)
+async def take_leave(body: LeaveIn, request: Request) -> dict:
+    """Go on leave now: every correspondence clock of yours stands still until it ends (the others
+    see it on the room's clocks as ``on_leave``)."""
+    found = await run_in_threadpool(acting, request)
+    hub = hub_of(request)
+    out = await run_in_threadpool(hub.leaves.take, found["account_id"], body.days)
+    for room_id, _ in await run_in_threadpool(bound_seats, request.app.state.engine, found["account_id"]):
+        room = hub.rooms.get(room_id)
+        if room is not None:
+            hub.clocks.arm(room)
+            hub.notifier.changed(room, reload=True)
+    return out
+
+
+@router.delete("/api/me/leave", response_model=LeaveOut)
+async def end_leave(request: Request) -> dict:
+    """End your leave now: only the days taken count."""
+    found = await run_in_threadpool(acting, request)
+    hub = hub_of(request)
+    out = await run_in_threadpool(hub.leaves.end, found["account_id"])
+    for room_id, _ in await run_in_threadpool(bound_seats, request.app.state.engine, found["account_id"]):
+        room = hub.rooms.get(room_id)
+        if room is not None:
+            hub.clocks.arm(room)
+            hub.notifier.changed(room, reload=True)
+    return out

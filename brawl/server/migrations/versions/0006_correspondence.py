@@ -1,6 +1,6 @@
 """Correspondence games' notifications: each account's choices and unsubscribe secret, browsers'
-Web Push subscriptions, keys the server makes once (VAPID), and each notice sent (once per
-decision and way)."""
+Web Push subscriptions, keys the server makes once (VAPID), each notice sent (once per decision
+and way), and accounts' leaves (their correspondence clocks stand still)."""
 
 from alembic import op
 import sqlalchemy as sa
@@ -33,6 +33,12 @@ def upgrade() -> None:
         sa.Column("value", sa.Text, nullable=False),
     )
     op.create_table(
+        "leaves",
+        sa.Column("account_id", sa.Integer, primary_key=True),
+        sa.Column("starts", sa.Float, primary_key=True),
+        sa.Column("ends", sa.Float, nullable=False),
+    )
+    op.create_table(
         "notices",
         sa.Column("account_id", sa.Integer, primary_key=True),
         sa.Column("room_id", sa.String(32), primary_key=True),
@@ -43,5 +49,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("notices", "server_keys", "push_subscriptions", "notify_settings"):
+    for name in ("notices", "leaves", "server_keys", "push_subscriptions", "notify_settings"):
         op.drop_table(name)
