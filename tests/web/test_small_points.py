@@ -224,3 +224,15 @@ def test_the_tactics_party_help_explains_its_english_class_names_in_spanish():
     from tests.web.test_spanish import english_left
 
     assert english_left(text, ("tactics",)) == []  # the class names are the field's code, each said in Spanish
+
+
+def test_krigs_defense_reads_ninguna_in_spanish(server, browser, errors):
+    """Issue 40, point 4: "Defensa d8: ninguno" (la defensa: ninguna); a status value is read with
+    its heading where the game's catalogue says so."""
+    room = create(server, "krig", ["human", "bot:heuristic"])
+    page = new_page(browser, errors, locale="es-ES", **PHONE)
+    open_room(page, server, room)
+    page.wait_for_selector("table.status td[data-label='Defensa d8']")
+    values = page.eval_on_selector_all("table.status td[data-label='Defensa d8']", "cells => cells.map((c) => c.textContent)")
+    assert "ninguna" in values and "ninguno" not in values, values
+    page.context.close()

@@ -66,6 +66,7 @@ ES: dict[str, str] = {
         "próximo turno: d{n}+d{m} de daño (media {x}), no se puede parar; pierdes tu defensa y no puedes parar hasta entonces",
     # the table
     "Defense d8": "Defensa d8", "Charging": "Cargando",
+    "Defense d8: none": "Defensa d8: ninguna",  # a status row's value read with its heading (la defensa)
     "{who}: {n} hit points, defense {m}": "{who}: {n} puntos de golpe, defensa {m}",
     "{who}: {n} hit points, no defense": "{who}: {n} puntos de golpe, sin defensa",
     "{who}: {n} hit points, defense {m}, charging": "{who}: {n} puntos de golpe, defensa {m}, cargando",

@@ -139,7 +139,11 @@
     if (v.status_rows) {
       out.status_rows = v.status_rows.map((row) => {
         const r = {};
-        for (const [k, val] of Object.entries(row)) r[tr(k)] = typeof val === "string" ? tr(val) : val;
+        for (const [k, val] of Object.entries(row)) {
+          // a value read with its heading where the catalogue says so ("Defense d8: none" is "ninguna")
+          const both = typeof val === "string" ? GAME.exact[`${k}: ${val}`] : undefined;
+          r[tr(k)] = both !== undefined ? both.slice(both.indexOf(": ") + 2) : typeof val === "string" ? tr(val) : val;
+        }
         return r;
       });
     }
