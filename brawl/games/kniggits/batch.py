@@ -10,9 +10,11 @@ rules' own functions (the ready-made armies by :func:`.army.parse_army` where th
 corners paths go round and their sight lines by :class:`.geometry.Table`, rock-paper-scissors by
 its ``round_winner``, the token each height knocks down by :data:`.mechanics.HEIGHT_TOKEN`).
 
-The kernel plays two ``random`` seats (the rules' own random decisions,
-:meth:`.decisions.Decisions.sample_action`) with the options of a battle: any table, scale,
-terrain, points, disengaging, turn limit.  The advanced rules, the scenarios with things to carry
+The kernel plays the ``random`` bot (the rules' own random decisions,
+:meth:`.decisions.Decisions.sample_action`) and the ``heuristic`` (:mod:`.batch_heuristic`, which
+asks the bot itself for each kind of fight's equilibrium once and keeps the answers on disk) in
+either seat, with the options of a battle: any table, scale, terrain, points, disengaging, turn
+limit.  The advanced rules, the scenarios with things to carry
 and a real table are not in it (:func:`unsupported`): those games are played by the full engine,
 and :func:`run_range` says so on stderr.
 
@@ -32,20 +34,25 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.typed import Dict, List
 
 from ...sim.engine import SimResult
 from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
 from . import mechanics
 from .batch_game import ARMY, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, RPS, play_game
 from .batch_geom import table_record
+from .batch_heuristic import KEY, STRATEGY, known_table, register, save_known
 from .batch_moves import ATTACK, DEFENSE, MOVE, NROWS
 
-POLICIES = ("random",)
+POLICIES = {"random": 0, "heuristic": 1}  # the bots the kernel plays (batch_game.RANDOM, HEURISTIC)
+DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's points with
 #: the options of the kernel's games (the rules module's fields): a battle's
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
-                            "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries")
-Work = namedtuple("Work", "buf opts movers pts out row fights")
+                            "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
+                            "heuristic_army game_id")
+#: a game's scratch space, each seat's bot, and the heuristic's table of fight strategies
+Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies")
 FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers", "potions")
 
 
@@ -106,18 +113,46 @@ def _record(game):
     rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                   o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
                   mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
-                  MOVE_TRIES)
+                  MOVE_TRIES, _heuristic_army(names), register(game))
     return rules, table_record(t), names
 
 
-def _work(n: int, width: int) -> Work:
-    return Work(np.zeros(max(n, 1), np.int64), np.zeros((max(n * n, 1), 2), np.int64), np.zeros(max(n, 1), np.int64),
-                np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
-                np.zeros(width, np.int64), np.zeros((max(n, 1), 2), np.int64))
+def _heuristic_army(names: list[str]) -> int:
+    """The ready-made army the heuristic bot takes (:meth:`.bots.HeuristicBot.choose`), asked of it."""
+    from types import SimpleNamespace
+
+    from .bots import HeuristicBot
+
+    game = SimpleNamespace(legal_actions=lambda state, seat: ["army:" + name for name in names])
+    return names.index(HeuristicBot().choose(game, SimpleNamespace(phase="army"), 0)[5:])
 
 
 @njit(cache=True)
-def _play_tape(tape, o, g, K, XY, w):
+def new_work(n, width, pol0, pol1, keys, solved, lengths):
+    """Scratch space for games of up to ``n`` kniggits, log rows of ``width``, the seats' bots, and
+    the fight strategies known (:func:`.batch_heuristic.known_table`)."""
+    n = max(n, 1)
+    known = Dict.empty(key_type=KEY, value_type=types.int64)
+    strategies = List.empty_list(STRATEGY)
+    for r in range(len(keys)):
+        known[(keys[r, 0], keys[r, 1], keys[r, 2])] = r
+        strategies.append(np.ascontiguousarray(solved[r, :lengths[r]]))
+    return Work(np.zeros(n, np.int64), np.zeros((n * n, 2), np.int64), np.zeros(n, np.int64),
+                np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
+                np.zeros(width, np.int64), np.zeros((n, 2), np.int64), np.array([pol0, pol1]), np.zeros(n, np.int64),
+                np.zeros(1, np.int64), known, strategies)
+
+
+def _known(bot_specs: list[str]):
+    """The fight strategies known, for a game with the heuristic (none needed without)."""
+    if "heuristic" in bot_specs:
+        return known_table()
+    return np.zeros((0, 3), np.int64), np.zeros((0, 1)), np.zeros(0, np.int64)
+
+
+@njit(cache=True)
+def _play_tape(tape, o, g, K, XY, n, width, pol0, pol1, keys, solved, lengths):
+    w = new_work(n, width, pol0, pol1, keys, solved, lengths)
     tape, winner, first, turns = play_game(tape, o, g, K, XY, w)
     return winner, first, turns
 
@@ -138,7 +173,8 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
     tape = new_tape(values, width)
     K = np.zeros((NROWS, max(n, 1)), np.int64)
     XY = np.zeros((2, max(n, 1)))
-    winner, first, turns = _play_tape(tape, o, g, K, XY, _work(n, width))
+    winner, first, turns = _play_tape(tape, o, g, K, XY, n, width, POLICIES[bot_specs[0]], POLICIES[bot_specs[1]],
+                                      *_known(bot_specs))
     rows = tape[2][:tape[3][0]]
     sizes = [int(o.army_size[rows[s, 2]]) for s in (0, 1)] if len(rows) >= 2 else [0, 0]
     ids = [f"A{j + 1}" for j in range(sizes[0])] + [f"B{j + 1}" for j in range(sizes[1])]
@@ -152,7 +188,8 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
             from ..rps.rules import MOVES
             name = MOVES[a]
         elif what == MOVE_TO:
-            name = f"move:{ids[a]}:{r[4] / 1000:.3f}:{r[5] / 1000:.3f}"
+            d = DIGITS[bot_specs[int(r[0])]]
+            name = f"move:{ids[a]}" + "".join(f":{r[6 + j] / 10000:.{d}f}" for j in range(2 * b))
         elif what == FACE:
             name = f"face:{ids[a]}:{ids[b]}"
         elif what == END_MOVE:
@@ -231,14 +268,12 @@ def play_engine_tape(options: Mapping, bot_specs: list[str], values) -> dict:
 
 
 @njit(cache=True)
-def _play_chunk(k, games, seed, o, g, wins, hist):
+def _play_chunk(k, games, seed, o, g, pol0, pol1, keys, solved, lengths, wins, hist):
     rng = _chunk_seed(seed, k)
     n = 2 * max(1, o.army_size.max())
     K = np.zeros((NROWS, n), np.int64)
     XY = np.zeros((2, n))
-    w = Work(np.zeros(n, np.int64), np.zeros((n * n, 2), np.int64), np.zeros(n, np.int64),
-             np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
-             np.zeros(1, np.int64), np.zeros((n, 2), np.int64))
+    w = new_work(n, 1, pol0, pol1, keys, solved, lengths)
     fmw = 0
     total = 0
     for _ in range(games):
@@ -253,7 +288,7 @@ def _play_chunk(k, games, seed, o, g, wins, hist):
 
 
 @njit(cache=True, parallel=True)
-def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, o, g):
+def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, o, g, pol0, pol1, keys, solved, lengths):
     m = chunk_hi - chunk_lo
     wins = np.zeros((m, 2), np.int64)
     out = np.zeros((m, 2), np.int64)
@@ -261,7 +296,7 @@ def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, o, g):
     for j in prange(m):
         k = chunk_lo + j
         count = min(CHUNK, games_hi - k * CHUNK)
-        a, b = _play_chunk(k, count, seed, o, g, wins[j], hist[j])
+        a, b = _play_chunk(k, count, seed, o, g, pol0, pol1, keys, solved, lengths, wins[j], hist[j])
         out[j, 0] = a
         out[j, 1] = b
     return wins.sum(axis=0), out.sum(axis=0), hist.sum(axis=0)
@@ -306,7 +341,9 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
     t0 = time.perf_counter()
     result = SimResult("kniggits", game.options_json(), list(bot_specs), seed, wins=[0, 0], backend="batch")
     if stop > start:
-        wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, o, g)
+        wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, o, g,
+                                        POLICIES[bot_specs[0]], POLICIES[bot_specs[1]], *_known(bot_specs))
+        save_known()
         result.games = stop - start
         result.wins = [int(w) for w in wins]
         result.draws = result.games - int(wins.sum())

@@ -21,13 +21,15 @@ from numba.extending import overload
 
 from ...sim.kernel import _is_tape, _next, _tape_next, below, note
 from .batch_geom import flees
-from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, RANK, SEAT, STATUS,
-                          allowance, arrive, auto_face, check_path, engaged, flee)
+from .batch_heuristic import FACE_ORDER, MOVE_ORDER, fight_strategy, order_for, turning_order
+from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, RANK, SEAT,
+                          STATUS, allowance, arrive, auto_face, check_path, engaged, flee)
 
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
 NOT_OVER = -2
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
-HEAD = 6  # log columns before the kniggits: seat, decision, kniggit, enemy, then two numbers
+HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
+RANDOM, HEURISTIC = 0, 1  # the bots the kernel plays
 PER = 7  # log columns per kniggit
 
 
@@ -47,20 +49,24 @@ def _unit_impl(src):
     return fast
 
 
-def log(src, row, seat, what, a, b, p, q, K, XY, n):
+def log(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
     raise NotImplementedError("compiled code only")
 
 
 @overload(log)
-def _log_impl(src, row, seat, what, a, b, p, q, K, XY, n):
-    """On a tape: log a decision (seat, code, kniggit, enemy, two numbers) with every kniggit's
-    place (millionths of an inch), tokens, status and facing before it."""
+def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
+    """On a tape: log a decision (seat, code, kniggit, enemy, two numbers, the ``m`` points of a
+    move in ten-thousandths of an inch) with every kniggit's place (millionths of an inch), tokens,
+    status and facing before it."""
     if not _is_tape(src):
-        return lambda src, row, seat, what, a, b, p, q, K, XY, n: None
+        return lambda src, row, seat, what, a, b, p, q, pts, m, K, XY, n: None
 
-    def write(src, row, seat, what, a, b, p, q, K, XY, n):
+    def write(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
         row[:] = 0
         row[0], row[1], row[2], row[3], row[4], row[5] = seat, what, a, b, p, q
+        for j in range(m):
+            row[6 + 2 * j] = np.int64(np.rint(pts[j, 0] * 10000.0))
+            row[7 + 2 * j] = np.int64(np.rint(pts[j, 1] * 10000.0))
         for i in range(n):
             c = HEAD + PER * i
             row[c] = np.int64(np.rint(XY[0, i] * 1e6))
@@ -147,7 +153,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 count = check_path(K, XY, n, i, pts, 1, o, g, buf, out)
                 if count == 0:
                     continue
-                log(src, row, seat, MOVE_TO, i, -1, np.int64(np.rint(x * 1000.0)), np.int64(np.rint(y * 1000.0)), K, XY, n)
+                log(src, row, seat, MOVE_TO, i, 1, 0, 0, pts, 1, K, XY, n)
                 arrive(K, XY, n, i, out[count - 1, 0], out[count - 1, 1], o, buf)
                 K[MOVED, i] = 1
                 return src, False
@@ -156,16 +162,37 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
         if u < o.odds_other:
             src, c = below(src, nf)
             i, e = opts[c, 0], opts[c, 1]
-            log(src, row, seat, FACE, i, e, 0, 0, K, XY, n)
+            log(src, row, seat, FACE, i, e, 0, 0, w.pts, 0, K, XY, n)
             K[FACING, i] = e
             return src, False
-    log(src, row, seat, END_MOVE, -1, -1, 0, 0, K, XY, n)
+    log(src, row, seat, END_MOVE, -1, -1, 0, 0, w.pts, 0, K, XY, n)
     return src, True
 
 
 @njit(cache=True)
+def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
+    """One decision of the heuristic bot in the moving phase (``HeuristicBot.move_phase``), made;
+    returns whether it ended the moving phase."""
+    for i in range(n):
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
+            continue
+        kind, arg = order_for(K, XY, n, i, o, g, w)
+        if kind == FACE_ORDER:
+            log(src, w.row, seat, FACE, i, arg, 0, 0, w.pts, 0, K, XY, n)
+            K[FACING, i] = arg
+            return False
+        if kind == MOVE_ORDER:
+            log(src, w.row, seat, MOVE_TO, i, w.way[0], 0, 0, w.pts, w.way[0], K, XY, n)
+            arrive(K, XY, n, i, w.out[arg - 1, 0], w.out[arg - 1, 1], o, w.buf)
+            K[MOVED, i] = 1
+            return False
+    log(src, w.row, seat, END_MOVE, -1, -1, 0, 0, w.pts, 0, K, XY, n)
+    return True
+
+
+@njit(cache=True)
 def _turning(src, o, K, XY, n, seat, w):
-    """Phase two for the random bot: uniform over ``turning_actions`` until it says it is done."""
+    """Phase two: the random bot uniform over ``turning_actions``, the heuristic as it turns, until done."""
     buf, opts, row = w.buf, w.opts, w.row
     while True:
         nf = 0
@@ -178,13 +205,18 @@ def _turning(src, o, K, XY, n, seat, w):
                     if buf[a] != K[FACING, i]:
                         opts[nf, 0], opts[nf, 1] = i, buf[a]
                         nf += 1
-        src, c = below(src, nf + 1)
+        if w.pols[seat] == HEURISTIC:
+            i, e = turning_order(K, XY, n, seat, o, w)
+            c = nf if i < 0 else -1
+        else:
+            src, c = below(src, nf + 1)
+            if c < nf:
+                i, e = opts[c, 0], opts[c, 1]
         if c == nf:
-            log(src, row, seat, END_TURNING, -1, -1, 0, 0, K, XY, n)
+            log(src, row, seat, END_TURNING, -1, -1, 0, 0, w.pts, 0, K, XY, n)
             auto_face(K, XY, n, seat, o, buf)
             return src
-        i, e = opts[c, 0], opts[c, 1]
-        log(src, row, seat, FACE, i, e, 0, 0, K, XY, n)
+        log(src, row, seat, FACE, i, e, 0, 0, w.pts, 0, K, XY, n)
         K[FACING, i] = e
 
 
@@ -251,10 +283,23 @@ def _fights(src, o, K, XY, n, mover, w):
                 h0, h1, base = d0, d1, 2
             if h0 == 1 and h1 == 1:
                 continue
-            src, c = below(src, h0 * h1)
+            if w.pols[seat] == HEURISTIC:  # a hand drawn from the equilibrium (HeuristicBot.fight, _sample)
+                p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
+                src, r = unit(src)
+                c = -1
+                acc = 0.0
+                for j in range(len(p)):
+                    acc += p[j]
+                    if r < acc:
+                        c = j
+                        break
+                if c < 0:
+                    c = np.argmax(p)
+            else:
+                src, c = below(src, h0 * h1)
             s0 = c // h1 if h0 > 1 else NONE
             s1 = c % h1 if h1 > 1 else NONE
-            log(src, row, seat, FIGHT, a, d, s0, s1, K, XY, n)
+            log(src, row, seat, FIGHT, a, d, s0, s1, w.pts, 0, K, XY, n)
             hands[base], hands[base + 1] = s0, s1
         _blow(K, d, hands[0], hands[3], o)  # both blows land at once (combat.resolve)
         _blow(K, a, hands[2], hands[1], o)
@@ -285,13 +330,19 @@ def _score(K, n):
 
 @njit(cache=True)
 def play_game(src, o, g, K, XY, w):
-    """One game of two ``random`` seats; returns (src, winner or -1 for a draw, first mover or -1,
+    """One game (each seat's bot in ``w.pols``); returns (src, winner or -1 for a draw, first mover or -1,
     turns)."""
     row = w.row
-    src, p0 = below(src, o.presets)
-    log(src, row, 0, ARMY, p0, -1, 0, 0, K, XY, 0)
-    src, p1 = below(src, o.presets)
-    log(src, row, 1, ARMY, p1, -1, 0, 0, K, XY, 0)
+    if w.pols[0] == HEURISTIC:
+        p0 = o.heuristic_army
+    else:
+        src, p0 = below(src, o.presets)
+    log(src, row, 0, ARMY, p0, -1, 0, 0, w.pts, 0, K, XY, 0)
+    if w.pols[1] == HEURISTIC:
+        p1 = o.heuristic_army
+    else:
+        src, p1 = below(src, o.presets)
+    log(src, row, 1, ARMY, p1, -1, 0, 0, w.pts, 0, K, XY, 0)
     n = muster(o, p0, p1, K, XY)
     won = check_end(K, n)
     if won != NOT_OVER:
@@ -300,9 +351,9 @@ def play_game(src, o, g, K, XY, w):
     wins1 = 0
     while True:  # best of three rock-paper-scissors, ties again (_rps_round)
         src, r0 = below(src, 3)
-        log(src, row, 0, RPS, r0, -1, 0, 0, K, XY, n)
+        log(src, row, 0, RPS, r0, -1, 0, 0, w.pts, 0, K, XY, n)
         src, r1 = below(src, 3)
-        log(src, row, 1, RPS, r1, -1, 0, 0, K, XY, n)
+        log(src, row, 1, RPS, r1, -1, 0, 0, w.pts, 0, K, XY, n)
         w01 = o.rps_winner[r0, r1]
         if w01 == 0:
             wins0 += 1
@@ -318,7 +369,10 @@ def play_game(src, o, g, K, XY, w):
     turns = 0
     while True:
         while True:
-            src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
+            if w.pols[to_act] == HEURISTIC:
+                done = _heuristic_move_phase(src, o, g, K, XY, n, to_act, w)
+            else:
+                src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
             if done:
                 break
         auto_face(K, XY, n, to_act, o, w.buf)  # _end_move

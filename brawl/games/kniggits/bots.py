@@ -117,6 +117,12 @@ class HeuristicBot:
         rows = game.legal_actions(state, seat)
         if len(rows) == 1:
             return rows[0]
+        return rows[_sample(self.fight_strategy(game, state, seat), self.rng)]
+
+    def fight_strategy(self, game: Kniggits, state: KniggitsState, seat: int) -> np.ndarray:
+        """The mixed strategy over ``seat``'s hands in the open fight (in the order of its legal
+        decisions): the equilibrium of :meth:`fight_matrix`, solved once for everything it depends
+        on (the compiled games ask for it too, :mod:`.batch_heuristic`)."""
         fight = state.fights[0]
         a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
         ha, hd = game.fight_hands(state, fight)
@@ -128,7 +134,7 @@ class HeuristicBot:
             if len(_STRATEGIES) > 20000:
                 _STRATEGIES.clear()
             _STRATEGIES[key] = strategy
-        return rows[_sample(strategy, self.rng)]
+        return strategy
 
     # -- turning -----------------------------------------------------------------------------------
     def turning(self, game: Kniggits, state: KniggitsState, seat: int) -> str:

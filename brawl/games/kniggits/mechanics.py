@@ -91,7 +91,7 @@ def flees(colours_left: int) -> bool:
 def blows_to_flee(move: int, attack: int, defense: int) -> int:
     """The fewest undefended blows that leave a kniggit with one colour, so it flees (The Results):
     every colour but the largest knocked down."""
-    counts = sorted(c for c in (move, attack, defense) if c > 0)
+    counts = sorted([c for c in (move, attack, defense) if c > 0])  # a list: the batch kernel compiles this
     return sum(counts[:-1]) if counts else 0
 
 

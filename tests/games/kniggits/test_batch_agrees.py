@@ -23,13 +23,21 @@ from brawl.games.kniggits.batch import play_engine_tape, play_tape, unsupported
 BOTS = ["random", "random"]
 
 
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
+
+HEURISTIC_OPTION_SETS = [{}, {"terrain": "forest"}, {"terrain": "open", "disengage": "away"}, {"points": 200, "table": 72},
+                         {"scale": 0.5, "table": 24}, {"points": 120, "table": 48, "turn_limit": 0}]
+
+
 def _tape(seed: int, n: int = 60_000) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 2**31, n)
 
 
-def _same_game(options: dict, values) -> dict:
-    fast = play_tape(options, BOTS, values)
-    slow = play_engine_tape(options, BOTS, values)
+def _same_game(options: dict, values, bots=BOTS) -> dict:
+    fast = play_tape(options, bots, values)
+    slow = play_engine_tape(options, bots, values)
     assert len(fast["decisions"]) == len(slow["decisions"])
     for k, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
         assert a == b, f"decision {k} differs"
@@ -90,6 +98,31 @@ def test_a_tape_plays_the_first_moves_it_says():
     names = [name for _, name, _ in game["decisions"][:7]]
     assert names[:6] == ["army:balanced", "army:heavy", "rock", "scissors", "rock", "scissors"]
     assert names[6].startswith("move:A") and game["first"] == 0
+
+
+@pytest.mark.parametrize("options", HEURISTIC_OPTION_SETS,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_heuristic_games_are_identical(options):
+    """Issue 39, heuristic against heuristic: the compiled heuristic (its moves toward the enemy with
+    the best score by the table's shortest way, facing and turning to the enemy it routs soonest,
+    stepping out of combat, hands drawn from the fight's equilibrium) and the bot of
+    ``brawl/games/kniggits/bots.py`` make the same decisions from the same draws, with the random
+    bot on either side too.  Over the option sets, the games reach every kind of decision."""
+    kinds = Counter()
+    for seed, bots in enumerate((["heuristic", "heuristic"], ["heuristic", "random"], ["random", "heuristic"])):
+        game = _same_game(options, _tape(300 + seed), bots)
+        kinds.update(name.partition(":")[0] for seat, name, _ in game["decisions"] if bots[seat] == "heuristic")
+    assert {"army", "fight", "end_move"} <= set(kinds)
+
+
+def test_the_heuristic_makes_every_kind_of_decision():
+    """Issue 39: across heuristic games the compiled heuristic moves, faces, turns and fights, so the
+    agreement above covers each of its decisions."""
+    kinds = Counter()
+    for seed in range(4):
+        game = _same_game({"points": 120, "table": 48}, _tape(400 + seed), ["heuristic", "heuristic"])
+        kinds.update(name.partition(":")[0] for _, name, _ in game["decisions"])
+    assert {"army", "move", "face", "end_move", "end_turning", "fight"} <= set(kinds)
 
 
 @pytest.mark.parametrize("options, part", [({"archers": True}, "archers"), ({"scenario": "flag"}, "flag"),

@@ -9,7 +9,15 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from brawl.games.kniggits import batch
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    """The fight strategies the heuristic's games solve are kept in a cache of the test's own."""
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 
@@ -26,6 +34,13 @@ def test_cli_sim_random_games_take_the_batch_path():
     assert data["backend"] == "batch" and data["games"] == 3000
     assert sum(data["wins"]) + data["draws"] == 3000
     assert 0 < data["mean_turns"] <= 20
+
+
+def test_cli_sim_heuristic_games_take_the_batch_path():
+    """Issue 39: ``brawl sim kniggits --bots heuristic,heuristic`` runs on the batch kernel too."""
+    data, _ = _sim("--bots", "heuristic,heuristic", "--games", "12")
+    assert data["backend"] == "batch" and data["games"] == 12
+    assert sum(data["wins"]) + data["draws"] == 12
 
 
 def test_cli_sim_engine_flag_still_forces_the_engine():
@@ -45,9 +60,9 @@ def test_options_the_kernel_does_not_play_run_on_the_engine_and_say_so(capsys):
 def test_a_run_splits_into_chunks_with_the_same_totals():
     """Issue 39: games are cut into chunks with seeds of their own, as for Krig and KtOG: a run's
     totals are the sum of its parts."""
-    whole = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, 0, batch.CHUNK + 50, workers=1)
-    first = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, 0, batch.CHUNK, workers=1)
-    rest = batch.run_range({"turn_limit": 6}, ["random", "random"], 7, batch.CHUNK, batch.CHUNK + 50, workers=1)
+    whole = batch.run_range({"turn_limit": 2}, ["random", "random"], 7, 0, batch.CHUNK + 50, workers=1)
+    first = batch.run_range({"turn_limit": 2}, ["random", "random"], 7, 0, batch.CHUNK, workers=1)
+    rest = batch.run_range({"turn_limit": 2}, ["random", "random"], 7, batch.CHUNK, batch.CHUNK + 50, workers=1)
     assert whole.wins == [a + b for a, b in zip(first.wins, rest.wins)]
     assert whole.turn_counts == {k: first.turn_counts.get(k, 0) + rest.turn_counts.get(k, 0)
                                  for k in set(first.turn_counts) | set(rest.turn_counts)}

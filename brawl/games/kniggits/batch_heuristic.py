@@ -1,0 +1,301 @@
+"""The ``heuristic`` bot (:class:`.bots.HeuristicBot`) in the compiled Kniggits games (:mod:`.batch`).
+
+Its moving phase and turning follow the bot's own code step by step for the kernel's options (a
+battle: no archers, things to carry, flags or potions): each kniggit in turn goes for the enemy
+with the best score, by the table's shortest way, as far as its allowance (or 90, 75, 50, 25% of
+it) gives a legal move; one in combat faces the enemy it can rout soonest; one in combat only with
+fleeing enemies steps away.  Its numbers (the score's weights, the fractions tried, the decimals a
+point is written with) are the bot's, read from it here where they are named there
+(:data:`.bots.HeuristicBot` keeps them in its code: this module and the bot are checked against
+each other decision by decision by ``tests/games/kniggits/test_batch_agrees.py``).
+
+In a fight the bot plays the equilibrium of the fight's payoff matrix.  The kernel asks the bot
+itself for it (:meth:`.bots.HeuristicBot.fight_strategy`, a linear programme solved with SciPy)
+once per kind of fight and keeps the answer in a table of its own, keyed by what the bot's own
+table of strategies is keyed by (:func:`.bots._shape` of both kniggits, which side asks, which
+hands each side has); then it samples a hand from it as the bot does.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, objmode, types
+
+from . import mechanics
+from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
+from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
+                          allowance, check_path, engaged)
+from .bots import _COUNT_THAT_MATTERS
+
+flee_need = compiled(mechanics.blows_to_flee)
+NOTHING, FACE_ORDER, MOVE_ORDER = 0, 1, 2
+KEY = types.UniTuple(types.int64, 3)
+STRATEGY = types.float64[::1]
+
+_GAMES: dict = {}
+#: every fight strategy the kernel asked the bot for, by the kernel's key, kept on disk between runs
+#: (:func:`known_table`, :func:`save_known`): a strategy is a linear programme SciPy solves in
+#: milliseconds, and a run meets thousands of kinds of fight
+_SOLVED: dict = {}
+_SAVED = [None]  # how many were on disk when read (None: not read yet)
+FILE = "kniggits-fights-v1.npz"
+
+
+def _path():
+    from ...solve.cache import cache_dir
+
+    return cache_dir() / FILE
+
+
+def known_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strategies known so far (read from the cache on first use) as arrays for the kernel:
+    keys (rows of three), strategies (padded rows) and each one's length."""
+    if _SAVED[0] is None:
+        from ...solve.cache import load_tables
+
+        tables = load_tables(_path(), ("keys", "strategies", "lengths"))
+        if tables is not None:
+            for key, row, m in zip(tables["keys"], tables["strategies"], tables["lengths"]):
+                _SOLVED.setdefault(tuple(int(v) for v in key), np.ascontiguousarray(row[:m], dtype=np.float64))
+        _SAVED[0] = len(_SOLVED)
+    keys = np.array(list(_SOLVED), dtype=np.int64).reshape(-1, 3)
+    most = max([len(v) for v in _SOLVED.values()] + [1])
+    strategies = np.zeros((len(_SOLVED), most))
+    lengths = np.zeros(len(_SOLVED), dtype=np.int64)
+    for r, v in enumerate(_SOLVED.values()):
+        strategies[r, :len(v)] = v
+        lengths[r] = len(v)
+    return keys, strategies, lengths
+
+
+def save_known() -> None:
+    """Keep the strategies solved in this run for the next (a cache that cannot be written only
+    costs the solves again)."""
+    if _SAVED[0] is None or len(_SOLVED) <= _SAVED[0]:
+        return
+    from ...solve.cache import save_tables
+
+    keys, strategies, lengths = known_table()
+    try:
+        _path().parent.mkdir(parents=True, exist_ok=True)
+        save_tables(_path(), {"keys": keys, "strategies": strategies, "lengths": lengths})
+    except OSError:
+        return
+    _SAVED[0] = len(_SOLVED)
+
+
+def register(game) -> int:
+    """A number for ``game`` that compiled code hands back when it asks for a fight's strategy."""
+    key = tuple(sorted(game.options_json().items()))
+    for gid, (k, _) in _GAMES.items():
+        if k == key:
+            return gid
+    _GAMES[len(_GAMES)] = (key, game)
+    return len(_GAMES) - 1
+
+
+def solve_fight(key, gid, a_seat, am, aa, ad, ast, dm, da, dd, dst, d_faces, seat) -> np.ndarray:
+    """The heuristic bot's strategy for ``seat`` in a fight of these two kniggits (the attacker of
+    ``a_seat`` faces the defender; ``d_faces``: the defender faces him), from the bot itself; kept
+    by the kernel's ``key``."""
+    from .bots import HeuristicBot
+    from .model import Kniggit
+    from .state import KniggitsState
+
+    game = _GAMES[int(gid)][1]
+    status = ("fighting", "fleeing")
+    aid, did = ("A1", "B1") if a_seat == 0 else ("B1", "A1")
+    a = Kniggit(aid, int(a_seat), 0.0, 0.0, int(am), int(aa), int(ad), status=status[ast], facing=did)
+    d = Kniggit(did, 1 - int(a_seat), 1.0, 0.0, int(dm), int(da), int(dd), status=status[dst],
+                facing=aid if d_faces else "")
+    state = KniggitsState(phase="fight", kniggits=(a, d) if a_seat == 0 else (d, a), fights=((aid, did, "melee"),),
+                          to_act=int(a_seat), first_mover=0)
+    out = np.ascontiguousarray(HeuristicBot().fight_strategy(game, state, int(seat)), dtype=np.float64)
+    _SOLVED[tuple(int(v) for v in key)] = out
+    return out
+
+
+@njit(cache=True)
+def _shape(K, i):
+    """:func:`.bots._shape` as one number: the counts that matter and the status."""
+    c = _COUNT_THAT_MATTERS
+    m, a, d = K[MOVE, i], K[ATTACK, i], K[DEFENSE, i]
+    if (m >= c) + (a >= c) + (d >= c) > 1:
+        m, a, d = min(m, c), min(a, c), min(d, c)
+    return ((min(m, 1023) * 1024 + min(a, 1023)) * 1024 + min(d, 1023)) * 2 + (K[STATUS, i] != FIGHTING)
+
+
+@njit(cache=True)
+def fight_strategy(o, w, K, a, d, seat, a1, d0, d1):
+    """The heuristic's mixed strategy for ``seat`` in the fight of ``a`` against ``d`` (``a1``,
+    ``d0``, ``d1``: whether the attacker's shield hand, the defender's sword and shield hands have a
+    choice): from the kernel's table, or asked of the bot once."""
+    flags = (K[SEAT, a] == seat) + 2 * a1 + 4 * d0 + 8 * d1
+    key = (_shape(K, a), _shape(K, d), np.int64(flags))
+    if key in w.known:
+        return w.strategies[w.known[key]]
+    gid, a_seat, am, aa, ad = o.game_id, K[SEAT, a], K[MOVE, a], K[ATTACK, a], K[DEFENSE, a]
+    ast, dm, da, dd = np.int64(K[STATUS, a] != FIGHTING), K[MOVE, d], K[ATTACK, d], K[DEFENSE, d]
+    dst, faces = np.int64(K[STATUS, d] != FIGHTING), np.int64(K[FACING, d] == a)
+    with objmode(out="float64[::1]"):
+        out = solve_fight(key, gid, a_seat, am, aa, ad, ast, dm, da, dd, dst, faces, seat)
+    w.known[key] = len(w.strategies)
+    w.strategies.append(out)
+    return out
+
+
+@njit(cache=True)
+def _gang(K, n, e, k):
+    """:meth:`.bots.HeuristicBot._gang`: friends of ``k`` fighting and facing ``e``."""
+    out = 0
+    for f in range(n):
+        if K[SEAT, f] == K[SEAT, k] and K[STATUS, f] == FIGHTING and f != k and K[FACING, f] == e:
+            out += 1
+    return out
+
+
+@njit(cache=True)
+def _written(v):
+    """A coordinate as the bot writes it, to a ten-thousandth of an inch."""
+    return np.rint(v * 10000.0) / 10000.0
+
+
+@njit(cache=True)
+def move_toward(K, XY, n, i, gx, gy, o, g, w):
+    """:meth:`.bots.HeuristicBot.move_toward`: how many points the legal move has (its points in
+    ``w.pts``, the path it takes in ``w.out``), 0 for none; ``w.way[0]`` says how many points were written."""
+    kx, ky = XY[0, i], XY[1, i]
+    gx, gy = min(max(gx, 0.0), o.size), min(max(gy, 0.0), o.size)
+    if dist((kx, ky), (gx, gy)) < 0.2 * o.scale:
+        return 0
+    route = plan(kx, ky, gx, gy, g)
+    if len(route) == 0:
+        return 0
+    reach = allowance(K, i, o)
+    for frac in (1.0, 0.9, 0.75, 0.5, 0.25):
+        cut = truncate(route, reach * frac)
+        m = len(cut) - 1
+        if m < 1 or m > mechanics.MAX_STRETCHES:
+            continue
+        length = 0.0
+        for p in range(m):
+            length += dist(cut[p], cut[p + 1])
+        if length < 0.1:
+            continue
+        for p in range(m):
+            w.pts[p, 0], w.pts[p, 1] = _written(cut[p + 1][0]), _written(cut[p + 1][1])
+        count = check_path(K, XY, n, i, w.pts, m, o, g, w.buf, w.out)
+        if count:
+            w.way[0] = m
+            return count
+    return 0
+
+
+@njit(cache=True)
+def step_away(K, XY, n, i, ens, ne, o, g, w):
+    """:meth:`.bots.HeuristicBot.step_away`: a straight legal move out of combat, as
+    :func:`move_toward` answers."""
+    kx, ky = XY[0, i], XY[1, i]
+    arc = away_arc((kx, ky), [(XY[0, ens[a]], XY[1, ens[a]]) for a in range(ne)])
+    if arc is None:
+        return 0
+    middle, half = arc
+    for t in range(1 if ne == 1 else len(TRIED_TURNS)):
+        ux, uy = math.cos(middle + TRIED_TURNS[t] * half), math.sin(middle + TRIED_TURNS[t] * half)
+        step = min(allowance(K, i, o), room(Side(o.size), (kx, ky), (ux, uy)))
+        for frac in (1.0, 0.6, 0.3):
+            x = min(max(kx + ux * step * frac, 0.0), o.size)
+            y = min(max(ky + uy * step * frac, 0.0), o.size)
+            if step * frac > 1e-3:
+                w.pts[0, 0], w.pts[0, 1] = _written(x), _written(y)
+                count = check_path(K, XY, n, i, w.pts, 1, o, g, w.buf, w.out)
+                if count:
+                    w.way[0] = 1
+                    return count
+    return 0
+
+
+@njit(cache=True)
+def _before(ka, kb, rank_a, rank_b):
+    """Whether key ``ka`` (then the name's rank) comes before ``kb``."""
+    return ka < kb or (ka == kb and rank_a < rank_b)
+
+
+@njit(cache=True)
+def order_for(K, XY, n, i, o, g, w):
+    """:meth:`.bots.HeuristicBot.order_for` of kniggit ``i``: (:data:`NOTHING`, :data:`FACE_ORDER`
+    with the enemy, or :data:`MOVE_ORDER` with the path's length in points, written as
+    :func:`move_toward` does)."""
+    seat = K[SEAT, i]
+    ens = w.ens
+    ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, ens)
+    if ne > 0:
+        active = False
+        for a in range(ne):
+            active = active or K[STATUS, ens[a]] == FIGHTING
+        if not active:
+            if K[MOVED, i]:
+                return NOTHING, 0
+            count = step_away(K, XY, n, i, ens, ne, o, g, w)
+            return (MOVE_ORDER, count) if count else (NOTHING, 0)
+        best, b0, b1, b2 = -1, 0, 0, 0
+        for a in range(ne):  # min by (fighting first, fewest blows to rout, most friends on him, name)
+            e = ens[a]
+            k0 = 0 if K[STATUS, e] == FIGHTING else 1
+            k1 = flee_need(K[MOVE, e], K[ATTACK, e], K[DEFENSE, e])
+            k2 = -_gang(K, n, e, i)
+            if best < 0 or k0 < b0 or (k0 == b0 and (k1 < b1 or (k1 == b1 and _before(k2, b2, K[RANK, e], K[RANK, best])))):
+                best, b0, b1, b2 = e, k0, k1, k2
+        if best != K[FACING, i] and K[STATUS, best] == FIGHTING:
+            return FACE_ORDER, best
+        return NOTHING, 0
+    if K[MOVED, i]:
+        return NOTHING, 0
+    # goal_for: the enemy with the best score (near, soon routed, friends on him or near him)
+    kx, ky = XY[0, i], XY[1, i]
+    goal, nearest = -1, -1
+    best_score, near = 0.0, 0.0
+    for e in range(n):
+        if K[SEAT, e] == seat or K[STATUS, e] != FIGHTING:
+            continue
+        crowd = 0
+        for f in range(n):
+            if K[SEAT, f] == seat and K[STATUS, f] == FIGHTING and f != i \
+                    and dist((XY[0, f], XY[1, f]), (XY[0, e], XY[1, e])) < 6 * o.scale:
+                crowd += 1
+        d = dist((kx, ky), (XY[0, e], XY[1, e]))
+        score = d + 2.5 * flee_need(K[MOVE, e], K[ATTACK, e], K[DEFENSE, e]) - 6.0 * _gang(K, n, e, i) - 3.0 * crowd
+        if goal < 0 or _before(score, best_score, K[RANK, e], K[RANK, goal]):
+            goal, best_score = e, score
+        if nearest < 0 or _before(d, near, K[RANK, e], K[RANK, nearest]):
+            nearest, near = e, d
+    if goal < 0:
+        return NOTHING, 0
+    count = move_toward(K, XY, n, i, XY[0, goal], XY[1, goal], o, g, w)
+    if count == 0 and (XY[0, nearest] != XY[0, goal] or XY[1, nearest] != XY[1, goal]):
+        count = move_toward(K, XY, n, i, XY[0, nearest], XY[1, nearest], o, g, w)
+    return (MOVE_ORDER, count) if count else (NOTHING, 0)
+
+
+@njit(cache=True)
+def turning_order(K, XY, n, seat, o, w):
+    """:meth:`.bots.HeuristicBot.turning`: the first kniggit with several enemies that does not face
+    the one it can rout soonest turns to him: (kniggit, enemy), or (-1, -1) when done."""
+    ens = w.ens
+    for i in range(n):
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
+            continue
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, ens)
+        if ne < 2:
+            continue
+        best, kb = -1, 0
+        for a in range(ne):
+            e = ens[a]
+            ke = flee_need(K[MOVE, e], K[ATTACK, e], K[DEFENSE, e]) if K[STATUS, e] == FIGHTING else 99
+            if best < 0 or _before(ke, kb, K[RANK, e], K[RANK, best]):
+                best, kb = e, ke
+        if best != K[FACING, i]:
+            return i, best
+    return -1, -1
