@@ -90,7 +90,7 @@ class Creating:
         parsed = [parse_seat_spec(game_name, spec) for spec in seat_specs]
         if rated:
             rated_rules.check_dice(dice)
-            rated_rules.check_seats(game_name, parsed)
+            rated_rules.check_seats(game_name, parsed, game)
             time_control = rated_rules.fixed_time_control(game_name, time_control)
         try:
             control = TimeControl.model_validate(time_control or {})

@@ -247,6 +247,14 @@ def test_a_rated_game_against_a_bot_level_counts_for_the_person_only(app):
     assert {b["bot"]: b["rating"] for b in board["bots"]}["attacker"] == rated.bot_rating("krig", "attacker")
     r = ana.post("/api/rooms", json={"game": "krig", "seats": ["human", "bot:nope"], "rated": True})
     assert r.status_code == 422
+    # a level the lobby offers stands for its bot, at that bot's ladder rating
+    from brawl.bots import bot_for_level
+    from brawl.games import make_game
+
+    level = rated_room(ana, game="krig", seats=["human", "bot:normal"])
+    assert level["seats"][1]["bot"] == "normal"
+    made = make_game("krig", {})
+    assert rated.bot_rating("krig", "normal", made) == rated.bot_rating("krig", bot_for_level("krig", "normal", made)) > 0
 
 
 def test_a_deleted_players_live_game_shows_deleted_player_at_once_and_ends_unrated(app):

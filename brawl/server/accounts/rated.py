@@ -88,24 +88,37 @@ def control_name(game: str, control: dict | None) -> str | None:
 _LADDER: dict[str, dict[str, int]] = {}  # game -> its bot levels' ratings, read once
 
 
-def bot_rating(game: str, bot: str) -> int | None:
-    """A bot level's fixed rating (``bot_ratings.json`` in the game's package, written from the bot
-    ladder), or None when the ladder has not rated it."""
+def bot_rating(game: str, bot: str, made: Any = None) -> int | None:
+    """A bot's fixed rating (``bot_ratings.json`` in the game's package, written from the bot
+    ladder), or None when the ladder has not rated it.  A level (easy, normal, hard) stands for the
+    bot that plays it in a game with ``made``'s options."""
+    ladder = _ladder(game)
+    if bot in ladder:
+        return ladder[bot]
+    from ...bots import UnknownBot, bot_for_level
+
+    try:
+        return ladder.get(bot_for_level(game, bot, made))
+    except (UnknownBot, ValueError):
+        return None
+
+
+def _ladder(game: str) -> dict[str, int]:
     if game not in _LADDER:
         import json
         from importlib import resources
 
         path = resources.files(game_class(game).__module__.rsplit(".", 1)[0]).joinpath("bot_ratings.json")
         _LADDER[game] = {b: int(r) for b, r in json.loads(path.read_text())["ratings"].items()} if path.is_file() else {}
-    return _LADDER[game].get(bot)
+    return _LADDER[game]
 
 
-def check_seats(game: str, parsed: list[tuple[str, str | None]]) -> None:
+def check_seats(game: str, parsed: list[tuple[str, str | None]], made: Any = None) -> None:
     """A rated game has at least one person's seat, and a bot only of a level the ladder rated."""
     if not any(kind == "human" for kind, _ in parsed):
         raise RoomError("a rated game needs a person's seat", 422)
     for kind, bot in parsed:
-        if kind == "bot" and bot_rating(game, bot or "") is None:
+        if kind == "bot" and bot_rating(game, bot or "", made) is None:
             raise RoomError(f"the bot {bot!r} has no rating from the ladder: it cannot play a rated game", 422)
 
 

@@ -95,7 +95,7 @@ class Accounts(Seeking):
             fixed: dict[int, tuple[float, float]] = {}
             for s in room.seats:
                 if s.kind == "bot":
-                    ladder = rated.bot_rating(room.game.name, s.bot or "")
+                    ladder = rated.bot_rating(room.game.name, s.bot or "", room.game)
                     if ladder is not None:
                         fixed[s.seat] = (R.rating_of(ladder), rated.BOT_DEVIATION / R.SCALE)
                 accounts.append(seats.get(s.seat))
