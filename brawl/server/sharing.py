@@ -156,6 +156,9 @@ class Sharing:
             if self.notifier.status(*key) != was:
                 changed.add(r["room_id"])
         self.presence_since = read_at - PRESENCE_OVERLAP
+        if len(self.presence_seen) > 50_000:  # forget seats nobody anywhere has been at for a day
+            self.presence_seen = {k: rows for k, rows in self.presence_seen.items()
+                                  if max(seen for _, seen in rows.values()) > read_at - 86_400}
         for room_id in changed:
             self.notifier.wake(room_id)
 
