@@ -19,9 +19,9 @@ STRING = r'"((?:[^"\\]|\\.)*)"'
 
 
 def catalogue() -> dict[str, str]:
-    """The Spanish entries of the interface (i18n-es.js and i18n-es-boards.js: "key": "text" pairs,
-    one or two lines each)."""
-    body = "".join((STATIC / name).read_text() for name in ("i18n-es.js", "i18n-es-boards.js"))
+    """The Spanish entries of the interface (i18n-es.js, i18n-es-boards.js and the interface words at
+    the end of i18n-es-errors.js: "key": "text" pairs, one or two lines each)."""
+    body = "".join((STATIC / name).read_text() for name in ("i18n-es.js", "i18n-es-boards.js", "i18n-es-errors.js"))
     return {json.loads(f'"{k}"'): json.loads(f'"{v}"') for k, v in re.findall(STRING + r":\s*" + STRING, body)}
 
 

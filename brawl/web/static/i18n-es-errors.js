@@ -79,6 +79,8 @@ window.brawl.errorWords.es = {
   "this room is not open to strangers: ask its players for an invite link": "esta sala no está abierta a desconocidos: pide un enlace de invitación a sus jugadores",
   "that seat is not free": "ese puesto no está libre",
   "that seat was taken a moment ago": "ese puesto se ocupó hace un momento",
+  "a leave is at most {n} days in a year: {m} days are left": "una ausencia dura como mucho {n} días al año: quedan {m} días",
+  "you are on leave already; end it first": "ya estás de ausencia; termínala antes",
   "you play no seat of a game in progress in this room": "no juegas ningún puesto de una partida en curso en esta sala",
   "hints are for a seat; open your invite link": "las pistas son para un puesto; abre tu enlace de invitación",
   // limits and texts
@@ -151,3 +153,34 @@ window.brawl.errorWords.es = {
   "Value error, {why}": "valor no válido: {why}",
   "request failed ({status})": "la petición falló ({status})",
 };
+
+// the interface's words of the pages' own refusals, the not-found page, tab titles and cards (here so
+// that i18n-es.js stays under 500 lines; read as i18n-es.js's are, by brawl.t)
+window.brawl.interfaceWords = window.brawl.interfaceWords || {};
+window.brawl.interfaceWords.es = Object.assign(window.brawl.interfaceWords.es || {}, {
+  // tab titles, the not-found page, landmarks (issue 40, point 4)
+  "brawl: practise your mistakes": "brawl: practica tus errores",
+  "brawl: replay of {title}, step {step}": "brawl: repetición de {title}, paso {step}",
+  "Not found · brawl": "No encontrado · brawl",
+  "Not found": "No encontrado",
+  "There is no player called": "No hay ningún jugador llamado",
+  "There is no game called": "No hay ningún juego llamado",
+  "There is no page at this address.": "No hay ninguna página en esta dirección.",
+  "There is no game with this link. It may have been mistyped, or the link is incomplete.": "No hay ninguna partida con este enlace. Puede que esté mal escrito o incompleto.",
+  "The replay viewer is not installed.": "El visor de repeticiones no está instalado.",
+  "start a new game or pick one of the open ones.": "empieza una partida nueva o elige una de las abiertas.",
+  "site": "sitio",
+  "more": "más",
+  "less": "menos",
+  // the replay viewer's refusals
+  "Step {step} could not be replayed: {why}": "El paso {step} no se pudo reproducir: {why}",
+  "This game is not over yet: a game can be replayed once it has ended.": "Esta partida aún no ha terminado: una partida se puede repetir cuando ha terminado.",
+  "This game could not be loaded: {why}": "No se pudo cargar esta partida: {why}",
+  "This game could not be replayed: {why}": "No se pudo reproducir esta partida: {why}",
+  "Still showing {file}.": "Se sigue mostrando {file}.",
+  "{file} is not a game record: it is not JSON text.": "{file} no es un registro de partida: no es texto JSON.",
+  "{file} is not a brawl game record (it has no \"format\": \"brawl-record/…\").": "{file} no es un registro de partida de brawl (no tiene \"format\": \"brawl-record/…\").",
+  "{file} does not replay: {why}": "{file} no se reproduce: {why}",
+  "Waiting for {name} to accept the challenge…": "Esperando a que {name} acepte el desafío…",
+  "Copy the challenge link": "Copiar el enlace del desafío",
+});
