@@ -349,3 +349,16 @@ def test_a_rated_room_waiting_for_its_joiner_is_not_aborted_and_the_abort_counts
     assert not live.over
     rated.watch(hub, now=start + rated.ABORT_AFTER)
     assert live.over and live.ending.reason == rated.ABORTED
+
+
+def test_a_rated_game_keeps_the_rules_chances_but_not_a_solvers_odds(app):
+    """Issue 37, point 2: a game whose decisions' odds are a solver's advice (Kniggits' fight hands
+    against the equilibrium) shows none in a rated room; the rules' own chances (Krig) stay."""
+    hub = app.state.hub
+    kniggits, _ = hub.create("kniggits", {}, ["human", "human"], rated=True)
+    krig, _ = hub.create("krig", {}, ["human", "human"], rated=True)
+    casual, _ = hub.create("kniggits", {}, ["human", "human"])
+    view = {"legal": [{"action": "fight:0:a:b", "label": "a, b", "odds": "one of the best hands"}]}
+    assert rated.restrict(dict(view), kniggits)["legal"][0]["odds"] is None
+    assert rated.restrict(dict(view), krig)["legal"][0]["odds"] == "one of the best hands"
+    assert rated.restrict(dict(view), casual)["legal"][0]["odds"] == "one of the best hands"

@@ -20,6 +20,10 @@ from .state import KniggitsState, add_event, finish, kniggit, put, set_seat
 
 
 class Fights:
+    # a fight's odds (best hands against the other side's equilibrium mix) are a solver's advice,
+    # not the rules' own chances: a rated game leaves them out (server/accounts/rated.py)
+    odds_advise = True
+
     # -- who fights and how ------------------------------------------------------------------------
     def fight_hands(self, state: KniggitsState, fight: tuple) -> tuple[tuple, tuple] | None:
         """Hand choices of the attacker's and the defender's seat in ``fight``, or None when the

@@ -3,8 +3,9 @@
 A rated game is a separate, stricter kind of game:
 
 - **server dice** only (no dice rolled at the table, no one-device play);
-- **no hints** and no solver odds (the rules' own chances of an attempt, such as "parry succeeds 2
-  in 4", stay), and **no takebacks**;
+- **no hints** and no solver odds (a game whose decisions' odds are a solver's advice says so with
+  ``odds_advise``; the rules' own chances of an attempt, such as "parry succeeds 2 in 4", stay),
+  and **no takebacks**;
 - a **time control from a fixed list** (:data:`TIME_CONTROLS`, or a game's own
   ``rated_time_controls``), the first one unless another of the list is asked for, shown in the
   lobby and on the game page; a person whose clock runs out loses at once;
@@ -153,6 +154,8 @@ def restrict(view: dict, room: "Room") -> dict:
         view["takeback"] = None
         if room.waiting_for_players:
             view["claim"] = None  # nobody to claim against before every seat is taken
+        if getattr(room.game, "odds_advise", False):  # a solver's odds (a game says so), not the rules' chances
+            view["legal"] = [dict(d, odds=None) for d in view.get("legal") or ()]
     return view
 
 
