@@ -111,6 +111,15 @@ class Clocks:
     def __init__(self, hub: "Host") -> None:
         self.hub = hub
         self.rooms: dict[str, RoomClocks] = {}
+        self.deadlines: list[tuple[float, str]] = []  # correspondence: (when, room) a heap the sweep pops
+        self.noted: dict[str, float] = {}  # room -> its deadline noted in that heap
+        self.walk: list[str] = []  # correspondence rooms the sweep has still to look at in this round
+        self.walk_share = 1
+
+    @staticmethod
+    def wall() -> float:
+        """The clocks' wall clock (tests replace ``clocks.time``)."""
+        return time.time()
 
     def of(self, room: "Room") -> RoomClocks:
         clocks = self.rooms.get(room.id)
@@ -137,11 +146,17 @@ class Clocks:
         """The room's time control when its clocks run (not mode "none")."""
         if (room.time_control or {}).get("mode", "none") == "none":
             return None  # most rooms, asked several times a decision: no model built for them
+        known = getattr(room, "_control", None)  # built once per agreed control (a sweep asks every room)
+        if known is not None and known[0] is room.time_control:
+            return known[1]
         control = cls.agreed(room)
-        return None if control.mode == "none" else control
+        control = None if control.mode == "none" else control
+        room._control = (room.time_control, control)
+        return control
 
     def forget(self, room_id: str) -> None:
         clocks = self.rooms.pop(room_id, None)
+        self.noted.pop(room_id, None)
         if clocks is not None:
             for task in (clocks.task, clocks.flag_task):
                 if task is not None:
@@ -423,6 +438,8 @@ class Clocks:
         live = [(self.left(room, s, now), s) for s in waiting if s not in clocks.flagged]
         if live:
             clocks.flag_task = _later(self._flag_at(room, now + min(live)[0]))
+            if control.mode == corr.MODE:  # the sweep's list of deadlines (correspondence.py)
+                corr.due(self, room, now + min(live)[0], clocks.roll_started, control.seconds)
 
     async def _flag_at(self, room: "Room", at: float) -> None:
         while (left := at - time.time()) > 0:

@@ -25,6 +25,7 @@ room with a time control).  Tests replace the clocks' wall clock (``clocks.time`
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -113,15 +114,47 @@ def ran_out(hub, room: "Room", seats: list[int]) -> None:
         pass
 
 
-def sweep(hub) -> int:
-    """One look at every correspondence room this process runs the clocks of: flag (and so end)
-    those whose time ran out, and roll a table roll left past its deadline.  The rooms looked at."""
+WALK_SHARE = 12  # each sweep also looks at this share of every correspondence room (a minute at 5 s a sweep)
+
+
+def due(clocks, room: "Room", at: float, roll_started: float | None, period: float) -> None:
+    """Note when ``room`` must next be looked at (its first deadline, or its table roll's)."""
+    if roll_started is not None:
+        at = min(at, roll_started + period)
+    if clocks.noted.get(room.id) != at:  # noted once (an earlier note of the room is left to lapse)
+        clocks.noted[room.id] = at
+        heapq.heappush(clocks.deadlines, (at, room.id))
+
+
+def sweep(hub, walk: bool = True) -> int:
+    """Enforce the correspondence deadlines of the rooms this process runs: the rooms whose noted
+    deadline has come (a heap: a sweep costs what is due, not what is open), and with ``walk`` the
+    next 1/:data:`WALK_SHARE` of every correspondence room in turn (a room whose lease came here, a
+    deadline moved by a leave: each looked at within a minute, no sweep holding the server long).
+    A room out of time ends (see :func:`ran_out`); a table roll left past its deadline is rolled.
+    Returns the rooms looked at."""
+    clocks = hub.clocks
+    now = clocks.wall()
+    ids = []
+    while clocks.deadlines and clocks.deadlines[0][0] <= now:
+        at, room_id = heapq.heappop(clocks.deadlines)
+        if clocks.noted.get(room_id) == at:  # (a note replaced by a later one is passed over)
+            del clocks.noted[room_id]
+            ids.append(room_id)
+    if walk:
+        if not clocks.walk:
+            clocks.walk = [r.id for r in hub.rooms.values() if is_correspondence(r)]
+            clocks.walk_share = -(-len(clocks.walk) // WALK_SHARE)
+        ids.extend(clocks.walk[-clocks.walk_share:])
+        del clocks.walk[-clocks.walk_share:]
     looked = 0
-    for room in list(hub.rooms.values()):
-        if not is_correspondence(room) or room.over or room.unheard or not hub.runs(room):
+    for room in (hub.rooms.get(i) for i in dict.fromkeys(ids)):
+        if room is None or room.over or room.unheard or not hub.runs(room) or not is_correspondence(room):
             continue
         looked += 1
-        hub.clocks.flag(room)
+        clocks.flag(room)
+        if not room.over:
+            clocks.arm(room)  # notes its next deadline
     return looked
 
 

@@ -34,6 +34,7 @@ from . import projection
 from .accounts.rated import restrict as rated_rules
 from .botrunner import BotRunner
 from .clocks import Clocks
+from .correspondence import is_correspondence, sweep
 from .creating import Creating
 from .db import utcnow
 from .notify import Notifier
@@ -420,8 +421,10 @@ class Hub(Creating, Sharing, People):
             try:
                 self.evict_idle()
                 for room in list(self.rooms.values()):
-                    if Clocks.control(room) is not None and not room.unheard:  # (a copy behind: not before its use)
+                    if Clocks.control(room) is not None and not room.unheard \
+                            and not is_correspondence(room):  # (a copy behind: not before its use)
                         self.clocks.flag(room)
+                sweep(self)  # correspondence deadlines: those due (correspondence.py)
             except Exception:  # keep serving whatever one pass met
                 log.exception("housekeeping failed")
 

@@ -197,3 +197,20 @@ def test_a_seek_takes_a_correspondence_control():
     made = TimeControl.model_validate({"mode": "correspondence", "bank_days": 14, "increment_days": 1}).model_dump()
     again = TimeControl.model_validate(made)  # as stored and read back
     assert again.banked and again.seconds == 14 * DAY and again.increment == DAY
+
+
+def test_the_sweep_looks_at_the_games_due_only(client, clock):
+    """Issue 41, points 1 and 6: between the minute's walks the sweep pops the deadlines due (a heap),
+    so its cost is what is due: of two games a day apart, only the one past its deadline is looked
+    at and ends."""
+    hub = client.app.state.hub
+    early = create(client, days=1).json()
+    clock.now += 0.5 * DAY
+    late = create(client, days=1).json()
+    assert corr.sweep(hub, walk=False) == 0  # nothing due yet
+    clock.now += 0.5 * DAY + 1
+    assert corr.sweep(hub, walk=False) == 1
+    assert view(client, early, None)["over"] and not view(client, late, None)["over"]
+    assert corr.sweep(hub, walk=False) == 0
+    assert corr.sweep(hub) == 1  # the walk looks at the other in turn (nothing due there)
+    assert not view(client, late, None)["over"]
