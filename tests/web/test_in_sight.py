@@ -52,6 +52,14 @@ def test_wheeling_the_log_past_its_end_leaves_the_decision_in_sight(server, brow
             if (hit && log.contains(hit)) found = [r.left + r.width / 2, y]; }
         return found; }"""
     page.evaluate("document.getElementById('log-panel').open = true")  # a phone opens with the log folded
+    # first down the side over what lies just below the decision (the dice, the chat): the side scrolls
+    below = page.evaluate("""() => { const a = document.getElementById('actions').getBoundingClientRect();
+        const s = document.getElementById('side').getBoundingClientRect(); return [s.left + s.width / 2, a.bottom + 12]; }""")
+    page.mouse.move(*below)
+    for _ in range(3):
+        page.mouse.wheel(0, 120)
+        page.wait_for_timeout(30)
+    page.wait_for_function("() => document.getElementById('side').scrollTop > 0")
     for _ in range(40):  # down the side as a person would, over its lowest part, until the log shows
         if page.evaluate(log_point):
             break
@@ -63,7 +71,6 @@ def test_wheeling_the_log_past_its_end_leaves_the_decision_in_sight(server, brow
         page.mouse.wheel(0, 120)
         page.wait_for_timeout(30)
     page.wait_for_timeout(200)
-    assert page.evaluate("document.getElementById('side').scrollTop") > 0  # the side did scroll
     assert where(page, FIRST_ANSWER) == "ok"
     assert where(page, "() => document.getElementById('turn')") == "ok"
     shot(page, f"{size}-ktog-log-wheeled")
