@@ -214,3 +214,27 @@ def test_the_sweep_looks_at_the_games_due_only(client, clock):
     assert corr.sweep(hub, walk=False) == 0
     assert corr.sweep(hub) == 1  # the walk looks at the other in turn (nothing due there)
     assert not view(client, late, None)["over"]
+
+
+def test_a_ktog_off_turn_reaction_has_its_deadline(client, clock):
+    """Issue 41, point 1: KtOG's off-turn reactions (Dodge, Mighty Blow) have their deadline too:
+    the reacting seat's days run from when its reaction opened, and it loses when they pass."""
+    room = create(client, game="ktog", seats=("human",) * 3, options={"players": 3}, days=1).json()
+    hub = client.app.state.hub
+    for _ in range(300):
+        v = view(client, room, None)
+        if v["node"].get("kind") == "reaction" or v["over"]:
+            break
+        seat = v["node"]["seats"][0]
+        legal = view(client, room, seat)["legal"]
+        attack = next((d["action"] for d in legal if "attack" in d["action"]), legal[0]["action"])
+        assert decide(client, room, seat, attack).status_code == 200
+        clock.now += 3600  # an hour between decisions
+    assert v["node"].get("kind") == "reaction", "no reaction came up"
+    reacting = v["node"]["seats"][0]
+    # its own day, from the decision that opened it (an hour ago)
+    assert v["clocks"]["seats"][str(reacting)]["left"] == pytest.approx(DAY - 3600)
+    clock.now += DAY + 1
+    corr.sweep(hub)
+    v = view(client, room, None)
+    assert v["over"] and reacting not in v["winners"]

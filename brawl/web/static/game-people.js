@@ -33,6 +33,7 @@ brawl.gamePage.people = function (page) {
 
   function timeText(seconds) {
     const s = Math.max(0, Math.ceil(seconds));
+    if (s >= 86400) return t("{d} d {h} h", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });  // correspondence: days
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
     return h ? `${h}:${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
   }

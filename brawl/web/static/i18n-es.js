@@ -474,6 +474,7 @@ window.brawl.interfaceWords.es = {
   "with {names}": "con {names}",
   "{n} waiting for your decision": "{n} esperan tu decisión",
   "No games in progress.": "No hay partidas en curso.",
+  "{d} d {h} h": "{d} d {h} h",
   "There is no such unsubscribe link": "No existe ese enlace para darse de baja",
   "Your turn in {game}": "Te toca en {game}",
   "Notifications": "Avisos",
