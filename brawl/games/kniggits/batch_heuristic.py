@@ -40,13 +40,20 @@ _GAMES: dict = {}
 #: milliseconds, and a run meets thousands of kinds of fight
 _SOLVED: dict = {}
 _SAVED = [None]  # how many were on disk when read (None: not read yet)
-FILE = "kniggits-fights-v1.npz"
 
 
 def _path():
+    """The file of known strategies, named by the code that solves them (the bot's worth and
+    payoff matrix, the equilibrium, the hands and blows): a change there starts a new file."""
+    import hashlib
+    import inspect
+
+    from . import bots, combat, fight_odds
     from ...solve.cache import cache_dir
 
-    return cache_dir() / FILE
+    code = "".join(inspect.getsource(x) for x in (bots._worth_tokens, bots.HeuristicBot.fight_matrix,
+                                                   bots.HeuristicBot.fight_strategy, bots._shape, fight_odds, combat))
+    return cache_dir() / f"kniggits-fights-{hashlib.sha256(code.encode()).hexdigest()[:12]}.npz"
 
 
 def known_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

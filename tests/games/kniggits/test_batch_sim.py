@@ -66,3 +66,23 @@ def test_a_run_splits_into_chunks_with_the_same_totals():
     assert whole.wins == [a + b for a, b in zip(first.wins, rest.wins)]
     assert whole.turn_counts == {k: first.turn_counts.get(k, 0) + rest.turn_counts.get(k, 0)
                                  for k in set(first.turn_counts) | set(rest.turn_counts)}
+
+
+def test_the_heuristics_fight_strategies_are_kept_for_the_next_run():
+    """Issue 39: the compiled heuristic asks the bot for each new kind of fight's equilibrium and
+    keeps the answers on disk (``$BRAWL_CACHE``), so a later process reads them instead of solving."""
+    from brawl.games.kniggits import batch_heuristic
+
+    batch_heuristic._SOLVED.clear()
+    batch_heuristic._SAVED[0] = None  # a new process, with the test's empty cache
+    batch.run_range({"turn_limit": 30}, ["heuristic", "heuristic"], 3, 0, 4, workers=1)
+    solved = dict(batch_heuristic._SOLVED)
+    assert solved and batch_heuristic._path().is_file()
+    batch_heuristic._SOLVED.clear()
+    batch_heuristic._SAVED[0] = None  # as a new process starts
+    keys, strategies, lengths = batch_heuristic.known_table()
+    assert {tuple(int(v) for v in k) for k in keys} >= set(solved)
+    for k, row, m in zip(keys, strategies, lengths):
+        key = tuple(int(v) for v in k)
+        if key in solved:
+            assert (row[:m] == solved[key]).all()
