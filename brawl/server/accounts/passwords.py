@@ -6,8 +6,9 @@ threads, never on the threads the other routes use, so a burst of log-ins and si
 starve them: a route waits for its hash without holding a thread.  At most ``queue`` hashes wait
 for a thread; one more is refused at once with 503 and a ``Retry-After`` header (the seconds the
 queue ahead of it needs at the hashes' recent pace), so a storm costs the memory and time of a
-bounded number of hashes.  The hash threads run at a lower scheduling priority (Linux: nice 10,
-which Argon2's own lane threads inherit), so on a busy machine games in play go first.
+bounded number of hashes.  The hash threads run in Linux's idle scheduling class (which Argon2's
+own lane threads inherit): they take the processor only when the event loop and the other
+threads leave it, so a storm of log-ins slows log-ins, not the games in play.
 
 An unknown username is checked against a dummy hash, so a refusal takes as long whether the
 username exists or not.
@@ -38,9 +39,17 @@ class Busy(RoomError):
 
 
 def _gentle() -> None:
-    """A hash thread yields the processor to the event loop and the other routes (Linux)."""
+    """A hash thread yields the processor to the event loop and the other routes (Linux): it runs
+    under the idle scheduling class, which takes only what the process's other threads leave
+    (nice 19 where that class is refused); Argon2's own lane threads inherit it."""
+    tid = threading.get_native_id()
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+        os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
+        return
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.setpriority(os.PRIO_PROCESS, tid, 19)
     except (AttributeError, OSError):  # another system, or not allowed: the same priority as the rest
         pass
 
