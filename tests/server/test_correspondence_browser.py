@@ -103,3 +103,28 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
         page.locator("#notify").scroll_into_view_if_needed()
         keep_shot(page, f"correspondence-notify-{size}")
         browser.close()
+
+
+def test_a_guest_sees_the_games_of_this_browser(tmp_path, clock):
+    """Issue 41, point 2: a guest's /games lists the games this browser created (the lobby's recent
+    games), the one waiting for its seat first, and opens the seat from there."""
+    import json
+
+    app = create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}", bot_delay=0))
+    with LiveServer(app) as url, sync_api.sync_playwright() as p:
+        made = httpx.post(f"{url}/api/rooms", json={"game": "krig", "seats": ["human", "human"],
+                                                    "time_control": {"mode": "correspondence", "days": 7}}).json()
+        recent = [{"room": made["room"], "game": "krig", "title": "Krig", "at": "2026-01-01T00:00:00Z",
+                   "spectate": made["spectate"],
+                   "seats": [{"name": s["name"], "kind": s["kind"], "bot": s["bot"], "invite": s["invite"]} for s in made["seats"]]}]
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.add_init_script(f"localStorage.setItem('brawl.recent-rooms', {json.dumps(json.dumps(recent))});")
+        page.goto(f"{url}/games")
+        rows = page.locator("#games-list li")
+        rows.first.wait_for()
+        assert rows.count() == 2  # both seats of this browser
+        assert "7 days left" in rows.first.inner_text()
+        rows.first.get_by_role("link", name="Open").click()
+        page.wait_for_url(re.compile(r"/play/.*#t="))
+        browser.close()
