@@ -48,7 +48,8 @@ def _work(U0, ONE):
     n = U0.shape[0]
     places = ONE.shape[0]
     return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, STACK_WIDTH), np.int64), np.zeros(32, np.int64),
-            np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64), np.zeros(places, np.int64),
+            np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64),
+            np.zeros((_LAYERS + 1, places + 1), np.int64),
             np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n,
             np.zeros(places // 2, np.int64), np.zeros(places // 2, np.int64), np.zeros(8, np.int64))
 
@@ -132,6 +133,51 @@ def _play_tape(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, 
     W = _work(U0, ONE)
     tape, winner, first, turns = play_game(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W)
     return winner, first, turns
+
+
+#: the sources compiled into the kernel: Numba's cache checks a function's own file only, so a
+#: change in any of them must drop every compiled file of the kernel (:func:`_drop_stale_cache`)
+_SOURCES = ("batch.py", "batch_game.py", "batch_heuristic.py", "batch_play.py", "batch_rules.py",
+            "batch_spells.py", "batch_tables.py", "data.py", "grid.py", "mechanics.py")
+_COMPILED = ("batch", "mechanics", "grid")  # the modules whose functions the kernel compiles
+
+
+def _drop_stale_cache() -> None:
+    """Remove the kernel's compiled files from Numba's cache when a source they were built from has
+    changed since (a digest of the sources is kept beside them)."""
+    import hashlib
+
+    try:
+        where = _play_chunks._cache._cache_path
+    except AttributeError:  # another Numba: nothing to check
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in _SOURCES:
+        with open(os.path.join(here, name), "rb") as f:
+            digest.update(f.read())
+    stamp = os.path.join(where, "tactics-batch.digest")
+    try:
+        with open(stamp) as f:
+            if f.read() == digest.hexdigest():
+                return
+    except OSError:
+        pass
+    try:
+        os.makedirs(where, exist_ok=True)
+        for name in os.listdir(where):
+            if name.startswith(_COMPILED) and name.endswith((".nbi", ".nbc")):
+                try:
+                    os.remove(os.path.join(where, name))
+                except OSError:
+                    pass
+        with open(stamp, "w") as f:
+            f.write(digest.hexdigest())
+    except OSError:  # a cache we may not write: Numba compiles in memory then
+        pass
+
+
+_drop_stale_cache()
 
 
 def can_run(bot_specs: list[str]) -> bool:

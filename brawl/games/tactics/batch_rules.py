@@ -174,15 +174,24 @@ def _ground(U, P, O, i, barred, ends):
 
 
 @njit(cache=True)
-def reachable(U, P, O, ONE, TWO, i, barred, ends, cost, out):
-    """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in."""
+def reachable(U, P, O, ONE, TWO, i, barred, ends, work, out):
+    """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in: the
+    fewest squares to each place, layer by layer.  ``work``: row 0 the squares to each place, row
+    ``u + 1`` the places first reached after ``u`` squares (its count in column 0)."""
     _ground(U, P, O, i, barred, ends)
     budget = speed(U, P, i) // SQ
-    cost[:] = NO_ROUTE
-    cost[square(U, O, i) * 2] = 0
     places = ONE.shape[0]
+    cost = work[0]
+    cost[:places] = NO_ROUTE
+    for u in range(budget + 1):
+        work[u + 1, 0] = 0
+    origin = square(U, O, i) * 2
+    cost[origin] = 0
+    work[1, 0], work[1, 1] = 1, origin
     for used in range(budget + 1):
-        for key in range(places):
+        layer = work[used + 1]
+        for e in range(1, layer[0] + 1):
+            key = layer[e]
             if cost[key] != used:
                 continue
             for step in (1, 2):
@@ -195,6 +204,9 @@ def reachable(U, P, O, ONE, TWO, i, barred, ends, cost, out):
                         break
                     if barred[nk >> 1] == 0 and cost[nk] > t:
                         cost[nk] = t
+                        nxt = work[t + 1]
+                        nxt[0] += 1
+                        nxt[nxt[0]] = nk
     k = 0
     for n in range(places // 2):
         if (cost[2 * n] != NO_ROUTE or cost[2 * n + 1] != NO_ROUTE) and ends[n] == 0:

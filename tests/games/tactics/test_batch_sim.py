@@ -56,3 +56,18 @@ def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
     out = subprocess.run([*BRAWL, "sim", "tactics", "--bots", "heuristic,heuristic", "--json", "--games", "50"],
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["backend"] == "batch"
+
+
+def test_a_changed_source_drops_the_compiled_files(tmp_path, monkeypatch):
+    """Issue 39, point 4 (the compiled cache is kept): Numba's cache checks a function's own file only,
+    so when any source of the kernel changes its compiled files are dropped (and kept otherwise)."""
+    from brawl.games.tactics import batch
+
+    monkeypatch.setattr(batch._play_chunks._cache, "_cache_path", str(tmp_path))
+    (tmp_path / "batch_game.settle-1.py311.nbi").write_text("old")
+    (tmp_path / "tactics-batch.digest").write_text("a digest of other sources")
+    batch._drop_stale_cache()
+    assert not (tmp_path / "batch_game.settle-1.py311.nbi").exists()
+    (tmp_path / "batch.play_game-2.py311.nbi").write_text("new")
+    batch._drop_stale_cache()
+    assert (tmp_path / "batch.play_game-2.py311.nbi").exists()
