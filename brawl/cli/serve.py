@@ -36,6 +36,8 @@ def serve(
                                                          "to it before may (429 for others)"),
     signups_per_hour: int = typer.Option(10, help="accounts one address may make per hour (429 above)"),
     hash_queue: int = typer.Option(16, help="password hashes that may wait for a thread (503 with Retry-After above)"),
+    hash_priority: str = typer.Option("idle", help="password hash threads' scheduling: idle (only what the rest "
+                                      "leaves: games first), low (nice 19) or normal"),
     qr_per_minute: int = typer.Option(30, help="QR codes one address may ask per minute (429 above)"),
     metrics_port: int = typer.Option(9464, help="port of the Prometheus metrics (/metrics), apart from the site's; "
                                      "--workers N: worker i on this port + i; 0: no metrics"),
@@ -80,7 +82,8 @@ def serve(
                             login_failures_per_address=login_failures_per_address,
                             max_header_bytes=max_headers, takebacks_per_minute=takebacks_per_minute,
                             login_failures_per_account_total=login_failures_per_account_total,
-                            signups_per_hour=signups_per_hour, hash_queue=hash_queue, qr_per_minute=qr_per_minute,
+                            signups_per_hour=signups_per_hour, hash_queue=hash_queue, hash_priority=hash_priority,
+                            qr_per_minute=qr_per_minute,
                             metrics_port=metrics_port or None, metrics_host=metrics_host, smtp=smtp)
     except ValueError as exc:
         fail(f"bad setting: {exc}")

@@ -7,6 +7,8 @@ too many WebSockets a close with code 4429, a name or chat line over its length 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
@@ -35,6 +37,9 @@ class Settings(BaseModel):
                                 "CHEAPEST only for tests)")
     hashes_at_once: int = Field(2, ge=1, description="password hashes computed at the same time at most")
     hash_queue: int = Field(16, ge=0, description="password hashes waiting for a thread at most (503 above)")
+    hash_priority: Literal["idle", "low", "normal"] = Field("idle", description="the hash threads' scheduling "
+                                                            "(Linux): idle (only what the rest leaves), low (nice "
+                                                            "19) or normal")
     session_days: float = Field(30, gt=0, description="days a log-in lasts")
     login_window: float = Field(300, gt=0, description="seconds over which failed log-ins are counted")
     login_failures_per_account: int = Field(5, ge=1, description="failed log-ins of one username from one address "

@@ -27,8 +27,9 @@ class Serve:
 
     def __init__(self, url: str, *flags: str) -> None:
         self.port = free_port()
+        # hashes at the normal priority: the test run's other processes would leave idle ones little
         self.proc = subprocess.Popen([BRAWL, "serve", "--port", str(self.port), "--db", url, "--metrics-port", "0",
-                                      *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                      "--hash-priority", "normal", *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(600):
             try:

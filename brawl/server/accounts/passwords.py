@@ -38,28 +38,33 @@ class Busy(RoomError):
         self.headers = {"Retry-After": str(retry_after)}
 
 
-def _gentle() -> None:
-    """A hash thread yields the processor to the event loop and the other routes (Linux): it runs
-    under the idle scheduling class, which takes only what the process's other threads leave
-    (nice 19 where that class is refused); Argon2's own lane threads inherit it."""
+def _gentle(priority: str) -> None:
+    """A hash thread yields the processor to the event loop and the other routes (Linux), which
+    Argon2's own lane threads inherit: ``idle``, the idle scheduling class, takes only what the
+    machine's other threads leave (nice 19 where that class is refused); ``low``, nice 19;
+    ``normal``, as the rest (for a machine shared with other busy work, such as a test run)."""
     tid = threading.get_native_id()
-    try:
-        os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
-        return
-    except (AttributeError, OSError):
-        pass
-    try:
-        os.setpriority(os.PRIO_PROCESS, tid, 19)
-    except (AttributeError, OSError):  # another system, or not allowed: the same priority as the rest
-        pass
+    if priority == "idle":
+        try:
+            os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
+            return
+        except (AttributeError, OSError):
+            pass
+    if priority in ("idle", "low"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, tid, 19)
+        except (AttributeError, OSError):  # another system, or not allowed: the same priority as the rest
+            pass
 
 
 class Passwords:
-    def __init__(self, profile: str = "RFC_9106_LOW_MEMORY", concurrency: int = 2, queue: int = 16) -> None:
+    def __init__(self, profile: str = "RFC_9106_LOW_MEMORY", concurrency: int = 2, queue: int = 16,
+                 priority: str = "idle") -> None:
         params = getattr(profiles, profile)
         self.hasher = PasswordHasher.from_parameters(params)
         self.concurrency, self.queue = concurrency, queue
-        self.pool = ThreadPoolExecutor(concurrency, thread_name_prefix="brawl-hash", initializer=_gentle)
+        self.pool = ThreadPoolExecutor(concurrency, thread_name_prefix="brawl-hash", initializer=_gentle,
+                                       initargs=(priority,))
         self.waiting = 0  # hashes asked and not finished (queued or running)
         self.busy = 0  # hashes running now (for the benchmark and tests)
         self.most = 0  # the most that ever ran at once

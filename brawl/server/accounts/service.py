@@ -36,7 +36,8 @@ class Accounts(Seeking):
         self.engine = engine
         self.hub = hub
         self.settings = settings
-        self.passwords = Passwords(settings.argon2_profile, settings.hashes_at_once, settings.hash_queue)
+        self.passwords = Passwords(settings.argon2_profile, settings.hashes_at_once, settings.hash_queue,
+                                   settings.hash_priority)
         self.doors = Doors(self)
         self.bots: dict[str, dict[str, int]] = {}
 
