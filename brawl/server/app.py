@@ -116,6 +116,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None, *, set
     from .notifications.push import Pusher
     from .notifications.turns import Turns, digest_every, mailer
     app.state.pusher = Pusher(engine)  # the VAPID keys, made at the first start and kept in the database
+    if not isinstance(engine.pool, StaticPool):  # (one shared connection: the key is made on first use)
+        app.state.pusher.warm()  # on a thread: the crypto libraries load off the start's path
     hub.turns = Turns(hub, engine, app.state.pusher, mailer(settings.smtp, app.state.pusher))
     from . import clocks as clocks_module
     from .leave import Leaves

@@ -62,8 +62,8 @@ class Pusher:
     def __init__(self, engine: Engine, subject: str = "mailto:operator@localhost", timeout: float = 10.0,
                  tries: int = 6, backoff: float = 30.0) -> None:
         self.engine = engine
-        self.key = vapid_key(engine)
-        self.public = public_key(self.key)
+        self._key = None
+        self._key_lock = threading.Lock()
         self.subject, self.timeout, self.tries, self.backoff = subject, timeout, tries, backoff
         self._jobs: list[tuple[float, int, Callable[[], Any]]] = []
         self._seq = itertools.count()
@@ -73,6 +73,25 @@ class Pusher:
         self.sent = 0
         self.dropped = 0
         self.retried = 0
+
+    @property
+    def key(self):
+        """The VAPID key, read (or made, the very first time) on first use: the crypto libraries
+        load off the start's path (``warm`` at start, on a thread)."""
+        with self._key_lock:
+            if self._key is None:
+                self._key = vapid_key(self.engine)
+                self._public = public_key(self._key)
+            return self._key
+
+    @property
+    def public(self) -> str:
+        self.key
+        return self._public
+
+    def warm(self) -> None:
+        """Make or read the key now, on a thread of its own (the first start makes it)."""
+        threading.Thread(target=lambda: self.key, name="brawl-vapid", daemon=True).start()
 
     def later(self, job: Callable[[], Any], delay: float = 0.0) -> None:
         """Run ``job`` on the sender thread (after ``delay`` seconds)."""
