@@ -11,8 +11,8 @@ machine and a quiet one (``budget``; each game's default is in :mod:`.settings`)
    against the best decision compared (on common dice from one position: precise; counted where
    the playouts show a loss, the low end of its interval above zero), and luck the
    rest of the way from the start to the end, so start + luck + skill = result (:mod:`.judge`).
-2. **The decisions compared** at each decision (:mod:`.candidates`) are played out as many times,
-   on the same seeds.  A decision's loss is the largest mean difference between a compared
+2. **The decisions compared** at each decision (:mod:`.candidates`), the one taken among them, are
+   played out on seeds of the decision's own (common to the decisions it compares).  A decision's loss is the largest mean difference between a compared
    decision and the one taken; its 95% interval (:mod:`.stats`) decides the judgement, or
    ``uncertain`` while it crosses a threshold.
    Where the budget cannot reach every decision, the decisions where the decider's win chance
@@ -40,6 +40,9 @@ FIRST_COMPARED = 16  # playouts per decision compared in the first round
 LEAST = 2  # never fewer playouts per position
 MOST_PER_DECISION = 4096  # a decision stops doubling here
 CLEAR_MARGIN = 0.02  # a best decision is clear when it beats every other compared one by this (and surely)
+# a win chance's 95% interval is taken at 97.5%: the playouts of one review share their dice seeds,
+# so the rare misses of its many intervals come together; wider, they stay under one in twenty
+Z_WIN = z_for(2)
 
 
 class _Sampler:
@@ -55,10 +58,11 @@ class _Sampler:
     def have(self, key: Any) -> int:
         return len(self.rows[key]) if key in self.rows else 0
 
-    def get(self, key: Any, state: Any, n: int) -> np.ndarray:
+    def get(self, key: Any, state: Any, n: int, offset: int = 0) -> np.ndarray:
+        """The first ``n`` playouts from ``state``, playout ``j`` on seed ``offset + j``."""
         have = self.have(key)
         if have < n:
-            new = self.policy.results(state, range(have, n))
+            new = self.policy.results(state, range(offset + have, offset + n))
             self.used += n - have
             self.rows[key] = new if have == 0 else np.vstack([self.rows[key], new])
             if self.progress is not None:
@@ -79,7 +83,13 @@ class _Judged:
         self.outcome: dict = {}
 
     def key(self, a: str) -> Any:
-        return ("path", self.k + 1) if a == self.names[0] else ("cand", self.k, a)
+        return ("cand", self.k, a)
+
+    @property
+    def offset(self) -> int:
+        """The decision's own seeds: common to the decisions it compares, apart from every other
+        decision's (so the rare misses of their intervals do not come together)."""
+        return (self.k + 1) * 1_000_003
 
     def state(self, a: str, game: Game) -> Any:
         st = self.step
@@ -167,10 +177,10 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
     judged.sort(key=lambda j: (drop(j), j.k))
     m = max(n, FIRST_COMPARED)
     for j in judged:
-        if sampler.used + m * len(j.names) - n > budget:
+        if sampler.used + m * len(j.names) > budget:
             continue
         for a in j.names:
-            sampler.get(j.key(a), j.state(a, game), m)
+            sampler.get(j.key(a), j.state(a, game), m, j.offset)
         j.outcome = _assess(j, sampler)
     # rounds: every decision still uncertain doubles its playouts while the budget lasts
     moved = True
@@ -186,7 +196,7 @@ def estimated_steps(game: Game, steps: list, result: list[float], policy: Any, b
             if want <= have or not alive or sampler.used + cost > budget:
                 continue
             for a in [j.names[0]] + alive:
-                sampler.get(j.key(a), j.state(a, game), want)
+                sampler.get(j.key(a), j.state(a, game), want, j.offset)
             j.outcome = _assess(j, sampler)
             moved = True
     return _figures(game, steps, result, positions, path, src, judged, sampler, n)
@@ -287,5 +297,5 @@ def _decision(game: Game, st: Any, j: _Judged | None, sampler: _Sampler, togethe
             "judgement": o["judgement"], "between": o["between"], "judged": o["judgement"] != UNCERTAIN,
             "clear_best": o["clear"],
             "values": o["means"], "compared": len(j.names), "legal": j.legal, "playouts": len(taken),
-            "interval": {"win_after": interval(taken), "best_win": interval(best_rows),
+            "interval": {"win_after": interval(taken, z=Z_WIN), "best_win": interval(best_rows, z=Z_WIN),
                          "loss": [o["lo"], o["hi"]]}}
