@@ -21,6 +21,7 @@ package): its rating is fixed, and only the person's moves.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from ..room import RoomError
 if TYPE_CHECKING:  # pragma: no cover
     from ..room import Room
 
+log = logging.getLogger("brawl.server")
 AWAY_LIMIT = 60.0  # seconds: the away limit of every rated game
 ABORT_AFTER = 45.0  # seconds a person's first decision may stay open before the game is aborted
 ABORTED = "aborted: a player made no first decision in time"
@@ -197,13 +199,16 @@ def watch(hub, now: float | None = None) -> int:
             continue  # another process runs its clocks
         if room.waiting_for_players:
             continue  # a lobby's rated room waits for its joiners: no one has begun, no one is late
-        if not getattr(room, "rated_begun", False) and stalled(room, now):
-            hub._end(room, ABORTED, ())
-            ended += 1
-            continue
-        flagged = hub.clocks.of(room).flagged
-        if flagged and not room.over:
-            winners = tuple(s.seat for s in room.seats if s.seat not in flagged)
-            hub._end(room, f"{', '.join(room.seat_label(s) for s in sorted(flagged))} ran out of time", winners)
-            ended += 1
+        try:
+            if not getattr(room, "rated_begun", False) and stalled(room, now):
+                hub._end(room, ABORTED, ())
+                ended += 1
+                continue
+            flagged = hub.clocks.of(room).flagged
+            if flagged and not room.over:
+                winners = tuple(s.seat for s in room.seats if s.seat not in flagged)
+                hub._end(room, f"{', '.join(room.seat_label(s) for s in sorted(flagged))} ran out of time", winners)
+                ended += 1
+        except RoomError as refused:  # another process stored the room's next event first: it moved on
+            log.info("rated watch: %s not ended here: %s", room.id, refused)
     return ended

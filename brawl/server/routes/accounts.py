@@ -40,8 +40,13 @@ PROFILE_PAGE = Path(str(resources.files("brawl.web"))) / "profile.html"
 
 
 @pages.get("/@/{name}")
-async def profile_page(name: str) -> FileResponse:
-    """A player's profile: ratings with their graphs, tallies, recent games (drawn by profile.js)."""
+async def profile_page(name: str, request: Request):
+    """A player's profile: ratings with their graphs, tallies, recent games (drawn by profile.js);
+    the not-found page (404) for a name no account has."""
+    if await run_in_threadpool(book.account_by_name, accounts_of(request).engine, name) is None:
+        from .pages import not_found
+
+        return not_found("There is no player called", name)
     return FileResponse(PROFILE_PAGE)
 
 
@@ -168,8 +173,17 @@ def log_out(request: Request, response: Response) -> dict:
 
 
 @router.get("/api/me")
-def me(request: Request) -> dict:
-    """Who you are logged in as, and the CSRF token to send as ``X-CSRF-Token`` (401: not logged in)."""
+def me(request: Request, guest_ok: bool = False) -> dict:
+    """Who you are logged in as, and the CSRF token to send as ``X-CSRF-Token`` (401: not logged in;
+    ``guest_ok=true``: 200 with ``username`` null instead, so a page asking leaves no error behind)."""
+    if guest_ok and not request.cookies.get(COOKIE):
+        return {"username": None, "csrf": None}
+    if guest_ok:
+        try:
+            found = signed_in(request)
+        except AccountError:
+            return {"username": None, "csrf": None}
+        return {"username": found["username"], "csrf": found["csrf"]}
     found = signed_in(request)
     return {"username": found["username"], "csrf": found["csrf"]}
 

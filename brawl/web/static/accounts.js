@@ -12,11 +12,18 @@
   brawl.me = async function () {
     if (me !== undefined) return me;
     try {
-      const res = await fetch("/api/me", { headers: { Accept: "application/json" } });
+      // a guest is answered 200 with no name (no 401 in the page's console)
+      // never the browser's copy: a page brought back by Back asks again (logged out since)
+      const res = await fetch("/api/me?guest_ok=true", { headers: { Accept: "application/json" }, cache: "no-store" });
       me = res.ok ? await res.json() : null;
+      if (me && !me.username) me = null;
     } catch (e) { me = null; }
     return me;
   };
+
+  // a page brought back by Back from the browser's cache shows who was logged in then (a profile's
+  // Challenge button after logging out): it is drawn again, asking the server afresh
+  window.addEventListener("pageshow", (e) => { if (e.persisted) window.location.reload(); });
 
   brawl.acct = async function (method, path, body) {
     const headers = { Accept: "application/json" };
@@ -131,11 +138,14 @@
   // brawl.challenge(box, name): on NAME's profile, challenge them (a link to send them, then wait)
   // a seek's id of this page: sent again (an answer lost), the server keeps one seek
   const seekId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
-  brawl.waitForSeek = function (seek, status, onError) {
+  // opponent: a challenge's other player (then the rating window says nothing: only they can take it)
+  brawl.waitForSeek = function (seek, status, onError, opponent) {
     const show = (s) => {
       if (s.paired && s.ready) { clearInterval(timer); status.textContent = t("Paired: opening your game…"); window.location.href = s.invite; return; }
       if (s.paired) { status.textContent = t("Opponent found: waiting for every player to arrive…"); return; }
-      status.textContent = t("Waiting for an opponent: {n} waiting for this game; ratings within {w} of yours.", { n: s.waiting, w: s.window });
+      const others = Math.max(0, (s.waiting || 0) - 1);  // the count holds this seek too
+      status.textContent = opponent ? t("Waiting for {name} to accept the challenge…", { name: opponent })
+        : t("Waiting for an opponent: {n} others waiting for this game; ratings within {w} points of yours.", { n: others, w: s.window });
     };
     let timer = null;
     show(seek);
@@ -158,8 +168,9 @@
         const seek = await brawl.acct("POST", "/api/seeks", { game: select.value, rated: rated.checked, opponent: name, client_id: seekId() });
         go.disabled = true;
         const link = `${window.location.origin}/?challenge=${encodeURIComponent(me.username)}&game=${encodeURIComponent(select.value)}&rated=${rated.checked ? 1 : 0}`;
-        box.append(el("p", {}, t("Send {name} this link to accept:", { name }), " ", el("code", { id: "challenge-link", class: "hash" }, link)));
-        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; });
+        box.append(el("p", {}, t("Send {name} this link to accept:", { name }), " ", el("code", { id: "challenge-link", class: "hash" }, link),
+          " ", brawl.copyButton(link, t("Copy the challenge link"))));
+        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; }, name);
       } catch (e) { error.textContent = e.message; error.hidden = false; }
     } }, t("Challenge {name}", { name }));
     box.replaceChildren(el("h2", {}, t("Challenge {name}", { name })),
@@ -177,13 +188,19 @@
       try {
         const seek = await brawl.acct("POST", "/api/seeks", { game, rated, opponent: from, client_id: seekId() });
         accept.disabled = true;
-        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; });
+        brawl.waitForSeek(seek, status, (e) => { error.textContent = e.message; error.hidden = false; }, from);
       } catch (e) { error.textContent = e.message; error.hidden = false; }
     } }, t("Accept"));
     box.replaceChildren(el("h2", {}, t("A challenge")),
-      el("p", {}, t(rated ? "{name} challenges you to a rated game of {game}." : "{name} challenges you to a game of {game}.", { name: from, game })),
+      el("p", { id: "challenge-words" }, t(rated ? "{name} challenges you to a rated game of {game}." : "{name} challenges you to a game of {game}.", { name: from, game })),
       me ? accept : el("p", { class: "hint" }, t("Log in or sign up below to accept.")), status, error);
     box.hidden = false;
+    // the game by its title, in the page's language (the link names it by its id: "krig")
+    brawl.games().then((list) => {
+      const found = list.find((g) => g.name === game);
+      const words = document.getElementById("challenge-words");
+      if (found && words) words.textContent = t(rated ? "{name} challenges you to a rated game of {game}." : "{name} challenges you to a game of {game}.", { name: from, game: brawl.tr(found.title) });
+    }).catch(() => {});
   }
 
   // --- a game page: your seat as your account ---------------------------------------------
