@@ -293,6 +293,8 @@ def test_a_rated_table_with_a_bot_level_waits_for_its_free_seat_then_rates_the_p
     """Issue 37, points 9 and 14: a rated KtOG table of three (a person, a ladder-rated bot level,
     a free seat) starts once an account joins; the bot moves then, and both people are rated."""
     ana, ben = person(app, "Ana"), person(app, "Ben")
+    for browser in (ana, ben):  # their requests on the app's running loop, where the bots' tasks live on
+        browser.portal = client.portal
     room = rated_room(ana, game="ktog", seats=["human", "bot:random", "human"], options={"players": 3, "hp": 3})
     rid = room["room"]
     assert client.get(f"/api/rooms/{rid}").json()["seats"][2]["player"] is None  # free until an account joins
