@@ -73,7 +73,7 @@ def test_sim_command_reports_json():
     result = CliRunner().invoke(app, ["sim", "tactics", "--bots", "heuristic,random", "--games", "3",
                                       "--json", "--workers", "1", "--party2", "heroes"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["games"] == 3 and data["options"]["party2"] == "heroes" and len(data["wins"]) == 2
 
 
@@ -186,6 +186,6 @@ def test_options_are_flags_of_play_and_sim():
                                       "--workers", "1", "--iterative-attacks", "--cover", "--shooting-into-melee",
                                       "--unarmed-strikes", "--surprise-round", "second", "--level", "12"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # stdout alone: a line on stderr says the options run on the engine
     assert data["options"]["iterative_attacks"] and data["options"]["surprise_round"] == "second"
     assert data["wins"][0] == 2
