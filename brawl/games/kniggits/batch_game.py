@@ -23,10 +23,10 @@ from ...sim.kernel import _is_tape, _next, _tape_next, below, note
 from .batch_geom import flees
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, fight_strategy, order_for, turning_order
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, RANK, SEAT,
-                          STATUS, allowance, arrive, auto_face, check_path, engaged, flee)
+                          STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
+                          flee, score)
 
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
-NOT_OVER = -2
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
 RANDOM, HEURISTIC = 0, 1  # the bots the kernel plays
@@ -75,24 +75,6 @@ def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
             row[c + 5], row[c + 6] = K[STATUS, i], K[FACING, i]
         note(src, row)
     return write
-
-
-@njit(cache=True)
-def check_end(K, n):
-    """:meth:`.turns.TurnFlow._check_end`: the winner, -1 for a draw, or :data:`NOT_OVER`."""
-    fighting0 = False
-    fighting1 = False
-    for i in range(n):
-        if K[STATUS, i] == FIGHTING:
-            if K[SEAT, i] == 0:
-                fighting0 = True
-            else:
-                fighting1 = True
-    if fighting0 and fighting1:
-        return NOT_OVER
-    if not fighting0 and not fighting1:
-        return -1
-    return 1 if not fighting0 else 0
 
 
 @njit(cache=True)
@@ -312,23 +294,6 @@ def _fights(src, o, K, XY, n, mover, w):
 
 
 @njit(cache=True)
-def _score(K, n):
-    """:meth:`.turns.TurnFlow._score`: tokens on kniggits still fighting."""
-    a = 0
-    b = 0
-    for i in range(n):
-        if K[STATUS, i] == FIGHTING:
-            t = K[MOVE, i] + K[ATTACK, i] + K[DEFENSE, i]
-            if K[SEAT, i] == 0:
-                a += t
-            else:
-                b += t
-    if a == b:
-        return -1
-    return 0 if a > b else 1
-
-
-@njit(cache=True)
 def play_game(src, o, g, K, XY, w):
     """One game (each seat's bot in ``w.pols``); returns (src, winner or -1 for a draw, first mover or -1,
     turns)."""
@@ -394,7 +359,7 @@ def play_game(src, o, g, K, XY, w):
         to_act = 1 - to_act
         turns += 1
         if o.turn_limit and turns >= o.turn_limit:
-            return src, _score(K, n), first, turns
+            return src, score(K, n), first, turns
         for i in range(n):  # _start_turn: the fleeing kniggits of the army on turn run
             if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
                 flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)

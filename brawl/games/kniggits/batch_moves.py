@@ -232,3 +232,41 @@ def flee(K, XY, n, i, o, g, buf, pts, out):
     if abs(XY[1, i] - edge) <= EPS * 10:
         K[STATUS, i] = GONE
         K[FACING, i] = -1
+
+
+NOT_OVER = -2  # :func:`check_end` while both armies fight
+
+
+@njit(cache=True)
+def check_end(K, n):
+    """:meth:`.turns.TurnFlow._check_end`: the winner, -1 for a draw, or :data:`NOT_OVER`."""
+    fighting0 = False
+    fighting1 = False
+    for i in range(n):
+        if K[STATUS, i] == FIGHTING:
+            if K[SEAT, i] == 0:
+                fighting0 = True
+            else:
+                fighting1 = True
+    if fighting0 and fighting1:
+        return NOT_OVER
+    if not fighting0 and not fighting1:
+        return -1
+    return 1 if not fighting0 else 0
+
+
+@njit(cache=True)
+def score(K, n):
+    """:meth:`.turns.TurnFlow._score`: tokens on kniggits still fighting."""
+    a = 0
+    b = 0
+    for i in range(n):
+        if K[STATUS, i] == FIGHTING:
+            t = K[MOVE, i] + K[ATTACK, i] + K[DEFENSE, i]
+            if K[SEAT, i] == 0:
+                a += t
+            else:
+                b += t
+    if a == b:
+        return -1
+    return 0 if a > b else 1

@@ -229,7 +229,7 @@
         const data = await brawl.acct("GET", "/api/me/games");
         const old = document.getElementById("my-games-waiting");
         if (old) old.remove();
-        if (data.waiting) link.append(el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, ` (${data.waiting})`));
+        if (data.waiting) link.append(el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, `\u00a0(${data.waiting})`));
         const now = new Set(data.games.filter((g) => g.your_turn).map((g) => g.room));
         if (seen && settings && settings.system && "Notification" in window && Notification.permission === "granted") {
           for (const g of data.games) {

@@ -16,7 +16,7 @@
   const RING = { inaccuracy: 4, mistake: 5.5, blunder: 7, uncertain: 4 };
   const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??", best: "", good: "", uncertain: "" };
 
-  function pct(x) { return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`; }
+  function pct(x) { return brawl.pct(x); }  // "56.6%", "56,6 %" on a Spanish page
   function points(x) { return `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`; }
 
   function css() {
