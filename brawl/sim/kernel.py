@@ -13,7 +13,7 @@ carries no trace of the tape.
 from __future__ import annotations
 
 import os
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 from numba import njit, types
@@ -104,14 +104,25 @@ def _note_impl(src, row):
     return lambda src, row: None
 
 
-def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], values) -> dict:
-    """The full engine's side of a tape: one game of the rules module whose dice and ``random``
-    decisions read ``values`` in turn exactly as the compiled games do (a die of ``k`` equally likely
-    faces takes one value, ``v % k``; a sum such as ``2d6`` takes one value per die; a ``random``
-    seat picks ``legal[v % len(legal)]``, and takes no value when only one decision is legal); the other bots play as in the engine.  Returns the
-    winner, the first mover, the values used and every decision as (seat, action, state before it)."""
+def single_terms(event, take) -> Any:
+    """How a chance event reads the tape by default: a die of ``k`` equally likely faces takes one
+    value, ``v % k``; a sum such as ``2d6`` takes one value per die."""
     import re
 
+    if len(set(event.probabilities)) == 1:
+        return event.outcomes[take() % len(event.outcomes)]
+    count, sides = (int(x) for x in re.fullmatch(r"(\d+)d(\d+)", event.name).groups())
+    return sum(take() % sides + 1 for _ in range(count))
+
+
+def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], values,
+                     outcome: Callable = single_terms) -> dict:
+    """The full engine's side of a tape: one game of the rules module whose dice and ``random``
+    decisions read ``values`` in turn exactly as the compiled games do (each chance event by
+    ``outcome(event, take)``, :func:`single_terms` unless a game's dice need more; a ``random`` seat
+    picks ``legal[v % len(legal)]``, and takes no value when only one decision is legal); the other
+    bots play as in the engine.  Returns the winner (the first of ``winners``), every winner, the first
+    mover, the values used and every decision as (seat, action, state before it)."""
     from ..bots import make_bot
     from ..core.game import Chance, Terminal
     from ..games import make_game
@@ -131,16 +142,10 @@ def play_engine_tape(game_name: str, options: Mapping, bot_specs: list[str], val
     while True:
         node = game.node(state)
         if isinstance(node, Terminal):
-            return {"winner": node.winners[0], "first": state.first_mover, "used": pos, "decisions": decisions,
-                    "state": state}
+            return {"winner": node.winners[0] if node.winners else None, "winners": node.winners,
+                    "first": state.first_mover, "used": pos, "decisions": decisions, "state": state}
         if isinstance(node, Chance):
-            event = node.event
-            if len(set(event.probabilities)) == 1:
-                outcome = event.outcomes[take() % len(event.outcomes)]
-            else:
-                count, sides = (int(x) for x in re.fullmatch(r"(\d+)d(\d+)", event.name).groups())
-                outcome = sum(take() % sides + 1 for _ in range(count))
-            state = game.apply_chance(state, outcome)
+            state = game.apply_chance(state, outcome(node.event, take))
             continue
         seat = node.seats[0]
         legal = game.legal_actions(state, seat)

@@ -227,18 +227,24 @@ async def my_leave(request: Request) -> dict:
     return await run_in_threadpool(hub_of(request).leaves.of, found["account_id"])
 
 
+async def _clocks_again(request: Request, account_id: int) -> None:
+    """A leave began or ended: the clocks of the account's rooms in memory run again from it, and
+    their players see the change."""
+    hub = hub_of(request)
+    for room_id, _ in await run_in_threadpool(bound_seats, request.app.state.engine, account_id):
+        room = hub.rooms.get(room_id)
+        if room is not None:
+            hub.clocks.arm(room)
+            hub.notifier.changed(room, reload=True)
+
+
 @router.post("/api/me/leave", response_model=LeaveOut)
 async def take_leave(body: LeaveIn, request: Request) -> dict:
     """Go on leave now: every correspondence clock of yours stands still until it ends (the others
     see it on the room's clocks as ``on_leave``)."""
     found = await run_in_threadpool(acting, request)
-    hub = hub_of(request)
-    out = await run_in_threadpool(hub.leaves.take, found["account_id"], body.days)
-    for room_id, _ in await run_in_threadpool(bound_seats, request.app.state.engine, found["account_id"]):
-        room = hub.rooms.get(room_id)
-        if room is not None:
-            hub.clocks.arm(room)
-            hub.notifier.changed(room, reload=True)
+    out = await run_in_threadpool(hub_of(request).leaves.take, found["account_id"], body.days)
+    await _clocks_again(request, found["account_id"])
     return out
 
 
@@ -246,11 +252,6 @@ async def take_leave(body: LeaveIn, request: Request) -> dict:
 async def end_leave(request: Request) -> dict:
     """End your leave now: only the days taken count."""
     found = await run_in_threadpool(acting, request)
-    hub = hub_of(request)
-    out = await run_in_threadpool(hub.leaves.end, found["account_id"])
-    for room_id, _ in await run_in_threadpool(bound_seats, request.app.state.engine, found["account_id"]):
-        room = hub.rooms.get(room_id)
-        if room is not None:
-            hub.clocks.arm(room)
-            hub.notifier.changed(room, reload=True)
+    out = await run_in_threadpool(hub_of(request).leaves.end, found["account_id"])
+    await _clocks_again(request, found["account_id"])
     return out
