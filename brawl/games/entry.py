@@ -25,6 +25,9 @@ part           what it is, and who asks for it
 ``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
 ``vector``     a Gymnasium ``VectorEnv`` class stepping many games in one compiled call
                (``brawl.rl.vector_env``)
+``playouts``   ``kernel_policy(game, bots, epsilon, seed) -> Policy | None``: the review's playouts
+               on the compiled kernel (:mod:`brawl.review.policy`), ``None`` where the kernel cannot
+               play these options or bots (the engine plays them then)
 ``analysis``   a module with ``build_from_cli(options, out, **flags)`` (``brawl analyze``)
 ``lang``       a module of the game's text in other languages: ``ES`` (English template to Spanish),
                ``NAMES_ES`` (names to translate) and ``VALUES`` (English labels of option values)
@@ -56,6 +59,7 @@ class Entry:
     odds: str | None = None
     encoding: str | None = None
     vector: str | None = None
+    playouts: str | None = None
     analysis: str | None = None
     lang: str | None = None
     renderer: bool = False
