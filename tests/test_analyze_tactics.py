@@ -60,3 +60,31 @@ def test_refusals(tmp_path):
     res = subprocess.run([*BRAWL, "analyze", "tactics", "--out", str(tmp_path / "d"), "--level", "99"],
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 2 and "level" in res.stderr and not (tmp_path / "d").exists()
+
+
+def test_report_runs_of_kernel_bots_play_on_the_kernel(monkeypatch):
+    """Issue 39 ("the balance reports at ten times the games"): a report's runs of bots the batch
+    kernel plays, with no decisions to count, are played by the kernel; a run that counts decisions
+    (or names a bot the kernel lacks) stays on the engine."""
+    from brawl.analysis import common
+
+    engine_runs = []
+    real = common.engine_slice
+
+    def spy(game, options, bots, seed, start, stop, kind_of=None):
+        engine_runs.append((tuple(bots), kind_of is not None))
+        return real(game, options, bots, seed, start, stop, kind_of)
+
+    monkeypatch.setattr(common, "engine_slice", spy)
+    opts = {"party1": "steve", "party2": "jeff", "level": 1}
+    fast = common.run_engine("tactics", [(opts, ["heuristic", "random"], 40, 3)], workers=1)[0]
+    assert engine_runs == []  # forty battles, none on the engine
+    assert fast.games == 40 and sum(fast.wins) + fast.draws == 40 and sum(fast.turn_counts.values()) == 40
+    assert fast.bots == ["heuristic", "random"]
+    counted = common.run_engine("tactics", [(opts, ["heuristic", "heuristic"], 2, 3)], workers=1,
+                                kind_of=decision_kind)[0]
+    assert counted.games == 2 and engine_runs and all(k for _, k in engine_runs)
+    assert sum(sum(c.values()) for c in counted.decisions.values()) > 0
+    from brawl.games.tactics.analysis import GAMES
+
+    assert GAMES == 200  # ten times the 20 a point the engine alone could play

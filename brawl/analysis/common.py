@@ -277,19 +277,54 @@ def engine_slice(game_name: str, options: dict, bot_specs: list, seed: int, star
     return run
 
 
+def _kernel_runs(game: str, specs: list) -> set[int]:
+    """The runs the game's compiled kernel plays: every seat a bot by name that the kernel knows."""
+    from ..games import entry
+
+    batch = entry(game).load("batch")
+    if batch is None:
+        return set()
+    return {k for k, (_, b, n, _) in enumerate(specs)
+            if n > 0 and all(isinstance(x, str) for x in b) and batch.can_run(list(b))}
+
+
+def kernel_run(game: str, options: dict, bots: list, games: int, seed: int, workers: int | None = None) -> EngineRun:
+    """``games`` games of ``bots`` played by the game's batch kernel, as an :class:`EngineRun`: the
+    same rules and bots as the engine's games (the agreement tests play both on one tape), other dice.
+    Options the kernel does not play run on the engine inside ``run_range``, which says so."""
+    from ..games import entry
+
+    result = entry(game).load("batch").run_range(options, list(bots), seed, 0, games, workers)
+    run = EngineRun(dict(result.options), list(bots), result.games)
+    run.wins = list(result.wins)
+    run.draws = result.draws
+    run.first_mover_wins = result.first_mover_wins
+    run.turn_counts = dict(result.turn_counts)
+    return run
+
+
 def run_engine(game: str, specs: list, workers: int | None = None, backend: str = "local",
                address: str | None = None, kind_of=None, progress=None, piece: int = 4) -> list[EngineRun]:
-    """Engine runs ``(options, bots, games, seed)`` of ``game`` cut into pieces of ``piece`` games:
+    """Runs ``(options, bots, games, seed)`` of ``game``.  A run of bots the game's compiled kernel
+    plays, with no decisions to count (``kind_of``), is played by the kernel here
+    (:func:`kernel_run`); the others by the engine cut into pieces of ``piece`` games:
     in processes here (``workers``, default every core), or as tasks on a Ray cluster.  Each run's
     totals are the same however it is cut (every game has its own seeds).  ``progress(games)`` is
     told as pieces finish (locally)."""
     import os
 
     check_backend(backend)
+    out = [EngineRun(dict(o), list(b)) for o, b, _, _ in specs]
+    fast = set() if kind_of is not None else _kernel_runs(game, specs)
+    for k in sorted(fast):
+        o, b, n, s = specs[k]
+        out[k] = kernel_run(game, o, b, n, s, workers)
+        if progress:
+            progress(n)
     tasks = []  # (run index, start, stop)
     for k, (_, _, n, _) in enumerate(specs):
-        tasks.extend((k, a, min(a + piece, n)) for a in range(0, n, piece))
-    out = [EngineRun(dict(o), list(b)) for o, b, _, _ in specs]
+        if k not in fast:
+            tasks.extend((k, a, min(a + piece, n)) for a in range(0, n, piece))
     parts: list = []
     if backend == "ray":
         from ..sim.ray_backend import connect
