@@ -308,6 +308,21 @@ class Game(ABC, Generic[S]):
         game has no such order, and everyone but the winners shares one place."""
         return None
 
+    def forfeit(self, state: S, seat: int) -> S | None:
+        """The state after ``seat`` leaves a game that goes on without it (its time ran out in a
+        game of several players): the seat is out as if beaten, whatever waited for its decision
+        is dropped, the turn passes on, and when one seat is left it wins.  ``None`` (the default):
+        the game has no such rule, and a server ends the whole game instead.  Only a server asks,
+        at an open decision (never while dice are to be rolled); a seat already out, or a game
+        over, raises :class:`IllegalAction`.  :class:`~brawl.core.match.Match` records it as an
+        entry of its own (``{"seat": s, "forfeit": "time"}``), so a replay does it again."""
+        return None
+
+    @classmethod
+    def has_forfeit(cls) -> bool:
+        """Whether a seat can leave the game while the others play on (:meth:`forfeit`)."""
+        return cls.forfeit is not Game.forfeit
+
     # -- shared machinery ----------------------------------------------------------------------
     def apply_action(self, state: S, seat: int, action: str) -> S:
         node = self.node(state)

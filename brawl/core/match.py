@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .game import Chance, Decision, Game, IllegalAction, Terminal
-from .record import Record
+from .record import FORFEITS, Record
 from .sources import AwaitRoll, CommittedDice, DiceSource, SeededDice, TableDice
 
 
@@ -23,7 +23,7 @@ from .sources import AwaitRoll, CommittedDice, DiceSource, SeededDice, TableDice
 class LogLine:
     n: int
     text: str
-    kind: str  # "roll" | "decision" | "sealed" | "reveal" | "result" | "end"
+    kind: str  # "roll" | "decision" | "sealed" | "reveal" | "result" | "forfeit" | "end"
     seat: int | None = None
     private_to: int | None = None  # None: everyone may read it
     data: dict = field(default_factory=dict)
@@ -134,6 +134,37 @@ class Match:
         if not self._sealed:  # nothing may be told while a choice is still sealed
             self._narrate(before)
         self.advance()
+
+    def forfeit(self, seat: int, reason: str = "time") -> None:
+        """``seat`` leaves a game that goes on without it (:meth:`Game.forfeit`): recorded as an
+        entry of its own and logged for everyone ("Ann ran out of time and is out").  Raises
+        :class:`IllegalAction` and changes nothing when the game has no such rule, no decision is
+        open, or the seat is out already."""
+        if reason not in FORFEITS:
+            raise IllegalAction(f"a seat leaves a game for one of these reasons: {', '.join(FORFEITS)}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise IllegalAction(f"no seat {seat!r} in this game")
+        node = self.game.node(self.state)
+        if not isinstance(node, Decision):
+            raise IllegalAction("no decision is open: " + ("the game is over" if isinstance(node, Terminal) else "dice are to be rolled"))
+        before = self.state
+        after = self.game.forfeit(self.state, seat)
+        if after is None:
+            raise IllegalAction(f"{self.game.title} has no rule for a player who leaves while the others play on")
+        self.state = after
+        self.record.add_forfeit(seat, reason)
+        self._add(f"{self.game.seat_name(seat)} ran out of time and is out", "forfeit", seat, data={"forfeit": reason})
+        self._after(before)
+        if not self._sealed:
+            self._narrate(before)
+        self.advance()
+
+    def take(self, step: dict) -> None:
+        """One step of a record (see :meth:`Record.steps`): a decision or a forfeit."""
+        if "forfeit" in step:
+            self.forfeit(step["seat"], step["forfeit"])
+        else:
+            self.decide(step["seat"], step["action"])
 
     def _narrate(self, before) -> None:
         step_line = self.log[-1].text if self.log else None

@@ -6,6 +6,10 @@ A record is plain JSON::
      "dice": {"kind": "seeded", "seed": 7},
      "entries": [{"roll": "d10", "outcome": 4}, {"seat": 0, "action": "attack"}, ...]}
 
+A seat that left a game the others play on (its time ran out; see ``Game.forfeit``) is an entry of
+its own, ``{"seat": 2, "forfeit": "time"}``: a step of the game like a decision, which a replay
+takes again (:meth:`Record.steps`).
+
 Rolls are recorded beside the decisions so a record reads as the game went, and so a replay can
 check that the seed really produces them (:func:`brawl.core.replay.replay` with ``verify=True``).
 
@@ -37,6 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 FORMAT = "brawl-record/1"
+FORFEITS = ("time",)  # why a seat left a game that goes on (a forfeit entry's reason)
 COMMITTED = (CommittedDice.kind, TableDice.kind)  # dice whose seed means something only with its commitment
 
 
@@ -77,6 +82,10 @@ class Record:
 
     def add_decision(self, seat: int, action: str) -> None:
         self.entries.append({"seat": seat, "action": action})
+
+    def add_forfeit(self, seat: int, reason: str) -> None:
+        """``seat`` left the game, which goes on without it (``reason``: one of :data:`FORFEITS`)."""
+        self.entries.append({"seat": seat, "forfeit": reason})
 
     def reveal(self, seed_hex: str) -> None:
         self.dice["seed"] = seed_hex
@@ -131,8 +140,10 @@ class Record:
             if key not in data:
                 raise RecordError(f"record lacks {key!r}")
         entries = data["entries"]
-        if not isinstance(entries, list) or not all(isinstance(e, dict) and (("roll" in e and "outcome" in e) or ("seat" in e and "action" in e)) for e in entries):
-            raise RecordError("record entries must be rolls {roll, outcome} or decisions {seat, action}")
+        if not isinstance(entries, list) or not all(isinstance(e, dict) and (("roll" in e and "outcome" in e) or ("seat" in e and "action" in e)
+                                                                             or ("seat" in e and e.get("forfeit") in FORFEITS)) for e in entries):
+            raise RecordError("record entries must be rolls {roll, outcome}, decisions {seat, action} or "
+                              "forfeits {seat, forfeit: \"time\"}")
         return cls(data["game"], data["options"], data["dice"], [dict(e) for e in entries])
 
     @classmethod
@@ -150,4 +161,9 @@ class Record:
         return [e["outcome"] for e in self.entries if "roll" in e]
 
     def decisions(self) -> list[tuple[int, str]]:
-        return [(e["seat"], e["action"]) for e in self.entries if "seat" in e]
+        return [(e["seat"], e["action"]) for e in self.entries if "action" in e]
+
+    def steps(self) -> list[dict]:
+        """The entries a replay takes one by one: the decisions and the forfeits, in order (the
+        rolls follow from them)."""
+        return [e for e in self.entries if "seat" in e]

@@ -88,7 +88,7 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
 
     def bad(problem: str, entry: int | None = None, match: Match | None = None,
             where: str | None = None) -> tuple[Verdict, Match | None]:
-        step = None if entry is None else sum(1 for e in entries[:entry] if "seat" in e)
+        step = None if entry is None else sum(1 for e in entries[:entry] if "seat" in e)  # decisions and forfeits
         if where is None:
             where = "" if step is None else "before the first decision, " if step == 0 else f"after decision {step}, "
         return Verdict(False, where + problem, entry=entry, step=step, **counts), match
@@ -112,7 +112,7 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
         return bad(f"the record's game cannot be set up: {exc}")
     at = 0  # the record's entry for the next decision
     checked = 0  # entries of the replay already found equal to the record's (a record only grows)
-    for seat, action in record.decisions():
+    for taken in record.steps():
         got = match.record.entries
         i = _first_difference(got, entries, checked)
         if i is not None:
@@ -123,10 +123,11 @@ def verify_match(record: Record, make_game: MakeGame) -> tuple[Verdict, Match | 
         if len(got) < at:  # the record has rolls here that the game never asked for
             return differs(len(got), got, match)
         try:
-            match.decide(seat, action)
+            match.take(taken)
         except Exception as exc:  # an illegal decision (or a decision after the end)
+            what = f"leave the game ({taken.get('forfeit')!r})" if "forfeit" in taken else f"decide {taken.get('action')!r}"
             return bad(f"decision {sum(1 for e in entries[:at] if 'seat' in e) + 1} (entry {at}) does not replay: "
-                       f"seat {seat!r} cannot decide {action!r} here ({exc})", at, match, where="")
+                       f"seat {taken.get('seat')!r} cannot {what} here ({exc})", at, match, where="")
         at += 1
     got = match.record.entries
     i = _first_difference(got, entries, checked)
@@ -155,7 +156,7 @@ def replay(record: Record, make_game: MakeGame, *, verify: bool = True,
     With ``verify`` and a seed in the record, the whole record is checked as :func:`verify` does
     (raising :class:`RecordError` with the first disagreement); otherwise the recorded outcomes are
     fed back, by ``dice`` when given (a :class:`ReplayDice` that also watches each event, say).
-    ``steps`` stops after that many decisions (to look at a game part-way)."""
+    ``steps`` stops after that many steps, decisions and forfeits (to look at a game part-way)."""
     if verify and steps is None and "seed" in record.dice:
         verdict, match = verify_match(record, make_game)
         if not verdict.ok:
@@ -169,11 +170,11 @@ def replay(record: Record, make_game: MakeGame, *, verify: bool = True,
     else:
         source = dice if dice is not None else ReplayDice(record.rolls())
     match = Match(game, source)
-    decisions = record.decisions()
+    taken = record.steps()
     if steps is not None:
-        decisions = decisions[:steps]
-    for seat, action in decisions:
-        match.decide(seat, action)
+        taken = taken[:steps]
+    for step in taken:
+        match.take(step)
     if verify and steps is None:
         i = _first_difference(match.record.entries, record.entries)
         if i is None and len(match.record.entries) < len(record.entries):

@@ -13,6 +13,7 @@ WORDS = {
     "Game over: {who} wins": "Fin de la partida: gana {who}",
     "Game over: {who}, {who2} wins": "Fin de la partida: ganan {who} y {who2}",
     "Game over: no winner": "Fin de la partida: sin ganador",
+    "{who} ran out of time and is out": "{who} se quedó sin tiempo y queda fuera",
     "Game over: {who} win": "Fin de la partida: ganan {who}",
     "Game over: {who}, {who2} win": "Fin de la partida: ganan {who} y {who2}",
     # ways texts are joined: tried last, each part translated on its own

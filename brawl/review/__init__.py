@@ -100,7 +100,7 @@ def review(data: Any, *, method: str = "auto", budget: int | None = None, playou
         game = make_game(record.game, record.options)
         if verify and "seed" in record.dice:
             if isinstance(ended, dict):  # ended by the server (a claim) before the rules' end
-                played = replay(record, steps=len(record.decisions())).record.entries
+                played = replay(record, steps=len(record.steps())).record.entries
                 if played != record.entries:
                     raise ReviewError("the record's rolls are not the ones its seed gives")
             else:

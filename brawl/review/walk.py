@@ -63,6 +63,12 @@ def walk(game: Game, record: Record) -> tuple[list[Step], Any]:
                 outcome = tuple(outcome) if isinstance(outcome, list) else outcome
                 after = game.apply_chance(state, outcome)
                 steps.append(Step(i, decisions, state, after, node, seat=node.seat, event=node.event.name, outcome=outcome))
+            elif "forfeit" in entry:  # a seat out of time left the game: nothing of it to judge
+                after = game.forfeit(state, int(entry["seat"])) if isinstance(node, Decision) else None
+                if after is None:
+                    raise ReviewError(f"entry {i}: no seat can leave the game there")
+                state, decisions = after, decisions + 1
+                continue
             else:
                 if not isinstance(node, Decision):
                     raise ReviewError(f"entry {i} is a decision where none is open")

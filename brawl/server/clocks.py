@@ -453,14 +453,19 @@ class Clocks:
         if clocks.roll_started is not None and corr.is_correspondence(room):
             corr.roll_if_late(self.hub, room, time.time())  # a table roll left past its deadline is rolled for the table
         now = time.time()
-        newly = [s for s in self._humans_waiting(room) if s not in clocks.flagged and (self.left(room, s, now) or 0) <= 0]
-        if not newly:
+        waiting = self._humans_waiting(room)
+        newly = [s for s in waiting if s not in clocks.flagged and (self.left(room, s, now) or 0) <= 0]
+        if newly:
+            clocks.flagged.update(newly)
+        if self.hub.rooms.get(room.id) is not room:
             return
-        clocks.flagged.update(newly)
-        if self.hub.rooms.get(room.id) is room:
+        if newly:
             self.hub.time_ran_out(room, newly)
-            if corr.is_correspondence(room):  # no claims: the seats out of time lose at once
-                corr.ran_out(self.hub, room, newly)
+        # correspondence has no claims: the seats out of time lose at once (again, where their loss
+        # could not be stored at the first look: a decision being stored, a restart in between)
+        late = [s for s in waiting if s in clocks.flagged]
+        if late and corr.is_correspondence(room) and not room.over:
+            corr.ran_out(self.hub, room, late)
 
     def json(self, room: "Room") -> dict | None:
         control = self.control(room)

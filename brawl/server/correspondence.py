@@ -10,8 +10,11 @@ days), with three differences:
   choice), the time it opened is stored with the room's time control (``started``), in the same
   transaction as the decision or roll that opened it, so a restart, or another process taking the
   room's lease, counts from the same moment; nothing starts a full new period.
-- **A seat whose time runs out loses at once**: the game ends, the seats still in win (see
-  :func:`ran_out`).  Nobody has to claim it.
+- **A seat whose time runs out loses at once** (see :func:`ran_out`): in a game whose players fall
+  one by one (``Game.forfeit``: KtOG) it falls, an entry of the record, and the others play on; in
+  the others the game ends, the seats still in win.  Nobody has to claim it.  A seat marked out of
+  time whose loss could not be stored (a decision being stored, a restart) is judged again at the
+  next look.
 - **No away limit**: nobody may claim a correspondence game against an absent person; days away
   are what the game is for (:func:`is_correspondence`, asked by the claims).
 
@@ -26,10 +29,13 @@ room with a time control).  Tests replace the clocks' wall clock (``clocks.time`
 from __future__ import annotations
 
 import heapq
+import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .room import Room
+
+log = logging.getLogger("brawl.server")
 
 MODE = "correspondence"
 DAY = 86_400.0
@@ -103,15 +109,14 @@ def dump_started(seats: dict[int, float], roll: float | None) -> dict[str, float
 
 
 def ran_out(hub, room: "Room", seats: list[int]) -> None:
-    """Correspondence: the seats whose time ran out lose at once; the seats still in win."""
+    """Correspondence: the seats whose time ran out lose at once (see ``Host.out_of_time``): in KtOG
+    each falls and the others play on; in the other games the game ends, the seats still in win."""
     if room.over or not seats:
         return
-    out = set(seats) | set(hub.clocks.of(room).flagged)
-    winners = tuple(s.seat for s in room.seats if s.seat not in out)
     try:
-        hub._end(room, f"{', '.join(room.seat_label(s) for s in sorted(out))} ran out of time", winners)
-    except Exception:  # a decision came first (another process): the clocks judge again
-        pass
+        hub.out_of_time(room, seats)
+    except Exception:  # a decision came first (another process), the store refused: the clocks judge again
+        log.exception("room %s: the seats out of time could not be judged now", room.id)
 
 
 WALK_SHARE = 12  # each sweep also looks at this share of every correspondence room (a minute at 5 s a sweep)

@@ -33,3 +33,6 @@ class Host(Protocol):
 
     def time_ran_out(self, room: "Room", seats: list[int]) -> None:
         """A person's time control ran out."""
+
+    def out_of_time(self, room: "Room", seats: list[int]) -> None:
+        """Seats whose time ran out lose now (KtOG: they fall and the others play on)."""

@@ -315,13 +315,15 @@ class Hub(Creating, Sharing, People):
         self._store_now(room, staged)
         return staged.entries
 
-    def _stage(self, room: Room, seat: int, action: Any, client_id: str | None, rolled: Any = NOT_A_ROLL) -> Staged:
+    def _stage(self, room: Room, seat: int, action: Any, client_id: str | None, rolled: Any = NOT_A_ROLL,
+               forfeit: str | None = None) -> Staged:
         """Apply a decision (or, with ``rolled``, a roll of dice rolled at the table: the face
-        entered, or None for a roll the server draws) in memory and make its rows; the room is
-        ``pending`` until it is stored."""
+        entered, or None for a roll the server draws; with ``forfeit``, ``seat`` leaving a game the
+        others play on) in memory and make its rows; the room is ``pending`` until it is stored."""
         start = room.last + 1
         try:
-            entries = room.decide(seat, action) if rolled is NOT_A_ROLL else room.roll(rolled)
+            entries = room.forfeit(seat, forfeit) if forfeit else \
+                room.decide(seat, action) if rolled is NOT_A_ROLL else room.roll(rolled)
         except IllegalAction as exc:
             raise RoomError(str(exc), 422) from None
         if client_id is not None:

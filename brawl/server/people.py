@@ -221,17 +221,44 @@ class People:
         self._end(room, reason, ())
 
     def time_ran_out(self, room: Room, seats: list[int]) -> None:
-        """A person's time control ran out: tell everyone; where only bots could claim, end the game."""
+        """A person's time control ran out: tell everyone; where only bots could claim, the seats
+        lose at once (:meth:`out_of_time`)."""
         self.store.set_time_control(room.id, self.clocks.stored(room))
         people = [s for s in room.seats if s.kind == "human" and s.seat not in seats]
         if not people and not room.over:
-            winners = tuple(s.seat for s in room.seats if s.seat not in seats)
+            self.out_of_time(room, seats)
+            return
+        self.notifier.changed(room)
+
+    def out_of_time(self, room: Room, seats: list[int]) -> None:
+        """The server's judgement on ``seats`` whose time ran out (nobody claims it): in a game whose
+        players fall one by one (``Game.forfeit``: KtOG) each of them falls, a step of the record, and
+        the others play on; in any other game it ends, the seats still in winning.  A decision that
+        came first (another process) leaves it to the clocks' next look."""
+        if room.over or not seats:
+            return
+        if not room.game.has_forfeit():
+            out = set(seats) | set(self.clocks.of(room).flagged)
+            winners = tuple(s.seat for s in room.seats if s.seat not in out)
             try:
-                self._end(room, f"{', '.join(room.seat_label(s) for s in seats)} ran out of time", winners)
+                self._end(room, f"{', '.join(room.seat_label(s) for s in sorted(out))} ran out of time", winners)
             except RoomError:  # a decision came first (another process): the clocks judge again
                 pass
             return
-        self.notifier.changed(room)
+        for seat in sorted(seats):
+            if room.over or room.pending or seat not in room.waiting():
+                return  # over, being stored (the clocks' next look), or no longer this seat's decision
+            try:
+                self.forfeit(room, seat, "time")
+            except RoomError:  # a decision came first (another process): the clocks judge again
+                return
+
+    def forfeit(self, room: Room, seat: int, reason: str) -> None:
+        """``seat`` leaves a game the others play on: an event of the record, stored (with the clocks:
+        the seat no longer flagged, the next decision's start) before anyone is told."""
+        self.clocks.of(room).flagged.discard(seat)
+        staged = self._stage(room, seat, None, None, forfeit=reason)
+        self._store_now(room, staged)
 
     def _end(self, room: Room, reason: str, winners: tuple[int, ...], by: int | None = None) -> None:
         """The server ends the game (a claim, a clock): an event numbered after the room's last,

@@ -123,6 +123,8 @@ def takeback_refusal(room: Room, seat: int) -> str | None:
     entry = room.match.record.entries[room.last]
     if "roll" in entry:
         return "a die was rolled after it: a decision can be taken back only before any roll"
+    if "forfeit" in entry:
+        return "a seat left the game after it (its time ran out): nothing can be taken back"
     if entry["seat"] != seat:
         return "only the last decision can be taken back, and only by whoever made it"
     if room.last in room.sealed:
@@ -201,6 +203,8 @@ def event(room: Room, seat: int | None, n: int, named: Callable[[str], str] | No
     entry = room.match.record.entries[n]
     if "roll" in entry:
         item: dict[str, Any] = {"n": n, "type": "roll", "event": entry["roll"], "outcome": entry["outcome"]}
+    elif "forfeit" in entry:  # a seat out of time left the game
+        item = {"n": n, "type": "forfeit", "seat": entry["seat"], "forfeit": entry["forfeit"]}
     else:
         item = {"n": n, "type": "decision", "seat": entry["seat"], "sealed": n in room.sealed}
         if n not in room.sealed or entry["seat"] == seat:

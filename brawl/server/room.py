@@ -187,6 +187,17 @@ class Room:
             self.opened = len(self.match.record.entries)
         return self.match.record.entries[start:]
 
+    def forfeit(self, seat: int, reason: str = "time") -> list[dict]:
+        """``seat`` leaves a game that goes on without it (its time ran out; see ``Game.forfeit``);
+        return the new record entries.  Raises IllegalAction, changing nothing."""
+        if self.ending is not None:
+            raise IllegalAction("the game is over")
+        start = len(self.match.record.entries)
+        self.match.forfeit(seat, reason)
+        self._file_lines(start)
+        self.opened = len(self.match.record.entries)
+        return self.match.record.entries[start:]
+
     def roll(self, outcome: Any = None) -> list[dict]:
         """Dice rolled at the table: the face entered for the awaited roll (``outcome``), or, with
         ``None``, the roll drawn by the server ("roll for me"); return the new record entries (the

@@ -105,12 +105,13 @@ class TokenOnly(Strict):
 
 class Event(BaseModel):
     n: int = Field(description="event number within the room, from 0")
-    type: str = Field(description="'decision' or 'roll'")
+    type: str = Field(description="'decision', 'roll' or 'forfeit' (a seat out of time left the game)")
     seat: int | None = None
     action: str | None = Field(None, description="the decision (left out for another seat's sealed choice)")
     sealed: bool | None = Field(None, description="a choice made in secret at a simultaneous decision")
     event: str | None = Field(None, description="the chance event rolled (e.g. 'd10')")
     outcome: Any = Field(None, description="the roll's outcome")
+    forfeit: str | None = Field(None, description="why the seat left a game the others play on ('time')")
     log: list[dict[str, Any]] = Field(description="log lines this event wrote that this seat may read")
 
 

@@ -40,6 +40,7 @@ class Stored:
     snapshot: tuple[int, str, bytes] | None = None  # (last event in it, code, data)
 
 
+FORFEIT = "forfeit"  # an event kind: a seat left a game the others play on (its time ran out); in the record
 END = "end"  # an event kind: the server ended the game (a claim), numbered after the last decision or roll
 
 
@@ -56,6 +57,8 @@ def entry_of(event: dict) -> dict:
         return {"roll": event["event"], "outcome": event["outcome"]}
     if event["kind"] == "entered":
         return {"roll": event["event"], "outcome": event["outcome"], "table": True}
+    if event["kind"] == FORFEIT:
+        return {"seat": event["seat"], "forfeit": event["action"]}
     return {"seat": event["seat"], "action": event["action"]}
 
 
@@ -67,6 +70,8 @@ def event_row(room: "Room", n: int, client_id: str | None = None, at: datetime |
            "outcome": None, "sealed": False, "client_id": client_id, "created_at": at or utcnow()}
     if "roll" in entry:
         row.update(event=entry["roll"], outcome=entry["outcome"], kind="entered" if entry.get("table") else "roll")
+    elif "forfeit" in entry:
+        row.update(kind=FORFEIT, seat=entry["seat"], action=entry["forfeit"])
     else:
         row.update(kind="decision", seat=entry["seat"], action=entry["action"], sealed=n in room.sealed)
     return row
@@ -91,6 +96,8 @@ def replay_stored(room: "Room", events: list[dict]) -> None:
             room.decide(ev["seat"], ev["action"])
             if ev.get("client_id"):
                 room.client_ids[ev["client_id"]] = (start_n, room.last)
+        elif ev["kind"] == FORFEIT:
+            room.forfeit(ev["seat"], ev["action"])
         elif room.match.awaiting is not None:  # dice rolled at the table: entered, or drawn for the table
             room.roll(ev["outcome"] if ev["kind"] == "entered" else None)
     stored = [entry_of(ev) for ev in events]

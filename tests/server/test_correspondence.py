@@ -111,8 +111,8 @@ def test_sealed_choices_each_have_the_deadline(client, clock):
 
 
 def test_ktog_three_players_one_runs_out(client, clock):
-    """Issue 41, point 1: in a three-player KtOG the seat whose time runs out loses and the two others
-    are the winners left; the game's end is stored."""
+    """Issue 41, point 1: in a three-player KtOG the seat whose time runs out falls and the two others
+    play on (tests/server/test_correspondence_forfeit.py follows the game to its end)."""
     room = create(client, game="ktog", seats=("human",) * 3, options={"players": 3}, days=1)
     assert room.status_code == 201, room.text
     room = room.json()
@@ -122,7 +122,8 @@ def test_ktog_three_players_one_runs_out(client, clock):
     clock.now += DAY + 1
     corr.sweep(client.app.state.hub)
     v = view(client, room, None)
-    assert v["over"] and set(v["winners"]) == {0, 1, 2} - set(waiting)
+    assert not v["over"] and v["state"]["up"] == [s not in waiting for s in range(3)]
+    assert v["node"]["seats"] and not set(v["node"]["seats"]) & set(waiting)
 
 
 def test_a_table_roll_left_past_its_deadline_is_rolled_by_the_server(client, clock):
@@ -218,7 +219,7 @@ def test_the_sweep_looks_at_the_games_due_only(client, clock):
 
 def test_a_ktog_off_turn_reaction_has_its_deadline(client, clock):
     """Issue 41, point 1: KtOG's off-turn reactions (Dodge, Mighty Blow) have their deadline too:
-    the reacting seat's days run from when its reaction opened, and it loses when they pass."""
+    the reacting seat's days run from when its reaction opened, and it falls when they pass."""
     room = create(client, game="ktog", seats=("human",) * 3, options={"players": 3}, days=1).json()
     hub = client.app.state.hub
     for _ in range(300):
@@ -237,4 +238,5 @@ def test_a_ktog_off_turn_reaction_has_its_deadline(client, clock):
     clock.now += DAY + 1
     corr.sweep(hub)
     v = view(client, room, None)
-    assert v["over"] and reacting not in v["winners"]
+    assert not v["state"]["up"][reacting] and reacting not in v["node"]["seats"]
+    assert v["over"] or v["node"]["kind"] != "reaction"

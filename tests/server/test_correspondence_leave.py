@@ -52,5 +52,5 @@ def test_leave_stops_the_clocks_is_shown_and_has_a_yearly_limit(app, clock):  # 
         clock.now += 1.5 * DAY + 60  # back from leave, the clock runs out where it stood
         corr.sweep(hub)
         v = client.get(f"/api/rooms/{room}").json()
-        assert v["over"] and seat not in v["winners"]
+        assert not v["state"]["up"][seat] and seat not in v["node"]["seats"]  # KtOG: the seat falls, the others play on
         assert TestClient(app).post("/api/me/leave", json={"days": 1}).status_code in (401, 403)

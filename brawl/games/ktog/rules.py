@@ -45,7 +45,7 @@ states that differ only there are equal and hash alike.
 
 from __future__ import annotations
 
-from ...core.game import Chance, Decision, Game, Terminal
+from ...core.game import Chance, Decision, Game, IllegalAction, Terminal
 from ...core.values import replace
 from . import mechanics as M
 from .mechanics import DISARM_TARGET, FIGHTER_HP, FLYING_TURNS, FUMBLE_TARGET, SCRAMBLE_TURNS, STAND_MAX  # noqa: F401
@@ -171,11 +171,7 @@ class Ktog(KtogWords, Game[KtogState]):
         p = state.phase
         who = self.seat_name(seat)
         if p == "class":
-            state = self._pick_class(state, seat, action)
-            nxt = seat + 1
-            if nxt < len(state.hp):
-                return replace(state, to_act=nxt)
-            return self._start_round(state)
+            return self._next_class(self._pick_class(state, seat, action), seat)
         if p == "dodge?":
             if action == "dodge":
                 state = replace(state, dodge=_set(state.dodge, seat, False), cast=_set(state.cast, seat, True),
@@ -219,6 +215,36 @@ class Ktog(KtogWords, Game[KtogState]):
                            mighty=_set(state.mighty, seat, False), dodge=_set(state.dodge, seat, False),
                            last=f"{self.seat_name(seat)} is a fighter")
         return replace(state, role=_set(state.role, seat, MAGIC_USER), last=f"{self.seat_name(seat)} is a magic-user")
+
+    def _next_class(self, state: KtogState, seat: int) -> KtogState:
+        """The next player still in picks a class after ``seat``; after the last, the first round."""
+        nxt = seat + 1
+        while nxt < len(state.hp) and not state.up[nxt]:
+            nxt += 1  # a player out of time before picking is skipped
+        if nxt < len(state.hp):
+            return replace(state, to_act=nxt)
+        return self._start_round(state)
+
+    def forfeit(self, state: KtogState, seat: int) -> KtogState:
+        """A player whose time ran out is out, as if at 0 hit points and not standing, and the others
+        play on: a hit waiting for their Dodge, or a Mighty Blow on them, is dropped (the attacker's
+        turn goes on to its next swing or ends); on their own turn the turn passes on; when one
+        player is left, that player wins (rules page, KtOG, Winning)."""
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        if not state.up[seat]:
+            raise IllegalAction(f"{self.seat_name(seat)} is out already")
+        state = replace(state, hp=_set(state.hp, seat, 0), up=_set(state.up, seat, False), last="")
+        standing = conscious(state)
+        if len(standing) == 1:
+            return replace(state, phase="over", winner=standing[0], pending=-1)
+        if state.phase == "class":
+            return self._next_class(state, seat) if seat == state.to_act else state
+        if seat == state.to_act:
+            return self._end_turn(state)
+        if seat == state.target and state.phase in ("dodge?", "mighty?"):
+            return self._after_swing(state)
+        return state
 
     def _scramble(self, state: KtogState, seat: int, steps: int) -> KtogState:
         left = M.scramble_left(state.disarmed[seat], steps)

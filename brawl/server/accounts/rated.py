@@ -205,10 +205,9 @@ def watch(hub, now: float | None = None) -> int:
                 ended += 1
                 continue
             flagged = hub.clocks.of(room).flagged
-            if flagged and not room.over:
-                winners = tuple(s.seat for s in room.seats if s.seat not in flagged)
-                hub._end(room, f"{', '.join(room.seat_label(s) for s in sorted(flagged))} ran out of time", winners)
-                ended += 1
+            if flagged and not room.over:  # KtOG: each falls and the others play on; else the game ends
+                hub.out_of_time(room, sorted(flagged))
+                ended += room.over
         except RoomError as refused:  # another process stored the room's next event first: it moved on
             log.info("rated watch: %s not ended here: %s", room.id, refused)
     return ended

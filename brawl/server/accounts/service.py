@@ -194,8 +194,8 @@ def fall_order(room) -> list[list[int]] | None:
     record = room.match.record
     match = Match(game, ReplayDice(record.rolls()))
     fell, still = [], set(game.standing(match.state))
-    for seat, action in record.decisions():
-        match.decide(seat, action)
+    for step in record.steps():  # decisions and forfeits (a seat out of time falls)
+        match.take(step)
         now = set(game.standing(match.state))
         if still - now:
             fell.append(sorted(still - now))

@@ -324,7 +324,7 @@ async def replay_frame(room_id: str, request: Request, step: int = Query(0, ge=0
 def frame(data: Any, step: int) -> dict:
     """The spectator's view after ``step`` decisions of a record, with the log up to there."""
     rec, match = replayed(data, steps=step)
-    game, decisions = match.game, rec.decisions()
+    game, decisions = match.game, rec.steps()  # decisions and forfeits: a step each
     node = game.node(match.state)
     return {"step": min(step, len(decisions)), "steps": len(decisions), "game": game.name, "title": game.title,
             "state": game.view(match.state, None), "status_rows": game.status_rows(match.state),
