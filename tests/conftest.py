@@ -49,6 +49,7 @@ KERNEL_GROUPS = {
     "tests/review/test_review_ktog.py": "ktog-solve",  # solves a small duel (the duel's compiled tables)
     "tests/games/tactics/test_batch_agrees.py": "tactics-batch",  # the Tactics kernel's tape form
     "tests/games/tactics/test_batch_sim.py": "tactics-batch",  # its fast form, the same compiled rules
+    "tests/games/tactics/test_batch_playout.py": "tactics-batch",  # playouts from any state: the same rules
     "tests/games/kniggits/test_batch_agrees.py": "kniggits-batch",  # Kniggits' kernel: the tape form
     "tests/games/kniggits/test_batch_sim.py": "kniggits-batch",  # and the fast form (brawl sim)
 }

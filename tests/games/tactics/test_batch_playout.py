@@ -1,0 +1,185 @@
+"""Issue 39 ("use the speed where users feel it") and issue 38 (playouts on the compiled kernels):
+Tactics battles played on from any mid-battle engine state by the compiled kernel are the engine's
+battles, decision for decision, and the review's playouts and the ``search`` bot run on them.
+
+Positions are taken from engine battles stopped after a number of steps, at decisions and at
+pending dice alike (an attack waiting for its damage, a fireball's saves half made, initiative half
+rolled, a move waiting on an attack of opportunity, a spell waiting on its Concentration check).
+From each, the kernel (:func:`brawl.games.tactics.batch_playout.play_tape`) and the engine walk
+below read one tape of values and must play the same battle.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from brawl.bots import make_bot
+from brawl.core.game import Chance, Terminal
+from brawl.core.sources import SeededDice
+from brawl.games import make_game
+from brawl.games.tactics import batch_playout as BP
+from brawl.games.tactics.batch_state import Unsupported, load
+from brawl.games.tactics.batch_tape import _outcome, places
+
+OPTION_SETS = [
+    {},
+    {"map": "pillars", "level": 9},
+    {"party1": "duo", "party2": "wardens", "map": "bridge", "level": 9},
+    {"custom1": "wizard,cleric,jeff", "custom2": "vex,ada,hild", "level": 7, "shooting_into_melee": True},
+    {"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "map": "pillars", "level": 3},
+    {"party1": "raiders", "party2": "wardens", "level": 20, "max_rounds": 8},
+    {"custom1": "brok,nim,tam,mara", "custom2": "rogue,rogue,fighter,steve", "level": 12, "flat_footed": False,
+     "two_weapon_penalty": "both_attacks", "prone_damage": "melee"},
+]
+
+
+def _tape(seed: int, n: int = 20_000) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 2**31, n)
+
+
+def positions(options: dict, seed: int, every: int = 7, bots=("random", "heuristic")):
+    """(game, states) of one engine battle: the state every ``every`` steps (decisions and dice)."""
+    game = make_game("tactics", options)
+    players = [make_bot("tactics", b, seed=seed + s, game=game) for s, b in enumerate(bots)]
+    dice = SeededDice(seed)
+    state = game.initial_state()
+    out = []
+    for step in range(2000):
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            break
+        if step % every == every - 1:
+            out.append(state)
+        if isinstance(node, Chance):
+            state = game.apply_chance(state, dice.roll(node.event))
+        else:
+            seat = node.seats[0]
+            state = game.apply_action(state, seat, players[seat].choose(game, state, seat))
+    return game, out
+
+
+def engine_walk(game, state, bots, values, epsilon: float = 0.0, limit: int = -1) -> dict:
+    """The engine's side of the tape from ``state``: dice as :mod:`.batch_tape` reads them, a
+    ``random`` seat's (or an ``epsilon`` draw's) decision ``legal[v % len(legal)]``; the heuristic
+    as the engine's bot."""
+    heur = make_bot("tactics", "heuristic", seed=0, game=game)
+    eps = BP.epsilon_units(epsilon)
+    pos = 0
+
+    def take() -> int:
+        nonlocal pos
+        pos += 1
+        return int(values[pos - 1])
+
+    decisions = []
+    while True:
+        node = game.node(state)
+        if isinstance(node, Terminal):
+            w = node.winners
+            return {"winner": w[0] if len(w) == 1 else None, "turns": state.turns, "used": pos, "decisions": decisions}
+        if isinstance(node, Chance):
+            state = game.apply_chance(state, _outcome(node.event, take))
+            continue
+        if limit >= 0 and node.kind == "turn" and state.turns >= limit and not state.moved and not state.acted_std:
+            return {"winner": "horizon", "turns": state.turns, "used": pos, "decisions": decisions}
+        seat = node.seats[0]
+        legal = game.legal_actions(state, seat)
+        bot = bots[seat]
+        if eps and take() % (1 << BP.EPS_BITS) < eps:
+            bot = "random"
+        if bot == "random":
+            action = legal[take() % len(legal)] if len(legal) > 1 else legal[0]
+        else:
+            action = heur.choose(game, state, seat)
+        decisions.append((seat, action, places(state)))
+        state = game.apply_action(state, seat, action)
+
+
+def _same(game, state, bots, values, epsilon=0.0, limit=-1):
+    fast = BP.play_tape(game, state, list(bots), values, epsilon, limit)
+    slow = engine_walk(game, state, bots, values, epsilon, limit)
+    assert fast["decisions"] == slow["decisions"]
+    assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
+    return fast
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
+def test_playouts_from_mid_battle_are_the_engines(options):
+    """Issue 39, point "use the speed where users feel it" / issue 38: from positions all through
+    engine battles (decisions and pending dice), the kernel's playout is the engine's on the same
+    tape, random and heuristic seats, with and without the review's share of random decisions."""
+    pairs = [("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random")]
+    for seed in range(2):
+        game, states = positions(options, seed, every=5 + seed)
+        assert states
+        for n, state in enumerate(states[::3]):
+            bots = pairs[n % 3]
+            limit = -1 if n % 4 == 0 else state.turns + 6  # to the end, or six turns on
+            _same(game, state, bots, _tape(1000 * seed + n), epsilon=0.15 if n % 2 else 0.0, limit=limit)
+
+
+def test_every_kind_of_pending_step_is_loaded():
+    """Issue 39: the loader holds every pending step the kernel plays (offers, moves half walked,
+    waiting standard actions, attacks at each stage, trips' and Will saves, Concentration, Hide
+    and Heal checks, cures, magic missiles, fireballs with saves half made, bleeding) and the
+    initiative before, during and after its ties; each is played on as the engine does."""
+    seen = set()
+    sets = [{"custom1": "mara,nim,rogue", "custom2": "nim,rogue,mara", "map": "pillars", "level": 9},
+            {"custom1": "wizard,cleric,jeff", "custom2": "vex,ada,hild", "level": 9},
+            {"party1": "steve", "party2": "steve"}, {"level": 9, "map": "pillars"}]
+    for seed in range(8):
+        game, states = positions(sets[seed % 4], 40 + seed, every=1)
+        for n, state in enumerate(states):
+            kinds = {f"attack{s.stage}" if s.kind == "attack" else s.kind for s in state.stack}
+            kinds.add("ties" if state.pos < 0 and state.groups else "init" if state.pos < 0 else "turn")
+            if kinds <= seen and n % 17:
+                continue
+            seen |= kinds
+            _same(game, state, ("heuristic", "random"), _tape(n), limit=state.turns + 2)
+    want = {"offer", "move", "do", "attack0", "attack2", "save", "conc", "hidecheck", "cure",
+            "spelldmg", "fireball", "init", "turn", "ties", "bleed"}
+    assert want <= seen, sorted(want - seen)
+
+
+def test_horizon_stops_where_the_engine_playouts_stop():
+    """Issue 39: the search bot's playouts stop at the start of a turn once ``limit`` turns have
+    begun, as :func:`brawl.games.tactics.playouts.playout` does, in the same position."""
+    game, states = positions({"map": "pillars", "level": 9}, 3, every=9)
+    for n, state in enumerate(states[:6]):
+        got = _same(game, state, ("heuristic", "heuristic"), _tape(n), limit=state.turns + 4)
+        assert got["winner"] == "horizon" or got["turns"] <= state.turns + 4
+
+
+def test_positions_the_kernel_cannot_hold_are_refused():
+    """Issue 38/39: options the kernel does not play (and so their positions) are refused by the
+    loader, and the entry's playouts answer None for them or for a bot the kernel does not play."""
+    game = make_game("tactics", {"cover": True})
+    with pytest.raises(Unsupported):
+        load(game, game.initial_state())
+    assert BP.kernel_policy(game, ["heuristic"], 0.15, 1) is None
+    plain = make_game("tactics", {})
+    assert BP.kernel_policy(plain, ["search"], 0.15, 1) is None
+    assert BP.kernel_policy(plain, ["heuristic", "random"], 0.15, 1) is not None
+
+
+def test_review_policy_plays_on_the_kernel_and_is_deterministic():
+    """Issue 38, point 4 (the same review wherever it runs) and issue 39: ``make_policy`` gives
+    Tactics' review the kernel's playouts; a seed gives the same results every time, each playout
+    mixes the bots as the engine policy does, and a battle over gives its result."""
+    from brawl.review.policy import make_policy
+
+    game, states = positions({"level": 5}, 11, every=13)
+    policy = make_policy(game, ["heuristic", "random"], 0.15, 7)
+    assert isinstance(policy, BP.KernelPolicy)
+    state = states[len(states) // 2]
+    a = policy.results(state, range(40))
+    b = policy.results(state, range(40))
+    assert a.shape == (40, 2) and (a == b).all()
+    assert np.allclose(a.sum(axis=1), 1.0)
+    assert (policy.results(state, range(20, 40)) == a[20:]).all()  # playout j is seed j's alone
+    other = make_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(40))
+    assert not (other == a).all()
+    assert policy.suggestions(state, game.sides[state.actor] if state.pos >= 0 else 0) is not None
