@@ -11,5 +11,7 @@ ENTRY = Entry(
     renderer=True,
     analysis="brawl.games.tactics.analysis",
     batch="brawl.games.tactics.batch",
+    playouts="brawl.games.tactics.batch_playout:kernel_policy",
+    vector="brawl.games.tactics.vector:TacticsVectorEnv",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "mcts", "heuristic"))),
 )
