@@ -1,7 +1,8 @@
-"""Issue 41, points 2 and 6: a correspondence KtOG of three accounts in headless Chromium at a
-phone's size and a desktop's: each player whose decision is open finds the game at the top of
-/games with its days left (the header counts it), opens its seat from there and decides; when a
-player lets the time pass (a clock the test holds), that player loses and the game ends."""
+"""Issue 41, points 1, 2 and 6: a correspondence KtOG of three accounts in headless Chromium at a
+phone's size and a desktop's: each player whose decision is open is told (the header counts the
+game waiting) and finds the game at the top of /games with its days left, opens its seat from there
+and decides; when a player lets the time pass (a clock the test holds), that player falls, the two
+others play on from their lists, and the game ends with one of them winning."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .test_browser import CHROMIUM, LiveServer, keep_shot, sync_api  # noqa: F40
 from .test_correspondence import Clock
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+DAY = 86_400
 
 
 @pytest.fixture
@@ -27,6 +29,18 @@ def clock(monkeypatch) -> Clock:
     c = Clock()
     monkeypatch.setattr(clocks_module, "time", c)
     return c
+
+
+def choose(page, seat: int, before_the_fall: bool):
+    """The button of the decision to make: Cure on oneself before anyone fell (nobody is hurt), then
+    an attack, and no spell at a Dodge or a Mighty Blow (the game ends sooner)."""
+    buttons = page.locator("#action-buttons button.action")
+    buttons.first.wait_for()
+    actions = [b.get_attribute("data-action") for b in buttons.all()]
+    wanted = [f"cure:{seat + 1}"] if before_the_fall else []
+    wanted += [a for a in actions if a.startswith("attack:")] + ["none"]
+    action = next(a for a in wanted if a in actions)
+    return page.locator(f'#action-buttons button.action[data-action="{action}"]')
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -43,7 +57,9 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             assert r.status_code == 201, r.text
             c.headers["X-CSRF-Token"] = r.json()["csrf"]
             apis.append(c)
-        r = apis[0].post("/api/rooms", json={"game": "ktog", "options": {"players": 3}, "seats": ["human"] * 3,
+        # one hit point each and hits on 2 or more: once a player has fallen, the game ends in a few decisions
+        r = apis[0].post("/api/rooms", json={"game": "ktog", "options": {"players": 3, "hp": 1, "to_hit": 2},
+                                              "seats": ["human"] * 3,
                                               "time_control": {"mode": "correspondence", "days": 3}})
         room = r.json()
         for seat, c in enumerate(apis):
@@ -56,9 +72,11 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             page = ctx.new_page()
             assert page.request.post(f"{url}/api/session", data={"username": name, "password": "correct horse"}).ok
             pages[name] = page
-        decided = 0
-        for _ in range(3):  # three decisions, each made by the player it waits for, from /games
-            waiting = apis[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"]
+        state = lambda: apis[0].get(f"/api/rooms/{room['room']}").json()  # noqa: E731
+
+        def turn(shots: str | None = None) -> None:
+            """The player the game waits for is told (the header), opens the game from /games, decides."""
+            waiting = state()["node"]["seats"]
             name = names[waiting[0]]
             page = pages[name]
             page.goto(f"{url}/")
@@ -67,39 +85,62 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             page.goto(f"{url}/games")
             first = page.locator("#games-list li").first
             first.wait_for()
-            assert "3 days left" in first.inner_text() or "2 days left" in first.inner_text()
-            if decided == 0:
-                keep_shot(page, f"correspondence-games-{size}")
+            assert re.search(r"[23] days left", first.inner_text())
+            if shots:
+                keep_shot(page, f"correspondence-games-{shots}-{size}")
             first.get_by_role("button", name="Open").click()
             page.wait_for_url(re.compile(r"/play/.*#t="))
             token = page.url.split("#t=")[1].split("&")[0]
             view = apis[0].get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": token}).json()
             assert view["seat"] == waiting[0] and view["your_turn"]
-            button = page.locator("#action-buttons button").first
-            button.wait_for()
-            if decided == 0:
-                keep_shot(page, f"correspondence-seat-{size}")
+            button = choose(page, waiting[0], all(view["state"]["up"]))
+            if shots:
+                keep_shot(page, f"correspondence-seat-{shots}-{size}")
             button.click()  # the decision made on the page opened from the list
             deadline = time.monotonic() + 20
-            while apis[0].get(f"/api/rooms/{room['room']}").json()["last"] == view["last"]:
+            while state()["last"] == view["last"]:
                 assert time.monotonic() < deadline, "the decision was not made"
                 time.sleep(0.05)
-            decided += 1
-            clock.now += 86_400  # a day passes between decisions
-        late = apis[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"]
-        clock.now += 3 * 86_400 + 1
+            clock.now += DAY  # a day passes between decisions
+
+        turn("first")
+        turn()
+        late = state()["node"]["seats"][0]
+        clock.now += 3 * DAY + 1  # the third player lets the days pass
         corr.sweep(app.state.hub)
-        end = apis[0].get(f"/api/rooms/{room['room']}").json()
-        assert end["over"] and not set(late) & set(end["winners"]) and "ran out of time" in end["ended"]
-        page = pages[names[late[0]]]
+        after = state()
+        assert not after["over"] and not after["state"]["up"][late] and after["node"]["seats"][0] != late
+        # the fallen player's page says so, and the game is no longer theirs to decide
+        page = pages[names[late]]
+        page.goto(f"{url}/games")
+        page.locator("#games-list li").first.wait_for()
+        assert page.locator("#my-games-waiting").count() == 0
+        page.locator("#games-list li").first.get_by_role("button", name="Open").click()
+        page.wait_for_url(re.compile(r"/play/.*#t="))
+        line = page.locator("#log li", has_text="ran out of time and is out")
+        line.wait_for(state="attached")
+        assert names[late] in line.text_content(), line.text_content()
+        line.scroll_into_view_if_needed()
+        keep_shot(page, f"correspondence-fallen-{size}")
+        for _ in range(12):  # the two others play on to the end
+            if state()["over"]:
+                break
+            turn("on" if _ == 0 else None)
+        end = state()
+        assert end["over"] and end["winners"] and late not in end["winners"] and end["ended"] is None
+        record = apis[0].get(f"/api/rooms/{room['room']}/record").json()
+        assert {"seat": late, "forfeit": "time"} in record["entries"]
+        page = pages[names[end["winners"][0]]]
+        page.reload()
+        page.locator("#log li", has_text="Game over").wait_for(state="attached")
+        keep_shot(page, f"correspondence-end-{size}")
         page.goto(f"{url}/games")
         page.locator("#games-who", has_text="No games in progress").wait_for()  # the ended game left the list
         keep_shot(page, f"correspondence-games-empty-{size}")
         # issue 41, point 3: the notification settings on the same page, each change kept at once
         page.locator("#notify-digest").check()
         page.locator("#notify-status", has_text="Saved.").wait_for()
-        who = names[late[0]]
-        assert apis[late[0]].get("/api/me/notifications").json()["digest"] is True, who
+        assert apis[end["winners"][0]].get("/api/me/notifications").json()["digest"] is True
         page.locator("#notify").scroll_into_view_if_needed()
         keep_shot(page, f"correspondence-notify-{size}")
         browser.close()
