@@ -1,0 +1,305 @@
+"""A Kniggits game of the compiled kernel that stops where an agent is asked, and goes on from its
+answer: the vector environment's game (:mod:`.vector`).
+
+The kernel's game (:func:`.batch_game.play_game`) plays both seats' bots from start to end in one
+call.  Here the same game is a resumable walk: where it stands is a row of ``S``
+(:mod:`.vector_view` names its columns) beside the kniggits' tables ``K`` and ``XY`` and the turn's
+fights ``F``, and :func:`play_on` plays the bots' decisions (the kernel's own: its random and
+heuristic moving phase, turning, army and hands) and the rules between them, in the rules' order,
+until a seat played by an agent has a decision with two or more legal actions in the encoding's
+menu (a single one is played for it, as ``gym_env``'s ``skip_forced`` does) or the game ends.
+:func:`answer` makes the agent's decision (an action number of the encoding) and plays on.  The
+rules between decisions are the kernel's functions (mustering, rock-paper-scissors' winner, moving
+and arriving, facing, fleeing, blows, winning, the turn limit's score).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...sim.kernel import below
+from .batch_game import (HEURISTIC, NONE, _blow, _can_strike, _flight, _heuristic_move_phase, _random_move_phase,
+                         _turning, muster, unit)
+from .batch_heuristic import fight_strategy
+from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, arrive, auto_face,
+                          check_end, check_path, engaged, flee, score)
+from .vector_view import (A_ARMY, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_RPS, ARMY0, ARMY_PHASE,
+                          ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE,
+                          RPS0, RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
+                          hand_counts, menu_ends, write_mask)
+
+
+@njit(cache=True)
+def start_game(S):
+    """A new game: both armies still to choose."""
+    S[:] = 0
+    S[PHASE] = ARMY_PHASE
+    S[ARMY0] = S[ARMY0 + 1] = -1
+    S[RPS0] = -1
+    S[FIRST] = -1
+    S[WINNER] = -1
+    S[ASKED] = -1
+
+
+@njit(cache=True)
+def _finish(S, won):
+    S[PHASE] = OVER_PHASE
+    S[WINNER] = won
+    S[ASKED] = -1
+
+
+@njit(cache=True)
+def _army(S, K, XY, o, seat, p):
+    """Seat ``seat`` takes ready-made army ``p``; with both in, the armies take the field
+    (:meth:`.setup.Setup._muster`)."""
+    S[ARMY0 + seat] = p
+    if seat == 1:
+        n = muster(o, S[ARMY0], S[ARMY0 + 1], K, XY)
+        S[NK] = n
+        won = check_end(K, n)
+        if won != NOT_OVER:
+            _finish(S, won)
+        else:
+            S[PHASE] = RPS_PHASE
+
+
+@njit(cache=True)
+def _rps(S, o, seat, r):
+    """Seat ``seat`` shows ``r`` in a round of rock-paper-scissors (:meth:`.setup.Setup._rps_round`)."""
+    if seat == 0:
+        S[RPS0] = r
+        return
+    w01 = o.rps_winner[S[RPS0], r]
+    S[RPS0] = -1
+    if w01 == 0:
+        S[WINS0] += 1
+    elif w01 == 1:
+        S[WINS1] += 1
+    for s in range(2):
+        if S[WINS0 + s] >= o.rps_wins:
+            S[FIRST] = s
+            S[TO_ACT] = s
+            S[PHASE] = MOVE_PHASE
+            return
+
+
+@njit(cache=True)
+def _start_fights(S, F, K, XY, o, w):
+    """Phase three: each of the mover's kniggits in combat attacks the enemy it faces, in the rules'
+    order (:func:`.batch_game._fights`)."""
+    n = S[NK]
+    mover = S[TO_ACT]
+    nf = 0
+    for i in range(n):
+        if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
+            continue
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], mover, o.ring, w.buf)
+        for a in range(ne):
+            if w.buf[a] == K[FACING, i]:
+                F[nf, 0], F[nf, 1] = i, w.buf[a]
+                nf += 1
+                break
+    S[NF] = nf
+    S[FI] = 0
+    S[FSEAT] = 0
+    S[PHASE] = FIGHT_PHASE
+
+
+@njit(cache=True)
+def _end_move(S, F, K, XY, o, w):
+    """The mover is done (:meth:`.turns.TurnFlow._end_move`): kniggits in combat face an enemy, and
+    the other seat turns its kniggits with several enemies, if any, before the fights."""
+    n = S[NK]
+    to_act = S[TO_ACT]
+    auto_face(K, XY, n, to_act, o, w.buf)
+    auto_face(K, XY, n, 1 - to_act, o, w.buf)
+    for i in range(n):
+        if K[SEAT, i] != to_act and K[STATUS, i] == FIGHTING \
+                and engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], o.ring, w.buf) > 1:
+            S[PHASE] = TURNING_PHASE
+            return
+    _start_fights(S, F, K, XY, o, w)
+
+
+@njit(cache=True)
+def _end_turn(S, K, XY, o, g, w):
+    """:meth:`.turns.TurnFlow._end_turn` and ``_start_turn``: the other seat's turn, the turn limit's
+    score, then its fleeing kniggits run."""
+    n = S[NK]
+    for i in range(n):
+        K[MOVED, i] = 0
+    to_act = 1 - S[TO_ACT]
+    S[TO_ACT] = to_act
+    S[TURNS] += 1
+    if o.turn_limit and S[TURNS] >= o.turn_limit:
+        _finish(S, score(K, n))
+        return
+    for i in range(n):
+        if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
+            flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+    won = check_end(K, n)
+    if won != NOT_OVER:
+        _finish(S, won)
+    else:
+        S[PHASE] = MOVE_PHASE
+
+
+@njit(cache=True)
+def _bot_hands(src, o, w, K, a, d, seat, a1, d0, d1, h0, h1):
+    """A bot's gestures in a fight as the kernel draws them: the heuristic's from the fight's
+    equilibrium, the random bot's uniform over the listed pairs; (src, the pair's number)."""
+    if w.pols[seat] == HEURISTIC:
+        p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
+        src, r = unit(src)
+        c = -1
+        acc = 0.0
+        for j in range(len(p)):
+            acc += p[j]
+            if r < acc:
+                c = j
+                break
+        if c < 0:
+            c = np.argmax(p)
+        return src, c
+    return below(src, h0 * h1)
+
+
+@njit(cache=True)
+def _fight_on(src, S, F, K, o, w, agent):
+    """The open fight: the next seat with a choice shows its hands (a bot's drawn; returns (src,
+    True) where an agent is to show them), and once both have, the blows land at once."""
+    a, d = F[S[FI], 0], F[S[FI], 1]
+    if K[STATUS, d] == GONE or not _can_strike(K, a):
+        S[FI] += 1
+        S[FSEAT] = 0
+        return src, False
+    seat = S[FSEAT]
+    if seat < 2:
+        sa = K[SEAT, a]
+        a0, a1 = hand_counts(K, a, d, sa)
+        d0, d1 = hand_counts(K, a, d, 1 - sa)
+        h0, h1 = (a0, a1) if seat == sa else (d0, d1)
+        if h0 == 1 and h1 == 1:
+            S[H00 + 2 * seat] = S[H00 + 2 * seat + 1] = NONE
+        elif agent[seat]:
+            return src, True
+        else:
+            src, c = _bot_hands(src, o, w, K, a, d, seat, a1, d0, d1, h0, h1)
+            S[H00 + 2 * seat] = c // h1 if h0 > 1 else NONE
+            S[H00 + 2 * seat + 1] = c % h1 if h1 > 1 else NONE
+        S[FSEAT] = seat + 1
+        return src, False
+    sa = H00 + 2 * K[SEAT, a]
+    sd = H00 + 2 * K[SEAT, d]
+    _blow(K, d, S[sa], S[sd + 1], o)  # both blows land at once (combat.resolve)
+    _blow(K, a, S[sd], S[sa + 1], o)
+    _flight(K, a)
+    _flight(K, d)
+    won = check_end(K, S[NK])
+    if won != NOT_OVER:
+        _finish(S, won)
+    else:
+        S[FI] += 1
+        S[FSEAT] = 0
+    return src, False
+
+
+@njit(cache=True)
+def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
+    """Play on to the next decision of an agent's seat with two or more legal actions (``S[ASKED]``
+    set, its mask in ``mask``) or to the end (``S[PHASE]`` is :data:`.vector_view.OVER_PHASE`)."""
+    while True:
+        ph = S[PHASE]
+        if ph == OVER_PHASE:
+            return src
+        n = S[NK]
+        if ph == ARMY_PHASE:
+            seat = 0 if S[ARMY0] < 0 else 1
+            if agent[seat]:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                    S[ASKED] = seat
+                    return src
+                p = 0
+            elif w.pols[seat] == HEURISTIC:
+                p = o.heuristic_army
+            else:
+                src, p = below(src, o.presets)
+            _army(S, K, XY, o, seat, p)
+        elif ph == RPS_PHASE:
+            seat = 0 if S[RPS0] < 0 else 1
+            if agent[seat]:
+                write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask)
+                S[ASKED] = seat
+                return src
+            src, r = below(src, 3)
+            _rps(S, o, seat, r)
+        elif ph == MOVE_PHASE:
+            seat = S[TO_ACT]
+            if agent[seat]:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                    S[ASKED] = seat
+                    return src
+                done = True
+            elif w.pols[seat] == HEURISTIC:
+                done = _heuristic_move_phase(src, o, g, K, XY, n, seat, w)
+            else:
+                src, done = _random_move_phase(src, o, g, K, XY, n, seat, w)
+            if done:
+                _end_move(S, F, K, XY, o, w)
+        elif ph == TURNING_PHASE:
+            seat = 1 - S[TO_ACT]
+            if agent[seat]:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                    S[ASKED] = seat
+                    return src
+                auto_face(K, XY, n, seat, o, w.buf)
+            else:
+                src = _turning(src, o, K, XY, n, seat, w)
+            _start_fights(S, F, K, XY, o, w)
+        else:
+            if S[FI] >= S[NF]:
+                _end_turn(S, K, XY, o, g, w)
+                continue
+            src, asked = _fight_on(src, S, F, K, o, w, agent)
+            if asked:
+                seat = S[FSEAT]
+                write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask)
+                S[ASKED] = seat
+                return src
+
+
+@njit(cache=True)
+def answer(src, S, F, K, XY, o, g, w, t, sc, agent, mask, a):
+    """The asked seat's decision ``a`` (an action number the mask allows) made, then on to the next
+    question or the end (:func:`play_on`)."""
+    seat = S[ASKED]
+    S[ASKED] = -1
+    S[DECIDED] += 1
+    n = S[NK]
+    kind = t.kind[a]
+    if kind == A_ARMY:
+        _army(S, K, XY, o, seat, t.arg[a])
+    elif kind == A_RPS:
+        _rps(S, o, seat, t.arg[a])
+    elif kind == A_END_MOVE:
+        _end_move(S, F, K, XY, o, w)
+    elif kind == A_END_TURNING:
+        auto_face(K, XY, n, seat, o, w.buf)
+        _start_fights(S, F, K, XY, o, w)
+    elif kind == A_MENU:
+        i = first_of(K, n, seat) + t.slot[a] - 1
+        ends, _ = menu_ends(K, XY, n, i, o, t, sc[2])
+        w.pts[0, 0], w.pts[0, 1] = ends[t.arg[a], 0], ends[t.arg[a], 1]
+        count = check_path(K, XY, n, i, w.pts, 1, o, t.open, w.buf, w.out)  # obstacles: the mask's
+        arrive(K, XY, n, i, w.out[count - 1, 0], w.out[count - 1, 1], o, w.buf)
+        K[MOVED, i] = 1
+    elif kind == A_FACE:
+        i = first_of(K, n, seat) + t.slot[a] - 1
+        face_targets(K, XY, n, i, o, sc[0], sc[1])
+        K[FACING, i] = sc[1][t.arg[a]]
+    elif kind == A_FIGHT:
+        S[H00 + 2 * seat] = t.arg[a] // (NONE + 1)
+        S[H00 + 2 * seat + 1] = t.arg[a] % (NONE + 1)
+        S[FSEAT] = seat + 1
+    return play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask)
