@@ -47,6 +47,7 @@ class MyGame(BaseModel):
     correspondence: bool = Field(False, description="days per decision (see the correspondence time control)")
     rated: bool = False
     last: int = Field(description="the room's last event number")
+    page_open: bool = Field(False, description="a game page of your seat is open now (a page shows nothing for it)")
     open: str = Field(description="POST here (logged in, with the CSRF token) for your seat's fresh token")
 
 
@@ -84,7 +85,13 @@ def entry(hub, room, seat: int, now: float) -> dict[str, Any]:
             "others": [room.seat_label(s.seat) for s in room.seats if s.seat != seat],
             "your_turn": yours, "left": left, "deadline": now + left if left is not None else None,
             "correspondence": is_correspondence(room), "rated": bool(getattr(room, "rated", False)),
-            "last": room.last, "open": f"/api/me/games/{room.id}/seat"}
+            "last": room.last, "open": f"/api/me/games/{room.id}/seat", "page_open": _page_open(hub, room.id, seat)}
+
+
+def _page_open(hub, room_id: str, seat: int) -> bool:
+    """Whether a connection of the seat's game page is open (in this process), as push and mail ask."""
+    p = hub.notifier.presence.get((room_id, seat))
+    return p is not None and p.open > 0
 
 
 def games_of(hub, engine, account_id: int) -> dict[str, Any]:

@@ -216,24 +216,30 @@
   // the header's link to /games, with how many games wait for a decision of yours
   async function headerGames() {
     const nav = document.querySelector("header.top nav");
-    if (!nav || nav.querySelector("#my-games")) return;
-    const link = el("a", { id: "my-games", href: "/games" }, t("Your games"));
-    nav.append(" ", link);
+    if (nav && nav.querySelector("#my-games")) return;
+    const link = nav ? el("a", { id: "my-games", href: "/games" }, t("Your games")) : null;  // a game page has no nav
+    if (link) nav.append(" ", link);
     if (!me) return;
-    // while the page is open: the count kept fresh, and a system notification for a game newly
-    // waiting when the account chose it (the Notification API; push messages come without a page)
+    // while any page is open (a game page too): the count kept fresh, and a system notification for
+    // a game newly waiting when the account chose it (the Notification API; push messages come
+    // without a page), never for the game open in front of the player: this page's own, or one whose
+    // game page is open elsewhere (the server's page_open)
     const settings = await brawl.acct("GET", "/api/me/notifications").catch(() => null);
+    const here = (/^\/(?:play|watch)\/([^/]+)/.exec(window.location.pathname) || [])[1];
     let seen = null;
     const look = async () => {
       try {
         const data = await brawl.acct("GET", "/api/me/games");
         const old = document.getElementById("my-games-waiting");
         if (old) old.remove();
-        if (data.waiting) link.append(el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, `\u00a0(${data.waiting})`));
+        if (data.waiting && link) link.append(el("span", { class: "badge", id: "my-games-waiting", "aria-label": t("{n} waiting for your decision", { n: data.waiting }) }, `\u00a0(${data.waiting})`));
         const now = new Set(data.games.filter((g) => g.your_turn).map((g) => g.room));
         if (seen && settings && settings.system && "Notification" in window && Notification.permission === "granted") {
           for (const g of data.games) {
-            if (g.your_turn && !seen.has(g.room)) new Notification("brawl", { body: t("Your turn in {game}", { game: brawl.tr(g.title) }), tag: g.room });
+            if (g.your_turn && !seen.has(g.room) && g.room !== here && !g.page_open) {
+              const others = (g.others || []).map(brawl.trName).join(", ");
+              new Notification("brawl", { body: t(others ? "Your turn in {game} with {others}" : "Your turn in {game}", { game: brawl.tr(g.title), others }), tag: g.room });
+            }
           }
         }
         seen = now;

@@ -38,13 +38,18 @@ brawl.gamePage.people = function (page) {
     return h ? `${h}:${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
   }
 
+  // correspondence: a seat whose account is on leave (its clock paused) says until when
+  function leaveDate(at) {
+    try { return new Date(at * 1000).toLocaleString(brawl.lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }); } catch (e) { return ""; }
+  }
+
   function tickClocks() {
     if (!clockBase) return;
     const gone = (performance.now() - clockBase.at) / 1000;
     document.querySelectorAll("#people .pclock").forEach((span) => {
       const c = clockBase.seats[span.dataset.seat];
       if (!c) return;
-      const left = c.running && !clockBase.over ? c.left - gone : c.left;
+      const left = c.running && !c.on_leave && !clockBase.over ? c.left - gone : c.left;  // on leave: paused
       const text = c.flagged || left <= 0 ? t("out of time") : timeText(left);
       if (span.firstChild === null || span.lastChild.textContent !== text) span.lastChild.textContent = text;
       span.classList.toggle("low", !!c.running && !c.flagged && left > 0 && left < 10);
@@ -64,7 +69,8 @@ brawl.gamePage.people = function (page) {
         i === v.seat ? el("span", { class: "you" }, t("(you)")) : seat.kind === "bot" ? el("span", { class: "bot" }, t("(bot: {bot})", { bot: brawl.botName(seat.bot) })) : null,
         presence(i),
         c ? el("span", { class: `pclock${c.running && !v.over ? " running" : ""}`, "data-seat": String(i), title: t("Clocks") },
-          el("span", {}, "")) : null);
+          el("span", {}, "")) : null,
+        c && c.on_leave && !v.over ? el("span", { class: "on-leave", "data-seat": String(i) }, t("on leave until {date}", { date: leaveDate(c.on_leave) })) : null);
       return li;
     }));
     tickClocks();

@@ -183,4 +183,7 @@ window.brawl.interfaceWords.es = Object.assign(window.brawl.interfaceWords.es ||
   "{file} does not replay: {why}": "{file} no se reproduce: {why}",
   "Waiting for {name} to accept the challenge…": "Esperando a que {name} acepte el desafío…",
   "Copy the challenge link": "Copiar el enlace del desafío",
+  // correspondence games (issue 41, point 3): a seat on leave, a system notification
+  "on leave until {date}": "de permiso hasta el {date}",
+  "Your turn in {game} with {others}": "Te toca en {game} con {others}",
 });
