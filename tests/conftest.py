@@ -47,6 +47,8 @@ KERNEL_GROUPS = {
     "tests/test_ray_backend.py": "ktog-batch",
     "tests/test_solve_ktog.py": "ktog-solve",  # not a compiled form: the solved duels its tests share
     "tests/review/test_review_ktog.py": "ktog-solve",  # solves a small duel (the duel's compiled tables)
+    "tests/review/test_review_progress.py": "ktog-solve",  # solves a one-hit-point duel for a review
+    "tests/games/ktog/test_solver_precision.py": "ktog-solve",  # solves and saves a one-hit-point duel
     "tests/games/tactics/test_batch_agrees.py": "tactics-batch",  # the Tactics kernel's tape form
     "tests/games/tactics/test_batch_sim.py": "tactics-batch",  # its fast form, the same compiled rules
     "tests/games/tactics/test_batch_playout.py": "tactics-batch",  # playouts from any state: the same rules
@@ -68,16 +70,15 @@ def ktog_solver_duels(tmp_path_factory):
     """A solve cache (``BRAWL_CACHE``) that the solver's tests (``tests/test_solve_ktog.py``) fill and
     the compiled games' tests of the solved duels (``tests/games/ktog/test_batch_agrees.py``) then
     read: the two run on one worker, the solver's first.  The solver's tests compare values to 1e-9
-    with the solutions they solved themselves (the cache keeps them in float32, which those
-    comparisons could not take); the compiled games read a saved solution as the bots do."""
+    (a saved solution reads back in float64, bit for bit); the compiled games read a saved solution
+    as the bots do."""
     return tmp_path_factory.mktemp("ktog-solver-duels")
 
 
 def pytest_collection_modifyitems(session, config, items):
     """The solver's tests (``tests/test_solve_ktog.py``) just before the compiled games' tests of the
     solved duels (``tests/games/ktog/test_batch_agrees.py``), so that these read the duels the solver's
-    tests solved (:func:`ktog_solver_duels`).  The other way round the solver's tests would read those
-    duels back from the cache in float32, where their comparisons to 1e-9 need the solutions as solved."""
+    tests solved (:func:`ktog_solver_duels`), each solved once."""
     solver = [item for item in items if item.nodeid.startswith("tests/test_solve_ktog.py::")]
     rest = [item for item in items if not item.nodeid.startswith("tests/test_solve_ktog.py::")]
     at = next((k for k, item in enumerate(rest) if item.nodeid.startswith("tests/games/ktog/test_batch_agrees.py::")),

@@ -11,7 +11,9 @@
   request for it starts it again, up to :data:`RETRIES` times.  A record the review refuses (not
   finished, not replaying) is an answer, kept like a review.
 - Work runs one job at a time, each in a process of its own (playouts hold the interpreter for
-  seconds; apart, they never slow the server), its progress followed meanwhile.
+  seconds; apart, they never slow the server), its progress followed meanwhile: ``done`` of
+  ``total`` (playouts, or the solver's own count of work while a missing solution is solved) and
+  the ``fraction`` done, 0 to 1 (:func:`with_fraction`).
 """
 
 from __future__ import annotations
@@ -59,6 +61,13 @@ def with_names(doc: dict, record: dict) -> dict:
     out["seats"] = [dict(seat, name=names[seat["seat"]]) for seat in doc.get("seats", [])]
     out["puzzles"] = [dict(p, seat_name=names[p["seat"]]) for p in doc.get("puzzles", [])]
     return out
+
+
+def with_fraction(progress: dict) -> dict:
+    """``progress`` (``done`` of ``total``: playouts, or a solver's own count of work) with the
+    ``fraction`` done, 0 to 1 (0 while the total is not known yet)."""
+    done, total = progress.get("done") or 0, progress.get("total") or 0
+    return dict(progress, fraction=min(1.0, max(0.0, done / total)) if total > 0 else 0.0)
 
 
 class Jobs:
@@ -115,7 +124,7 @@ class Jobs:
             if len(self.jobs) >= self.most:
                 raise Busy(f"{len(self.jobs)} reviews are waiting or running; ask again shortly", 503)
             job = {"status": "waiting", "kind": kind, "address": address, "record": record, "method": method,
-                   "since": time.time(), "progress": {"done": 0, "total": 0}}
+                   "since": time.time(), "progress": {"done": 0, "total": 0, "fraction": 0.0}}
             self.jobs[key] = job
             self.waiting.append(key)
             if self.thread is None or not self.thread.is_alive():
@@ -137,7 +146,7 @@ class Jobs:
                 job["status"] = "running"
 
             def report(progress: dict, job=job) -> None:
-                job["progress"] = progress
+                job["progress"] = with_fraction(progress)
 
             try:
                 outcome = self.work(job["record"], job["method"], report)

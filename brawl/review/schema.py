@@ -109,4 +109,5 @@ class ReviewRunning(BaseModel):
     status: str = Field(description="running")
     waiting: bool = Field(description="queued behind other reviews")
     kind: str = Field(description="estimate, solve (the exact solution is worked out first, then kept) or matrix")
-    progress: dict = Field(description="done and total (playouts of an estimate), and the phase")
+    progress: dict = Field(description="done and total (playouts of an estimate, or the solver's own count of work "
+                                       "while the phase is solving), the fraction done (0 to 1), and the phase")

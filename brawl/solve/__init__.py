@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core.game import BrawlError
-from .cache import SOLVER_VERSION, cache_dir, cache_path  # noqa: F401  (part of this package's interface)
+from . import cache as _cache
+from .cache import SOLVER_VERSION, cache_dir  # noqa: F401  (part of this package's interface)
 
 
 class NoSolver(BrawlError):
@@ -29,6 +30,13 @@ def _solver(game_name: str):
     return solver
 
 
+def cache_path(game_name: str, options: Mapping[str, Any]):
+    """Where the solution of ``game_name`` with ``options`` is saved: named by the solver's
+    ``TABLES_VERSION`` where it has one (a file of an older layout is not read: solved again)."""
+    version = getattr(_solver(game_name), "TABLES_VERSION", SOLVER_VERSION)
+    return _cache.cache_path(game_name, options, version)
+
+
 def _options(game_name: str, options: Mapping[str, Any] | None) -> dict:
     from ..games import make_game
 
@@ -38,8 +46,9 @@ def _options(game_name: str, options: Mapping[str, Any] | None) -> dict:
 _MEMORY: dict[str, Any] = {}
 
 
-def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: bool = True):
-    """The solution for ``game_name`` with ``options`` (from memory, the disk cache, or solved now)."""
+def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: bool = True, progress=None):
+    """The solution for ``game_name`` with ``options`` (from memory, the disk cache, or solved now;
+    a solve calls ``progress(done, total)`` as it goes, in the solver's own count of work)."""
     solver = _solver(game_name)
     opts = _options(game_name, options)
     bad = solver.unsupported(opts)
@@ -48,7 +57,7 @@ def solve(game_name: str, options: Mapping[str, Any] | None = None, use_cache: b
     path = cache_path(game_name, opts)
     if use_cache and str(path) in _MEMORY:
         return _MEMORY[str(path)]
-    solution = solver.solve(opts, path if use_cache else None)
+    solution = solver.solve(opts, path if use_cache else None, progress=progress)
     if use_cache:
         _MEMORY[str(path)] = solution
     return solution

@@ -17,10 +17,11 @@ def cache_dir() -> Path:
     return Path(os.environ.get("BRAWL_CACHE") or Path.home() / ".cache" / "brawl")
 
 
-def cache_path(game_name: str, options: Mapping[str, Any]) -> Path:
-    blob = json.dumps({"game": game_name, "options": dict(options), "version": SOLVER_VERSION}, sort_keys=True)
+def cache_path(game_name: str, options: Mapping[str, Any], version: int = SOLVER_VERSION) -> Path:
+    """The file of a solution; ``version``: the layout of its tables (a solver's ``TABLES_VERSION``)."""
+    blob = json.dumps({"game": game_name, "options": dict(options), "version": version}, sort_keys=True)
     digest = hashlib.sha256(blob.encode()).hexdigest()[:16]
-    return cache_dir() / f"{game_name}-v{SOLVER_VERSION}-{digest}.npz"
+    return cache_dir() / f"{game_name}-v{version}-{digest}.npz"
 
 
 def load_tables(path: Path, required: Iterable[str]) -> dict[str, Any] | None:

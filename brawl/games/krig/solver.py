@@ -139,33 +139,54 @@ def _reachable(hm, ho, dm, do, cm, co, article):
 
 
 @njit(cache=True)
-def _solve(H, article, tol):
-    V = np.full((H + 1, H + 1, ND, ND, 2, 2), 0.5)
+def _solve_total(V, H, article, tol, total):
+    """Solve the layers ``{a, b}`` with ``a + b = total`` in ``V`` (those of smaller totals solved
+    already); returns the sweeps."""
     sweeps = 0
-    for total in range(2, 2 * H + 1):
-        for a in range(max(1, total - H), total // 2 + 1):
-            b = total - a
-            while True:
-                delta = 0.0
-                sweeps += 1
-                for side in range(2):
-                    hm = a if side == 0 else b
-                    ho = b if side == 0 else a
-                    for dm in range(ND):
-                        for do in range(ND):
-                            for cm in range(2):
-                                for co in range(2):
-                                    if not _reachable(hm, ho, dm, do, cm, co, article):
-                                        continue
-                                    v, _ = best(V, hm, ho, dm, do, cm, co, article)
-                                    d = abs(v - V[hm, ho, dm, do, cm, co])
-                                    if d > delta:
-                                        delta = d
-                                    V[hm, ho, dm, do, cm, co] = v
-                    if a == b:
-                        break
-                if delta <= tol:
+    for a in range(max(1, total - H), total // 2 + 1):
+        b = total - a
+        while True:
+            delta = 0.0
+            sweeps += 1
+            for side in range(2):
+                hm = a if side == 0 else b
+                ho = b if side == 0 else a
+                for dm in range(ND):
+                    for do in range(ND):
+                        for cm in range(2):
+                            for co in range(2):
+                                if not _reachable(hm, ho, dm, do, cm, co, article):
+                                    continue
+                                v, _ = best(V, hm, ho, dm, do, cm, co, article)
+                                d = abs(v - V[hm, ho, dm, do, cm, co])
+                                if d > delta:
+                                    delta = d
+                                V[hm, ho, dm, do, cm, co] = v
+                if a == b:
                     break
+            if delta <= tol:
+                break
+    return sweeps
+
+
+def _layers(H: int, total: int) -> int:
+    """How many layers ``{a, b}`` have ``a + b = total`` (each of 1 to ``H``)."""
+    return total // 2 - max(1, total - H) + 1
+
+
+def _solve(H, article, tol, progress=None):
+    """The value table and the sweeps; ``progress(done, total)`` in layers solved of all layers."""
+    V = np.full((H + 1, H + 1, ND, ND, 2, 2), 0.5)
+    totals = range(2, 2 * H + 1)
+    every = sum(_layers(H, t) for t in totals)
+    done = sweeps = 0
+    if progress:
+        progress(0, every)
+    for total in totals:
+        sweeps += int(_solve_total(V, H, article, tol, total))
+        done += _layers(H, total)
+        if progress:
+            progress(done, every)
     return V, sweeps
 
 
@@ -201,10 +222,11 @@ def count_states(H: int, article: bool) -> int:
     return 2 * H * H * per_layer
 
 
-def solve_tables(hp: int, edition: str) -> dict[str, np.ndarray]:
-    """Solve Krig; returns the value table, the turn policy and the parry policy."""
+def solve_tables(hp: int, edition: str, progress=None) -> dict[str, np.ndarray]:
+    """Solve Krig; returns the value table, the turn policy and the parry policy (``progress(done,
+    total)`` meanwhile: layers of hit points solved of all layers)."""
     article = edition == "article"
-    V, sweeps = _solve(hp, article, TOL)
+    V, sweeps = _solve(hp, article, TOL, progress)
     turn, parry = _policy(V, hp, article)
     return {"value": V, "turn": turn, "parry": parry, "sweeps": np.int64(sweeps)}
 
@@ -322,16 +344,16 @@ class KrigSolution:
                 "solver_version": SOLVER_VERSION}
 
 
-def solve(options: dict, path=None) -> KrigSolution:
+def solve(options: dict, path=None, progress=None) -> KrigSolution:
     """The solution for ``options``: read from ``path`` when saved there, else solved (and saved
-    there when a path is given)."""
+    there when a path is given; ``progress(done, total)`` meanwhile, see :func:`solve_tables`)."""
     from ...solve.cache import load_tables, save_tables
 
     tables = load_tables(path, ("value", "turn", "parry")) if path is not None else None
     if tables is not None:
         return KrigSolution(options, tables, float(tables.get("seconds", 0.0)), True)
     t0 = time.perf_counter()
-    tables = solve_tables(options["hp"], options["edition"])
+    tables = solve_tables(options["hp"], options["edition"], progress)
     seconds = time.perf_counter() - t0
     solution = KrigSolution(options, tables, seconds, False)
     if path is not None:

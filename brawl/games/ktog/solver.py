@@ -33,8 +33,8 @@ import numpy as np
 
 from . import mechanics as M
 from .duel import (A_ATTACK, A_BLESS, A_CURE_OTHER, A_CURE_SELF, A_DISARM, A_FIGHT, A_HASTE, A_SCRAMBLE, NA,
-                   R_ND, after_swing, bit, cfg_of, class_values, damage_value, layout, solve_tables, spend,
-                   start_cfg, swing_value, turn_values)
+                   R_ND, after_swing, bit, blocks_by_rank, cfg_of, class_values, damage_value, layout, solve_tables,
+                   spend, start_cfg, swing_value, turn_values)
 
 
 def solve_ktog_duel(H: int, every_round: bool, brute: bool = False, progress=None, to_hit: int = M.TO_HIT,
@@ -197,23 +197,42 @@ class KtogSolution:
                 "cached": self.cached, "solver_version": SOLVER_VERSION}
 
 
-def solve(options: dict, path=None) -> KtogSolution:
+#: the version of the saved tables, part of their file's name (:func:`brawl.solve.cache_path`): 2 keeps
+#: V and W in float64, read back bit for bit; a version-1 file (float32, off by up to 3e-8) is no
+#: longer read, so its duel is solved again (once) and saved in float64
+TABLES_VERSION = 2
+
+
+def solve_progress(R, progress):
+    """``progress(done, total)`` in the solver's own count of work: the pairs of configs solved of
+    all pairs (the blocks of one rank are solved together, so it moves block by block)."""
+    if progress is None:
+        return None
+    firsts, _ = blocks_by_rank(R)
+    done = np.cumsum([len(f) for f in firsts])
+    total = int(done[-1])
+    progress(0, total)
+    return lambda k, n: progress(int(done[k - 1]), total)
+
+
+def solve(options: dict, path=None, progress=None) -> KtogSolution:
     """The solution for ``options`` (covered by this solver): read from ``path`` when saved there,
-    else solved (minutes at 20 hit points) and saved there in float32."""
+    else solved (minutes at 20 hit points; ``progress(done, total)`` meanwhile, see
+    :func:`solve_progress`) and saved there in float64: read back, it is the solution as solved."""
     import time
 
     from ...solve.cache import load_tables, save_tables
 
     tables = load_tables(path, ("V", "W", "seconds", "first_mover_win", "sweeps")) if path is not None else None
-    if tables is not None:
-        return KtogSolution(options, tables["V"].astype(np.float64), tables["W"].astype(np.float64),
-                            float(tables["seconds"]), True, float(tables["first_mover_win"]), int(tables["sweeps"]))
+    if tables is not None and tables["V"].dtype == np.float64 and tables["W"].dtype == np.float64:
+        return KtogSolution(options, tables["V"], tables["W"], float(tables["seconds"]), True,
+                            float(tables["first_mover_win"]), int(tables["sweeps"]))
     t0 = time.perf_counter()
     R = rules_layout(options)
-    V, W, sweeps = solve_tables(R)
+    V, W, sweeps = solve_tables(R, solve_progress(R, progress))
     seconds = time.perf_counter() - t0
     fm = first_mover_value(V, R, bool(options.get("classes", False)))
     if path is not None:
-        save_tables(path, {"V": V.astype(np.float32), "W": W.astype(np.float32), "seconds": np.float64(seconds),
+        save_tables(path, {"V": V, "W": W, "seconds": np.float64(seconds),
                            "first_mover_win": np.float64(fm), "sweeps": np.int64(sweeps)}, compressed=False)
     return KtogSolution(options, V, W, seconds, False, fm, sweeps)

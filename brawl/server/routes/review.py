@@ -7,7 +7,8 @@ exact review whose solution must first be worked out: once, then saved) is a job
 :class:`brawl.review.jobs.Jobs`, run in a process of its own, one at a time, bounded per address
 and in all, shared by every copy of one record (by content, names aside) and retried after a
 failure.  Until it is done the route answers ``202`` with ``{"status": "running", "progress":
-{"done", "total", "phase"}}``; the browser and ``brawl review --server`` ask again.
+{"done", "total", "fraction", "phase"}}`` (the fraction done, 0 to 1, of the solve or of the
+playouts); the browser and ``brawl review --server`` ask again.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def _review_process(record: dict, method: str, kind: str, budget: int | None, ou
             from ...solve import solve
 
             out.put(("progress", {"done": 0, "total": 0, "phase": "solving"}))
-            solve(record["game"], record["options"])
+            solve(record["game"], record["options"],  # in the solver's own count of work
+                  progress=lambda done, total: out.put(("progress", {"done": done, "total": total,
+                                                                     "phase": "solving"})))
         result = review(record, method=method, budget=budget,
                         progress=lambda done, total: out.put(("progress", {"done": done, "total": total,
                                                                            "phase": "reviewing"})))

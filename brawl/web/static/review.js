@@ -179,6 +179,8 @@
     }
   }
 
+  // while the server works the review out: what it is doing, and a bar with the share done (the
+  // solver's own count of work while it solves a missing solution, then the playouts)
   function progress(root, job) {
     const p = job.progress || { done: 0, total: 0 };
     root.dataset.state = "running";
@@ -186,10 +188,16 @@
     const words = job.waiting ? t("Waiting for other reviews to finish…")
       : p.phase === "solving" ? t("Solving this game exactly first (once; then it is kept)…")
         : t("Working out the review: {done} of {total} playouts", p);
+    const given = typeof p.fraction === "number" ? p.fraction : (p.total ? p.done / p.total : 0);
+    const share = Math.min(1, Math.max(0, given || 0));
+    root.dataset.phase = job.waiting ? "waiting" : (p.phase || "");
     root.replaceChildren(el("h3", { class: "review-title" }, t("Game review"), " ",
       el("span", { class: `badge ${solving ? "exact" : "estimated"}` }, t(solving ? "exact" : "estimated"))),
       el("p", { class: "hint", role: "status" }, words),
-      el("progress", { max: String(p.total || 1), value: String(p.done || 0), class: "review-progress" }));
+      el("div", { class: "review-progress-row" },
+        el("progress", { max: "1", value: String(share), class: "review-progress", "data-fraction": String(share),
+          "aria-label": t(p.phase === "solving" ? "Solved so far" : "Worked out so far") }),
+        el("span", { class: "review-progress-pct" }, t("{pct} done", { pct: brawl.pct(share, 0) }))));
   }
 
   // a room's review, or (source.record: the record's text) an uploaded record's
