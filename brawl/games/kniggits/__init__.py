@@ -10,6 +10,7 @@ ENTRY = Entry(
     encoding="brawl.games.kniggits.encoding:KniggitsEncoding", renderer=True,
     analysis="brawl.games.kniggits.analysis",
     batch="brawl.games.kniggits.batch",
+    playouts="brawl.games.kniggits.batch_playout:kernel_policy",
     vector="brawl.games.kniggits.vector:KniggitsVectorEnv",
     levels=(("easy", ("random",)), ("normal", ("heuristic",)), ("hard", ("search", "heuristic"))),
 )

@@ -51,8 +51,9 @@ DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's 
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
                             "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
                             "heuristic_army game_id")
-#: a game's scratch space, each seat's bot, and the heuristic's table of fight strategies
-Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies")
+#: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
+#: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
+Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed")
 FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers", "potions")
 
 
@@ -140,7 +141,7 @@ def new_work(n, width, pol0, pol1, keys, solved, lengths):
     return Work(np.zeros(n, np.int64), np.zeros((n * n, 2), np.int64), np.zeros(n, np.int64),
                 np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
                 np.zeros(width, np.int64), np.zeros((n, 2), np.int64), np.array([pol0, pol1]), np.zeros(n, np.int64),
-                np.zeros(1, np.int64), known, strategies)
+                np.zeros(1, np.int64), known, strategies, np.zeros(1), np.full((2, 2), -1, np.int64))
 
 
 def _known(bot_specs: list[str]):

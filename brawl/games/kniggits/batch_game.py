@@ -31,6 +31,7 @@ NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothi
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
 RANDOM, HEURISTIC = 0, 1  # the bots the kernel plays
 PER = 7  # log columns per kniggit
+ANY = 2  # a decision drawn uniformly among the listed ones (a playout's share of random decisions)
 
 
 def unit(src):
@@ -75,6 +76,17 @@ def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
             row[c + 5], row[c + 6] = K[STATUS, i], K[FACING, i]
         note(src, row)
     return write
+
+
+@njit(cache=True)
+def decide_by(src, w, seat):
+    """(src, who makes ``seat``'s next decision): its bot, or with probability ``w.eps[0]`` (a review's
+    playouts, :mod:`.batch_playout`) :data:`ANY`, uniform over the listed decisions (no draw at 0)."""
+    if w.eps[0] > 0.0:
+        src, u = unit(src)
+        if u < w.eps[0]:
+            return src, ANY
+    return src, w.pols[seat]
 
 
 @njit(cache=True)
@@ -187,7 +199,8 @@ def _turning(src, o, K, XY, n, seat, w):
                     if buf[a] != K[FACING, i]:
                         opts[nf, 0], opts[nf, 1] = i, buf[a]
                         nf += 1
-        if w.pols[seat] == HEURISTIC:
+        src, pol = decide_by(src, w, seat)
+        if pol == HEURISTIC:
             i, e = turning_order(K, XY, n, seat, o, w)
             c = nf if i < 0 else -1
         else:
@@ -238,7 +251,13 @@ def _fights(src, o, K, XY, n, mover, w):
     """Phase three (:meth:`.fights.Fights._start_fights` to ``_fight``): each of the mover's kniggits
     in combat attacks the enemy it faces, in the rules' order; both sides' hands are drawn from the
     listed decisions, and the blows land at once.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
-    buf, fights, row = w.buf, w.fights, w.row
+    return resolve_fights(src, o, K, XY, n, w, start_fights(o, K, XY, n, mover, w))
+
+
+@njit(cache=True)
+def start_fights(o, K, XY, n, mover, w):
+    """The turn's fights (attacker, defender) in ``w.fights``, in the rules' order; returns how many."""
+    buf, fights = w.buf, w.fights
     nfights = 0
     for i in range(n):
         if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
@@ -249,6 +268,14 @@ def _fights(src, o, K, XY, n, mover, w):
                 fights[nfights, 0], fights[nfights, 1] = i, buf[a]
                 nfights += 1
                 break
+    return nfights
+
+
+@njit(cache=True)
+def resolve_fights(src, o, K, XY, n, w, nfights):
+    """The ``nfights`` fights of ``w.fights`` one after the other (hands already sealed for the
+    first in ``w.sealed``, -1 where none); returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+    fights, row = w.fights, w.row
     for f in range(nfights):
         a, d = fights[f, 0], fights[f, 1]
         if K[STATUS, d] == GONE or not _can_strike(K, a):
@@ -265,7 +292,12 @@ def _fights(src, o, K, XY, n, mover, w):
                 h0, h1, base = d0, d1, 2
             if h0 == 1 and h1 == 1:
                 continue
-            if w.pols[seat] == HEURISTIC:  # a hand drawn from the equilibrium (HeuristicBot.fight, _sample)
+            if w.sealed[seat, 0] >= 0:  # chosen before the playout began
+                hands[base], hands[base + 1] = w.sealed[seat, 0], w.sealed[seat, 1]
+                w.sealed[seat, 0] = w.sealed[seat, 1] = -1
+                continue
+            src, pol = decide_by(src, w, seat)
+            if pol == HEURISTIC:  # a hand drawn from the equilibrium (HeuristicBot.fight, _sample)
                 p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
                 src, r = unit(src)
                 c = -1

@@ -1,0 +1,134 @@
+"""Kniggits playouts on the compiled kernel from any position (issue 39, "use the speed where users
+feel it"; issue 38, the review's playouts at compiled speed).
+
+The kernel enters a mid-game engine state (:mod:`brawl.games.kniggits.batch_state`) and plays on
+(:mod:`brawl.games.kniggits.batch_playout`); the engine plays on from the same state with its own
+bots, the review's share of random decisions, and every draw read from one tape.  They must make
+the same decisions, in the same positions, to the same end.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from brawl.bots import make_bot
+from brawl.core.game import Terminal
+from brawl.games import make_game
+from brawl.games.kniggits.batch_playout import KernelPolicy, kernel_policy, play_kernel_from
+from brawl.games.kniggits.batch_state import load, play_engine_from, why_not
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path / "cache"))
+
+
+def _path(options: dict, bots=("heuristic", "random"), seed: int = 1) -> tuple:
+    """A whole engine game's states, each with the seat to decide."""
+    game = make_game("kniggits", options)
+    players = [make_bot("kniggits", b, seed=seed + s, game=game) for s, b in enumerate(bots)]
+    state, out = game.initial_state(), []
+    while not isinstance(game.node(state), Terminal):
+        seat = game.node(state).seats[0]
+        out.append(state)
+        state = game.apply_action(state, seat, players[seat].choose(game, state, seat))
+    return game, out
+
+
+def _where(state) -> str:
+    """The kind of position: the phase, and what of the turn or the round is already done."""
+    if state.phase == "fight" and any(h is not None for h in state.sealed):
+        return "fight, a hand sealed"
+    if state.phase == "move" and any(k.moved for k in state.kniggits):
+        return "move, some moved"
+    if state.phase == "rps" and any(r is not None for r in state.rps_sealed):
+        return "rps, a choice sealed"
+    return state.phase
+
+
+def _positions(states: list, per_kind: int = 1) -> list:
+    """A few states of each kind of position along a game (the first of each kind, and later ones)."""
+    seen: dict[str, int] = {}
+    out = []
+    for state in states:
+        kind = _where(state)
+        if state.phase != "army" and seen.get(kind, 0) < per_kind:
+            seen[kind] = seen.get(kind, 0) + 1
+            out.append(state)
+    return out
+
+
+def _tape(seed: int, n: int = 40_000) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 2**31, n)
+
+
+OPTION_SETS = [{}, {"terrain": "forest", "points": 120, "table": 48}, {"terrain": "open", "disengage": "away", "turn_limit": 20}]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_kernel_plays_on_from_mid_game_as_the_engine_does(options):
+    """Issue 39 (use the speed where users feel it), issue 38 (playouts on the compiled kernels):
+    from mid-game positions of every kind (rock-paper-scissors with a choice sealed, the moving
+    phase before and after kniggits moved, phase two, a fight with a hand sealed), the kernel's
+    playout and the engine's make the same decisions in the same positions on one tape, with the
+    review's bots and its share of random decisions, and end alike."""
+    game, states = _path(options)
+    kinds = set()
+    for k, state in enumerate(_positions(states)):
+        kinds.add(_where(state))
+        for bots, eps in ((["heuristic", "heuristic"], 0.15), (["random", "heuristic"], 0.0), (["heuristic", "random"], 0.3)):
+            values = _tape(100 * k + len(kinds))
+            slow = play_engine_from(game, state, bots, eps, values)
+            fast = play_kernel_from(game, state, bots, eps, values)
+            assert len(fast["decisions"]) == len(slow["decisions"])
+            for j, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
+                assert a == b, f"{_where(state)}, {bots}, {eps}: decision {j} differs"
+            assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
+    assert {"rps, a choice sealed", "move", "move, some moved", "fight", "fight, a hand sealed"} <= kinds
+
+
+def test_every_kind_of_position_loads():
+    """Issue 39: the positions of a game between the phases the kernel plays load, including a turning
+    phase (phase two) and the fights still to come; only the choice of armies does not."""
+    game, states = _path({"points": 150, "table": 48}, ("heuristic", "heuristic"), 3)
+    phases = set()
+    for state in states:
+        if state.phase == "army":
+            assert why_not(state) is not None
+            continue
+        start = load(state)
+        phases.add(state.phase)
+        assert start.n == len(state.kniggits) and start.nfights == len(state.fights)
+    assert {"rps", "move", "turning", "fight"} <= phases
+
+
+def test_the_review_plays_kniggits_on_the_kernel():
+    """Issue 38: a Kniggits review's playouts at defaults (the heuristic, 15% random decisions) run on
+    the compiled kernel; options or bots the kernel does not play stay on the engine."""
+    from brawl.review.policy import EnginePolicy, make_policy
+
+    game = make_game("kniggits", {})
+    assert isinstance(make_policy(game, ["heuristic"], 0.15, 1), KernelPolicy)
+    assert kernel_policy(make_game("kniggits", {"archers": True}), ["heuristic"], 0.15, 1) is None
+    assert kernel_policy(game, ["search"], 0.0, 1) is None
+    assert isinstance(make_policy(game, ["search"], 0.0, 1), EnginePolicy)
+
+
+def test_kernel_playouts_mix_bots_and_repeat_by_seed():
+    """Issue 38: in playout ``j`` seat ``s`` plays ``bots[(j + s) % len(bots)]`` as in the engine's
+    policy; a playout's result depends on its seed alone (the same seeds from one position give the
+    same results, in any batch), so the decisions compared at a position meet the same draws; from
+    the choice of armies on, the armies are chosen by the same bots."""
+    game, states = _path({})
+    policy = kernel_policy(game, ["heuristic", "random"], 0.15, 7)
+    assert policy._pols(np.arange(4)).tolist() == [[1, 0], [0, 1], [1, 0], [0, 1]]
+    state = next(s for s in states if s.phase == "move" and s.turns == 2)
+    whole = policy.results(state, range(40))
+    assert whole.shape == (40, 2) and np.allclose(whole.sum(axis=1), 1.0)
+    assert np.array_equal(policy.results(state, range(20, 40)), whole[20:])
+    assert np.array_equal(policy.results(state, [5, 3]), whole[[5, 3]])
+    first = policy.results(states[0], range(12))
+    assert np.array_equal(first, policy.results(states[0], range(12))) and np.allclose(first.sum(axis=1), 1.0)
+    other = kernel_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(40))
+    assert not np.array_equal(other, whole)  # another review seed, other draws
