@@ -160,6 +160,9 @@ def sweep(hub, walk: bool = True) -> int:
         clocks.flag(room)
         if not room.over:
             clocks.arm(room)  # notes its next deadline
+    turns = getattr(hub, "turns", None)
+    if turns is not None:
+        turns.digest_due()  # the daily digests: looked for hourly by the turns' clock
     return looked
 
 

@@ -10,6 +10,7 @@ process or restart asks again."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .push import Pusher
 
 MAIL_EVERY = 3_600.0  # seconds: at most one mail per game this often
+DIGEST_EVERY = 3_600.0  # seconds of the turns' clock between two looks for daily digests
+log = logging.getLogger("brawl.server")
 DIGEST = "*digest*"  # the notices' room of a daily digest (its "opened" is the day number)
 
 
@@ -63,6 +66,8 @@ class Turns:
         self.hub, self.engine, self.pusher, self.mailer = hub, engine, pusher, mailer
         self.now = time.time  # the wall clock of the mail limits (tests hold it)
         self.told: dict[tuple[str, int], int] = {}  # (room, seat) -> the decision (its opening event) told
+        self.digest_at: float | None = None  # the turns' clock's time of the next look for digests (None: none)
+        self.digest_rounds = 0  # digest rounds run so far (tests wait for one)
 
     def opened(self, room: "Room") -> None:
         if not is_correspondence(room) or room.over or room.waiting_for_players or not self.hub.runs(room):
@@ -137,7 +142,24 @@ class Turns:
             subject = f"{len(waiting)} game{'s' if len(waiting) != 1 else ''} waiting for your decision"
             self.mailer.deliver(self.pusher.later, self.mailer.message(chosen["email"], subject, "\n".join(lines), secret))
             sent += 1
+        self.digest_rounds += 1
         return sent
+
+    def digest_due(self, every: float = DIGEST_EVERY) -> bool:
+        """Asked by the housekeeping every few seconds: once the turns' clock (:attr:`now`, which
+        tests hold) reaches :attr:`digest_at`, a digest round runs on the sender thread and the next
+        look is ``every`` seconds on.  Whether a round was started."""
+        if self.mailer is None or self.digest_at is None or self.now() < self.digest_at:
+            return False
+        self.digest_at = self.now() + every
+
+        def round_() -> None:
+            try:
+                self.digest_round()
+            except Exception:  # a database or mail fault: the next look tries again
+                log.exception("the daily digest round failed")
+        self.pusher.later(round_)
+        return True
 
     def _first(self, account: int, room_id: str, opened: int, channel: str) -> bool:
         """Mark this decision told by ``channel``; False when it was told already."""
@@ -159,11 +181,7 @@ def mailer(url: str | None, pusher: "Pusher") -> "Mailer | None":
     return Mailer(url)
 
 
-def digest_every(turns: Turns, every: float = 3_600.0) -> None:
-    """Look for digests to send now and every ``every`` seconds, on the sender thread."""
-    def round_() -> None:
-        try:
-            turns.digest_round()
-        finally:
-            turns.pusher.later(round_, every)
-    turns.pusher.later(round_, 60.0)
+def digest_every(turns: Turns, first: float = 60.0) -> None:
+    """Look for digests to send a minute after the start, then every hour, by the turns' clock: the
+    housekeeping asks :meth:`Turns.digest_due` (through the correspondence sweep)."""
+    turns.digest_at = turns.now() + first
