@@ -194,7 +194,7 @@ class KernelPolicy:
         if state.over:
             return np.tile(np.array(result_of(state.winners, 2), dtype=float), (len(seeds), 1))
         try:
-            arrays = load(self.game, state)
+            arrays = load(self.game, state, self.tables[0])
         except Unsupported:
             return self.engine().results(state, seeds.tolist())
         k = len(self.bots)
@@ -225,24 +225,26 @@ def kernel_policy(game, bots: Sequence[str], epsilon: float, seed: int):
     return KernelPolicy(game, bots, epsilon, seed)
 
 
-def horizon_values(game, states, side: int, seeds, limit: int, worth, base: int, tables=None) -> np.ndarray:
+def horizon_values(game, states, side: int, seeds, horizon: int, worth, base: int, tables=None) -> np.ndarray:
     """``len(states) x len(seeds)``: the standing of ``side`` (:func:`standing`) after the heuristic
-    plays both sides from each state until ``limit`` turns have begun, playout ``k`` of every state
-    on the dice of ``seeds[k]`` (common random numbers).  Raises :class:`.batch_state.Unsupported`
-    for a position the kernel cannot hold."""
+    plays both sides from each state until ``horizon`` more turns have begun (as
+    :func:`.playouts.playout` does), playout ``k`` of every state on the dice of ``seeds[k]`` (common
+    random numbers).  Raises :class:`.batch_state.Unsupported` for a position the kernel cannot hold."""
     tables = tables if tables is not None else T.tables(game)
     seeds = np.asarray(list(seeds), np.int64)
     pols = np.ones((len(seeds), 2), np.int64)
     w = np.zeros(len(game.sheets))
     for j, v in worth.items():
         w[j] = v
+    loaded = [None if state.over else load(game, state, tables[0]) for state in states]
     out = np.empty((len(states), len(seeds)))
     for n, state in enumerate(states):
         if state.over:
             out[n] = 0.0 if not state.winners else (1.0 if side in state.winners else -1.0)
             continue
         _announce(playouts)
-        _, out[n] = playouts(np.uint64(base % 2**63), seeds, *load(game, state), *tables, pols, 0, limit, side, w)
+        _, out[n] = playouts(np.uint64(base % 2**63), seeds, *loaded[n], *tables, pols, 0, state.turns + horizon,
+                             side, w)
     return out
 
 

@@ -178,9 +178,10 @@ def stack(game, state, U, P) -> tuple[np.ndarray, np.ndarray, int]:
     return STK, PATH, plen
 
 
-def load(game, state):
+def load(game, state, P=None):
     """(units, turn, stack, path) of ``state``: the arrays the compiled battle plays on from, with
-    the fixed tables of :func:`.batch_tables.tables` (raises :class:`Unsupported`)."""
+    the fixed tables of :func:`.batch_tables.tables` (``P`` its sheets, when at hand; raises
+    :class:`Unsupported`)."""
     why = T.unsupported(game)
     if why:
         raise Unsupported(", ".join(why))
@@ -190,7 +191,7 @@ def load(game, state):
         raise Unsupported("the battle is over")
     U = units(game, state)
     S = turn(game, state)
-    STK, PATH, plen = stack(game, state, U, T.sheets(game))
+    STK, PATH, plen = stack(game, state, U, T.sheets(game) if P is None else P)
     S[S_SP] = len(state.stack)
     S[S_PLEN] = plen
     return U, S, STK, PATH

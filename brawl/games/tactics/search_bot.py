@@ -24,7 +24,14 @@ points).  The playouts' dice are common: playout ``k`` of every candidate rolls 
 meet the same luck.  After ``playouts`` rounds the best rival of the expectimax's choice gets
 ``more``, and replaces it only when its mean gain is above ``margin`` and ``z`` standard errors.
 The dice of the playouts come from the bot's seed and the count of its searches, so a seed gives
-the same decisions every time.  A searched decision costs at most
+the same decisions every time.
+
+The playouts run on the compiled kernel (:func:`.batch_playout.horizon_values`: the same rules and
+the same heuristic, about a hundred times quicker), so the same thinking time per decision buys
+:data:`KERNEL_PLAYOUTS` a candidate and :data:`KERNEL_MORE` more instead of the engine's
+:data:`ENGINE_PLAYOUTS` and :data:`ENGINE_MORE`; playout ``k`` of every candidate rolls the dice of
+seed ``k`` of the search.  Options the kernel does not play, and positions it cannot hold, are
+played out on the engine as before; ``engine=True`` always does (the bot as it was).  A searched decision costs at most
 ``width * playouts + 2 * more`` playouts of ``horizon`` turns (see
 ``benchmarks/bench_bots_tactics.py`` for the time per decision and the games won).
 
@@ -34,11 +41,19 @@ candidates."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from .expectimax import Expectimax
 from .grid import adjacent
 from .heuristic import _moved
 from .playouts import playout, remembering
 from .rules import Tactics, TacticsState
+
+
+#: playouts per candidate, and more for the best rival, on the engine and on the compiled kernel: the
+#: kernel's counts take about the engine's time per decision (``benchmarks/tactics_search_kernel.py``)
+ENGINE_PLAYOUTS, ENGINE_MORE = 6, 10
+KERNEL_PLAYOUTS, KERNEL_MORE = 150, 250
 
 
 class SearchBot:
@@ -47,14 +62,18 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, playouts: int = 6, more: int = 10, horizon: int = 4,
-                 width: int = 4, nearest: int = 3, z: float = 1.5, margin: float = 0.005,
-                 squares: bool = True, after: bool = False, **static) -> None:
+    def __init__(self, seed: int | None = None, playouts: int | None = None, more: int | None = None,
+                 horizon: int = 4, width: int = 4, nearest: int = 3, z: float = 1.5, margin: float = 0.005,
+                 squares: bool = True, after: bool = False, engine: bool = False, **static) -> None:
         self.seed = seed or 0
         self.static = Expectimax(seed, squares=squares, **static)
         self.helper = self.static.helper
-        self.playouts = playouts
-        self.more = more
+        #: playouts on the rules engine (the bot as it was) or on the compiled kernel where it holds
+        #: the position (:mod:`.batch_playout`), whose playouts are so much quicker that the same
+        #: thinking time buys :data:`KERNEL_PLAYOUTS` and :data:`KERNEL_MORE` of them
+        self.engine = engine
+        self.playouts = playouts if playouts is not None else ENGINE_PLAYOUTS if engine else KERNEL_PLAYOUTS
+        self.more = more if more is not None else ENGINE_MORE if engine else KERNEL_MORE
         self.horizon = horizon
         self.width = width
         self.nearest = nearest
@@ -63,6 +82,7 @@ class SearchBot:
         self.after = after
         self.calls = 0
         self._fast: tuple = (None, None)
+        self._tables: tuple = (None, None)
 
     # -- the candidates ----------------------------------------------------------------------------
     def searched(self, game: Tactics, state: TacticsState, i: int) -> bool:
@@ -125,6 +145,10 @@ class SearchBot:
         self.calls += 1
         base = (self.seed * 1_000_003 + self.calls * 7919) & 0xFFFFFFFF
         worth = {j: self.static.worth(game, state, j) for j in range(len(state.units)) if not state.units[j].dead}
+        if not self.engine:
+            picked = self.kernel_choice(game, state, seat, cands, base, worth)
+            if picked is not None:
+                return picked
         if self._fast[0] is not game:
             self._fast = (game, remembering(game))
         fast = self._fast[1]
@@ -144,8 +168,47 @@ class SearchBot:
         for k in range(self.playouts, self.playouts + self.more):
             play(first, k)
             play(rival, k)
-        diffs = [x - y for x, y in zip(values[rival], values[first])]
+        return self.judged(first, rival, [x - y for x, y in zip(values[rival], values[first])])
+
+    def judged(self, first: str, rival: str, diffs) -> str:
+        """The rival where its mean gain over the first choice is above ``margin`` and ``z`` standard
+        errors, else the first choice."""
         n = len(diffs)
         mean = sum(diffs) / n
         err = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n) ** 0.5
         return rival if mean > self.margin and mean > self.z * err else first
+
+    def kernel_choice(self, game: Tactics, state: TacticsState, seat: int, cands: list[str], base: int,
+                      worth: dict) -> str | None:
+        """The same search with its playouts on the compiled kernel (None where the kernel cannot
+        hold a position: the engine's playouts decide then)."""
+        from .batch_playout import horizon_values
+        from .batch_state import Unsupported
+
+        if self._tables[0] is not game:
+            self._tables = (game, kernel_tables(game))
+        tables = self._tables[1]
+        if tables is None:
+            return None
+        after = [game._apply_action(state, seat, a) for a in cands]
+        try:
+            first_round = horizon_values(game, after, seat, range(self.playouts), self.horizon, worth, base, tables)
+            gain = first_round[1:].sum(axis=1) - first_round[0].sum()
+            r = int(np.argmax(gain)) + 1  # the first of the best (ties to the earlier candidate)
+            if gain[r - 1] <= 0:
+                return cands[0]
+            more = horizon_values(game, [after[0], after[r]], seat, range(self.playouts, self.playouts + self.more),
+                                  self.horizon, worth, base, tables)
+        except Unsupported:
+            return None
+        diffs = np.concatenate([first_round[r] - first_round[0], more[1] - more[0]])
+        return self.judged(cands[0], cands[r], diffs.tolist())
+
+
+def kernel_tables(game: Tactics):
+    """The compiled kernel's tables of ``game``, or None where the kernel does not play its options."""
+    from . import batch_tables as T
+
+    if T.unsupported(game) or len(game.sheets) > T.MAX_UNITS:
+        return None
+    return T.tables(game)

@@ -183,3 +183,54 @@ def test_review_policy_plays_on_the_kernel_and_is_deterministic():
     other = make_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(40))
     assert not (other == a).all()
     assert policy.suggestions(state, game.sides[state.actor] if state.pos >= 0 else 0) is not None
+
+
+def test_kernel_standing_is_the_playouts_judgement():
+    """Issue 39: the search bot's judgement of where a battle stands at the horizon
+    (:func:`brawl.games.tactics.playouts.standing`) is the same in the kernel, position by position."""
+    from brawl.games.tactics import batch_tables as T
+    from brawl.games.tactics.playouts import standing
+
+    game, states = positions({"map": "pillars", "level": 9}, 5, every=4)
+    worth = {j: 1.0 + 0.5 * j for j in range(len(game.sheets))}
+    w = np.array([worth[j] for j in range(len(game.sheets))])
+    P, O = T.sheets(game), T.options(game)
+    for state in states:
+        U = load(game, state)[0]
+        for side in (0, 1):
+            assert BP.standing(U, P, O, BP.HORIZON, side, w) == pytest.approx(standing(game, state, side, worth))
+
+
+def test_search_bot_plays_out_on_the_kernel(monkeypatch):
+    """Issue 39, "the search bots ... run on the fast path": the search bot's playouts run on the
+    compiled kernel (and only with ``engine=True`` on the engine), its choice a legal decision."""
+    from brawl.games.tactics import playouts as engine_playouts
+    from brawl.games.tactics import search_bot
+    from brawl.games.tactics.search_bot import SearchBot
+
+    from .helpers import scene, with_unit
+
+    # Steve beside a fighter in full plate, a hurt wizard a few squares away: a searched decision
+    game, state = scene(["steve"], [("Plate", "fighter", {"armor": "full_plate", "main": "sword", "off": "shield"}),
+                                    "jeff"], [(5, 5), (6, 5), (3, 7)])
+    state = with_unit(game, state, "jeff", hp=6)
+    bot = SearchBot(3)
+    seat = 0
+    calls = {"kernel": 0, "engine": 0}
+    real = BP.horizon_values
+
+    def counted(*a, **k):
+        calls["kernel"] += 1
+        return real(*a, **k)
+
+    def engine(*a, **k):
+        calls["engine"] += 1
+        return 0.0
+
+    monkeypatch.setattr(BP, "horizon_values", counted)
+    monkeypatch.setattr(search_bot, "playout", engine)
+    assert bot.choose(game, state, seat) in game.legal_actions(state, seat)
+    assert calls["kernel"] >= 1 and calls["engine"] == 0
+    SearchBot(3, engine=True).choose(game, state, seat)
+    assert calls["engine"] >= 1
+    assert engine_playouts.playout is not engine
