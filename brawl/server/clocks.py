@@ -480,11 +480,8 @@ class Clocks:
                           for s in room.seats if s.kind == "human"}}
 
     def _leave_json(self, room: "Room", seat: int, control: TimeControl) -> dict:
-        """Correspondence: ``on_leave``, until when the seat's account is on leave (null: it is not)."""
-        leaves = getattr(self.hub, "leaves", None)
-        if leaves is None or control.mode != corr.MODE:
-            return {}
-        return {"on_leave": leaves.on_leave(room, seat)}
+        """A seat's clock's more: ``out`` (it fell), ``on_leave`` (see :func:`correspondence.seat_json`)."""
+        return corr.seat_json(self.hub, room, seat, control.mode)
 
 
 def _later(coro) -> asyncio.Task | None:

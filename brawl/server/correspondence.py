@@ -119,6 +119,18 @@ def ran_out(hub, room: "Room", seats: list[int]) -> None:
         log.exception("room %s: the seats out of time could not be judged now", room.id)
 
 
+def seat_json(hub, room: "Room", seat: int, mode: str) -> dict:
+    """What a seat's clock shows beside its time: ``out`` when the seat has fallen in a game the
+    others play on (``Game.standing``: its clock no longer counts), and in a correspondence game
+    ``on_leave``, until when the seat's account is on leave (null: it is not)."""
+    standing = room.game.standing(room.match.state)
+    out = {"out": True} if standing is not None and seat not in standing else {}
+    leaves = getattr(hub, "leaves", None)
+    if leaves is None or mode != MODE:
+        return out
+    return {**out, "on_leave": leaves.on_leave(room, seat)}
+
+
 WALK_SHARE = 12  # each sweep also looks at this share of every correspondence room (a minute at 5 s a sweep)
 
 

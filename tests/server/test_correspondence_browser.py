@@ -121,6 +121,7 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
         line.wait_for(state="attached")
         assert names[late] in line.text_content(), line.text_content()
         line.scroll_into_view_if_needed()
+        page.locator(f'#people .pclock[data-seat="{late}"]', has_text="out").wait_for()  # its clock counts no more
         keep_shot(page, f"correspondence-fallen-{size}")
         for _ in range(12):  # the two others play on to the end
             if state()["over"]:

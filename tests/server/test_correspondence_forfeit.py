@@ -49,6 +49,7 @@ def test_the_seat_out_of_time_falls_and_the_others_play_on_to_the_end(client, cl
     assert not v["over"] and not v["state"]["up"][first]
     second = v["node"]["seats"][0]
     assert second != first and v["clocks"]["seats"][str(second)]["left"] == pytest.approx(2 * DAY)
+    assert [v["clocks"]["seats"][str(s)].get("out", False) for s in range(3)] == [s == first for s in range(3)]
     events = client.get(f"/api/rooms/{room['room']}/events", params={"since": -1}).json()["events"]
     assert [(e["seat"], e["forfeit"]) for e in events if e["type"] == "forfeit"] == [(first, "time")]
     lines = [line["text"] for e in events for line in e["log"] if line["kind"] == "forfeit"]

@@ -50,10 +50,10 @@ brawl.gamePage.people = function (page) {
       const c = clockBase.seats[span.dataset.seat];
       if (!c) return;
       const left = c.running && !c.on_leave && !clockBase.over ? c.left - gone : c.left;  // on leave: paused
-      const text = c.flagged || left <= 0 ? t("out of time") : timeText(left);
+      const text = c.out ? t("out") : c.flagged || left <= 0 ? t("out of time") : timeText(left);  // out: fell
       if (span.firstChild === null || span.lastChild.textContent !== text) span.lastChild.textContent = text;
       span.classList.toggle("low", !!c.running && !c.flagged && left > 0 && left < 10);
-      span.classList.toggle("flagged", !!c.flagged || left <= 0);
+      span.classList.toggle("flagged", !c.out && (!!c.flagged || left <= 0));
     });
   }
 

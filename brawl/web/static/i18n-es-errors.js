@@ -185,5 +185,6 @@ window.brawl.interfaceWords.es = Object.assign(window.brawl.interfaceWords.es ||
   "Copy the challenge link": "Copiar el enlace del desafío",
   // correspondence games (issue 41, point 3): a seat on leave, a system notification
   "on leave until {date}": "de permiso hasta el {date}",
+  "out": "fuera",
   "Your turn in {game} with {others}": "Te toca en {game} con {others}",
 });
