@@ -23,6 +23,7 @@ from brawl.games.kniggits import vector_view as W
 from brawl.games.kniggits.batch import POLICIES, TapeRandom, _known, _record, new_work
 from brawl.games.kniggits.batch_game import HEAD, PER
 from brawl.games.kniggits.batch_moves import NROWS
+from brawl.games.kniggits.encoding import MENU_MOVES
 from brawl.rl import encoding_for, vector_env
 from brawl.sim.kernel import new_tape
 
@@ -41,7 +42,9 @@ class Kernel:
         n = max(1, 2 * int(self.o.army_size.max(initial=1)))
         bots = [opponent if opponent != "self" else "random"] * 2
         self.w = new_work(n, HEAD + PER * n, POLICIES[bots[0]], POLICIES[bots[1]], *_known(bots))
-        self.sc = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 3)))
+        self.sc = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 3)), np.zeros((n, 4)))
+        R = self.t.slots * MENU_MOVES
+        self.J = (np.zeros(R, np.bool_), np.zeros((R, 2)), np.zeros((R, 2)), np.zeros(self.t.slots, np.int64))
         self.rows = np.zeros((n, 19))
         self.agent = np.array([True, opponent == "self"])
         self.tape = new_tape(values, HEAD + PER * n, rows=4000)
@@ -56,7 +59,7 @@ class Kernel:
 
     def _on(self, fn, *extra):
         self.tape[3][0] = 0  # the bots' log is not read here: keep its rows
-        fn(self.tape, self.S, self.F, self.K, self.XY, self.o, self.g, self.w, self.t, self.sc, self.agent,
+        fn(self.tape, self.S, self.F, self.K, self.XY, self.o, self.g, self.w, self.t, self.sc, self.J, self.agent,
            self.mask, *extra)
 
     @property

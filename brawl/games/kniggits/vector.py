@@ -52,6 +52,7 @@ from numba import njit
 from ...rl.vector import check_render_mode, step_infos
 from ...sim.kernel import _chunk_seed
 from .batch_moves import FIGHTING, NROWS, SEAT, STATUS
+from .encoding import MENU_MOVES
 from .vector_game import answer, play_on, start_game
 from .vector_view import (ASKED, DECIDED, NK, NS, OVER, OVER_PHASE, PHASE, PHASES, TURNS, WINNER, margin, observe,
                           tables)
@@ -72,7 +73,7 @@ def _end_reward(K, S, seat):
 
 
 @njit(cache=True)
-def _step_all(srcs, S, F, K, XY, mask, obs, actions, o, g, w, t, sc, rows, agent, max_decisions, fresh, rewards,
+def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, agent, max_decisions, fresh, rewards,
               term, trunc, winner, asked, final, final_mask):
     """Every game answers its action and plays on to its next question (``fresh``: every game starts
     anew, as ``reset`` does); a game that ends or is cut off writes its last observation into
@@ -81,6 +82,7 @@ def _step_all(srcs, S, F, K, XY, mask, obs, actions, o, g, w, t, sc, rows, agent
     game ends now)."""
     for e in range(S.shape[0]):
         Se, Fe, Ke, XYe, me = S[e], F[e], K[e], XY[e], mask[e]
+        J = (Js[0][e], Js[1][e], Js[2][e], Js[3][e])
         seat = max(Se[ASKED], 0)
         rewards[e] = 0.0
         term[e] = False
@@ -100,13 +102,13 @@ def _step_all(srcs, S, F, K, XY, mask, obs, actions, o, g, w, t, sc, rows, agent
                 term[e] = True
                 winner[e] = 1 - seat
             else:
-                src = answer(src, Se, Fe, Ke, XYe, o, g, w, t, sc, agent, me, actions[e])
+                src = answer(src, Se, Fe, Ke, XYe, o, g, w, t, sc, J, agent, me, actions[e])
                 stage = 0
         while True:
             if stage == 2:
                 start_game(Se)
                 stage = 1
-                src = play_on(src, Se, Fe, Ke, XYe, o, g, w, t, sc, agent, me)
+                src = play_on(src, Se, Fe, Ke, XYe, o, g, w, t, sc, J, agent, me)
                 if Se[PHASE] == OVER_PHASE:  # over before anyone was asked: shown now, reported next step
                     Se[OVER] = EARLY
                     observe(Ke, XYe, Se, Fe, 0, o, t, rows, obs[e])
@@ -159,7 +161,7 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         self._n = n
         bots = [opponent if opponent != "self" else "random"] * 2
         self._w = new_work(n, 1, POLICIES[bots[0]], POLICIES[bots[1]], *_known(bots))
-        self._sc = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 3)))
+        self._sc = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, 3)), np.zeros((n, 4)))
         self._rows = np.zeros((n, 19))
         self.max_decisions = self.encoding.max_decisions if max_decisions is None else int(max_decisions)
         self.num_envs = N = int(num_envs)
@@ -173,6 +175,9 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         self._F = np.zeros((N, n, 2), np.int64)
         self._K = np.zeros((N, NROWS, n), np.int64)
         self._XY = np.zeros((N, 2, n))
+        R = self._t.slots * MENU_MOVES  # the judgement of the agent's menu moves (vector_view.judge)
+        self._J = (np.zeros((N, R), np.bool_), np.zeros((N, R, 2)), np.zeros((N, R, 2)),
+                   np.zeros((N, self._t.slots), np.int64))
         self._mask = np.zeros((N, self.actions), np.int8)
         self._obs = np.zeros((N, self.obs_size), np.float32)
         self._seat = np.zeros(N, np.int64)
@@ -182,7 +187,7 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         rewards, term, trunc = np.zeros(N, np.float32), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
         winner = np.full(N, NOT_ENDED, np.int64)
         final, final_mask = np.zeros((N, self.obs_size), np.float32), np.zeros((N, self.actions), np.int8)
-        _step_all(self._src, self._S, self._F, self._K, self._XY, self._mask, self._obs, actions, self._o, self._g,
+        _step_all(self._src, self._S, self._F, self._K, self._XY, self._J, self._mask, self._obs, actions, self._o, self._g,
                   self._w, self._t, self._sc, self._rows, self._agent, self.max_decisions, fresh, rewards, term, trunc,
                   winner, self._seat, final, final_mask)
         extra = {"seat": self._seat.copy()} if self.selfplay else {}
@@ -192,8 +197,11 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         return self._obs.copy(), rewards, term, trunc, info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        from .batch import _say_if_compiling
+
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 62))
+        _say_if_compiling(_step_all, "vector environment")
         self._src[:] = [_chunk_seed(np.uint64(seed), np.uint64(g)) for g in range(self.num_envs)]
         obs, _, _, _, info = self._run(np.zeros(self.num_envs, np.int64), True)
         return obs, info

@@ -24,10 +24,11 @@ from .batch_game import (HEURISTIC, NONE, _blow, _can_strike, _flight, _heuristi
 from .batch_heuristic import fight_strategy
 from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, arrive, auto_face,
                           check_end, check_path, engaged, flee, score)
+from .encoding import MENU_MOVES
 from .vector_view import (A_ARMY, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_RPS, ARMY0, ARMY_PHASE,
                           ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE,
-                          RPS0, RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
-                          hand_counts, menu_ends, write_mask)
+                          JUDGED, RPS0, RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets,
+                          first_of, hand_counts, write_mask)
 
 
 @njit(cache=True)
@@ -112,6 +113,7 @@ def _end_move(S, F, K, XY, o, w):
     the other seat turns its kniggits with several enemies, if any, before the fights."""
     n = S[NK]
     to_act = S[TO_ACT]
+    S[JUDGED] = 0
     auto_face(K, XY, n, to_act, o, w.buf)
     auto_face(K, XY, n, 1 - to_act, o, w.buf)
     for i in range(n):
@@ -206,7 +208,7 @@ def _fight_on(src, S, F, K, o, w, agent):
 
 
 @njit(cache=True)
-def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
+def play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask):
     """Play on to the next decision of an agent's seat with two or more legal actions (``S[ASKED]``
     set, its mask in ``mask``) or to the end (``S[PHASE]`` is :data:`.vector_view.OVER_PHASE`)."""
     while True:
@@ -217,7 +219,7 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
         if ph == ARMY_PHASE:
             seat = 0 if S[ARMY0] < 0 else 1
             if agent[seat]:
-                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask) > 1:
                     S[ASKED] = seat
                     return src
                 p = 0
@@ -229,7 +231,7 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
         elif ph == RPS_PHASE:
             seat = 0 if S[RPS0] < 0 else 1
             if agent[seat]:
-                write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask)
+                write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask)
                 S[ASKED] = seat
                 return src
             src, r = below(src, 3)
@@ -237,7 +239,7 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
         elif ph == MOVE_PHASE:
             seat = S[TO_ACT]
             if agent[seat]:
-                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask) > 1:
                     S[ASKED] = seat
                     return src
                 done = True
@@ -250,7 +252,7 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
         elif ph == TURNING_PHASE:
             seat = 1 - S[TO_ACT]
             if agent[seat]:
-                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask) > 1:
+                if write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask) > 1:
                     S[ASKED] = seat
                     return src
                 auto_face(K, XY, n, seat, o, w.buf)
@@ -264,13 +266,13 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask):
             src, asked = _fight_on(src, S, F, K, o, w, agent)
             if asked:
                 seat = S[FSEAT]
-                write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask)
+                write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask)
                 S[ASKED] = seat
                 return src
 
 
 @njit(cache=True)
-def answer(src, S, F, K, XY, o, g, w, t, sc, agent, mask, a):
+def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
     """The asked seat's decision ``a`` (an action number the mask allows) made, then on to the next
     question or the end (:func:`play_on`)."""
     seat = S[ASKED]
@@ -289,10 +291,16 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, agent, mask, a):
         _start_fights(S, F, K, XY, o, w)
     elif kind == A_MENU:
         i = first_of(K, n, seat) + t.slot[a] - 1
-        ends, _ = menu_ends(K, XY, n, i, o, t, sc[2])
-        w.pts[0, 0], w.pts[0, 1] = ends[t.arg[a], 0], ends[t.arg[a], 1]
+        k = 0
+        while J[3][k] != i:  # the mover's rows of the judgement (vector_view.judge)
+            k += 1
+        c = k * MENU_MOVES + t.arg[a]
+        w.pts[0, 0], w.pts[0, 1] = J[1][c, 0], J[1][c, 1]
         count = check_path(K, XY, n, i, w.pts, 1, o, t.open, w.buf, w.out)  # obstacles: the mask's
-        arrive(K, XY, n, i, w.out[count - 1, 0], w.out[count - 1, 1], o, w.buf)
+        if count:
+            arrive(K, XY, n, i, w.out[count - 1, 0], w.out[count - 1, 1], o, w.buf)
+        else:  # where the judgement stopped it
+            arrive(K, XY, n, i, J[2][c, 0], J[2][c, 1], o, w.buf)
         K[MOVED, i] = 1
     elif kind == A_FACE:
         i = first_of(K, n, seat) + t.slot[a] - 1
@@ -302,4 +310,4 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, agent, mask, a):
         S[H00 + 2 * seat] = t.arg[a] // (NONE + 1)
         S[H00 + 2 * seat + 1] = t.arg[a] % (NONE + 1)
         S[FSEAT] = seat + 1
-    return play_on(src, S, F, K, XY, o, g, w, t, sc, agent, mask)
+    return play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask)

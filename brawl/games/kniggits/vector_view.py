@@ -3,9 +3,10 @@ encoding's observation, mask and menu (:mod:`.encoding`) computed from the kerne
 
 The layout is the encoding's own: its action names give every action number (:func:`tables`), its
 compiled helpers fill the kniggit blocks (:func:`.fast_moves.kniggit_blocks`) and place the menu's
-moves (:func:`.fast_moves.menu_points`, with the encoding's unit steps), and a menu move is legal
-when the kernel's path check (:func:`.batch_moves.check_path`, the rules' ``check_path`` compiled)
-passes the very point the encoding decodes it to.  Targets are ranked as the encoding ranks them:
+moves and judges them as the encoding does (:func:`.fast_moves.judge_menu`: the menu's points with
+the encoding's unit steps and the compiled path check, then the rules' own tests of what it leaves,
+:meth:`.movement.Movement.settle_straight_moves`'s, and standing room among friends at each
+decision, :func:`.fast_moves._has_room`).  Targets are ranked as the encoding ranks them:
 the nearest first, ties to the lower slot.  ``tests/rl/test_rl_vector_kniggits.py`` compares all of
 it with ``encoding.observe`` and ``encoding.action_mask`` position by position.
 """
@@ -19,12 +20,11 @@ import numpy as np
 from numba import njit, objmode
 
 from .batch_game import NONE
-from .batch_geom import clip_sides, dist, inside_obstacle
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, STATUS, allowance,
-                          check_path, engaged)
+                          engaged)
 from .encoding import MENU_MOVES, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
-from .fast_moves import kniggit_blocks, menu_points
-from .geometry import EPS, SURE
+from .fast_moves import _has_room, judge_menu, kniggit_blocks
+from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
 
@@ -36,10 +36,11 @@ OVER_PHASE = len(PHASES)
 # none), the fight being fought, fights this turn, the next seat to show hands in it (2: both done),
 # the hands shown (sword, shield of the attacker's seat then the defender's... by seat: seat 0's two,
 # seat 1's two), the winner (-1: a draw), the seat asked (-1: none), decisions asked this episode,
-# the game's state for the environment (see :mod:`.vector`)
+# the game's state for the environment (see :mod:`.vector`), whether the agent's menu moves are
+# judged for this moving phase (:func:`judge`) and how many movers they have
 (PHASE, TO_ACT, FIRST, TURNS, WINS0, WINS1, ARMY0, ARMY1, NK, RPS0, FI, NF, FSEAT, H00, H01, H10, H11, WINNER,
- ASKED, DECIDED, OVER) = range(21)
-NS = 21
+ ASKED, DECIDED, OVER, JUDGED, JM) = range(23)
+NS = 23
 # what an action number is to the kernel (:func:`tables`)
 A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER = range(8)
 
@@ -51,7 +52,7 @@ Tabs = namedtuple("Tabs", "kind slot arg army0 rps end_move end_turning first fi
 def tables(enc, scenario: str, geom) -> Tabs:
     """Each action number's kind, kniggit slot and argument, and the numbers of each decision, from
     the encoding's own action names; and the table ``geom`` (:class:`.batch_geom.Geom`) without its
-    obstacles, for the path check of a menu move (its obstacles are :func:`rules_blocked`'s)."""
+    obstacles, for the path a menu move the mask has judged takes."""
     from ..rps.rules import MOVES as RPS_MOVES
 
     names = enc.actions
@@ -93,38 +94,6 @@ def tables(enc, scenario: str, geom) -> Tabs:
                               count=geom.count[:0]))
 
 
-def _rules_blocked(gid: int, ax: float, ay: float, bx: float, by: float) -> bool:
-    """The rules' own :meth:`.geometry.Table.segment_blocked` of the game registered as ``gid``."""
-    from .batch_heuristic import _GAMES
-
-    return bool(_GAMES[int(gid)][1].table.segment_blocked((ax, ay), (bx, by)))
-
-
-@njit(cache=True)
-def rules_blocked(ax, ay, bx, by, g, gid):
-    """:meth:`.geometry.Table.segment_blocked` as the rules answer it: the sure answers of the
-    obstacles' sides (:func:`.batch_geom.segment_blocked`'s), and where the line passes within
-    :data:`.geometry.SURE` of a wall or corner the rules themselves (Shapely).  A menu's moves run
-    along the compass from the armies' places, and meet an obstacle's corner exactly far more often
-    than a random move does."""
-    if dist((ax, ay), (bx, by)) < EPS:
-        return inside_obstacle(ax, ay, g)
-    x0, y0, x1, y1 = min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
-    dx, dy = bx - ax, by - ay
-    for o in range(len(g.boxes)):
-        if not (x0 <= g.boxes[o, 2] and x1 >= g.boxes[o, 0] and y0 <= g.boxes[o, 3] and y1 >= g.boxes[o, 1]):
-            continue
-        c = g.count[o]
-        if clip_sides(ax, ay, dx, dy, g.normals[o], g.offsets[o], c, -SURE):
-            return True
-        if not clip_sides(ax, ay, dx, dy, g.normals[o], g.offsets[o], c, SURE):
-            continue
-        with objmode(out="boolean"):
-            out = _rules_blocked(gid, ax, ay, bx, by)
-        return out
-    return False
-
-
 # -- targets and the menu -------------------------------------------------------------------------
 
 @njit(cache=True)
@@ -163,22 +132,6 @@ def face_targets(K, XY, n, i, o, buf, out):
 
 
 @njit(cache=True)
-def menu_ends(K, XY, n, i, o, t, enemies):
-    """Where kniggit ``i``'s :data:`.encoding.MENU_MOVES` menu moves go and which are real (the
-    encoding's :func:`.fast_moves.menu_points`; ``enemies`` is scratch for the enemy rows)."""
-    seat = K[SEAT, i]
-    base = first_of(K, n, 1 - seat)
-    m = 0
-    for e in range(n):
-        if K[SEAT, e] != seat and K[STATUS, e] != GONE:
-            enemies[m, 0], enemies[m, 1], enemies[m, 2] = XY[0, e], XY[1, e], e - base + 1
-            m += 1
-    mover = np.empty((1, 3))
-    mover[0, 0], mover[0, 1], mover[0, 2] = XY[0, i], XY[1, i], allowance(K, i, o)
-    return menu_points(mover, enemies[:m], t.unit, TARGETS, o.size)
-
-
-@njit(cache=True)
 def hand_counts(K, a, d, seat):
     """How many gestures each hand of ``seat`` may show in the fight of ``a`` against ``d`` (the
     kernel's fights, :func:`.batch_game._fights`: 4 for the three heights and none, 1 for none)."""
@@ -189,7 +142,7 @@ def hand_counts(K, a, d, seat):
 
 
 @njit(cache=True)
-def write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask):
+def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
     """The encoding's mask for ``seat`` where the game stands; returns how many actions are legal."""
     mask[:] = 0
     ph = S[PHASE]
@@ -212,7 +165,7 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask):
     moving = ph == MOVE_PHASE
     mask[t.end_move if moving else t.end_turning] = 1
     count = 1
-    buf, out, enemies = sc[0], sc[1], sc[2]
+    buf, out, table = sc[0], sc[1], sc[3]
     base = first_of(K, n, seat)
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
@@ -223,16 +176,88 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, mask):
             for r in range(m):
                 mask[first + MENU_MOVES + r] = 1
             count += m
-        if moving and K[MOVED, i] == 0:
-            ends, real = menu_ends(K, XY, n, i, o, t, enemies)
+    if moving:
+        if S[JUDGED] == 0:
+            judge(K, XY, S, seat, o, g, t, sc, J)
+            S[JUDGED] = 1
+        rows = _table_rows(K, XY, n, table)
+        passed, stops, cols = J[0], J[2], J[3]
+        for k in range(S[JM]):
+            i = cols[k]
+            if K[MOVED, i]:
+                continue
+            first = t.first[i - base + 1]
             for r in range(MENU_MOVES):
-                if real[r]:
-                    w.pts[0, 0], w.pts[0, 1] = ends[r, 0], ends[r, 1]
-                    if check_path(K, XY, n, i, w.pts, 1, o, t.open, w.buf, w.out) > 0 \
-                            and not rules_blocked(XY[0, i], XY[1, i], ends[r, 0], ends[r, 1], g, o.game_id):
-                        mask[first + r] = 1
-                        count += 1
+                c = k * MENU_MOVES + r
+                if passed[c] and _has_room(rows, i, seat, stops[c, 0], stops[c, 1], o.room):
+                    mask[first + r] = 1
+                    count += 1
     return count
+
+
+@njit(cache=True)
+def _table_rows(K, XY, n, table):
+    """The rows the encoding's compiled checks read (``Movement.table_rows``): x, y, seat, on the table."""
+    for i in range(n):
+        table[i, 0], table[i, 1], table[i, 2] = XY[0, i], XY[1, i], K[SEAT, i]
+        table[i, 3] = 1.0 if K[STATUS, i] != GONE else 0.0
+    return table[:n]
+
+
+def _settle(gid, table, me, ends, ok, short, near) -> None:
+    """:meth:`.movement.Movement.settle_straight_moves` for the game registered as ``gid``: what the
+    compiled check leaves to the rules' own tests (a move that goes nowhere from inside an
+    obstacle, a line that passes close to an obstacle's wall or corner)."""
+    from .batch_heuristic import _GAMES
+
+    t = _GAMES[int(gid)][1].table
+    nowhere = np.flatnonzero(ok & short)
+    for c in nowhere:
+        ok[c] = not t.inside_obstacle((float(table[me[c], 0]), float(table[me[c], 1])))
+    if near.any():
+        c, o = np.nonzero(near)
+        ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
+
+
+@njit(cache=True)
+def judge(K, XY, S, seat, o, g, t, sc, J):
+    """The path check of every menu move of ``seat``'s kniggits that have not moved, as the encoding
+    judges them (:func:`.fast_moves.judge_menu`, then the rules' own tests of what it leaves):
+    kept in ``J`` (passed, points, stops, each mover's column) for the whole moving phase, in which
+    only the mover's own kniggits move (standing room among them is asked at each decision)."""
+    n = S[NK]
+    table = _table_rows(K, XY, n, sc[3])
+    m = 0
+    for i in range(n):
+        if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
+            m += 1
+    movers = np.empty((m, 3))
+    where = np.empty(m, np.intp)
+    m = 0
+    for i in range(n):
+        if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
+            movers[m, 0], movers[m, 1], movers[m, 2] = XY[0, i], XY[1, i], allowance(K, i, o)
+            where[m] = i
+            J[3][m] = i
+            m += 1
+    S[JM] = m
+    base = first_of(K, n, 1 - seat)
+    enemies = sc[2]
+    ne = 0
+    for e in range(n):
+        if K[SEAT, e] != seat and K[STATUS, e] != GONE:
+            enemies[ne, 0], enemies[ne, 1], enemies[ne, 2] = XY[0, e], XY[1, e], e - base + 1
+            ne += 1
+    ends, real, me, ok, short, near, stops, any_short, any_near = judge_menu(
+        movers, where, enemies[:ne], t.unit, TARGETS, table, o.size, o.ring, o.room, o.tol, o.direct, g.boxes,
+        g.normals, g.offsets, g.count, SURE)
+    if any_short or any_near:
+        with objmode():
+            _settle(o.game_id, table, me, ends, ok, short, near)
+    for c in range(len(ok)):
+        J[0][c] = ok[c] and real[c]
+        J[1][c, 0], J[1][c, 1] = ends[c, 0], ends[c, 1]
+        J[2][c, 0], J[2][c, 1] = stops[c, 0], stops[c, 1]
 
 
 # -- the observation -------------------------------------------------------------------------------
