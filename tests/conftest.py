@@ -52,6 +52,7 @@ KERNEL_GROUPS = {
     "tests/games/tactics/test_batch_agrees.py": "tactics-batch",  # the Tactics kernel's tape form
     "tests/games/tactics/test_batch_sim.py": "tactics-batch",  # its fast form, the same compiled rules
     "tests/games/tactics/test_batch_playout.py": "tactics-batch",  # playouts from any state: the same rules
+    "tests/rl/test_rl_vector_tactics.py": "tactics-batch",  # the vector environment: the same rules, both forms
     "tests/games/kniggits/test_batch_agrees.py": "kniggits-batch",  # Kniggits' kernel: the tape form
     "tests/games/kniggits/test_batch_sim.py": "kniggits-batch",  # and the fast form (brawl sim)
 }

@@ -5,8 +5,8 @@ agent seat (:func:`.batch_agent.play_on`) and writes what that seat sees; a batt
 off writes its last observation (and a cut-off's open question's mask) for the infos' ``final_obs``
 and ``final_info``, and a new battle starts in its place in the same step.  A new battle decided
 before the agent is first asked shows its end with every action marked, and the next step reports
-it, as ``gym_env`` does.  The threads take the battles in groups of :data:`ENVS_PER_TASK`, each group
-with one set of scratch arrays.
+it, as ``gym_env`` does.  The threads take the battles in groups (:func:`per_task`), each group with
+one set of scratch arrays.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from .batch_game import S_OVER, S_WINNER
 E_OVER, E_DECIDED, E_SEAT, E_KIND = range(4)
 NE = 4
 DECIDED_EARLY = 2
-ENVS_PER_TASK = 64
+ENVS_PER_TASK = 64  # the fewest battles a thread steps with one set of scratch arrays
+
+
+def per_task(num_envs: int, threads: int) -> int:
+    """Battles per task: four tasks a thread (so the threads finish together), at least
+    :data:`ENVS_PER_TASK` (each task makes its scratch arrays)."""
+    return max(ENVS_PER_TASK, -(-num_envs // (4 * threads)))
 
 
 @njit(cache=True)
@@ -49,11 +55,13 @@ def step_group(lo, hi, src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0
                 term[g] = True
                 winner[g] = S[S_WINNER]
                 final[g, :] = obs[g, :]
+                final_mask[g, :] = 0
             elif mask[g, a] == 0:  # an illegal action loses
                 rewards[g] = -1.0
                 term[g] = True
                 winner[g] = 1 - seat
                 final[g, :] = obs[g, :]
+                final_mask[g, :] = 0
             else:
                 answer(U, S, STK, PATH, tabs, work, seat, a, AT)
                 E[g, E_DECIDED] += 1
@@ -103,11 +111,12 @@ def step_group(lo, hi, src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0
 
 @njit(cache=True, parallel=True)
 def step_all(src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0, AT, agent, opponent, selfplay, reward,
-             draw_weight, max_decisions, fresh, rewards, term, trunc, winner, asked, final, final_mask, potential):
+             draw_weight, max_decisions, fresh, rewards, term, trunc, winner, asked, final, final_mask, potential,
+             per_task):
     """Every battle answers its action and plays on to its next question (``fresh``: every battle
-    starts anew, as ``reset`` does)."""
+    starts anew, as ``reset`` does); the threads take them ``per_task`` at a time (:func:`per_task`)."""
     N = src.shape[0]
-    for task in prange((N + ENVS_PER_TASK - 1) // ENVS_PER_TASK):
-        step_group(task * ENVS_PER_TASK, min(N, (task + 1) * ENVS_PER_TASK), src, Ub, Sb, STKb, PATHb, E, mask, obs,
+    for task in prange((N + per_task - 1) // per_task):
+        step_group(task * per_task, min(N, (task + 1) * per_task), src, Ub, Sb, STKb, PATHb, E, mask, obs,
                    actions, tabs, U0, AT, agent, opponent, selfplay, reward, draw_weight, max_decisions, fresh,
                    rewards, term, trunc, winner, asked, final, final_mask, potential)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import os
 
 import gymnasium as gym
+import numba
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
@@ -56,7 +57,7 @@ DRAW_WEIGHT = 0.5  # gym_env's weight of the margin at a draw and of the shaping
 
 #: the sources compiled into the agent's kernel beside the batch kernel's: a change in any of them
 #: drops this kernel's compiled files (Numba checks a function's own file only)
-_SOURCES = ("batch_agent.py", "batch_agent_step.py", "vector_tables.py", "encoding.py")
+_SOURCES = ("batch_agent.py", "batch_agent_step.py", "vector_tables.py")
 _COMPILED = ("batch_agent",)
 
 
@@ -98,7 +99,7 @@ def _drop_stale_cache() -> None:
 _drop_stale_cache()
 
 from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS  # noqa: E402  (after the cache check)
-from .batch_agent_step import E_OVER, E_SEAT, NE, step_all  # noqa: E402
+from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all  # noqa: E402
 from .batch_game import S_SIZE, STACK_WIDTH  # noqa: E402
 from .encoding import TacticsEncoding  # noqa: E402
 from .vector_tables import agent_tables  # noqa: E402
@@ -154,13 +155,13 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         N = self.num_envs
         rewards, term, trunc = np.zeros(N, np.float64), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
         winner = np.full(N, -1, np.int64)
-        final = np.zeros_like(self._obs)
-        final_mask = np.zeros_like(self._mask)
+        final = np.empty_like(self._obs)  # rows written where a battle ends
+        final_mask = np.empty_like(self._mask)
         B._announce(step_all)
         step_all(self._src, self._U, self._S, self._STK, self._PATH, self._E, self._mask, self._obs, actions,
                  self._tabs, self._U0, self._AT, self.seat, self._opponent, self.selfplay, REWARDS[self.reward],
                  DRAW_WEIGHT, self.max_decisions, fresh, rewards, term, trunc, winner, self._asked, final, final_mask,
-                 self._potential)
+                 self._potential, per_task(N, numba.get_num_threads()))
         extra = {"seat": self._asked.copy()} if self.selfplay else {}
         if self.selfplay and not fresh:
             extra["winner"] = winner
