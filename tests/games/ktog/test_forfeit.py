@@ -166,3 +166,12 @@ def test_a_game_without_the_rule_refuses_a_forfeit_and_changes_nothing():
     with pytest.raises(IllegalAction):
         match.forfeit(seat, "time")
     assert match.state is before and match.record.entries == entries
+
+
+def test_the_forfeit_line_reads_in_spanish():
+    """Issue 41, point 1: the log line of a seat out of time has its Spanish words."""
+    from brawl.games.lang import catalogue
+
+    match = _played(3)
+    line = next(line.text for line in match.log if line.kind == "forfeit")
+    assert catalogue("es", ("ktog",)).translate(line).endswith("se quedó sin tiempo y queda fuera")
