@@ -79,10 +79,9 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             waiting = state()["node"]["seats"]
             name = names[waiting[0]]
             page = pages[name]
-            page.goto(f"{url}/")
+            page.goto(f"{url}/games")
             page.wait_for_selector("#my-games-waiting")
             assert page.inner_text("#my-games-waiting").strip() == "(1)"  # the header counts the game waiting
-            page.goto(f"{url}/games")
             first = page.locator("#games-list li").first
             first.wait_for()
             assert re.search(r"[23] days left", first.inner_text())
