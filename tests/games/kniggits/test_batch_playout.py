@@ -63,14 +63,16 @@ def _tape(seed: int, n: int = 40_000) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 2**31, n)
 
 
-OPTION_SETS = [{}, {"terrain": "forest", "points": 120, "table": 48}, {"terrain": "open", "disengage": "away", "turn_limit": 20}]
+OPTION_SETS = [{"points": 60, "turn_limit": 16}, {"terrain": "forest", "points": 80, "table": 36, "turn_limit": 16},
+               {"points": 60, "table": 30, "terrain": "open", "disengage": "away", "turn_limit": 16}]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_kernel_plays_on_from_mid_game_as_the_engine_does(options):
     """Issue 39 (use the speed where users feel it), issue 38 (playouts on the compiled kernels):
-    from mid-game positions of every kind (rock-paper-scissors with a choice sealed, the moving
-    phase before and after kniggits moved, phase two, a fight with a hand sealed), the kernel's
+    from mid-game positions of every kind (rock-paper-scissors before and after a choice is sealed,
+    the moving phase before and after kniggits moved, phase two, a fight before and after a hand is
+    sealed), over tables, terrains, armies and disengaging, the kernel's
     playout and the engine's make the same decisions in the same positions on one tape, with the
     review's bots and its share of random decisions, and end alike."""
     game, states = _path(options)
@@ -85,7 +87,7 @@ def test_kernel_plays_on_from_mid_game_as_the_engine_does(options):
             for j, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
                 assert a == b, f"{_where(state)}, {bots}, {eps}: decision {j} differs"
             assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
-    assert {"rps, a choice sealed", "move", "move, some moved", "fight", "fight, a hand sealed"} <= kinds
+    assert {"rps", "rps, a choice sealed", "move", "move, some moved", "turning", "fight", "fight, a hand sealed"} <= kinds
 
 
 def test_every_kind_of_position_loads():
@@ -120,15 +122,15 @@ def test_kernel_playouts_mix_bots_and_repeat_by_seed():
     policy; a playout's result depends on its seed alone (the same seeds from one position give the
     same results, in any batch), so the decisions compared at a position meet the same draws; from
     the choice of armies on, the armies are chosen by the same bots."""
-    game, states = _path({})
+    game, states = _path(OPTION_SETS[0])
     policy = kernel_policy(game, ["heuristic", "random"], 0.15, 7)
     assert policy._pols(np.arange(4)).tolist() == [[1, 0], [0, 1], [1, 0], [0, 1]]
-    state = next(s for s in states if s.phase == "move" and s.turns == 2)
-    whole = policy.results(state, range(40))
-    assert whole.shape == (40, 2) and np.allclose(whole.sum(axis=1), 1.0)
-    assert np.array_equal(policy.results(state, range(20, 40)), whole[20:])
+    state = next(s for s in states if s.phase == "move" and s.turns == 1)
+    whole = policy.results(state, range(24))
+    assert whole.shape == (24, 2) and np.allclose(whole.sum(axis=1), 1.0)
+    assert np.array_equal(policy.results(state, range(12, 24)), whole[12:])
     assert np.array_equal(policy.results(state, [5, 3]), whole[[5, 3]])
     first = policy.results(states[0], range(12))
     assert np.array_equal(first, policy.results(states[0], range(12))) and np.allclose(first.sum(axis=1), 1.0)
-    other = kernel_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(40))
+    other = kernel_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(24))
     assert not np.array_equal(other, whole)  # another review seed, other draws
