@@ -1,8 +1,9 @@
-"""Issue 41, points 1, 2 and 6: a correspondence KtOG of three accounts in headless Chromium at a
-phone's size and a desktop's: each player whose decision is open is told (the header counts the
+"""Issue 41, points 1, 2 and 6: a rated correspondence KtOG of three accounts in headless Chromium
+at a phone's size and a desktop's: each player whose decision is open is told (the header counts the
 game waiting) and finds the game at the top of /games with its days left, opens its seat from there
 and decides; when a player lets the time pass (a clock the test holds), that player falls, the two
-others play on from their lists, and the game ends with one of them winning."""
+others play on from their lists, and the game ends with one of them winning; the ratings rank the
+three by the order they fell."""
 
 from __future__ import annotations
 
@@ -57,14 +58,14 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             assert r.status_code == 201, r.text
             c.headers["X-CSRF-Token"] = r.json()["csrf"]
             apis.append(c)
-        # one hit point each and hits on 2 or more: once a player has fallen, the game ends in a few decisions
+        # a rated game; one hit point each and hits on 2 or more: once a player has fallen, it ends in a few decisions
         r = apis[0].post("/api/rooms", json={"game": "ktog", "options": {"players": 3, "hp": 1, "to_hit": 2},
-                                              "seats": ["human"] * 3,
+                                              "seats": ["human"] * 3, "rated": True,
                                               "time_control": {"mode": "correspondence", "days": 3}})
+        assert r.status_code == 201, r.text
         room = r.json()
-        for seat, c in enumerate(apis):
-            token = room["seats"][seat]["token"]
-            assert c.post(f"/api/rooms/{room['room']}/account", json={"token": token}).status_code == 200
+        for seat in (1, 2):  # the other seats taken by their accounts' own joins
+            assert apis[seat].post(f"/api/rooms/{room['room']}/join", json={"seat": seat}).status_code == 200
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"])
         pages = {}
         for name in names:
@@ -93,6 +94,9 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
             view = apis[0].get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": token}).json()
             assert view["seat"] == waiting[0] and view["your_turn"]
             button = choose(page, waiting[0], all(view["state"]["up"]))
+            mark = page.locator("#rated-mark")
+            mark.wait_for()
+            assert "3 days a decision" in mark.inner_text() and "away limit" not in mark.inner_text()  # days: no away limit
             if shots:
                 keep_shot(page, f"correspondence-seat-{shots}-{size}")
             button.click()  # the decision made on the page opened from the list
@@ -130,6 +134,16 @@ def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, cl
         assert end["over"] and end["winners"] and late not in end["winners"] and end["ended"] is None
         record = apis[0].get(f"/api/rooms/{room['room']}/record").json()
         assert {"seat": late, "forfeit": "time"} in record["entries"]
+        # rated: the winner first, the one who fell on time last
+        ratings = {}
+        deadline = time.monotonic() + 30
+        while len(ratings) < 3:
+            assert time.monotonic() < deadline, "the game was not rated"
+            ratings = {n: r["ktog"]["rating"] for n in names
+                       if (r := apis[0].get(f"/api/players/{n}").json()["ratings"]).get("ktog")}
+            time.sleep(0.05)
+        other = next(s for s in range(3) if s not in (late, end["winners"][0]))
+        assert ratings[names[end["winners"][0]]] > ratings[names[other]] > ratings[names[late]]
         page = pages[names[end["winners"][0]]]
         page.reload()
         page.locator("#log li", has_text="Game over").wait_for(state="attached")

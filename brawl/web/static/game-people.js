@@ -90,9 +90,11 @@ brawl.gamePage.people = function (page) {
     if (v.rated) {
       const parts = [t("Rated game")];
       if (v.rated.time_control) parts.push(t("clock {name}", { name: t(v.rated.time_control) }));
-      parts.push(t("away limit {n} s", { n: v.rated.away_limit }));
+      const days = !!(v.clocks && v.clocks.mode === "correspondence");  // days a decision: no away limit, no abort
+      if (!days) parts.push(t("away limit {n} s", { n: v.rated.away_limit }));
       mark.textContent = parts.join(" · ");
-      mark.title = t("Server dice, no hints and no takebacks; a game whose player makes no first decision in {n} s is aborted, unrated.", { n: v.rated.abort_after });
+      mark.title = days ? t("Server dice, no hints and no takebacks.")
+        : t("Server dice, no hints and no takebacks; a game whose player makes no first decision in {n} s is aborted, unrated.", { n: v.rated.abort_after });
     }
     let box = $("rated-join");
     const free = v.rated && !v.over && v.seat === null

@@ -186,5 +186,6 @@ window.brawl.interfaceWords.es = Object.assign(window.brawl.interfaceWords.es ||
   // correspondence games (issue 41, point 3): a seat on leave, a system notification
   "on leave until {date}": "de permiso hasta el {date}",
   "out": "fuera",
+  "Server dice, no hints and no takebacks.": "Dados del servidor, sin pistas y sin deshacer.",
   "Your turn in {game} with {others}": "Te toca en {game} con {others}",
 });
