@@ -49,7 +49,8 @@ class Kernel:
     """One battle of the vectorised environment's compiled code on a tape of dice, paused at each
     question to an agent side (both sides under self-play)."""
 
-    def __init__(self, options: dict, opponent: str, values, selfplay: bool = False, reward: str = "margin") -> None:
+    def __init__(self, options: dict, opponent: str, values, selfplay: bool = False, reward: str = "margin",
+                 agent: int = 0) -> None:
         game = make_game("tactics", options)
         arrays = B._arrays(game)
         self.tabs, self.AT = tuple(arrays[1:]), agent_tables(game, TacticsEncoding(game))
@@ -59,6 +60,7 @@ class Kernel:
         self.work = BA.scratch(self.tabs[2].shape[0])
         self.tape = new_tape(values, LOG_WIDTH)
         self.opponent, self.selfplay, self.reward = B.POLICIES.get(opponent, 0), selfplay, V.REWARDS[reward]
+        self.agent = agent
         self.obs = np.zeros(TacticsEncoding(game).observation_size, np.float32)
         self.mask = np.zeros(TacticsEncoding(game).num_actions, np.int8)
         BA.new_battle(self.U, self.S, arrays[0])
@@ -66,7 +68,7 @@ class Kernel:
 
     def _play(self) -> None:
         _, self.k, self.seat, self.kind = BA.play_on(self.tape, self.U, self.S, self.STK, self.PATH, self.tabs,
-                                                     self.work, 0, self.opponent, self.selfplay)
+                                                     self.work, self.agent, self.opponent, self.selfplay)
 
     @property
     def over(self) -> bool:
@@ -96,12 +98,13 @@ class Kernel:
         return BA.margin(self.U, self.tabs, seat, self.AT)
 
 
-def _against_gym_env(monkeypatch, options: dict, opponent: str, games: int, seed: int, reward: str = "margin"):
+def _against_gym_env(monkeypatch, options: dict, opponent: str, games: int, seed: int, reward: str = "margin",
+                     me: int = 0):
     """Play ``games`` battles on tapes in the kernel and in ``gym_env`` (its dice, and a ``random``
     opponent's decisions, read from the tape), a random agent answering: every question must be the
     same (observation, mask, values used), every reward the same, and the ends.  Returns the number of
     questions and the kinds of decision the agent made."""
-    env = gym_env("tactics", opponent=opponent, seat=0, reward=reward, **options)
+    env = gym_env("tactics", opponent=opponent, seat=me, reward=reward, **options)
     rng = np.random.default_rng(seed)
     questions, verbs = 0, set()
     for _ in range(games):
@@ -111,16 +114,16 @@ def _against_gym_env(monkeypatch, options: dict, opponent: str, games: int, seed
         if opponent == "random":
             monkeypatch.setattr(env, "_bot_choice", lambda state, seat: dice.pick(env.game.legal_actions(state, seat)))
         obs, info = env.reset(seed=0)
-        kernel = Kernel(options, opponent, values, reward=reward)
-        potential = kernel.margin(0)
+        kernel = Kernel(options, opponent, values, reward=reward, agent=me)
+        potential = kernel.margin(me)
         if kernel.over:  # decided before the agent was asked: every action marked, then the result
-            assert info["action_mask"].all() and np.array_equal(obs, kernel.seen(0, False))
+            assert info["action_mask"].all() and np.array_equal(obs, kernel.seen(me, False))
             _, r, term, _, _ = env.step(0)
-            assert term and r == kernel.end_reward(0)
+            assert term and r == kernel.end_reward(me)
             continue
         while True:
             seat, kobs, kmask = kernel.question()
-            assert (seat, kernel.used) == (0, dice.pos)
+            assert (seat, kernel.used) == (me, dice.pos)
             assert np.array_equal(kmask, info["action_mask"])
             assert np.array_equal(kobs, obs)
             questions += 1
@@ -129,13 +132,13 @@ def _against_gym_env(monkeypatch, options: dict, opponent: str, games: int, seed
             obs, r, term, trunc, info = env.step(action)
             kernel.answer(action)
             assert kernel.over == term and not trunc
-            expected = kernel.end_reward(0) if term else 0.0
+            expected = kernel.end_reward(me) if term else 0.0
             if reward == "shaped":
-                expected += V.DRAW_WEIGHT * (kernel.margin(0) - potential)
-                potential = kernel.margin(0)
+                expected += V.DRAW_WEIGHT * (kernel.margin(me) - potential)
+                potential = kernel.margin(me)
             assert r == expected
             if term:
-                assert kernel.used == dice.pos and np.array_equal(kernel.seen(0, False), obs)  # final_obs
+                assert kernel.used == dice.pos and np.array_equal(kernel.seen(me, False), obs)  # final_obs
                 break
     return questions, verbs
 
@@ -159,6 +162,13 @@ def test_vector_env_agrees_with_gym_env_on_a_tape(monkeypatch, options, opponent
     opponents, over parties, maps, levels and the options the kernel plays."""
     questions, verbs = _against_gym_env(monkeypatch, options, opponent, games=2, seed=len(options))
     assert questions > 20 and {"move", "end_turn"} <= verbs
+
+
+def test_the_second_side_agrees_with_gym_env(monkeypatch):
+    """Issue 39: ``seat=1`` asks the second party's questions, seen from its side (its characters first
+    in the observation, its own action numbers), as ``gym_env("tactics", seat=1)``."""
+    questions, _ = _against_gym_env(monkeypatch, {"party2": "wardens", "max_rounds": 4}, "heuristic", 2, 6, me=1)
+    assert questions > 10
 
 
 def test_shaped_and_result_rewards_agree(monkeypatch):
@@ -293,6 +303,9 @@ def test_make_vec_and_render():
     env.reset(seed=0)
     frames = env.render()
     assert len(frames) == 3 and all(f.startswith(f"battle {g}: ") and "asks Heroes" in f for g, f in enumerate(frames))
+    other = vector_env("tactics", num_envs=2, seat=1, party2="wardens", render_mode="ansi")
+    other.reset(seed=0)
+    assert all("asks Wardens" in f for f in other.render())
 
 
 def test_a_changed_source_drops_the_agent_kernels_compiled_files(tmp_path, monkeypatch):
