@@ -251,11 +251,15 @@ def judge(K, XY, S, seat, o, g, t, sc, J):
     ends, real, me, ok, short, near, stops, any_short, any_near = judge_menu(
         movers, where, enemies[:ne], t.unit, TARGETS, table, o.size, o.ring, o.room, o.tol, o.direct, g.boxes,
         g.normals, g.offsets, g.count, SURE)
-    if any_short or any_near:
+    nowhere = False  # a charge with no such enemy goes nowhere too: it fails as not real, unasked
+    for c in range(len(ok)):
+        ok[c] = ok[c] and real[c]
+        nowhere = nowhere or (ok[c] and short[c])
+    if nowhere or any_near:
         with objmode():
             _settle(o.game_id, table, me, ends, ok, short, near)
     for c in range(len(ok)):
-        J[0][c] = ok[c] and real[c]
+        J[0][c] = ok[c]
         J[1][c, 0], J[1][c, 1] = ends[c, 0], ends[c, 1]
         J[2][c, 0], J[2][c, 1] = stops[c, 0], stops[c, 1]
 
