@@ -53,7 +53,7 @@ from .rules import Tactics, TacticsState
 #: playouts per candidate, and more for the best rival, on the engine and on the compiled kernel: the
 #: kernel's counts take about the engine's time per decision (``benchmarks/tactics_search_kernel.py``)
 ENGINE_PLAYOUTS, ENGINE_MORE = 6, 10
-KERNEL_PLAYOUTS, KERNEL_MORE = 150, 250
+KERNEL_PLAYOUTS, KERNEL_MORE = 600, 1000
 
 
 class SearchBot:
@@ -74,6 +74,9 @@ class SearchBot:
         self.engine = engine
         self.playouts = playouts if playouts is not None else ENGINE_PLAYOUTS if engine else KERNEL_PLAYOUTS
         self.more = more if more is not None else ENGINE_MORE if engine else KERNEL_MORE
+        #: the counts where the playouts fall back to the engine (options or a position the kernel
+        #: does not hold): the engine's, unless given
+        self.engine_counts = (ENGINE_PLAYOUTS if playouts is None else playouts, ENGINE_MORE if more is None else more)
         self.horizon = horizon
         self.width = width
         self.nearest = nearest
@@ -158,14 +161,15 @@ class SearchBot:
         def play(a: str, k: int) -> None:
             values[a].append(playout(fast, after[a], self.helper, base + k, seat, self.horizon, worth))
 
-        for k in range(self.playouts):
+        n1, n2 = self.engine_counts
+        for k in range(n1):
             for a in cands:
                 play(a, k)
         gain = {a: sum(values[a]) - sum(values[first]) for a in cands[1:]}
         rival = max(cands[1:], key=lambda a: (gain[a], -cands.index(a)))
         if gain[rival] <= 0:
             return first
-        for k in range(self.playouts, self.playouts + self.more):
+        for k in range(n1, n1 + n2):
             play(first, k)
             play(rival, k)
         return self.judged(first, rival, [x - y for x, y in zip(values[rival], values[first])])

@@ -234,3 +234,26 @@ def test_search_bot_plays_out_on_the_kernel(monkeypatch):
     SearchBot(3, engine=True).choose(game, state, seat)
     assert calls["engine"] >= 1
     assert engine_playouts.playout is not engine
+
+
+def test_search_bot_falls_back_to_the_engines_counts(monkeypatch):
+    """Issue 39: where the kernel does not play the options (cover here), the search bot plays out
+    on the engine with the engine's counts (6 a candidate, 10 more), not the kernel's hundreds."""
+    from brawl.games.tactics import search_bot
+    from brawl.games.tactics.search_bot import ENGINE_MORE, ENGINE_PLAYOUTS, SearchBot
+
+    from .helpers import scene, with_unit
+
+    game, state = scene(["steve"], [("Plate", "fighter", {"armor": "full_plate", "main": "sword", "off": "shield"}),
+                                    "jeff"], [(5, 5), (6, 5), (3, 7)], cover=True)
+    state = with_unit(game, state, "jeff", hp=6)
+    seen = []
+
+    def engine(game, state, policy, key, side, horizon, worth):
+        seen.append(key)
+        return 0.0
+
+    monkeypatch.setattr(search_bot, "playout", engine)
+    bot = SearchBot(3)
+    bot.choose(game, state, 0)
+    assert seen and max(seen) - min(seen) < ENGINE_PLAYOUTS + ENGINE_MORE
