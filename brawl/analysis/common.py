@@ -277,15 +277,35 @@ def engine_slice(game_name: str, options: dict, bot_specs: list, seed: int, star
     return run
 
 
-def _kernel_runs(game: str, specs: list) -> set[int]:
-    """The runs the game's compiled kernel plays: every seat a bot by name that the kernel knows."""
+def kernel_seats(bots: list) -> tuple[list, list]:
+    """Each seat as the batch kernel takes it: a bot's name, and what the seat is given besides
+    (``None``; a factory's ``kernel`` attribute names both, as a report's bot with its own army)."""
+    names, extra = [], []
+    for b in bots:
+        name, more = (b, None) if isinstance(b, str) else (getattr(b, "kernel", None) or (None, None))
+        names.append(name)
+        extra.append(more)
+    return names, extra
+
+
+def kernel_runs(game: str, specs: list) -> set[int]:
+    """The runs the game's compiled kernel plays: every seat a bot the kernel knows (by name, or a
+    factory saying which), and options it plays where a seat is given more than its bot."""
     from ..games import entry
 
     batch = entry(game).load("batch")
     if batch is None:
         return set()
-    return {k for k, (_, b, n, _) in enumerate(specs)
-            if n > 0 and all(isinstance(x, str) for x in b) and batch.can_run(list(b))}
+    out = set()
+    for k, (o, b, n, _) in enumerate(specs):
+        names, extra = kernel_seats(b)
+        if n <= 0 or None in names or not batch.can_run(names):
+            continue
+        unsupported = getattr(batch, "unsupported", None)  # optional: what of the options the kernel lacks
+        if unsupported(o) if unsupported is not None else any(x is not None for x in extra):
+            continue
+        out.add(k)
+    return out
 
 
 def kernel_run(game: str, options: dict, bots: list, games: int, seed: int, workers: int | None = None) -> EngineRun:
@@ -294,8 +314,10 @@ def kernel_run(game: str, options: dict, bots: list, games: int, seed: int, work
     Options the kernel does not play run on the engine inside ``run_range``, which says so."""
     from ..games import entry
 
-    result = entry(game).load("batch").run_range(options, list(bots), seed, 0, games, workers)
-    run = EngineRun(dict(result.options), list(bots), result.games)
+    names, extra = kernel_seats(bots)
+    more = {"given": tuple(extra)} if any(x is not None for x in extra) else {}
+    result = entry(game).load("batch").run_range(options, names, seed, 0, games, workers, **more)
+    run = EngineRun(dict(result.options), list(bots), result.games)  # the bots' labels, as the engine's runs
     run.wins = list(result.wins)
     run.draws = result.draws
     run.first_mover_wins = result.first_mover_wins
@@ -315,7 +337,7 @@ def run_engine(game: str, specs: list, workers: int | None = None, backend: str 
 
     check_backend(backend)
     out = [EngineRun(dict(o), list(b)) for o, b, _, _ in specs]
-    fast = set() if kind_of is not None else _kernel_runs(game, specs)
+    fast = set() if kind_of is not None else kernel_runs(game, specs)
     for k in sorted(fast):
         o, b, n, s = specs[k]
         out[k] = kernel_run(game, o, b, n, s, workers)

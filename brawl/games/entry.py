@@ -20,7 +20,8 @@ part           what it is, and who asks for it
 ``generic``    ``first_mover_generic(game) -> dict``: the reference solve state by state
                (``brawl solve --generic``)
 ``batch``      a module with ``can_run(bots)`` and ``run_range(options, bots, seed, start, stop,
-               workers)`` (``brawl sim``, the Ray backend, the reports)
+               workers)`` (``brawl sim``, the Ray backend, the reports), and optionally
+               ``unsupported(options) -> list[str]`` (what of the options the kernel does not play)
 ``odds``       a Typer app: ``brawl odds <game> ...`` runs it with the words after the game
 ``encoding``   the :class:`brawl.rl.encodings.Encoding` subclass (PettingZoo, Gymnasium, OpenSpiel)
 ``vector``     a Gymnasium ``VectorEnv`` class stepping many games in one compiled call

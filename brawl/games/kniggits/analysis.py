@@ -1,10 +1,12 @@
 """``brawl analyze kniggits``: a report for designers, HTML with PNG plots and ``data.json``.
 
-Kniggits has no batch kernel: every simulated figure is played on the full rules engine by the
-``heuristic`` bot (its fights at their equilibrium), so the samples are small (a few dozen games
-a point at the defaults, about a second a game) and every simulated figure carries its 95%
-interval (Wilson for rates, normal for means).  The page says how many games each figure rests on;
-``--games`` buys narrower intervals with time.
+Every simulated figure is played by the ``heuristic`` bot (its fights at their equilibrium), with
+an army of its own where a figure gives one.  Runs the compiled batch kernel plays (:mod:`.batch`:
+the engine's rules and bot, decision for decision, hundreds of games a second) get ``games`` games
+a point (100 at the defaults); runs of options it does not play (the advanced rules, the scenarios
+other than battle) go to the rules engine with a tenth of that (:data:`ENGINE_SHARE`).  Every
+simulated figure carries its 95% interval (Wilson for rates, normal for means), and the page says
+how many games each rests on; ``--games`` buys narrower intervals with time.
 
 - Armies: armies of one's own (tokens split evenly or weighted to one colour, positions along the
   own edge) played by the heuristic against the heuristic's own pick (the ready-made army it takes),
@@ -43,6 +45,7 @@ from ...analysis.common import (
     page_head,
     pyplot,
     rate_text,
+    kernel_runs,
     run_engine,
     table,
     write_page,
@@ -87,6 +90,8 @@ from .analysis_runs import (
     summarise,
 )
 from .geometry import TERRAINS
+
+ENGINE_SHARE = 10  # runs the kernel cannot play get this share of the games a point
 
 __all__ = ["BIG", "COLOURS", "COUNTS", "DEFAULT_SWEEP", "GAMES", "LADDER_BOTS", "RULE_ARMY", "RULES", "SCENARIOS", "SMALL",
            "SWEEPS", "Army", "ArmyBot", "Preset", "PresetBot", "army_tokens", "build_from_cli", "build_report", "fight",
@@ -182,7 +187,22 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     first_ladder = len(specs)
     for job in ljobs:
         specs.append((battle, job[3], job[5], job[4]))
+    fast = kernel_runs("kniggits", specs)
+    engine_games = max(2, games // ENGINE_SHARE)
+    specs = [sp if k in fast else (sp[0], sp[1], max(1, -(-sp[2] * engine_games // games)), sp[3])
+             for k, sp in enumerate(specs)]
     runs = run_engine("kniggits", specs, workers, backend, address)
+
+    def per(*prefixes: str) -> str:
+        """The games behind each point of the figure whose runs' keys start so: one number, or the
+        kernel's and the engine's ("100 (10 where the engine plays)")."""
+        parts = {k for key, ks in index.items() if key.startswith(prefixes) for k, _ in ks}
+        kinds = {k in fast for k in parts}
+        if kinds == {True} or not parts:
+            return str(games)
+        if kinds == {False}:
+            return str(engine_games)
+        return f"{games} ({engine_games} where the engine plays)"
     ladder = rate("kniggits", battle, ladder_labels, ladder_names, games, seed + 5, 2,
                   collect(ladder_labels, ljobs, runs[first_ladder:]))
 
@@ -190,7 +210,8 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         return _merged(runs, index[key])
 
     figures: list[tuple[str, str, str]] = []
-    data: dict = {"options": base, "games_per_point": games, "first_mover_games": base_games, "seed": seed,
+    data: dict = {"options": base, "games_per_point": games, "engine_games_per_point": engine_games,
+                  "first_mover_games": base_games, "seed": seed,
                   "sweep": sweep, "note": "rates are [value, low, high] with 95% intervals"}
 
     # 1. armies
@@ -199,10 +220,11 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
                        "tokens": list(map(list, f.tokens)) if isinstance(f, Army) else f.preset}
                       for (g, lab, s), (_, _, f) in zip(army_rows, armies)]
     if army_rows:
-        figures.append(armies_figure(plt, out, army_rows, points, games, ref_count))
+        figures.append(armies_figure(plt, out, army_rows, points, per("army:"), ref_count))
 
     # 2. advanced rules
-    rule_data, base_bs, base_run, rules_fig = rules_section(plt, out, runs, index, rule_rows, duel, big, small, games)
+    rule_data, base_bs, base_run, rules_fig = rules_section(plt, out, runs, index, rule_rows, duel, big, small,
+                                                             per("bigsmall:"))
     if rules_fig is not None:
         figures.append(rules_fig)
     data["rules"] = rule_data
@@ -220,9 +242,9 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     if cells:
         army_names = sorted({a for v in cells.values() for a in v}, key=lambda a: (a == "jouster", a))
         figures.append(grid_figure(
-            plt, out, "scenarios.png", f"Scenarios and terrain: mirror matches, {games} games per army and cell",
+            plt, out, "scenarios.png", f"Scenarios and terrain: mirror matches, {per('scene:')} games per army and cell",
             f"Each scenario on each terrain, the heuristic bot on both sides with the same ready-made army, every "
-            f"army the options allow in turn ({', '.join(army_names)}; a joust has only the jouster), {games} games "
+            f"army the options allow in turn ({', '.join(army_names)}; a joust has only the jouster), {per('scene:')} games "
             f"each, half in each seat. Every cell plays the same seeds, so what differs between cells is the "
             f"options' doing, not luck. Left: the first mover's share (the "
             f"winner of the rock-paper-scissors); middle: the length of a game in turns; right: the share of games "
@@ -232,12 +254,12 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
         sc0 = scenarios[0]
         armies0 = next((cells[(sc0, t)] for t in used if (sc0, t) in cells), [])
         figures.append(grid_figure(
-            plt, out, "terrain.png", f"Terrain by army: {sc0}, mirror matches, {games} games per point",
+            plt, out, "terrain.png", f"Terrain by army: {sc0}, mirror matches, {per(f'scene:{sc0}:')} games per point",
             f"The {sc0} cells of the figure above, army by army: both sides take the same ready-made army. The "
             f"heavy army (two kniggits, the heuristic's own pick) meets in the open middle of every layout, so "
             f"no terrain changes its games (they come out the same on the same seeds); armies of more kniggits "
             f"run into the obstacles (and archers' sight lines, when their rule is on, into the obstacles' "
-            f"shadows). {games} games a point, half in each seat, the same seeds on every terrain.",
+            f"shadows). {per(f'scene:{sc0}:')} games a point, half in each seat, the same seeds on every terrain.",
             armies0, used, {(a, t): by_army[(sc0, t, a)] for t in used if (sc0, t) in cells for a in cells[(sc0, t)]}))
 
     # 4. game length
@@ -256,7 +278,7 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
     # 6. sweep
     sw = [(v, summarise(merged(f"sweep:{v}"))) for v in values]
     data["sweep_runs"] = {str(v): s for v, s in sw}
-    figures.append(sweep_figure(plt, out, sw, values, sweep, games))
+    figures.append(sweep_figure(plt, out, sw, values, sweep, per("sweep:")))
 
     # 7. the ladder
     ladder_html, data["ladder"] = ladder_section(ladder)
@@ -309,9 +331,11 @@ def build_report(options: dict, out: str | Path, games: int = GAMES, sweep: str 
 
     parts = [
         *page_head("Kniggits analysis"),
-        f"<h1>Kniggits: analysis</h1><p>Options: {opt_text}. Every simulated figure is played on the full rules "
-        f"engine by the heuristic bot: {total_games} games in all, <b>{games} games per point</b> ({base_games} for the "
-        f"first mover and game length), so the intervals are wide; <code>--games</code> narrows them. Built in "
+        f"<h1>Kniggits: analysis</h1><p>Options: {opt_text}. Every simulated figure is played by the heuristic "
+        f"bot, {total_games} games in all: <b>{games} games per point</b> ({base_games} for the first mover and game "
+        f"length) on the compiled kernel, which plays the engine's rules and bot decision for decision, and "
+        f"<b>{engine_games}</b> per point on the rules engine where the kernel does not play the options (the advanced "
+        f"rules and the scenarios other than battle); <code>--games</code> narrows the intervals. Built in "
         f"{time.perf_counter() - t0:.0f} s; every figure is also in <a href='data.json'>data.json</a>.</p>",
         "<h2>Key findings</h2><ul>" + "".join(f"<li>{f}</li>" for f in findings) + "</ul>",
         "<h2>Armies against the reference army</h2>",

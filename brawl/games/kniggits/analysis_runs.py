@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...analysis.common import wilson
 
-GAMES = 10  # games per point at the defaults
+GAMES = 100  # games per point at the defaults (on the kernel; a tenth where the engine plays)
 RULES = ("horses", "magic_swords", "double_defense", "two_swords", "archers", "potions")
 RULE_ARMY = {"horses": "cavalry", "archers": "archers", "two_swords": "duelists"}  # ready-made armies a rule unlocks
 SCENARIOS = ("battle", "flag", "princess", "grail", "joust")
@@ -85,6 +85,11 @@ class Army:
     def __call__(self, seed=None, game=None) -> ArmyBot:
         return ArmyBot(self.tokens, seed=seed, game=game)
 
+    @property
+    def kernel(self) -> tuple[str, tuple]:
+        """The batch kernel's seat: the heuristic with this army (:func:`.batch.run_range`)."""
+        return "heuristic", tuple(tuple(t) for t in self.tokens)
+
 
 class PresetBot:
     """The heuristic bot taking a given ready-made army."""
@@ -108,6 +113,11 @@ class Preset:
 
     def __call__(self, seed=None, game=None) -> PresetBot:
         return PresetBot(self.preset, seed=seed, game=game)
+
+    @property
+    def kernel(self) -> tuple[str, str]:
+        """The batch kernel's seat: the heuristic with this ready-made army."""
+        return "heuristic", self.preset
 
 
 # -- the seat-swapped runs ---------------------------------------------------------------------------

@@ -50,7 +50,7 @@ DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's 
 #: the options of the kernel's games (the rules module's fields): a battle's
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
                             "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
-                            "heuristic_army game_id")
+                            "heuristic_army game_id fixed_army")
 #: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed")
@@ -88,19 +88,36 @@ def _name_ranks(count: int) -> np.ndarray:
     return rank
 
 
-def _record(game):
-    """The kernel's options record (:data:`Rules`) and geometry (:class:`.batch_geom.Geom`)."""
+def _record(game, armies=(None, None)):
+    """The kernel's options record (:data:`Rules`) and geometry (:class:`.batch_geom.Geom`).
+
+    ``armies`` fixes a seat's army, whatever its bot would take: ``None`` (the bot's own choice), a
+    ready-made army's name, or the (movement, attack, defense) tokens of each kniggit, deployed
+    evenly along the seat's edge as :func:`.army.deploy` places them (the reports' armies of one's
+    own, :class:`.analysis_runs.ArmyBot`)."""
     from ..rps.rules import MOVES, round_winner
-    from .army import parse_army, preset_names
+    from .army import deploy, parse_army, preset_names
     from .decisions import MOVE_ODDS, MOVE_TRIES, OTHER_ODDS
 
     o, t = game.options, game.table
     names = preset_names(o)
-    armies = [[parse_army(name, seat, o, t) for seat in (0, 1)] for name in names]
+    armies_of = [[parse_army(name, seat, o, t) for seat in (0, 1)] for name in names]
+    fixed = np.full(2, -1, np.int64)
+    for seat, army in enumerate(armies):
+        if army is None:
+            continue
+        if isinstance(army, str):
+            fixed[seat] = names.index(army)
+            continue
+        fixed[seat] = len(armies_of)
+        armies_of.append([parse_army(";".join(f"{m}/{a}/{d}@{x:.3f},{y:.3f}" for (m, a, d), (x, y)
+                                              in zip(army, deploy(t, side, len(army)))), side, o, t)
+                          for side in (0, 1)])
+    armies = armies_of
     most = max([len(a[0]) for a in armies] + [1])
-    size = np.zeros(len(names), np.int64)
-    tokens = np.zeros((len(names), most, 3), np.int64)
-    places = np.zeros((len(names), 2, most, 2))
+    size = np.zeros(len(armies), np.int64)
+    tokens = np.zeros((len(armies), most, 3), np.int64)
+    places = np.zeros((len(armies), 2, most, 2))
     for p, (red, blue) in enumerate(armies):
         size[p] = len(red)
         for j, r in enumerate(red):
@@ -114,7 +131,7 @@ def _record(game):
     rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                   o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
                   mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
-                  MOVE_TRIES, _heuristic_army(names), register(game))
+                  MOVE_TRIES, _heuristic_army(names), register(game), fixed)
     return rules, table_record(t), names
 
 
@@ -158,7 +175,7 @@ def _play_tape(tape, o, g, K, XY, n, width, pol0, pol1, keys, solved, lengths):
     return winner, first, turns
 
 
-def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)) -> dict:
     """One kernel game whose random decisions read ``values`` in turn (``brawl.sim.kernel.new_tape``):
     the winner (-1 a draw), the first mover, the turns, the values used and each decision as (seat,
     the engine's decision, every kniggit's place, tokens, status and facing before it; see
@@ -168,7 +185,7 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
     game = make_game("kniggits", options)
     if not can_run(bot_specs) or unsupported(options):
         raise ValueError("the kernel does not play these bots or options: " + ", ".join(unsupported(options)))
-    o, g, names = _record(game)
+    o, g, names = _record(game, given)
     n = 2 * int(o.army_size.max(initial=1))
     width = HEAD + PER * n
     tape = new_tape(values, width)
@@ -184,7 +201,7 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
     for k, r in enumerate(rows):
         what, a, b = int(r[1]), int(r[2]), int(r[3])
         if what == ARMY:
-            name = "army:" + names[a]
+            name = "army:" + (names[a] if a < len(names) else "given")
         elif what == RPS:
             from ..rps.rules import MOVES
             name = MOVES[a]
@@ -241,19 +258,25 @@ class TapeRandom:
         return seq[0] if len(seq) == 1 else seq[self._take() % len(seq)]
 
 
-def play_engine_tape(options: Mapping, bot_specs: list[str], values) -> dict:
+def play_engine_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)) -> dict:
     """The full engine's side of a tape: one game of the rules module whose bots (the game's own,
     :mod:`.bots`) draw from one :class:`TapeRandom` over ``values``.  Returns what
-    :func:`play_tape` does, each decision's state as :func:`snapshot`, and the final state."""
+    :func:`play_tape` does, each decision's state as :func:`snapshot`, and the final state.  A seat
+    ``given`` an army plays the heuristic with it (:class:`.analysis_runs.ArmyBot`, ``PresetBot``)."""
     from ...bots import make_bot
     from ...core.game import Terminal
     from .. import make_game
+    from .analysis_runs import ArmyBot, PresetBot
 
     game = make_game("kniggits", options)
     rng = TapeRandom(values)
-    bots = [make_bot("kniggits", b, seed=0, game=game) for b in bot_specs]
+    bots = [make_bot("kniggits", b, seed=0, game=game) if army is None
+            else PresetBot(army, game=game) if isinstance(army, str) else ArmyBot(army, game=game)
+            for b, army in zip(bot_specs, given)]
     for bot in bots:
         bot.rng = rng
+        if hasattr(bot, "base"):
+            bot.base.rng = rng
     state = game.initial_state()
     decisions = []
     while True:
@@ -318,15 +341,18 @@ def _say_if_compiling(dispatcher, what: str) -> None:
 
 
 def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,
-              workers: int | None = None) -> SimResult:
+              workers: int | None = None, given=(None, None)) -> SimResult:
     """Games ``start`` to ``stop`` (``start`` a multiple of :data:`CHUNK`).  Options the kernel does
-    not play (:func:`unsupported`) are played by the full engine, with a line on stderr saying so."""
+    not play (:func:`unsupported`) are played by the full engine, with a line on stderr saying so.
+    ``given`` fixes a seat's army (:func:`_record`'s ``armies``; the kernel only)."""
     from .. import make_game
 
     if start % CHUNK:
         raise ValueError(f"a range starts at a multiple of {CHUNK}")
     game = make_game("kniggits", options)
     missing = unsupported(options)
+    if missing and any(a is not None for a in given):
+        raise ValueError("the kernel does not play " + ", ".join(missing) + ", and the engine takes no armies given")
     if missing:
         from ...sim.engine import run_slice, simulate
 
@@ -335,7 +361,7 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
         if start == 0:
             return simulate("kniggits", game.options_json(), list(bot_specs), stop, seed, workers)
         return run_slice("kniggits", game.options_json(), list(bot_specs), seed, start, stop)
-    o, g, _ = _record(game)
+    o, g, _ = _record(game, given)
     threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
     numba.set_num_threads(threads)
     _say_if_compiling(_play_chunks, "batch kernel")

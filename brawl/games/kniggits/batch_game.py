@@ -330,12 +330,16 @@ def play_game(src, o, g, K, XY, w):
     """One game (each seat's bot in ``w.pols``); returns (src, winner or -1 for a draw, first mover or -1,
     turns)."""
     row = w.row
-    if w.pols[0] == HEURISTIC:
+    if o.fixed_army[0] >= 0:  # an army given (batch._record), whatever the bot would take
+        p0 = o.fixed_army[0]
+    elif w.pols[0] == HEURISTIC:
         p0 = o.heuristic_army
     else:
         src, p0 = below(src, o.presets)
     log(src, row, 0, ARMY, p0, -1, 0, 0, w.pts, 0, K, XY, 0)
-    if w.pols[1] == HEURISTIC:
+    if o.fixed_army[1] >= 0:
+        p1 = o.fixed_army[1]
+    elif w.pols[1] == HEURISTIC:
         p1 = o.heuristic_army
     else:
         src, p1 = below(src, o.presets)
