@@ -99,7 +99,7 @@ def _drop_stale_cache() -> None:
 _drop_stale_cache()
 
 from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS  # noqa: E402  (after the cache check)
-from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all  # noqa: E402
+from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all, step_serial  # noqa: E402
 from .batch_game import S_SIZE, STACK_WIDTH  # noqa: E402
 from .encoding import TacticsEncoding  # noqa: E402
 from .vector_tables import agent_tables  # noqa: E402
@@ -134,6 +134,8 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         self.selfplay = opponent == "self"
         self.max_decisions = TacticsEncoding.max_decisions if max_decisions is None else int(max_decisions)
         self.num_envs = N = int(num_envs)
+        # the tests' quick build steps on one thread (brawl.sim.kernel.INLINE): a quarter of the compile
+        self._step = step_serial if os.environ.get("BRAWL_QUICK_COMPILE") else step_all
         obs_n, act_n = self.encoding.observation_size, self.encoding.num_actions
         self.single_observation_space = spaces.Box(0.0, 1.0, (obs_n,), np.float32)
         self.single_action_space = spaces.Discrete(act_n)
@@ -157,8 +159,8 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         winner = np.full(N, -1, np.int64)
         final = np.empty_like(self._obs)  # rows written where a battle ends
         final_mask = np.empty_like(self._mask)
-        B._announce(step_all)
-        step_all(self._src, self._U, self._S, self._STK, self._PATH, self._E, self._mask, self._obs, actions,
+        B._announce(self._step)
+        self._step(self._src, self._U, self._S, self._STK, self._PATH, self._E, self._mask, self._obs, actions,
                  self._tabs, self._U0, self._AT, self.seat, self._opponent, self.selfplay, REWARDS[self.reward],
                  DRAW_WEIGHT, self.max_decisions, fresh, rewards, term, trunc, winner, self._asked, final, final_mask,
                  self._potential, per_task(N, numba.get_num_threads()))
