@@ -1,5 +1,5 @@
 """Issue 41, point 3, in headless Chromium at a phone's size and a desktop's: with the account's
-"system notification" setting on, any brawl page (a game page too) shows a system notification
+"system notification" setting on, any brawl page (a game page, the puzzles) shows a system notification
 (the Notification API) when another game newly waits for the player, never for the game open in
 front of them (this page's, or one whose page is open elsewhere); and a game page shows that
 another seat's account is on leave, and until when.  The page's timers run on a clock the test
@@ -98,24 +98,32 @@ def test_a_system_notification_for_another_game_and_a_seat_on_leave(tmp_path, cl
         page = ctx.new_page()
         looks = []  # the page's looks at the games waiting for Ann
         page.on("requestfinished", lambda r: looks.append(r.url) if r.url.endswith("/api/me/games") else None)
+        puzzles = ctx.new_page()  # a page of no game: it tells of every game but those open in front of Ann
+        puzzle_looks = []
+        puzzles.on("requestfinished", lambda r: puzzle_looks.append(r.url) if r.url.endswith("/api/me/games") else None)
         assert page.request.post(f"{url}/api/session", data={"username": "Ann", "password": "correct horse"}).ok
+        ctx.clock.install()  # the pages' timers (one clock for the context's pages)
+        puzzles.goto(f"{url}/puzzles")
         tab = ctx.new_page()
         tab.goto(f"{url}/play/{elsewhere}#t={elsewhere_token}")
-        page.clock.install()
         page.goto(f"{url}/play/{here}#t={here_token}")
         page.locator("#people .person").first.wait_for()
         tab.locator("#people .person").first.wait_for()
         wait(page, lambda: len(looks) == 1)
+        wait(puzzles, lambda: len(puzzle_looks) == 1)
         # a first look (no notification: nothing is new to the page yet); then all three wait for Ann
         for room, seat, bob_token in ((here, here_seat, here_bob), (other, other_seat, other_bob),
                                       (elsewhere, elsewhere_seat, elsewhere_bob)):
             until_ann(bob, room, seat, bob_token)
-        page.clock.run_for(61_000)  # the page's next look at the games waiting
+        ctx.clock.run_for(61_000)  # the pages' next look at the games waiting
         wait(page, lambda: len(looks) == 2)
         wait(page, lambda: page.evaluate("window.__notes.length") > 0)
         notes = page.evaluate("window.__notes")
         assert [n["tag"] for n in notes] == [other], notes  # neither the game in front nor the one open elsewhere
         assert notes[0]["body"].startswith("Your turn in KtOG") and "Bob" in notes[0]["body"]
+        wait(puzzles, lambda: len(puzzle_looks) == 2)
+        wait(puzzles, lambda: puzzles.evaluate("window.__notes.length") > 0)
+        assert [n["tag"] for n in puzzles.evaluate("window.__notes")] == [other]
         # Bob goes on leave: Ann's game page says so, and until when
         r = bob.post("/api/me/leave", json={"days": 7})
         assert r.status_code == 200, r.text
