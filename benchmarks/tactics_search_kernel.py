@@ -2,7 +2,7 @@
 playouts on the rules engine (the bot as it was), at about the same thinking time per decision.
 
     nice .venv/bin/python benchmarks/tactics_search_kernel.py [--games 400] [--seed 11] [--workers 1]
-        [--playouts N --more M] [--every 10]
+        [--playouts N --more M --horizon T --z Z] [--every 10]
 
 Game ``n`` is set up as ``SETUPS[(n // 2) % len(SETUPS)]`` and played twice with the seats swapped
 (the kernel bot on side ``n % 2``), on the dice of the game's seed.  Prints, every ``--every`` games
@@ -119,9 +119,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--playouts", type=int, default=None)
     ap.add_argument("--more", type=int, default=None)
+    ap.add_argument("--horizon", type=int, default=None, help="turns the kernel bot's playouts look ahead")
+    ap.add_argument("--z", type=float, default=None, help="the kernel bot's standard errors to switch")
     ap.add_argument("--every", type=int, default=10)
     args = ap.parse_args()
-    extra = {k: v for k, v in (("playouts", args.playouts), ("more", args.more)) if v is not None}
+    extra = {k: v for k, v in (("playouts", args.playouts), ("more", args.more), ("horizon", args.horizon),
+                                ("z", args.z)) if v is not None}
     warm_up()
     jobs = [(i, args.seed, extra) for i in range(args.games)]
     t0 = time.perf_counter()
