@@ -14,7 +14,7 @@ from brawl.server import correspondence as corr
 from brawl.server.accounts import ratings
 from brawl.server.accounts.service import fall_order
 
-from .conftest import decide, view
+from .conftest import decide, view, wait_for
 from .test_correspondence import Clock, clock  # noqa: F401  (the fixture)
 
 DAY = 86_400.0
@@ -124,3 +124,25 @@ def test_a_game_without_falling_still_ends_on_time(client, clock):  # noqa: F811
     corr.sweep(client.app.state.hub)
     v = view(client, room, None)
     assert v["over"] and v["winners"] == [1 - seat] and "ran out of time" in v["ended"]
+
+
+def test_where_only_bots_are_left_the_person_out_of_time_falls_and_the_bots_play_on(client, clock):  # noqa: F811
+    """Issue 41, point 1: a person's real-time clock runs out at a table where only bots could claim:
+    in KtOG the person falls (no claim, no end by the server) and the bots play the game to its end."""
+    r = client.post("/api/rooms", json={"game": "ktog", "options": {"players": 3},
+                                        "seats": ["human", "bot:random", "bot:random"],
+                                        "time_control": {"mode": "move", "seconds": 60}})
+    assert r.status_code == 201, r.text
+    room = r.json()
+    hub = client.app.state.hub
+    wait_for(lambda: 0 in view(client, room, None)["node"]["seats"] or view(client, room, None)["over"])
+    v = view(client, room, None)
+    if v["over"]:
+        pytest.skip("the bots ended the game before the person's first turn")
+    clock.now += 61
+    client.portal.call(hub.clocks.flag, hub.get(room["room"]))  # on the server's loop, as its timer does
+    wait_for(lambda: view(client, room, None)["over"])
+    v = view(client, room, None)
+    assert v["ended"] is None and v["winners"] and 0 not in v["winners"] and not v["state"]["up"][0]
+    record = client.get(f"/api/rooms/{room['room']}/record").json()
+    assert {"seat": 0, "forfeit": "time"} in record["entries"]
