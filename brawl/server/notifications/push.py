@@ -154,8 +154,9 @@ class Pusher:
                     self._running = False
 
     def idle(self) -> bool:
-        """Nothing being sent and nothing due within ten seconds (the hourly digest round and long
-        backoffs aside; tests wait for this)."""
+        """Nothing being sent and nothing due within ten seconds (long backoffs aside; tests wait
+        for this).  The daily digests' looks are the housekeeping's (``Turns.digest_due``), not a
+        job waiting here."""
         with self._cv:
             soon = time.monotonic() + 10.0
             return not self._running and not any(due < soon for due, _, _ in self._jobs)
