@@ -245,6 +245,7 @@ def test_ends_cut_offs_and_illegal_actions():
     flags = slice(first, first + 2)  # deciding a turn, deciding an attack of opportunity
     rng = np.random.default_rng(0)
     cut = ended = 0
+    kept = []  # final observations handed out: later steps never change them
     for _ in range(30):
         m = info["action_mask"]
         obs, reward, term, trunc, info = env.step(np.argmax(m * rng.random(m.shape), axis=1))
@@ -253,6 +254,7 @@ def test_ends_cut_offs_and_illegal_actions():
         if not done.any():
             continue
         assert np.array_equal(info["_final_obs"], done) and np.array_equal(info["final_info"]["_action_mask"], done)
+        kept += [(row, row.copy()) for row in info["final_obs"][done][:2]]
         for g in np.flatnonzero(done):
             last, last_mask = info["final_obs"][g], info["final_info"]["action_mask"][g]
             if trunc[g]:
@@ -261,7 +263,7 @@ def test_ends_cut_offs_and_illegal_actions():
             else:
                 ended += 1
                 assert not last_mask.any() and last[flags].sum() == 0 and (abs(reward[g]) == 1 or abs(reward[g]) <= 0.5)
-    assert cut > 20 and ended > 0
+    assert cut > 20 and ended > 0 and all(np.array_equal(row, copy) for row, copy in kept)
     with pytest.raises(ValueError):
         env.step(np.full(64, env.single_action_space.n))
     with pytest.raises(ValueError):
@@ -324,3 +326,24 @@ def test_a_changed_source_drops_the_agent_kernels_compiled_files(tmp_path, monke
     (tmp_path / "batch_agent.play_on-3.py311.nbi").write_text("new")
     V._drop_stale_cache()
     assert (tmp_path / "batch_agent.play_on-3.py311.nbi").exists()
+
+
+def test_a_first_call_that_compiles_says_so(capsys, tmp_path):
+    """Issue 39 (a first call that compiles says so): a step neither compiled in the process nor in
+    Numba's cache is announced on stderr; a compiled one, or one in the cache, is not."""
+    class Cache:
+        class _cache_file:
+            _index_path = str(tmp_path / "step.nbi")
+
+    class Kernel:
+        signatures: list = []
+        _cache = Cache()
+
+    V._announce(Kernel())
+    assert "compiling the Tactics vector environment" in capsys.readouterr().err
+    (tmp_path / "step.nbi").write_text("")
+    V._announce(Kernel())
+    Kernel.signatures = ["compiled"]
+    (tmp_path / "step.nbi").unlink()
+    V._announce(Kernel())
+    assert capsys.readouterr().err == ""

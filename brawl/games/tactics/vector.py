@@ -40,6 +40,7 @@ against ``gym_env`` on a tape of dice.
 from __future__ import annotations
 
 import os
+import sys
 
 import gymnasium as gym
 import numba
@@ -98,6 +99,21 @@ def _drop_stale_cache() -> None:
 
 _drop_stale_cache()
 
+
+def _announce(kernel) -> None:
+    """Say on stderr that the environment's step compiles now (minutes the first time on a machine),
+    when it is neither compiled in this process nor in Numba's cache."""
+    if kernel.signatures:
+        return
+    try:
+        cached = os.path.exists(kernel._cache._cache_file._index_path)
+    except AttributeError:  # another Numba: say it anyway
+        cached = False
+    if not cached:
+        print("brawl: compiling the Tactics vector environment (a few minutes, once: it is cached after)",
+              file=sys.stderr, flush=True)
+
+
 from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS  # noqa: E402  (after the cache check)
 from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all, step_serial  # noqa: E402
 from .batch_game import S_SIZE, STACK_WIDTH  # noqa: E402
@@ -152,23 +168,28 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         self._obs = np.zeros((N, obs_n), np.float32)
         self._asked = np.zeros(N, np.int64)
         self._potential = np.zeros(N, np.float64)
+        # each step's last observations and masks of the battles that ended in it (rows written only
+        # there; kept from step to step, since a fresh array of this size costs milliseconds a step)
+        self._final = np.zeros((N, obs_n), np.float32)
+        self._final_mask = np.zeros((N, act_n), np.int8)
 
     def _run(self, actions: np.ndarray, fresh: bool):
         N = self.num_envs
         rewards, term, trunc = np.zeros(N, np.float64), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
         winner = np.full(N, -1, np.int64)
-        final = np.empty_like(self._obs)  # rows written where a battle ends
-        final_mask = np.empty_like(self._mask)
-        B._announce(self._step)
+        _announce(self._step)
         self._step(self._src, self._U, self._S, self._STK, self._PATH, self._E, self._mask, self._obs, actions,
-                 self._tabs, self._U0, self._AT, self.seat, self._opponent, self.selfplay, REWARDS[self.reward],
-                 DRAW_WEIGHT, self.max_decisions, fresh, rewards, term, trunc, winner, self._asked, final, final_mask,
-                 self._potential, per_task(N, numba.get_num_threads()))
+                   self._tabs, self._U0, self._AT, self.seat, self._opponent, self.selfplay, REWARDS[self.reward],
+                   DRAW_WEIGHT, self.max_decisions, fresh, rewards, term, trunc, winner, self._asked, self._final,
+                   self._final_mask, self._potential, per_task(N, numba.get_num_threads()))
         extra = {"seat": self._asked.copy()} if self.selfplay else {}
         if self.selfplay and not fresh:
             extra["winner"] = winner
-        info = step_infos(self._mask.copy(), extra, None if fresh else term | trunc, final,
-                          {"action_mask": final_mask})
+        done = None if fresh else term | trunc
+        final_info = None
+        if done is not None and done.any():  # the ended battles' rows, copied out (step_infos copies final_obs's)
+            final_info = {"action_mask": np.where(done[:, None], self._final_mask, np.int8(0))}
+        info = step_infos(self._mask.copy(), extra, done, self._final, final_info)
         return self._obs.copy(), rewards, term, trunc, info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
