@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
+import zipfile
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -33,7 +35,7 @@ def load_tables(path: Path, required: Iterable[str]) -> dict[str, Any] | None:
     try:
         with np.load(path) as data:
             tables = {k: data[k] for k in data.files}
-    except (OSError, ValueError, KeyError, EOFError):
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None
     return tables if all(k in tables for k in required) else None
 
@@ -44,8 +46,11 @@ def save_tables(path: Path, tables: Mapping[str, Any], compressed: bool = True) 
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
-        (np.savez_compressed if compressed else np.savez)(tmp, **tables)
-        os.replace(tmp, path)
+        tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp.npz")  # each writer its own
+        try:
+            (np.savez_compressed if compressed else np.savez)(tmp, **tables)
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
     except OSError:
         pass
