@@ -4,9 +4,10 @@ encoding's observation, mask and menu (:mod:`.encoding`) computed from the kerne
 The layout is the encoding's own: its action names give every action number (:func:`tables`), its
 compiled helpers fill the kniggit blocks (:func:`.fast_moves.kniggit_blocks`) and place the menu's
 moves and judges them as the encoding does (:func:`.fast_moves.judge_menu`: the menu's points with
-the encoding's unit steps and the compiled path check, then the rules' own tests of what it leaves,
-:meth:`.movement.Movement.settle_straight_moves`'s, and standing room among friends at each
-decision, :func:`.fast_moves._has_room`).  Targets are ranked as the encoding ranks them:
+the encoding's unit steps and the compiled path check, then the tests it leaves to the rules,
+:meth:`.movement.Movement.settle_straight_moves`'s: a move that goes nowhere by the kernel's
+:func:`.batch_geom.inside_obstacle`, a line close to an obstacle's wall by Shapely; and standing
+room among friends at each decision, :func:`.fast_moves._has_room`).  Targets are ranked as the encoding ranks them:
 the nearest first, ties to the lower slot.  ``tests/rl/test_rl_vector_kniggits.py`` compares all of
 it with ``encoding.observe`` and ``encoding.action_mask`` position by position.
 """
@@ -20,6 +21,7 @@ import numpy as np
 from numba import njit, objmode
 
 from .batch_game import NONE
+from .batch_geom import inside_obstacle
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, STATUS, allowance,
                           engaged)
 from .encoding import MENU_MOVES, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
@@ -204,19 +206,14 @@ def _table_rows(K, XY, n, table):
     return table[:n]
 
 
-def _settle(gid, table, me, ends, ok, short, near) -> None:
-    """:meth:`.movement.Movement.settle_straight_moves` for the game registered as ``gid``: what the
-    compiled check leaves to the rules' own tests (a move that goes nowhere from inside an
-    obstacle, a line that passes close to an obstacle's wall or corner)."""
+def _settle(gid, table, me, ends, ok, near) -> None:
+    """What :meth:`.movement.Movement.settle_straight_moves` asks Shapely, for the game registered
+    as ``gid``: a line that passes close to an obstacle's wall or corner (rare but for the menu's
+    compass lines from the armies' places, which can meet a corner exactly)."""
     from .batch_heuristic import _GAMES
 
-    t = _GAMES[int(gid)][1].table
-    nowhere = np.flatnonzero(ok & short)
-    for c in nowhere:
-        ok[c] = not t.inside_obstacle((float(table[me[c], 0]), float(table[me[c], 1])))
-    if near.any():
-        c, o = np.nonzero(near)
-        ok[c[t.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
+    c, o = np.nonzero(near)
+    ok[c[_GAMES[int(gid)][1].table.obstacles_entered(table[me[c], :2], ends[c], o)]] = False
 
 
 @njit(cache=True)
@@ -251,13 +248,11 @@ def judge(K, XY, S, seat, o, g, t, sc, J):
     ends, real, me, ok, short, near, stops, any_short, any_near = judge_menu(
         movers, where, enemies[:ne], t.unit, TARGETS, table, o.size, o.ring, o.room, o.tol, o.direct, g.boxes,
         g.normals, g.offsets, g.count, SURE)
-    nowhere = False  # a charge with no such enemy goes nowhere too: it fails as not real, unasked
-    for c in range(len(ok)):
-        ok[c] = ok[c] and real[c]
-        nowhere = nowhere or (ok[c] and short[c])
-    if nowhere or any_near:
+    for c in range(len(ok)):  # a move that goes nowhere: is its kniggit standing in an obstacle?
+        ok[c] = ok[c] and real[c] and not (short[c] and inside_obstacle(table[me[c], 0], table[me[c], 1], g))
+    if any_near:  # a line close to an obstacle's wall or corner: the rules' Shapely test
         with objmode():
-            _settle(o.game_id, table, me, ends, ok, short, near)
+            _settle(o.game_id, table, me, ends, ok, near)
     for c in range(len(ok)):
         J[0][c] = ok[c]
         J[1][c, 0], J[1][c, 1] = ends[c, 0], ends[c, 1]
