@@ -74,6 +74,15 @@ def test_the_seat_out_of_time_falls_and_the_others_play_on_to_the_end(client, cl
     record = Record.from_json(client.get(f"/api/rooms/{room['room']}/record").json())
     assert [e["seat"] for e in record.entries if "forfeit" in e][0] == first
     assert verify(record, make_game).ok
+    # the replay viewer: the fall is a step of its own, and the last step is the end
+    k = next(i for i, step in enumerate(record.steps()) if "forfeit" in step)
+    before, after = (client.get(f"/api/rooms/{room['room']}/replay", params={"step": n}).json() for n in (k, k + 1))
+    assert before["state"]["up"][first] and not after["state"]["up"][first]
+    fell = [line["text"] for line in after["log"] if line["kind"] == "forfeit"]
+    assert fell == [f"Player {first + 1} ran out of time and is out"]
+    assert not any(line["kind"] == "forfeit" for line in before["log"])
+    last = client.get(f"/api/rooms/{room['room']}/replay", params={"step": 10_000}).json()
+    assert last["steps"] == len(record.steps()) and last["over"]
     live = hub.get(room["room"])
     fell = fall_order(live)
     assert fell[0] == [first]
