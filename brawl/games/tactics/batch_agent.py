@@ -9,15 +9,19 @@ question with two or more legal decisions (a single one is played for it, as ``g
 ``skip_forced`` does); the other seat is played by ``random`` or ``heuristic`` as in the batch
 kernel.  The observation and the mask are written from the places and action numbers of
 :mod:`.vector_tables`, read from the encoding itself (``AT``).  The tables ``tabs`` are
-:func:`.batch_tables.tables`'s, ``work`` the scratch arrays (:func:`scratch`).
+:func:`.batch_tables.tables`'s, ``work`` the scratch arrays (:func:`scratch`).  Its compiled files
+are dropped when any source compiled into them changes (:func:`_drop_stale_cache`).
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 from numba import njit
 
 from ...sim.kernel import below
+from . import batch as B
 from .batch import _LAYERS
 from .batch_game import (C_ACTOR, C_KIND, C_TARGET, S_ACTSTD, S_FIRST, S_MOVED, S_ORDER, S_OVER, S_POS, S_ROUND,
                          S_SP, S_WINNER, ST_OFFER, V_CAST, V_MOVE, settle)
@@ -29,6 +33,49 @@ from .vector_tables import (F_ACTED, F_AMMO, F_BLUR, F_CONSCIOUS, F_DEAD, F_HAMS
                             F_ON_TURN, F_PRESENT, F_PRONE, F_PROVOKING, F_RANGED, F_RESIST, F_SPELLS, F_STABLE, F_X,
                             F_Y, T_MAP, T_MOVED, T_REACTION, T_ROUND, T_STD, T_TURN)
 from . import batch_rules as R
+
+#: the sources compiled into the agent's kernel beside the batch kernel's: a change in any of them
+#: drops this kernel's compiled files (Numba checks a function's own file only)
+_SOURCES = ("batch_agent.py", "batch_agent_step.py", "vector_tables.py")
+_COMPILED = ("batch_agent",)
+
+
+def _drop_stale_cache() -> None:
+    """Remove the agent kernel's compiled files when a source they were built from (theirs, or the
+    batch kernel's, :data:`.batch._SOURCES`) has changed since (a digest is kept beside them)."""
+    import hashlib
+
+    try:
+        where = B._play_chunks._cache._cache_path
+    except AttributeError:  # another Numba: nothing to check
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in B._SOURCES + _SOURCES:
+        with open(os.path.join(here, name), "rb") as f:
+            digest.update(f.read())
+    stamp = os.path.join(where, "tactics-agent.digest")
+    try:
+        with open(stamp) as f:
+            if f.read() == digest.hexdigest():
+                return
+    except OSError:
+        pass
+    try:
+        os.makedirs(where, exist_ok=True)
+        for name in os.listdir(where):
+            if name.startswith(_COMPILED) and name.endswith((".nbi", ".nbc")):
+                try:
+                    os.remove(os.path.join(where, name))
+                except OSError:
+                    pass
+        with open(stamp, "w") as f:
+            f.write(digest.hexdigest())
+    except OSError:  # a cache we may not write: Numba compiles in memory then
+        pass
+
+
+_drop_stale_cache()  # before any function of this kernel is compiled or read from the cache (both lazy)
 
 HEURISTIC = 1  # batch.POLICIES
 TURN, REACTION = 0, 1  # the kinds of question

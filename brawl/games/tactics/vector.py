@@ -52,52 +52,14 @@ from ...rl.vector import check_render_mode, step_infos
 from ...sim.kernel import _chunk_seed
 from . import batch as B
 from . import batch_tables as T
+from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS, _drop_stale_cache  # noqa: F401
+from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all, step_serial
+from .batch_game import S_SIZE, STACK_WIDTH
+from .encoding import TacticsEncoding
+from .vector_tables import agent_tables
 
 OPPONENTS = ("random", "heuristic", "self")
 DRAW_WEIGHT = 0.5  # gym_env's weight of the margin at a draw and of the shaping (brawl.rl.gymnasium_env)
-
-#: the sources compiled into the agent's kernel beside the batch kernel's: a change in any of them
-#: drops this kernel's compiled files (Numba checks a function's own file only)
-_SOURCES = ("batch_agent.py", "batch_agent_step.py", "vector_tables.py")
-_COMPILED = ("batch_agent",)
-
-
-def _drop_stale_cache() -> None:
-    """Remove the agent kernel's compiled files when a source they were built from (theirs, or the
-    batch kernel's, :data:`.batch._SOURCES`) has changed since (a digest is kept beside them)."""
-    import hashlib
-
-    try:
-        where = B._play_chunks._cache._cache_path
-    except AttributeError:  # another Numba: nothing to check
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.sha256()
-    for name in B._SOURCES + _SOURCES:
-        with open(os.path.join(here, name), "rb") as f:
-            digest.update(f.read())
-    stamp = os.path.join(where, "tactics-agent.digest")
-    try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
-                return
-    except OSError:
-        pass
-    try:
-        os.makedirs(where, exist_ok=True)
-        for name in os.listdir(where):
-            if name.startswith(_COMPILED) and name.endswith((".nbi", ".nbc")):
-                try:
-                    os.remove(os.path.join(where, name))
-                except OSError:
-                    pass
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
-    except OSError:  # a cache we may not write: Numba compiles in memory then
-        pass
-
-
-_drop_stale_cache()
 
 
 def _announce(kernel) -> None:
@@ -112,13 +74,6 @@ def _announce(kernel) -> None:
     if not cached:
         print("brawl: compiling the Tactics vector environment (a few minutes, once: it is cached after)",
               file=sys.stderr, flush=True)
-
-
-from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS  # noqa: E402  (after the cache check)
-from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all, step_serial  # noqa: E402
-from .batch_game import S_SIZE, STACK_WIDTH  # noqa: E402
-from .encoding import TacticsEncoding  # noqa: E402
-from .vector_tables import agent_tables  # noqa: E402
 
 REWARDS = {"margin": MARGIN, "result": RESULT, "shaped": SHAPED}
 
