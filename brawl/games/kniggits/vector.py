@@ -180,13 +180,14 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
                    np.zeros((N, self._t.slots), np.int64))
         self._mask = np.zeros((N, self.actions), np.int8)
         self._obs = np.zeros((N, self.obs_size), np.float32)
+        self._final = np.zeros((N, self.obs_size), np.float32)  # kept: step_infos copies the ended rows out
         self._seat = np.zeros(N, np.int64)
 
     def _run(self, actions: np.ndarray, fresh: bool):
         N = self.num_envs
         rewards, term, trunc = np.zeros(N, np.float32), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
         winner = np.full(N, NOT_ENDED, np.int64)
-        final, final_mask = np.zeros((N, self.obs_size), np.float32), np.zeros((N, self.actions), np.int8)
+        final, final_mask = self._final, np.zeros((N, self.actions), np.int8)  # final: the ended rows are written
         _step_all(self._src, self._S, self._F, self._K, self._XY, self._J, self._mask, self._obs, actions, self._o, self._g,
                   self._w, self._t, self._sc, self._rows, self._agent, self.max_decisions, fresh, rewards, term, trunc,
                   winner, self._seat, final, final_mask)
