@@ -53,8 +53,14 @@ KERNEL_GROUPS = {
     "tests/games/tactics/test_batch_sim.py": "tactics-batch",  # its fast form, the same compiled rules
     "tests/games/tactics/test_batch_playout.py": "tactics-batch",  # playouts from any state: the same rules
     "tests/rl/test_rl_vector_tactics.py": "tactics-batch",  # the vector environment: the same rules, both forms
+    "tests/games/tactics/test_search_bot.py": "tactics-batch",  # the search bot's playouts run on the kernel
     "tests/games/kniggits/test_batch_agrees.py": "kniggits-batch",  # Kniggits' kernel: the tape form
     "tests/games/kniggits/test_batch_sim.py": "kniggits-batch",  # and the fast form (brawl sim)
+    "tests/games/kniggits/test_batch_armies.py": "kniggits-batch",  # the tape form with armies given
+    "tests/games/kniggits/test_batch_playout.py": "kniggits-batch",  # playouts from any state: the same rules
+    "tests/rl/test_rl_vector_kniggits.py": "kniggits-batch",  # the vector environment: the same rules
+    "tests/games/kniggits/test_search_bot.py": "kniggits-batch",  # the search bot's playouts run on the kernel
+    "tests/games/kniggits/test_search_standoff.py": "kniggits-batch",  # the search bot again
 }
 
 
