@@ -225,9 +225,13 @@ def _popcount(v):
 
 
 @njit(cache=True)
-def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
-    """paths.route_to with the mover's watchers: the path (square numbers) of the move to square
-    ``goal`` into ``path``; returns its length.  ``R``: scratch, (5, layers, places) int64."""
+def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
+    """The route search of :mod:`.paths`, layer by layer over the squares walked, once for both its
+    uses: with ``goal`` >= 0, paths.route_to (the route to square ``goal``: the fewest attacks of
+    opportunity, then the fewest squares; returns (layer, place key) of its end, its parents in
+    ``R[2]``, (-1, -1) for none); with ``goal`` < 0, paths.routes (for every square some route may
+    end in, its provocations and squares walked in ``best_p``, ``best_u``, ``NO_ROUTE`` where there
+    is none).  ``R``: scratch, (5, layers, places) int64."""
     _ground(U, P, O, i, barred, ends)
     budget = speed(U, P, i) // SQ
     places = ONE.shape[0]
@@ -237,30 +241,43 @@ def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
     count = R[4, :, 0]
     inl[:budget + 1, :] = 0
     count[:budget + 1] = 0
+    if goal < 0:
+        best_p[:] = NO_ROUTE
+        best_u[:] = NO_ROUTE
     origin = square(U, O, i) * 2
     inl[0, origin] = 1
     prov[0, origin] = 0
     order[0, 0] = origin
     count[0] = 1
-    best_l = -1
-    best_k = -1
-    if nw == 0:
-        # paths._free_routes: each layer in the order reached, a place walked on once
-        closed = np.zeros(places, np.int64)
-        for n in range(places // 2):
-            if barred[n]:
-                closed[2 * n] = 1
-                closed[2 * n + 1] = 1
-        closed[origin] = 0
-        for used in range(budget + 1):
+    zone = np.zeros(places // 2, np.int64)
+    for k in range(nw):
+        w = watchers[k]
+        for d in range(8):
+            dx, dy = GR.NEIGHBOURS[d]
+            x, y = U[w, X] + dx, U[w, Y] + dy
+            if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
+                zone[x * O[O_HEIGHT] + y] |= 1 << k
+    closed = np.zeros(places, np.int64)
+    for n in range(places // 2):
+        if barred[n]:
+            closed[2 * n] = 1
+            closed[2 * n + 1] = 1
+    closed[origin] = 0
+    best_l, best_k, goal_p = -1, -1, NO_ROUTE
+    for used in range(budget + 1):
+        if nw == 0:  # paths._free_routes: each layer in the order reached, a place walked on once
             for e in range(count[used]):
                 key = order[used, e]
                 if closed[key]:
                     continue
                 closed[key] = 1
-                if key >> 1 == goal:
-                    best_l, best_k = used, key
-                    break
+                n = key >> 1
+                if goal >= 0:
+                    if n == goal:
+                        best_l, best_k = used, key
+                        break
+                elif best_u[n] == NO_ROUTE and ends[n] == 0:  # the first route found to a square is its route
+                    best_p[n], best_u[n] = 0, used
                 for step in (1, 2):
                     t = used + step
                     if t > budget:
@@ -276,51 +293,55 @@ def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
                             count[t] += 1
             if best_l >= 0:
                 break
-    else:
-        zone = np.zeros(places // 2, np.int64)
-        for k in range(nw):
-            w = watchers[k]
-            for d in range(8):
-                dx, dy = GR.NEIGHBOURS[d]
-                x, y = U[w, X] + dx, U[w, Y] + dy
-                if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
-                    zone[x * O[O_HEIGHT] + y] |= 1 << k
-        best_p = NO_ROUTE
-        for used in range(budget + 1):
-            for e in range(count[used]):
-                key = order[used, e]
-                if key >> 1 == goal and prov[used, key] < best_p:
-                    best_p, best_l, best_k = prov[used, key], used, key
-            if best_p == 0:
-                break
-            for key in range(places):
-                if inl[used, key] == 0:
-                    continue
-                here = zone[key >> 1]
-                for step in (1, 2):
-                    t = used + step
-                    if t > budget:
+            continue
+        for e in range(count[used]):
+            key = order[used, e]
+            n = key >> 1
+            if goal >= 0:
+                if n == goal and prov[used, key] < goal_p:
+                    goal_p, best_l, best_k = prov[used, key], used, key
+            elif ends[n] == 0 and prov[used, key] < best_p[n]:
+                best_p[n], best_u[n] = prov[used, key], used
+        if goal >= 0 and goal_p == 0:
+            break
+        for key in range(places):
+            if inl[used, key] == 0:
+                continue
+            here = zone[key >> 1]
+            for step in (1, 2):
+                t = used + step
+                if t > budget:
+                    break
+                for d in range(8):
+                    nk = ONE[key, d] if step == 1 else TWO[key, d]
+                    if nk < 0:
                         break
-                    for d in range(8):
-                        nk = ONE[key, d] if step == 1 else TWO[key, d]
-                        if nk < 0:
-                            break
-                        n = nk >> 1
-                        if barred[n]:
-                            continue
-                        p = prov[used, key] + _popcount(here ^ zone[n])
-                        if inl[t, nk] == 0:
-                            inl[t, nk] = 1
-                            order[t, count[t]] = nk
-                            count[t] += 1
-                        elif p >= prov[t, nk]:
-                            continue
-                        prov[t, nk] = p
-                        parent[t, nk] = used * places + key
+                    n = nk >> 1
+                    if barred[n]:
+                        continue
+                    p = prov[used, key] + _popcount(here ^ zone[n])
+                    if inl[t, nk] == 0:
+                        inl[t, nk] = 1
+                        order[t, count[t]] = nk
+                        count[t] += 1
+                    elif p >= prov[t, nk]:
+                        continue
+                    prov[t, nk] = p
+                    parent[t, nk] = used * places + key
+    return best_l, best_k
+
+
+@njit(cache=True)
+def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
+    """paths.route_to with the mover's watchers: the path (square numbers) of the move to square
+    ``goal`` into ``path`` (:func:`search`); returns its length.  ``R``: scratch, (5, layers, places) int64."""
+    none = np.empty(0, np.int64)
+    best_l, best_k = search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, none, none)
     if best_l < 0:
         return 0
-    length = best_l  # an upper bound on the squares of the path less one
-    tmp = np.empty(length + 2, np.int64)
+    places = ONE.shape[0]
+    parent = R[2]
+    tmp = np.empty(best_l + 2, np.int64)  # best_l + 1 bounds the squares of the path
     k = 0
     layer, key = best_l, best_k
     while True:
