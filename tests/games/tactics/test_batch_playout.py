@@ -257,3 +257,17 @@ def test_search_bot_falls_back_to_the_engines_counts(monkeypatch):
     bot = SearchBot(3)
     bot.choose(game, state, 0)
     assert seen and max(seen) - min(seen) < ENGINE_PLAYOUTS + ENGINE_MORE
+
+
+def test_stale_compiled_playouts_are_dropped(monkeypatch, tmp_path):
+    """Issue 39 (a compiled cache kept, never stale): the playouts' compiled files are dropped when a
+    source compiled into them changes (a digest of the kernel's sources and this module), and kept
+    while it does not."""
+    monkeypatch.setattr(BP.playouts._cache, "_cache_path", str(tmp_path))
+    (tmp_path / "batch_playout.play_from-1.py311.nbi").write_text("old")
+    (tmp_path / "tactics-playout.digest").write_text("a digest of other sources")
+    BP._drop_stale_cache()
+    assert not (tmp_path / "batch_playout.play_from-1.py311.nbi").exists()
+    (tmp_path / "batch_playout.playouts-2.py311.nbi").write_text("new")
+    BP._drop_stale_cache()
+    assert (tmp_path / "batch_playout.playouts-2.py311.nbi").exists()
