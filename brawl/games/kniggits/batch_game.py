@@ -29,9 +29,8 @@ from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
-RANDOM, HEURISTIC = 0, 1  # the bots the kernel plays
+RANDOM, HEURISTIC, ANY = 0, 1, 2  # the bots the kernel plays; ANY: uniform over the listed decisions
 PER = 7  # log columns per kniggit
-ANY = 2  # a decision drawn uniformly among the listed ones (a playout's share of random decisions)
 
 
 def unit(src):
@@ -80,8 +79,7 @@ def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
 
 @njit(cache=True)
 def decide_by(src, w, seat):
-    """(src, who makes ``seat``'s next decision): its bot, or with probability ``w.eps[0]`` (a review's
-    playouts, :mod:`.batch_playout`) :data:`ANY`, uniform over the listed decisions (no draw at 0)."""
+    """(src, who decides for ``seat``): its bot, or :data:`ANY` with probability ``w.eps[0]`` (no draw at 0)."""
     if w.eps[0] > 0.0:
         src, u = unit(src)
         if u < w.eps[0]:
@@ -273,8 +271,7 @@ def start_fights(o, K, XY, n, mover, w):
 
 @njit(cache=True)
 def resolve_fights(src, o, K, XY, n, w, nfights):
-    """The ``nfights`` fights of ``w.fights`` one after the other (hands already sealed for the
-    first in ``w.sealed``, -1 where none); returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+    """The ``nfights`` fights of ``w.fights`` in turn (the first's hands sealed in ``w.sealed``, or -1)."""
     fights, row = w.fights, w.row
     for f in range(nfights):
         a, d = fights[f, 0], fights[f, 1]
@@ -293,8 +290,7 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
             if h0 == 1 and h1 == 1:
                 continue
             if w.sealed[seat, 0] >= 0:  # chosen before the playout began
-                hands[base], hands[base + 1] = w.sealed[seat, 0], w.sealed[seat, 1]
-                w.sealed[seat, 0] = w.sealed[seat, 1] = -1
+                hands[base], hands[base + 1], w.sealed[seat, 0], w.sealed[seat, 1] = w.sealed[seat, 0], w.sealed[seat, 1], -1, -1
                 continue
             src, pol = decide_by(src, w, seat)
             if pol == HEURISTIC:  # a hand drawn from the equilibrium (HeuristicBot.fight, _sample)

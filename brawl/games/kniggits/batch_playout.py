@@ -301,3 +301,48 @@ def kernel_policy(game, bots: Sequence[str], epsilon: float = 0.0, seed: int = 1
     if not bots or any(b not in POLICIES for b in bots) or unsupported(game.options_json()):
         return None
     return KernelPolicy(game, bots, epsilon, seed)
+
+
+#: the sources compiled into the playouts (Numba checks a function's own file only, so a change in
+#: any of them drops the compiled files of the modules named here: :func:`_drop_stale_cache`)
+_SOURCES = ("batch.py", "batch_game.py", "batch_moves.py", "batch_geom.py", "batch_heuristic.py", "batch_playout.py",
+            "geometry.py", "disengage.py", "mechanics.py")
+
+
+def _drop_stale_cache() -> None:
+    """Remove the playouts' compiled files (and those of the kernel's modules they call) from
+    Numba's cache when a source compiled into them has changed since (a digest is kept beside them)."""
+    import hashlib
+    import os
+
+    try:
+        where = _playouts._cache._cache_path
+    except AttributeError:  # another Numba: nothing to check
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in _SOURCES:
+        with open(os.path.join(here, name), "rb") as f:
+            digest.update(f.read())
+    stamp = os.path.join(where, "kniggits-playout.digest")
+    try:
+        with open(stamp) as f:
+            if f.read() == digest.hexdigest():
+                return
+    except OSError:
+        pass
+    try:
+        os.makedirs(where, exist_ok=True)
+        for name in os.listdir(where):
+            if name.startswith(tuple(s[:-3] + "." for s in _SOURCES)) and name.endswith((".nbi", ".nbc")):
+                try:
+                    os.remove(os.path.join(where, name))
+                except OSError:
+                    pass
+        with open(stamp, "w") as f:
+            f.write(digest.hexdigest())
+    except OSError:  # a cache we may not write: Numba compiles in memory then
+        pass
+
+
+_drop_stale_cache()

@@ -14,13 +14,19 @@ open.  So the bot plans each moving phase as a whole, when its first decision co
    heuristic does.  *Hold* and *withdraw* are planned only while the army is ahead on the turn
    limit's count (rule 33: tokens on kniggits still fighting): level or behind, waiting can win
    nothing, and two search bots holding back would stand off until a drawn turn limit.
-2. **Rollouts.**  Each plan is played to the start of the bot's next turn: the plan's moves, this
-   turn's fights, the other side's turn (the heuristic's moves) and its fights.  The sealed hands
-   are determinised by sampling each side's equilibrium mix of the fight (a matrix game of the
-   tokens' worth, solved quickly by regret matching and remembered); every plan sees the same
-   random draws (common random numbers), so plans are compared on the same luck.
+2. **Rollouts.**  Each plan is played by the engine to the start of the bot's next turns: the
+   plan's moves, this turn's fights, the other side's turn (the heuristic's moves) and its fights,
+   each fight counted at its expected worth under both sides' equilibrium mixes (a matrix game of
+   the tokens' worth, solved quickly by regret matching and remembered).  With
+   ``rollouts="kernel"``, where the game's compiled playouts play the options (the entry's
+   ``playouts``, :mod:`.batch_playout`), each plan is instead played to the end of the game
+   ``playouts`` times (the heuristic against itself), every plan on the same draws (common random
+   numbers), and scored by the share it wins.  Measured at the same thinking time
+   (``benchmarks/kniggits_search_kernel.py``) the compiled rollouts did not play better, so the
+   engine's stay the default.
 3. **Evaluation.**  The worth of one's kniggits still fighting minus the enemy's (:func:`.bots.worth`:
-   a kniggit about to flee is worth nothing), a won or lost game far above any material.
+   a kniggit about to flee is worth nothing), a won or lost game far above any material (with
+   compiled rollouts, the share of playouts won above it).
 
 The chosen plan's decisions are then given one by one (each checked against the state it was
 planned for; anything unexpected makes the bot plan again).  Fights are played as the heuristic
@@ -39,33 +45,40 @@ import itertools
 import math
 import random
 
-import numpy as np
-
 from ...core.game import IllegalAction, Terminal
-from . import combat, mechanics
+from .. import entry
+from . import mechanics
 from .army import deploy
 from .fight_odds import regret_matching  # the rollouts' quick equilibria
 from .geometry import dist, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
+from .search_value import WIN, evaluate, fight_value
 
-WIN = 1000.0  # a won game, far above any material
+PLAYOUTS = 24  # compiled playouts per plan (rollouts="kernel"; benchmarks/kniggits_search_kernel.py)
 
 
 class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, game: Kniggits | None = None, *, policy, worth_tokens,
-                 horizon: int = 3, army: str | None = None, wide: bool = True) -> None:
+                 horizon: int = 3, army: str | None = None, wide: bool = True, rollouts: str = "engine",
+                 playouts: int = PLAYOUTS) -> None:
         """``policy``: the default policy's class (the heuristic bot: its moves, turning and
         fights, made with ``seed=``); ``worth_tokens(move, attack, defense)``: what a kniggit still
-        fighting with these tokens is worth to its army (0 when it would flee)."""
+        fighting with these tokens is worth to its army (0 when it would flee); ``rollouts``:
+        ``engine`` (the engine's short rollouts) or ``kernel`` (``playouts`` compiled games per
+        plan where the kernel plays the options, the engine's rollouts elsewhere)."""
         self.rng = random.Random(seed)
         self.heuristic = policy(seed=self.rng.randrange(2**31))
         self.worth_tokens = worth_tokens
         self.horizon = horizon
         self.wide = wide
         self.army = army
+        self.rollouts = rollouts
+        self.playouts = playouts
+        self._seed = random.Random(seed).randrange(2**31)  # the compiled playouts' draws (self.rng untouched)
+        self._kernel: tuple = (None, None)  # (game, its compiled playouts or None)
         self._plan: list[tuple[KniggitsState, str]] = []
 
     # -- dispatch -----------------------------------------------------------------------------------
@@ -267,7 +280,25 @@ class SearchBot:
         return len(active) > len(friends)
 
     # -- rollouts -----------------------------------------------------------------------------------
+    def _compiled(self, game: Kniggits):
+        """The game's compiled playouts of the heuristic (the entry's ``playouts``), or None where
+        the kernel does not play these options or the bot was told to roll out on the engine."""
+        if self._kernel[0] is not game:
+            make = entry(game.name).load("playouts") if self.rollouts == "kernel" else None
+            self._kernel = (game, make(game, ["heuristic"], 0.0, self._seed) if make is not None else None)
+        return self._kernel[1]
+
     def rollout(self, game: Kniggits, state: KniggitsState, seat: int, turn: int) -> float:
+        """The plan's score from ``state``: the share of compiled playouts won (:meth:`_compiled`;
+        every plan of a turn on the same seeds) above the material now, or where there are none the
+        engine's short rollout (:meth:`engine_rollout`)."""
+        kernel = self._compiled(game)
+        if kernel is not None and kernel.can_enter(state):
+            won = kernel.results(state, range(turn * self.playouts, (turn + 1) * self.playouts))[:, seat].mean()
+            return WIN * float(won) + evaluate(game, state, seat, self.worth_tokens)
+        return self.engine_rollout(game, state, seat, turn)
+
+    def engine_rollout(self, game: Kniggits, state: KniggitsState, seat: int, turn: int) -> float:
         """Play on from ``state`` (the plan made, ``end_move`` given) with the heuristic's moves on
         both sides, through ``self.horizon`` more turn starts; each fight adds its expected worth
         change under both sides' equilibrium mixes, and is then played out with empty hands, so the
@@ -318,71 +349,6 @@ def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool
     except IllegalAction:
         return False
     return True
-
-
-def worth(k: Kniggit, worth_tokens) -> float:
-    return worth_tokens(k.move, k.attack, k.defense) if k.status == "fighting" else 0.0
-
-
-def _tokens_after(k: Kniggit, heights: list[str], defended: set[str]) -> tuple[int, int, int]:
-    """(movement, attack, defense) tokens of ``k`` after these blows (the rules' own arithmetic)."""
-    left = {"move": k.move, "attack": k.attack, "defense": k.defense}
-    combat.blows(left, heights, defended)
-    return left["move"], left["attack"], left["defense"]
-
-
-def evaluate(game: Kniggits, state: KniggitsState, seat: int, worth_tokens) -> float:
-    """Won or lost, else the worth of one's kniggits still fighting minus the enemy's."""
-    if state.phase == "over":
-        if tuple(state.winners) == (seat,):
-            return WIN
-        if state.winners:
-            return -WIN
-        return 0.0
-    v = 0.0
-    for k in state.kniggits:
-        w = worth(k, worth_tokens)
-        v += w if k.seat == seat else -w
-    return v
-
-
-# -- fights in rollouts: the equilibrium of the worth game, quickly --------------------------------
-_MIXES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # fight -> (payoff, mixes)
-
-
-def _fight_key(k: Kniggit) -> tuple:
-    return (k.move, k.attack, k.defense, k.archer, k.two_swords, k.hand, k.lost, k.guarded, k.status)
-
-
-def fight_mixes(game: Kniggits, state: KniggitsState, worth_tokens) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The open fight's payoff matrix (the attacker's gain in worth, rows the attacker's hand
-    pairs) and both sides' equilibrium mixes, remembered by everything they depend on."""
-    fight = state.fights[0]
-    a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
-    ha, hd = game.fight_hands(state, fight)
-    rows_a = [(x, y) for x in ha[0] for y in ha[1]]
-    rows_d = [(x, y) for x in hd[0] for y in hd[1]]
-    key = (_fight_key(a), _fight_key(d), tuple(rows_a), tuple(rows_d), worth_tokens)
-    got = _MIXES.get(key)
-    if got is None:
-        base = worth(a, worth_tokens) - worth(d, worth_tokens)
-        payoff = np.zeros((len(rows_a), len(rows_d)))
-        for i, pa in enumerate(rows_a):
-            for j, pd in enumerate(rows_d):
-                ta = _tokens_after(a, combat.attacks(d, pd), combat.defends(a, pa))
-                td = _tokens_after(d, combat.attacks(a, pa), combat.defends(d, pd))
-                payoff[i, j] = (worth_tokens(*ta) - worth_tokens(*td)) - base
-        got = (payoff, *regret_matching(payoff))
-        if len(_MIXES) > 50000:
-            _MIXES.clear()
-        _MIXES[key] = got
-    return got
-
-
-def fight_value(game: Kniggits, state: KniggitsState, worth_tokens) -> float:
-    """The attacker's expected gain in worth in the open fight, both sides at equilibrium."""
-    payoff, mix_a, mix_d = fight_mixes(game, state, worth_tokens)
-    return float(mix_a @ payoff @ mix_d)
 
 
 __all__ = ["SearchBot", "evaluate", "regret_matching"]

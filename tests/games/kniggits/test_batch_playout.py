@@ -134,3 +134,26 @@ def test_kernel_playouts_mix_bots_and_repeat_by_seed():
     assert np.array_equal(first, policy.results(states[0], range(12))) and np.allclose(first.sum(axis=1), 1.0)
     other = kernel_policy(game, ["heuristic", "random"], 0.15, 8).results(state, range(24))
     assert not np.array_equal(other, whole)  # another review seed, other draws
+
+
+def test_the_search_bot_scores_its_plans_by_compiled_playouts():
+    """Issue 39 (the search bots on the fast path): with ``rollouts="kernel"``, where the kernel plays
+    the options, the search bot scores a plan by the share of compiled playouts it wins (every plan
+    of a turn on the same seeds, so the same plan scores the same), above the material; elsewhere,
+    and by default, by the engine's short rollouts as before."""
+    from brawl.games.kniggits.bots import SearchBot
+    from brawl.games.kniggits.search import WIN, evaluate
+
+    game, states = _path(OPTION_SETS[0], ("heuristic", "heuristic"))
+    bot = SearchBot(seed=4, game=game, rollouts="kernel")
+    assert isinstance(bot._compiled(game), KernelPolicy)
+    state = next(s for s in states if s.phase == "move" and s.turns == 2)
+    seat = state.to_act
+    score = bot.rollout(game, state, seat, state.turns)
+    won = bot._compiled(game).results(state, range(2 * bot.playouts, 3 * bot.playouts))[:, seat].mean()
+    assert score == pytest.approx(WIN * won + evaluate(game, state, seat, bot.worth_tokens))
+    assert score == bot.rollout(game, state, seat, state.turns)
+    old = SearchBot(seed=4, game=game)
+    assert old._compiled(game) is None and old.rollout(game, state, seat, state.turns) == old.engine_rollout(game, state, seat, state.turns)
+    archers = make_game("kniggits", {"archers": True})
+    assert SearchBot(seed=4, game=archers, rollouts="kernel")._compiled(archers) is None
