@@ -22,9 +22,11 @@ under pytest 9, so its ``loadgroup`` mode no longer groups; this scheduler group
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
+import httpx
 import pytest
 
 # Before anything imports Numba: the large kernels compiled without inlining (the same code, a few
@@ -34,6 +36,21 @@ os.environ.setdefault("BRAWL_QUICK_COMPILE", "1")
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-test-cache"))
 # Before Numba loads its OpenMP threading layer: idle threads wait without spinning (see above).
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+
+
+def _patient(call):
+    """httpx's one-call functions with a minute's read timeout unless a test names one: a test waits
+    for a server's answer, not for 5 s (httpx's default), which a loaded machine can pass while a
+    server process compiles or starts (a scale-out test failed so, at a load of 12)."""
+    @functools.wraps(call)
+    def patient(*args, **kwargs):
+        kwargs.setdefault("timeout", 60.0)
+        return call(*args, **kwargs)
+    return patient
+
+
+for _name in ("request", "get", "post", "put", "patch", "delete", "head", "options", "stream"):
+    setattr(httpx, _name, _patient(getattr(httpx, _name)))
 
 #: test files that compile KtOG's kernels, by the compiled forms they build: the files of one group
 #: run on one worker in turn (the vectorised step; the batch simulator's fast form, which the reports
