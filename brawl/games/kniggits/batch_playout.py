@@ -204,6 +204,22 @@ def play_kernel_from(game, state, bots: list[str], epsilon: float, values) -> di
             "K": K[:, :s.n], "XY": XY[:, :s.n]}
 
 
+_SAVED_AT = [0.0]
+
+
+def _keep_strategies() -> None:
+    """Keep the fights' strategies solved so far for the next process (:func:`.batch_heuristic.save_known`):
+    the whole table is written, so at most every 20 seconds or 200 new strategies."""
+    import time
+
+    from . import batch_heuristic
+
+    new = len(batch_heuristic._SOLVED) - (batch_heuristic._SAVED[0] or 0)
+    if new > 0 and (new >= 200 or time.monotonic() - _SAVED_AT[0] > 20):
+        save_known()
+        _SAVED_AT[0] = time.monotonic()
+
+
 class KernelPolicy:
     """The review's playouts (:class:`brawl.review.policy.Policy`) on the compiled kernel: in
     playout ``j`` seat ``s`` plays ``bots[(j + s) % len(bots)]``, and each decision is with
@@ -250,7 +266,7 @@ class KernelPolicy:
         winners = _playouts(seeds, np.uint64(self.seed * 7_919 + 17), self._pols(seeds), self.kernel.o, self.kernel.g,
                             s.K, s.XY, s.n, w, s.phase, s.to_act, s.first, s.turns, s.fights, s.nfights, s.sealed, s.rps)
         self.count += len(seeds)
-        save_known()  # the fights' strategies solved here, kept for the next review (nothing new: nothing written)
+        _keep_strategies()
         out[winners < 0] = 0.5
         out[winners == 0, 0] = 1.0
         out[winners == 1, 1] = 1.0
