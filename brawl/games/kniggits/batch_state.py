@@ -94,7 +94,6 @@ def load(state) -> Start:
                  len(state.fights), sealed, rps)
 
 
-CODES = {"move": 2, "face": 3, "end_move": 4, "end_turning": 5, "fight": 6}  # batch_game's MOVE_TO ... FIGHT
 
 
 def play_engine_from(game, state, bots: list[str], epsilon: float, values) -> dict:
