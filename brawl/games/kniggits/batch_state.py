@@ -94,8 +94,6 @@ def load(state) -> Start:
                  len(state.fights), sealed, rps)
 
 
-
-
 def play_engine_from(game, state, bots: list[str], epsilon: float, values) -> dict:
     """The engine's side of a tape from ``state``: seat ``s`` plays ``bots[s]`` (the game's own
     bots, their random generator reading ``values``: :class:`.batch.TapeRandom`), and before each
