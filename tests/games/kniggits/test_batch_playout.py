@@ -157,3 +157,20 @@ def test_the_search_bot_scores_its_plans_by_compiled_playouts():
     assert old._compiled(game) is None and old.rollout(game, state, seat, state.turns) == old.engine_rollout(game, state, seat, state.turns)
     archers = make_game("kniggits", {"archers": True})
     assert SearchBot(seed=4, game=archers, rollouts="kernel")._compiled(archers) is None
+
+
+def test_stale_compiled_playouts_are_dropped(monkeypatch, tmp_path):
+    """Issue 39 (a compiled cache kept, never stale): the playouts' compiled files, and those of the
+    kernel's modules they call, are dropped when a source compiled into them changes (Numba checks a
+    function's own file only), and kept while none does."""
+    from brawl.games.kniggits import batch_playout as BP
+
+    monkeypatch.setattr(BP._playouts._cache, "_cache_path", str(tmp_path))
+    for name in ("batch_playout._playouts-1.py311.nbi", "batch_game.resolve_fights-2.py311.nbc", "vector.step-3.py311.nbi"):
+        (tmp_path / name).write_text("old")
+    (tmp_path / "kniggits-playout.digest").write_text("a digest of other sources")
+    BP._drop_stale_cache()
+    assert sorted(p.name for p in tmp_path.glob("*.nb?")) == ["vector.step-3.py311.nbi"]
+    (tmp_path / "batch_playout._playouts-4.py311.nbi").write_text("new")
+    BP._drop_stale_cache()
+    assert (tmp_path / "batch_playout._playouts-4.py311.nbi").exists()
