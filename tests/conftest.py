@@ -78,6 +78,9 @@ KERNEL_GROUPS = {
     "tests/rl/test_rl_vector_kniggits.py": "kniggits-batch",  # the vector environment: the same rules
     "tests/games/kniggits/test_search_bot.py": "kniggits-batch",  # the search bot's playouts run on the kernel
     "tests/games/kniggits/test_search_standoff.py": "kniggits-batch",  # the search bot again
+    "tests/review/test_review_kniggits.py": "kniggits-batch",  # the review's playouts run on the kernel
+    "tests/test_analyze_kniggits.py": "kniggits-batch",  # the report's runs of kernel bots (the fast form)
+    "tests/test_analyze_tactics.py": "tactics-batch",  # the same for Tactics
 }
 
 

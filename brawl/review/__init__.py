@@ -88,7 +88,7 @@ def review(data: Any, *, method: str = "auto", budget: int | None = None, playou
     from .estimate import FIRST, estimated_steps
     from .exact import ExactValues, NotCovered
     from .matrix import matrix_review
-    from .policy import default_policy
+    from .policy import EnginePolicy, default_policy
     from .puzzles import puzzles_of
     from .settings import for_game
 
@@ -136,14 +136,16 @@ def review(data: Any, *, method: str = "auto", budget: int | None = None, playou
                 note = f"the solution does not value every position ({exc})"
         if method == "exact":
             raise ReviewError(f"no exact review: {note}")
-    if budget is None:  # the game's default, sized for its usual number of players (more players: longer playouts)
-        conf = for_game(game.name)
-        budget = int(conf["budget"] * min(1.0, conf.get("players", game.num_players) / game.num_players))
-    budget = int(budget)
     try:
         policy = default_policy(game, seed, bot)
     except ValueError as exc:
         raise ReviewError(str(exc)) from None
+    if budget is None:  # the game's default, sized for its usual number of players (more players: longer playouts)
+        conf = for_game(game.name)
+        compiled = not isinstance(policy, EnginePolicy) and "kernel_budget" in conf  # the kernel's playouts: more of them
+        budget = int(conf["kernel_budget" if compiled else "budget"]
+                     * min(1.0, conf.get("players", game.num_players) / game.num_players))
+    budget = int(budget)
     figures = estimated_steps(game, steps, result, policy, budget, first=playouts or FIRST,
                               limit=candidates or ALL_WHEN_AT_MOST, seed=seed, progress=progress)
     why = f"; {note}" if note else ""

@@ -20,3 +20,30 @@ def test_moves_to_a_point_are_compared():
     assert all(d["judgement"] == "uncertain" for d in moves if len(d["values"]) < 2)
     assert out["exact"] is False and "heuristic" in out["policy"]
     assert all(d["best_win"] >= d["win_after"] for d in out["decisions"])
+
+
+def test_the_kernels_playouts_get_the_kernels_budget(monkeypatch):
+    """Issue 38 ("a review ready within 30 s ... the faster Kniggits and Tactics playouts will help"):
+    where the compiled kernel plays the playouts, a review at defaults spends the game's
+    ``kernel_budget`` (tens of thousands of playouts in the same time); where the engine plays them
+    (options the kernel lacks), the engine's ``budget``.  Which one depends on the record alone."""
+    from brawl.review import policy as policies
+    from brawl.review.settings import for_game
+
+    conf = for_game("kniggits")
+    assert conf["kernel_budget"] >= 50 * conf["budget"]
+    rec = played("kniggits", SMALL, ["heuristic", "random"], 2)
+    spent = {}
+    real = policies.default_policy
+
+    def spy(game, seed=1, bot=None):
+        p = real(game, seed, bot)
+        spent["policy"] = type(p).__name__
+        return p
+
+    monkeypatch.setattr(policies, "default_policy", spy)
+    out = review(rec, method="estimate")
+    assert spent["policy"] != "EnginePolicy" and out["budget"] == conf["kernel_budget"]
+    archers = played("kniggits", dict(SMALL, archers=True), ["heuristic", "random"], 2)
+    out = review(archers, method="estimate", candidates=2)
+    assert spent["policy"] == "EnginePolicy" and out["budget"] == conf["budget"]
