@@ -19,9 +19,9 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ...sim.kernel import _is_tape, _next, _tape_next, below, note
+from ...sim.kernel import _is_tape, below, note
 from .batch_geom import flees
-from .batch_heuristic import FACE_ORDER, MOVE_ORDER, fight_strategy, order_for, turning_order
+from .batch_heuristic import FACE_ORDER, MOVE_ORDER, draw_hands, order_for, turning_order, unit
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, RANK, SEAT,
                           STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
                           flee, score)
@@ -31,22 +31,6 @@ NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothi
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
 RANDOM, HEURISTIC, ANY = 0, 1, 2  # the bots the kernel plays; ANY: uniform over the listed decisions
 PER = 7  # log columns per kniggit
-
-
-def unit(src):
-    """(src, a float in [0, 1)): the bot's ``random()``."""
-    raise NotImplementedError("compiled code only")
-
-
-@overload(unit)
-def _unit_impl(src):
-    if _is_tape(src):
-        return lambda src: (src, _tape_next(src) / 2147483648.0)
-
-    def fast(src):
-        src, r = _next(src)
-        return src, np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    return fast
 
 
 def log(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
@@ -293,20 +277,7 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
                 hands[base], hands[base + 1], w.sealed[seat, 0], w.sealed[seat, 1] = w.sealed[seat, 0], w.sealed[seat, 1], -1, -1
                 continue
             src, pol = decide_by(src, w, seat)
-            if pol == HEURISTIC:  # a hand drawn from the equilibrium (HeuristicBot.fight, _sample)
-                p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
-                src, r = unit(src)
-                c = -1
-                acc = 0.0
-                for j in range(len(p)):
-                    acc += p[j]
-                    if r < acc:
-                        c = j
-                        break
-                if c < 0:
-                    c = np.argmax(p)
-            else:
-                src, c = below(src, h0 * h1)
+            src, c = draw_hands(src, o, w, K, a, d, seat, pol == HEURISTIC, a1, d0, d1, h0, h1)
             s0 = c // h1 if h0 > 1 else NONE
             s1 = c % h1 if h1 > 1 else NONE
             log(src, row, seat, FIGHT, a, d, s0, s1, w.pts, 0, K, XY, n)

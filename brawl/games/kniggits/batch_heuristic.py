@@ -22,7 +22,9 @@ import math
 
 import numpy as np
 from numba import njit, objmode, types
+from numba.extending import overload
 
+from ...sim.kernel import _is_tape, _next, _tape_next, below
 from . import mechanics
 from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
@@ -306,3 +308,37 @@ def turning_order(K, XY, n, seat, o, w):
         if best != K[FACING, i]:
             return i, best
     return -1, -1
+
+
+def unit(src):
+    """(src, a float in [0, 1)): the bot's ``random()``."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(unit)
+def _unit_impl(src):
+    if _is_tape(src):
+        return lambda src: (src, _tape_next(src) / 2147483648.0)
+
+    def fast(src):
+        src, r = _next(src)
+        return src, np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return fast
+
+
+@njit(cache=True)
+def draw_hands(src, o, w, K, a, d, seat, heuristic, a1, d0, d1, h0, h1):
+    """(src, c): a bot's hands in the fight of ``a`` against ``d``, pair ``c`` of the ``h0 x h1``
+    listed (sword hand ``c // h1``, shield hand ``c % h1``): the heuristic's drawn from the fight's
+    equilibrium (:meth:`.bots.HeuristicBot.fight`), any other bot's uniformly.  The batch game and
+    the vector environment's walk both draw here."""
+    if heuristic:
+        p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
+        src, r = unit(src)
+        acc = 0.0
+        for j in range(len(p)):
+            acc += p[j]
+            if r < acc:
+                return src, j
+        return src, np.argmax(p)
+    return below(src, h0 * h1)

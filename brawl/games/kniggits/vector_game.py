@@ -15,13 +15,12 @@ and arriving, facing, fleeing, blows, winning, the turn limit's score).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ...sim.kernel import below
 from .batch_game import (HEURISTIC, NONE, _blow, _can_strike, _flight, _heuristic_move_phase, _random_move_phase,
-                         _turning, muster, unit)
-from .batch_heuristic import fight_strategy
+                         _turning, muster, start_fights)
+from .batch_heuristic import draw_hands
 from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, arrive, auto_face,
                           check_end, check_path, engaged, flee, score)
 from .encoding import MENU_MOVES
@@ -88,19 +87,10 @@ def _rps(S, o, seat, r):
 @njit(cache=True)
 def _start_fights(S, F, K, XY, o, w):
     """Phase three: each of the mover's kniggits in combat attacks the enemy it faces, in the rules'
-    order (:func:`.batch_game._fights`)."""
-    n = S[NK]
-    mover = S[TO_ACT]
-    nf = 0
-    for i in range(n):
-        if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
-            continue
-        ne = engaged(K, XY, n, XY[0, i], XY[1, i], mover, o.ring, w.buf)
-        for a in range(ne):
-            if w.buf[a] == K[FACING, i]:
-                F[nf, 0], F[nf, 1] = i, w.buf[a]
-                nf += 1
-                break
+    order (:func:`.batch_game.start_fights`)."""
+    nf = start_fights(o, K, XY, S[NK], S[TO_ACT], w)
+    for f in range(nf):
+        F[f, 0], F[f, 1] = w.fights[f, 0], w.fights[f, 1]
     S[NF] = nf
     S[FI] = 0
     S[FSEAT] = 0
@@ -148,26 +138,6 @@ def _end_turn(S, K, XY, o, g, w):
 
 
 @njit(cache=True)
-def _bot_hands(src, o, w, K, a, d, seat, a1, d0, d1, h0, h1):
-    """A bot's gestures in a fight as the kernel draws them: the heuristic's from the fight's
-    equilibrium, the random bot's uniform over the listed pairs; (src, the pair's number)."""
-    if w.pols[seat] == HEURISTIC:
-        p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
-        src, r = unit(src)
-        c = -1
-        acc = 0.0
-        for j in range(len(p)):
-            acc += p[j]
-            if r < acc:
-                c = j
-                break
-        if c < 0:
-            c = np.argmax(p)
-        return src, c
-    return below(src, h0 * h1)
-
-
-@njit(cache=True)
 def _fight_on(src, S, F, K, o, w, agent):
     """The open fight: the next seat with a choice shows its hands (a bot's drawn; returns (src,
     True) where an agent is to show them), and once both have, the blows land at once."""
@@ -187,7 +157,7 @@ def _fight_on(src, S, F, K, o, w, agent):
         elif agent[seat]:
             return src, True
         else:
-            src, c = _bot_hands(src, o, w, K, a, d, seat, a1, d0, d1, h0, h1)
+            src, c = draw_hands(src, o, w, K, a, d, seat, w.pols[seat] == HEURISTIC, a1, d0, d1, h0, h1)
             S[H00 + 2 * seat] = c // h1 if h0 > 1 else NONE
             S[H00 + 2 * seat + 1] = c % h1 if h1 > 1 else NONE
         S[FSEAT] = seat + 1
