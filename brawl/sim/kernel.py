@@ -19,6 +19,43 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+
+def drop_stale_cache(dispatcher, here: str, sources, prefixes, stamp: str) -> None:
+    """Remove the compiled files whose names start with ``prefixes`` from ``dispatcher``'s Numba
+    cache when one of ``sources`` (file names in the folder ``here``) has changed since: Numba checks
+    a function's own file only, so a kernel compiled from several would otherwise run stale code.
+    A digest of the sources is kept beside the files as ``stamp``.  A cache that cannot be written
+    is left alone (Numba compiles in memory then)."""
+    import hashlib
+
+    try:
+        where = dispatcher._cache._cache_path
+    except AttributeError:  # another Numba: nothing to check
+        return
+    digest = hashlib.sha256()
+    for name in sources:
+        with open(os.path.join(here, name), "rb") as f:
+            digest.update(f.read())
+    stamp = os.path.join(where, stamp)
+    try:
+        with open(stamp) as f:
+            if f.read() == digest.hexdigest():
+                return
+    except OSError:
+        pass
+    try:
+        os.makedirs(where, exist_ok=True)
+        for name in os.listdir(where):
+            if name.startswith(prefixes) and name.endswith((".nbi", ".nbc")):
+                try:
+                    os.remove(os.path.join(where, name))
+                except OSError:
+                    pass
+        with open(stamp, "w") as f:
+            f.write(digest.hexdigest())
+    except OSError:  # a cache we may not write: Numba compiles in memory then
+        pass
+
 #: How the large kernels (KtOG's game, turn and swing; its vectorised step) are inlined into each
 #: other: ``"always"`` gives the fastest code (about twice the games a second) but takes minutes of
 #: CPU to compile cold; with ``BRAWL_QUICK_COMPILE`` set it is ``"never"``, the same code compiled

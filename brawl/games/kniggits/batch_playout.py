@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import MAX_TURNS, _chunk_seed, below, new_tape
+from ...sim.kernel import MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape
 from .batch import POLICIES, _known, _record, _say_if_compiling, new_work, unsupported
 from .batch_game import (ANY, END_MOVE, FACE, FIGHT, HEAD, HEURISTIC, MOVE_TO, PER, RPS as RPS_LOG, _heuristic_move_phase,
                          _random_move_phase, _turning, decide_by, log, resolve_fights, start_fights)
@@ -327,38 +327,12 @@ _SOURCES = ("batch.py", "batch_game.py", "batch_moves.py", "batch_geom.py", "bat
 
 def _drop_stale_cache() -> None:
     """Remove the playouts' compiled files (and those of the kernel's modules they call) from
-    Numba's cache when a source compiled into them has changed since (a digest is kept beside them)."""
-    import hashlib
+    Numba's cache when a source compiled into them has changed since
+    (:func:`brawl.sim.kernel.drop_stale_cache`)."""
     import os
 
-    try:
-        where = _playouts._cache._cache_path
-    except AttributeError:  # another Numba: nothing to check
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.sha256()
-    for name in _SOURCES:
-        with open(os.path.join(here, name), "rb") as f:
-            digest.update(f.read())
-    stamp = os.path.join(where, "kniggits-playout.digest")
-    try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
-                return
-    except OSError:
-        pass
-    try:
-        os.makedirs(where, exist_ok=True)
-        for name in os.listdir(where):
-            if name.startswith(tuple(s[:-3] + "." for s in _SOURCES)) and name.endswith((".nbi", ".nbc")):
-                try:
-                    os.remove(os.path.join(where, name))
-                except OSError:
-                    pass
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
-    except OSError:  # a cache we may not write: Numba compiles in memory then
-        pass
+    drop_stale_cache(_playouts, os.path.dirname(os.path.abspath(__file__)), _SOURCES,
+                     tuple(s[:-3] + "." for s in _SOURCES), "kniggits-playout.digest")
 
 
 _drop_stale_cache()

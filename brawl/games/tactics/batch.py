@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, new_tape, note
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape, note
 from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
                          S_TURNS, S_WINNER, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
@@ -144,37 +144,9 @@ _COMPILED = ("batch", "mechanics", "grid")  # the modules whose functions the ke
 
 def _drop_stale_cache() -> None:
     """Remove the kernel's compiled files from Numba's cache when a source they were built from has
-    changed since (a digest of the sources is kept beside them)."""
-    import hashlib
-
-    try:
-        where = _play_chunks._cache._cache_path
-    except AttributeError:  # another Numba: nothing to check
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.sha256()
-    for name in _SOURCES:
-        with open(os.path.join(here, name), "rb") as f:
-            digest.update(f.read())
-    stamp = os.path.join(where, "tactics-batch.digest")
-    try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
-                return
-    except OSError:
-        pass
-    try:
-        os.makedirs(where, exist_ok=True)
-        for name in os.listdir(where):
-            if name.startswith(_COMPILED) and name.endswith((".nbi", ".nbc")):
-                try:
-                    os.remove(os.path.join(where, name))
-                except OSError:
-                    pass
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
-    except OSError:  # a cache we may not write: Numba compiles in memory then
-        pass
+    changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
+    drop_stale_cache(_play_chunks, os.path.dirname(os.path.abspath(__file__)), _SOURCES, _COMPILED,
+                     "tactics-batch.digest")
 
 
 _drop_stale_cache()

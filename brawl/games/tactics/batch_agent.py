@@ -20,7 +20,7 @@ import os
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import below
+from ...sim.kernel import below, drop_stale_cache
 from . import batch as B
 from .batch import _LAYERS
 from .batch_game import (C_ACTOR, C_KIND, C_TARGET, S_ACTSTD, S_FIRST, S_MOVED, S_ORDER, S_OVER, S_POS, S_ROUND,
@@ -42,37 +42,9 @@ _COMPILED = ("batch_agent",)
 
 def _drop_stale_cache() -> None:
     """Remove the agent kernel's compiled files when a source they were built from (theirs, or the
-    batch kernel's, :data:`.batch._SOURCES`) has changed since (a digest is kept beside them)."""
-    import hashlib
-
-    try:
-        where = B._play_chunks._cache._cache_path
-    except AttributeError:  # another Numba: nothing to check
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.sha256()
-    for name in B._SOURCES + _SOURCES:
-        with open(os.path.join(here, name), "rb") as f:
-            digest.update(f.read())
-    stamp = os.path.join(where, "tactics-agent.digest")
-    try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
-                return
-    except OSError:
-        pass
-    try:
-        os.makedirs(where, exist_ok=True)
-        for name in os.listdir(where):
-            if name.startswith(_COMPILED) and name.endswith((".nbi", ".nbc")):
-                try:
-                    os.remove(os.path.join(where, name))
-                except OSError:
-                    pass
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
-    except OSError:  # a cache we may not write: Numba compiles in memory then
-        pass
+    batch kernel's, :data:`.batch._SOURCES`) has changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
+    drop_stale_cache(B._play_chunks, os.path.dirname(os.path.abspath(__file__)), B._SOURCES + _SOURCES, _COMPILED,
+                     "tactics-agent.digest")
 
 
 _drop_stale_cache()  # before any function of this kernel is compiled or read from the cache (both lazy)

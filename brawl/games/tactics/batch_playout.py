@@ -22,7 +22,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import _chunk_seed, below, note
+from ...sim.kernel import _chunk_seed, below, drop_stale_cache, note
 from . import batch_rules as R
 from . import batch_tables as T
 from .batch import POLICIES, _announce, _log, _work, action_text
@@ -256,39 +256,11 @@ _SOURCES = ("batch_playout.py",)
 
 def _drop_stale_cache() -> None:
     """Remove this module's compiled files from Numba's cache when a source compiled into them has
-    changed since (Numba checks a function's own file only; a digest is kept beside them)."""
-    import hashlib
-
+    changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
     from . import batch
 
-    try:
-        where = playouts._cache._cache_path
-    except AttributeError:  # another Numba: nothing to check
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    digest = hashlib.sha256()
-    for name in batch._SOURCES + _SOURCES:
-        with open(os.path.join(here, name), "rb") as f:
-            digest.update(f.read())
-    stamp = os.path.join(where, "tactics-playout.digest")
-    try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
-                return
-    except OSError:
-        pass
-    try:
-        os.makedirs(where, exist_ok=True)
-        for name in os.listdir(where):
-            if name.startswith("batch_playout") and name.endswith((".nbi", ".nbc")):
-                try:
-                    os.remove(os.path.join(where, name))
-                except OSError:
-                    pass
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
-    except OSError:  # a cache we may not write: Numba compiles in memory then
-        pass
+    drop_stale_cache(playouts, os.path.dirname(os.path.abspath(__file__)), batch._SOURCES + _SOURCES,
+                     "batch_playout", "tactics-playout.digest")
 
 
 _drop_stale_cache()
