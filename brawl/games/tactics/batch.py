@@ -205,9 +205,9 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
             "used": int(tape[1][0]), "decisions": decisions}
 
 
-def _announce(kernel) -> None:
-    """Say on stderr that the compiled battles compile now (a minute or two the first time on a
-    machine), when ``kernel`` is neither compiled in this process nor in Numba's cache."""
+def say_if_compiling(kernel, line: str) -> None:
+    """Print ``line`` on stderr when ``kernel`` compiles at its next call: neither compiled in this
+    process nor in Numba's cache (whose index file is missing)."""
     if kernel.signatures:
         return
     try:
@@ -215,8 +215,13 @@ def _announce(kernel) -> None:
     except AttributeError:  # another Numba: say it anyway
         cached = False
     if not cached:
-        print("brawl: compiling the Tactics batch kernel (a minute or two, once: it is cached after)",
-              file=sys.stderr, flush=True)
+        print(line, file=sys.stderr, flush=True)
+
+
+def _announce(kernel) -> None:
+    """Say on stderr that the compiled battles compile now (a minute or two the first time on a
+    machine), when ``kernel`` is neither compiled in this process nor in Numba's cache."""
+    say_if_compiling(kernel, "brawl: compiling the Tactics batch kernel (a minute or two, once: it is cached after)")
 
 
 def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, stop: int,

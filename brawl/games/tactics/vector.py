@@ -40,7 +40,6 @@ against ``gym_env`` on a tape of dice.
 from __future__ import annotations
 
 import os
-import sys
 
 import gymnasium as gym
 import numba
@@ -64,16 +63,9 @@ DRAW_WEIGHT = 0.5  # gym_env's weight of the margin at a draw and of the shaping
 
 def _announce(kernel) -> None:
     """Say on stderr that the environment's step compiles now (minutes the first time on a machine),
-    when it is neither compiled in this process nor in Numba's cache."""
-    if kernel.signatures:
-        return
-    try:
-        cached = os.path.exists(kernel._cache._cache_file._index_path)
-    except AttributeError:  # another Numba: say it anyway
-        cached = False
-    if not cached:
-        print("brawl: compiling the Tactics vector environment (a few minutes, once: it is cached after)",
-              file=sys.stderr, flush=True)
+    when it is neither compiled in this process nor in Numba's cache (:func:`.batch.say_if_compiling`)."""
+    B.say_if_compiling(kernel, "brawl: compiling the Tactics vector environment (a few minutes, once: it is "
+                               "cached after)")
 
 REWARDS = {"margin": MARGIN, "result": RESULT, "shaped": SHAPED}
 
