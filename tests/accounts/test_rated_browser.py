@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web.conftest import PHONE, WIDE, browser, errors, new_page  # noqa: F401 (fixtures)
 
@@ -177,7 +178,10 @@ def test_a_rated_ktog_table_of_three_is_asked_for_from_the_page(server, browser,
     deadline = time.monotonic() + 20
     while True:  # asking keeps a seek alive, and fetching the pairing is one's arrival
         states = [c.get(f"/api/seeks/{s['seek']}").json() for c, s in zip(others, seeks)]
-        here = page.evaluate("location.href")  # (a call into the page: its navigation is seen)
+        try:
+            here = page.evaluate("location.href")  # (a call into the page: its navigation is seen)
+        except PlaywrightError:  # the page is navigating as it was asked: look again
+            here = ""
         if all(s.get("paired") for s in states) and "#t=" in here:
             break
         assert time.monotonic() < deadline, (states, here, errors)
