@@ -4,8 +4,9 @@
 
 Each line plays the same options and bots with both, in this process, on one core (the kernel with
 one thread, the engine without worker processes), and prints games/s and the ratio.  The kernel's
-first call may compile it (said on stderr) and is not timed.  Lines whose options the kernel does
-not play (spellcasters, the optional d20 rules) are skipped with the reason.
+first call may compile it (said on stderr) and is not timed.  The last lines play the optional d20
+rules (cover, unarmed strikes, iterative attacks, a surprise round); a line whose options the
+kernel does not play is skipped with the reason.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ LINES = [
     ("heuristic", "random", {"map": "bridge", "level": 9}),
     ("heuristic", "heuristic", {"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter"}),
     ("random", "random", {"cover": True}),
+    ("random", "random", {"iterative_attacks": True, "unarmed_strikes": True, "level": 12}),
+    ("heuristic", "heuristic", {"iterative_attacks": True, "unarmed_strikes": True, "level": 12}),
+    ("heuristic", "heuristic", {"cover": True, "surprise_round": "first", "map": "pillars", "level": 9}),
 ]
 
 

@@ -8,10 +8,12 @@ the kernel on one tape of dice and finds the same battles decision by decision. 
 :class:`.heuristic.HeuristicBot`: :mod:`.batch_heuristic`).
 
 What the kernel plays: every party (ready or custom, spellcasters included), every map and level,
-the options ``flat_footed``, ``max_rounds``, ``two_weapon_penalty``, ``prone_damage`` and
-``shooting_into_melee``.  Battles with the other optional d20 rules (cover, unarmed strikes,
-iterative attacks, a surprise round) run on the engine: :func:`run_range` says so on stderr and
-plays them there (its result's ``backend`` is "engine").
+every option: ``flat_footed``, ``max_rounds``, ``two_weapon_penalty``, ``prone_damage``,
+``shooting_into_melee`` and the optional d20 rules (``cover``, ``unarmed_strikes``,
+``iterative_attacks``, ``surprise_round``), each as runtime data of its tables
+(:mod:`.batch_tables`).  A battle with options it does not play (:func:`.batch_tables.unsupported`,
+none today) runs on the engine: :func:`run_range` says so on stderr and plays it there (its result's
+``backend`` is "engine").
 
 Games are cut into chunks of :data:`brawl.sim.kernel.CHUNK`, each with its own generator seeded
 from ``(seed, chunk)``, as for the other kernels.  The first call in a process that has to compile
@@ -34,7 +36,7 @@ from ...sim.engine import SimResult
 from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape, note
 from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
-                         S_TURNS, S_WINNER, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
+                         S_TURNS, S_WINNER, ST_GOON, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
                          settle)
 from .batch_heuristic import choose
 from .batch_play import MAX_LEGAL, decide, legal, roll
@@ -72,7 +74,7 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, po
     U[:, :] = U0
     S[:] = 0
     S[S_POS] = -1
-    S[S_ROUND] = 1
+    S[S_ROUND] = O[T.O_FIRST_ROUND]
     S[S_FIRST] = -1
     S[S_WINNER] = -1
     while True:
@@ -80,7 +82,7 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, po
         if S[S_OVER] == 1:
             break
         sp = S[S_SP]
-        if sp > 0 and STK[sp - 1, C_KIND] == ST_OFFER:
+        if sp > 0 and (STK[sp - 1, C_KIND] == ST_OFFER or STK[sp - 1, C_KIND] == ST_GOON):
             seat = P[STK[sp - 1, C_ACTOR], T.SIDE]
         elif sp > 0 or S[S_POS] < 0:
             src = roll(src, U, P, IT, O, FL, SPT, S, STK)
@@ -137,7 +139,7 @@ def _play_tape(tape, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, 
 
 #: the sources compiled into the kernel: Numba's cache checks a function's own file only, so a
 #: change in any of them must drop every compiled file of the kernel (:func:`_drop_stale_cache`)
-_SOURCES = ("batch.py", "batch_game.py", "batch_heuristic.py", "batch_play.py", "batch_rules.py",
+_SOURCES = ("batch.py", "batch_attacks.py", "batch_game.py", "batch_heuristic.py", "batch_play.py", "batch_rules.py",
             "batch_spells.py", "batch_tables.py", "data.py", "grid.py", "mechanics.py")
 _COMPILED = ("batch", "mechanics", "grid")  # the modules whose functions the kernel compiles
 
@@ -180,7 +182,7 @@ def action_text(game, verb: int, a: int, b: int) -> str:
             h = game.map.height
             return f"cast:{spell}:{b // h},{b % h}"
         return f"cast:{spell}:{game.ids[b]}"
-    if name in ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "heal"):
+    if name in ("attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "heal", "fullattack", "punch"):
         return f"{name}:{game.ids[a]}"
     return name
 

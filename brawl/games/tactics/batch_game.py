@@ -8,7 +8,11 @@ expression), and each decision is logged through :func:`brawl.sim.kernel.note` w
 hit points of every character before it.
 
 The work arrays ``W`` = (units, turn, stack, path, scratch...): ``S`` holds the turn (:data:`S_ROUND`
-...), the stack one row per step (kind, actor, target, arg, stage, crit, unseen, extra).
+...), the stack one row per step (kind, actor, target, arg, stage, crit, unseen, extra; an attack's
+``extra`` is which attack of a full attack it is).  The optional d20 rules: a full attack's
+:data:`ST_GOON` (go on, or move instead: a decision), the punch's nonlethal damage (:func:`hurt`),
+knocked-out and staggered characters' turns, the surprise round's rollers and single action
+(:func:`rolls`, :func:`actions_allowed`).
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ from numba import njit
 from ...sim.kernel import below, note
 from . import data as D
 from . import batch_rules as R
-from .batch_tables import (ACTED, AMMO, DEAD, DEX, GRIPTWO, HAMSTRUNG, HEAL, HIDDEN, HIDE, HP, MAIN, O_HEIGHT,
-                           O_MAX_ROUNDS, O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, TWO, X, Y, MELEE, BLUR, HASTE, RESIST,
-                           SP_EFFECT, SP_TARGET)
-from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_SHOOT, K_THROW, K_TOUCH, K_TRIP
+from .batch_tables import (ACTED, AMMO, DEAD, DEX, GRIPTWO, HIDDEN, HP, MAIN, NONLETHAL, O_AWARE, O_HEIGHT, O_MAX_ROUNDS,
+                           O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, TWO, X, Y, BLUR, HASTE, RESIST, SP_EFFECT,
+                           SP_TARGET)
+from .batch_rules import K_HAMSTRING, K_MAIN, K_MAIN_TW, K_RAY, K_SHOOT, K_THROW, K_TOUCH, K_TRIP, K_UNARMED
 from .batch_spells import E_BLUR, E_HASTE, E_HEAL, E_RESISTANCE, T_AREA, T_ENEMY, T_RAY, burst_members, spell_dc
 
 # the turn: entries of S
@@ -34,16 +38,15 @@ S_ORDER, S_INIT, S_GSTART, S_HIT = 16, 24, 32, 40
 S_SIZE = 48
 # steps: kinds and the columns of a stack row
 ST_OFFER, ST_MOVE, ST_DO, ST_ATTACK, ST_SAVE, ST_HEAL, ST_HIDE, ST_BLEED, ST_CONC, ST_CURE, ST_SPELLDMG, \
-    ST_FIREBALL = range(1, 13)
+    ST_FIREBALL, ST_GOON = range(1, 14)
 C_KIND, C_ACTOR, C_TARGET, C_ARG, C_STAGE, C_CRIT, C_UNSEEN, C_EXTRA, C_DAMAGE, C_SPELL = range(10)
 STACK_WIDTH = 10
 ROLL, CONCEALMENT, DAMAGE = 0, 1, 2
 # decisions (``VERBS`` their names)
 (V_MOVE, V_ATTACK, V_TWO, V_HAM, V_TRIP, V_SHOOT, V_THROW, V_STAND, V_DRAW, V_HIDE, V_HEAL, V_END, V_AOO,
- V_PASS, V_DROP, V_CAST) = range(16)
+ V_PASS, V_DROP, V_CAST, V_FULL, V_PUNCH) = range(18)
 VERBS = ("move", "attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "stand", "draw", "hide", "heal",
-         "end_turn", "aoo", "pass", "drop_main", "cast")
-HOSTILE = (V_ATTACK, V_TWO, V_HAM, V_TRIP, V_SHOOT, V_THROW)
+         "end_turn", "aoo", "pass", "drop_main", "cast", "fullattack", "punch")
 LOG_WIDTH = 4 + 3 * 8
 
 
@@ -90,8 +93,16 @@ def fall_back(U, O, PATH, S, i):
 @njit(cache=True)
 def damage(U, P, S, STK, t, amount):
     """effects.damage (lethal damage)."""
+    hurt(U, P, S, STK, t, amount, False)
+
+
+@njit(cache=True)
+def hurt(U, P, S, STK, t, amount, nonlethal):
+    """effects.damage: lethal damage, or nonlethal damage counted apart (option unarmed_strikes)."""
     old = U[t, HP]
-    hp = old - amount
+    hp = old if nonlethal else old - amount
+    if nonlethal:
+        U[t, NONLETHAL] += amount
     U[t, HP] = hp
     U[t, DEAD] = 1 if R.is_dead(hp) else 0
     U[t, STABLE] = 1 if U[t, STABLE] == 1 and not R.is_up(hp) and not R.is_up(old) else 0
@@ -123,6 +134,8 @@ def start_turn(U, P, O, S, STK):
     # effects.fallen_turn
     S[S_MOVED] = 1
     S[S_ACTSTD] = 1
+    if R.knocked_out(U, i):
+        return
     if U[i, STABLE] == 1:
         hp = U[i, HP] + D.RECOVERY
         U[i, HP] = hp
@@ -159,6 +172,16 @@ def end_turn(U, P, O, S, STK):
 
 
 @njit(cache=True)
+def actions_allowed(U, S, i):
+    """turns.actions_allowed: one action in the surprise round or when staggered, else two."""
+    if S[S_ROUND] == 0:
+        return D.SURPRISE_ACTIONS
+    if R.staggered(U, i):
+        return D.STAGGERED_ACTIONS
+    return D.TURN_ACTIONS
+
+
+@njit(cache=True)
 def attack_possible(U, STK, k):
     a, t, kind = STK[k, C_ACTOR], STK[k, C_TARGET], STK[k, C_ARG]
     if not R.conscious(U, a) or U[t, DEAD] == 1:
@@ -173,9 +196,9 @@ def attack_possible(U, STK, k):
 
 
 @njit(cache=True)
-def offer_stands(U, IT, STK, k):
+def offer_stands(U, P, IT, O, STK, k):
     j, t = STK[k, C_ACTOR], STK[k, C_TARGET]
-    return R.makes_aoo(U, IT, j) and R.conscious(U, t) and U[t, HIDDEN] == 0 and R.near(U, j, t)
+    return R.makes_aoo(U, P, IT, O, j) and R.conscious(U, t) and U[t, HIDDEN] == 0 and R.near(U, j, t)
 
 
 @njit(cache=True)
@@ -262,7 +285,7 @@ def perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell):
     elif verb == V_HEAL:
         if S[S_HITS] == 0:
             push(STK, S, ST_HEAL, i, j, 0, 0, 0, 0, 0)
-    elif U[j, DEAD] == 0:  # shoot, throw, trip, hamstring
+    elif U[j, DEAD] == 0:  # shoot, throw, trip, hamstring, punch
         if verb == V_SHOOT:
             U[i, AMMO] -= 1
             push(STK, S, ST_ATTACK, i, j, K_SHOOT, ROLL, 0, unseen, 0)
@@ -271,6 +294,8 @@ def perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell):
             push(STK, S, ST_ATTACK, i, j, K_THROW, ROLL, 0, unseen, 0)
         elif verb == V_TRIP:
             push(STK, S, ST_ATTACK, i, j, K_TRIP, ROLL, 0, unseen, 0)
+        elif verb == V_PUNCH:
+            push(STK, S, ST_ATTACK, i, j, K_UNARMED, ROLL, 0, unseen, 0)
         else:
             push(STK, S, ST_ATTACK, i, j, K_HAMSTRING, ROLL, 0, unseen, 0)
 
@@ -326,7 +351,11 @@ def settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH):
             k = S[S_SP] - 1
             kind = STK[k, C_KIND]
             if kind == ST_OFFER:
-                if offer_stands(U, IT, STK, k):
+                if offer_stands(U, P, IT, O, STK, k):
+                    return
+                S[S_SP] -= 1
+            elif kind == ST_GOON:  # a full attack's choice, put to its side while the attacker stands
+                if R.conscious(U, STK[k, C_ACTOR]):
                     return
                 S[S_SP] -= 1
             elif kind == ST_MOVE:
@@ -362,15 +391,21 @@ def settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH):
             start_turn(U, P, O, S, STK)
             continue
         i = S[S_ORDER + S[S_POS]]
-        if R.conscious(U, i) and S[S_MOVED] + S[S_ACTSTD] < D.TURN_ACTIONS:
+        if R.conscious(U, i) and S[S_MOVED] + S[S_ACTSTD] < actions_allowed(U, S, i):
             return
         end_turn(U, P, O, S, STK)
 
 
 @njit(cache=True)
-def next_roller(U, O, S):
+def rolls(U, P, O, S, j):
+    """turns.rollers: every living character, in the surprise round only the aware side's."""
+    return U[j, DEAD] == 0 and (S[S_ROUND] > 0 or O[O_AWARE] < 0 or P[j, SIDE] == O[O_AWARE])
+
+
+@njit(cache=True)
+def next_roller(U, P, O, S):
     for j in range(O[O_UNITS]):
-        if U[j, DEAD] == 0:
+        if rolls(U, P, O, S, j):
             rolled = False
             for m in range(S[S_NINIT]):
                 if S[S_ORDER + m] == j:
@@ -399,7 +434,7 @@ def initiative(src, U, P, O, S):
         S[S_ORDER + s] = first
         S[S_GSTART + s + 1] = 1
         return src
-    j = next_roller(U, O, S)
+    j = next_roller(U, P, O, S)
     src, r = below(src, D.D20)
     S[S_ORDER + n] = j
     S[S_INIT + n] = r + 1 + P[j, DEX]
@@ -407,7 +442,7 @@ def initiative(src, U, P, O, S):
     S[S_NINIT] = n
     living = 0
     for m in range(O[O_UNITS]):
-        if U[m, DEAD] == 0:
+        if rolls(U, P, O, S, m):
             living += 1
     if n < living:
         return src

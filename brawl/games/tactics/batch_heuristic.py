@@ -1,6 +1,8 @@
 """The ``heuristic`` Tactics bot in the compiled battles: the same choices as
-:class:`.heuristic.HeuristicBot`, decision for decision, over the arrays (options the kernel plays:
-no cover, so no clear-shot moves; no unarmed strikes or full attacks).
+:class:`.heuristic.HeuristicBot`, decision for decision, over the arrays, with every option: full
+attacks (gone on with once begun), punches (their nonlethal damage worth half), and with cover the
+squares it shoots from (:func:`clear_shot`, and a caster's moves weigh the cover its target would
+have).
 
 Its scores are the bot's own arithmetic in the same order (floating point included): an attack's
 chance to hit (:func:`.mechanics.d20_result` over the twenty faces) times its mean damage, the same
@@ -15,13 +17,16 @@ import numpy as np
 from numba import njit
 
 from . import data as D
+from . import batch_attacks as A
 from . import batch_rules as R
 from . import batch_spells as SP
-from .batch_game import (S_ACTSTD, S_MOVED, S_ORDER, S_POS, V_AOO, V_ATTACK, V_CAST, V_DRAW, V_END, V_HAM, V_HEAL,
-                         V_HIDE, V_MOVE, V_SHOOT, V_STAND, V_THROW, V_TWO)
-from .batch_tables import (AMMO, CLS, DEAD, HIDDEN, HP, ISWEAPON, MAIN, MAXHP, MELEE, O_HEIGHT, O_UNITS, OFF, PRONE,
-                           SHEATH, SNEAK, SP_CONST, SP_COUNT, SP_SIDES, SP_TARGET, THROWN, X, Y)
-from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_SHOOT, K_THROW, K_TOUCH, NO_ROUTE
+from .batch_game import (S_ACTSTD, S_MOVED, S_ORDER, S_POS, V_AOO, V_ATTACK, V_CAST, V_DRAW, V_END, V_FULL, V_HAM,
+                         V_HEAL, V_HIDE, V_MOVE, V_PUNCH, V_SHOOT, V_STAND, V_THROW, V_TWO)
+from .batch_tables import (AMMO, CLS, DEAD, HIDDEN, HP, ISWEAPON, MAIN, MAXHP, MELEE, NATT, O_COVER, O_HEIGHT, O_UNITS,
+                           OFF, PRONE, RANGED, SHEATH, SNEAK, SP_CONST, SP_COUNT, SP_RANGE, SP_SIDES, SP_TARGET, THROWN,
+                           X, Y)
+from .batch_rules import (K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_SHOOT, K_THROW, K_TOUCH, K_UNARMED,
+                          NO_ROUTE)
 
 WIZARD = 2  # batch_tables.CLS: the index in data.CLASSES
 CURES = (9, 8, 7)  # cure_serious, cure_moderate, cure_light in batch_tables.SPELL_KEYS
@@ -54,9 +59,10 @@ def hit_chance(bonus, ac, crit_lo):
 
 
 @njit(cache=True)
-def hit_value(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell):
-    """heuristic._hit_value of an attack profile."""
-    bonus, ac, crit_lo, mult, count, sides, const, sneak = R.profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell)
+def hit_value(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell, it=0):
+    """heuristic._hit_value of an attack profile (``it``: which attack of a full attack)."""
+    bonus, ac, crit_lo, mult, count, sides, const, sneak = A.profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell,
+                                                                     it)
     return hit_chance(bonus, ac, crit_lo) * (mean(count, sides, const) + mean(sneak, D.SNEAK_DIE, 0))
 
 
@@ -73,14 +79,23 @@ def expected(U, P, IT, O, FL, SPT, i, verb, a, b):
     if verb == V_TWO:
         return (hit_value(U, P, IT, O, FL, SPT, i, a, K_MAIN_TW, hidden, 0)
                 + hit_value(U, P, IT, O, FL, SPT, i, a, K_OFF_TW, hidden, 0))
+    if verb == V_FULL:  # every attack of the full attack in the order of its steps, each at its own bonus
+        two = A.wields_two(U, IT, i)
+        total = hit_value(U, P, IT, O, FL, SPT, i, a, K_OFF_TW, False, 0) if two else 0.0
+        for k in range(P[i, NATT] - 1, -1, -1):
+            total += hit_value(U, P, IT, O, FL, SPT, i, a, K_MAIN_TW if two else K_MAIN, hidden and k == 0, 0, k)
+        return total
+    if verb == V_PUNCH:  # nonlethal damage only knocks out: worth half as much (sneak attack left out)
+        bonus, ac, crit_lo, _, count, sides, const, _ = A.profile(U, P, IT, O, FL, SPT, i, a, K_UNARMED, hidden, 0, 0)
+        return 0.5 * hit_chance(bonus, ac, crit_lo) * mean(count, sides, const)
     if verb == V_CAST and b >= 0:
         target = SPT[a, SP_TARGET]
         m = mean(SPT[a, SP_COUNT], SPT[a, SP_SIDES], SPT[a, SP_CONST])
         if target == SP.T_ENEMY:
             return m
         if target == SP.T_RAY or target == SP.T_TOUCH:
-            bonus, ac, crit_lo, _, _, _, _, _ = R.profile(U, P, IT, O, FL, SPT, i, b, K_RAY if target == SP.T_RAY
-                                                          else K_TOUCH, hidden, a)
+            bonus, ac, crit_lo, _, _, _, _, _ = A.profile(U, P, IT, O, FL, SPT, i, b, K_RAY if target == SP.T_RAY
+                                                          else K_TOUCH, hidden, a, 0)
             v = hit_chance(bonus, ac, crit_lo) * m
             return v if target == SP.T_RAY else v * 0.8
     return 0.0
@@ -139,7 +154,7 @@ def retreat(U, P, IT, O, i, foes, nf, best_p, best_u):
     h = O[O_HEIGHT]
     threats = 0
     for m in range(nf):
-        if R.makes_aoo(U, IT, foes[m]) and R.near(U, i, foes[m]):
+        if R.makes_aoo(U, P, IT, O, foes[m]) and R.near(U, i, foes[m]):
             threats += 1
     best = -1
     key = np.empty(4, np.int64)
@@ -159,8 +174,46 @@ def retreat(U, P, IT, O, i, foes, nf, best_p, best_u):
 
 
 @njit(cache=True)
+def shot_penalty(U, O, i, x, y, t):
+    """HeuristicBot.shot_penalty: the cover ``t`` would have against a shot from square (x, y)."""
+    x0, y0 = U[i, X], U[i, Y]
+    U[i, X], U[i, Y] = x, y
+    v = A.cover_ac(U, O, i, t, True)
+    U[i, X], U[i, Y] = x0, y0
+    return v
+
+
+@njit(cache=True)
+def clear_shot(U, IT, O, SPT, i, verb, a, b, foes, nf, best_p, best_u):
+    """HeuristicBot.clear_shot (option cover): for a shot or ray that meets cover, the nearest square
+    (then the first) reached without provoking, next to no enemy, in range and with no cover: its
+    number, or -1."""
+    if O[O_COVER] == 0:
+        return -1
+    if verb == V_SHOOT:
+        j, limit = a, IT[U[i, MAIN], RANGED] * D.MAX_INCREMENTS_PROJECTILE
+    elif verb == V_CAST and b >= 0 and SPT[a, SP_TARGET] == SP.T_RAY:
+        j, limit = b, SPT[a, SP_RANGE]
+    else:
+        return -1
+    if shot_penalty(U, O, i, U[i, X], U[i, Y], j) == 0:
+        return -1
+    h = O[O_HEIGHT]
+    best = -1
+    for n in range(best_u.shape[0]):
+        if best_u[n] == NO_ROUTE or best_p[n] != 0 or (best >= 0 and best_u[n] >= best_u[best]):
+            continue
+        x, y = n // h, n % h
+        if _adjacent_to_foe(U, foes, nf, x, y) or R.distance_feet((x, y), R.pos(U, j)) > limit:
+            continue
+        if A.in_line(O, n, R.square(U, O, j)) and shot_penalty(U, O, i, x, y, j) == 0:
+            best = n
+    return best
+
+
+@njit(cache=True)
 def pick_move(U, P, IT, O, FL, S, i, foes, nf, best_p, best_u):
-    """HeuristicBot.pick_move (no cover: nothing blocks a shot): the square to move to, or -1."""
+    """HeuristicBot.pick_move: the square to move to, or -1."""
     h = O[O_HEIGHT]
     any_route = False
     for n in range(best_u.shape[0]):
@@ -193,7 +246,8 @@ def pick_move(U, P, IT, O, FL, S, i, foes, nf, best_p, best_u):
                 continue
             near = _min_distance(U, foes, nf, x, y)
             reach = R.distance_feet((x, y), R.pos(U, target))
-            key[0], key[1], key[2], key[3] = provokes, 0 if reach <= REACH else 1, 0, -min(near, SAFE_DISTANCE)
+            key[0], key[1], key[3] = provokes, 0 if reach <= REACH else 1, -min(near, SAFE_DISTANCE)
+            key[2] = shot_penalty(U, O, i, x, y, target)
             key[4], key[5], key[6] = reach, feet, n
         else:
             t = -1
@@ -243,7 +297,7 @@ def fireball_value(U, P, O, BURST, i, centre):
 @njit(cache=True)
 def choose(U, P, IT, O, FL, SPT, BURST, ONE, TWO, S, L, n, i, scratch, RS, best_p, best_u, foes):
     """HeuristicBot.choose: the row of ``L`` (the legal decisions of character ``i``'s side) it picks."""
-    if L[0, 0] == V_AOO:
+    if L[0, 0] == V_AOO or L[0, 0] == V_FULL:  # an attack of opportunity; a full attack once begun goes on
         return 0
     h = O[O_HEIGHT]
     nf = _foes(U, P, O, i, foes)
@@ -322,16 +376,26 @@ def choose(U, P, IT, O, FL, SPT, BURST, ONE, TWO, S, L, n, i, scratch, RS, best_
                     v *= 0.5
             if verb == V_CAST and not caster:
                 v *= 1.0
-            if verb != V_ATTACK and verb != V_TWO and verb != V_CAST and in_combat:
+            if verb != V_ATTACK and verb != V_TWO and verb != V_FULL and verb != V_PUNCH and verb != V_CAST \
+                    and in_combat:
+                v *= 0.6
+            if verb == V_PUNCH and A.strikes_back(U, P, IT, O, a, i):
                 v *= 0.6
             if verb == V_CAST and in_combat:
                 v *= 0.7
             if v > best_value:
                 best, best_value = k, v
+        if best >= 0 and S[S_MOVED] == 0 and O[O_COVER] == 1:
+            if not routes_known:
+                all_routes(U, P, IT, O, ONE, TWO, i, scratch[0], scratch[1], RS, best_p, best_u)
+                routes_known = True
+            sq = clear_shot(U, IT, O, SPT, i, L[best, 0], L[best, 1], L[best, 2], foes, nf, best_p, best_u)
+            if sq >= 0:
+                return _find(L, n, V_MOVE, sq // h, sq % h)
         if best >= 0:
             verb = L[best, 0]
-            if caster or verb == V_ATTACK or verb == V_TWO or verb == V_SHOOT or verb == V_CAST or S[S_MOVED] == 1 \
-                    or nf == 0:
+            if caster or verb == V_ATTACK or verb == V_TWO or verb == V_FULL or verb == V_PUNCH or verb == V_SHOOT \
+                    or verb == V_CAST or S[S_MOVED] == 1 or nf == 0:
                 return best
         k = _find(L, n, V_DRAW, 0, 0)
         if k >= 0 and U[i, MAIN] == 0:

@@ -10,21 +10,22 @@ from numba import njit
 
 from ...sim.kernel import below, note
 from . import data as D
+from . import batch_attacks as A
 from . import batch_rules as R
 from . import batch_spells as SP
 from . import mechanics as _M
 from .batch_game import (C_ACTOR, C_ARG, C_CRIT, C_DAMAGE, C_EXTRA, C_KIND, C_SPELL, C_STAGE, C_TARGET, C_UNSEEN,
-                         CONCEALMENT, DAMAGE, LOG_WIDTH, S_SPOILED, ST_CONC, ST_CURE, ST_FIREBALL, ST_SPELLDMG,
-                         V_CAST,
+                         CONCEALMENT, DAMAGE, LOG_WIDTH, S_SPOILED, ST_CONC, ST_CURE, ST_FIREBALL, ST_GOON, ST_SPELLDMG,
+                         V_CAST, V_FULL, V_PUNCH, actions_allowed, hurt,
                          ROLL, S_ACTSTD, S_FIRST, S_GROUPED, S_HITS, S_MOVED, S_NINIT, S_NORDER, S_ORDER, S_OVER,
                          S_PLEN, S_POS, S_ROUND, S_SIZE, S_SP, S_TURNS, S_WINNER, ST_ATTACK, ST_BLEED, ST_DO,
                          ST_HEAL, ST_HIDE, ST_MOVE, ST_OFFER, ST_SAVE, V_AOO, V_ATTACK, V_DRAW, V_END, V_HAM,
                          V_HEAL, V_HIDE, V_MOVE, V_PASS, V_SHOOT, V_STAND, V_THROW, V_TRIP, V_TWO, damage, end_turn,
                          initiative, may_stay_hidden, push, settle)
-from .batch_tables import (AMMO, DEAD, HAMSTRUNG, HEAL, HIDDEN, HIDE, HP, ISWEAPON, MAIN, MELEE, O_HEIGHT,
-                           O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, DEX, X, Y, BLUR, CASTS, CONC,
+from .batch_tables import (AMMO, DEAD, HAMSTRUNG, HEAL, HIDDEN, HIDE, HP, ISWEAPON, MAIN, MELEE, NATT, O_HEIGHT,
+                           O_UNARMED, O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, STR, DEX, X, Y, BLUR, CASTS, CONC,
                            RESIST, SP_CONST, SP_COUNT, SP_SAVE, SP_SIDES)
-from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_TOUCH, K_TRIP
+from .batch_rules import K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY, K_TOUCH, K_TRIP, K_UNARMED
 
 MAX_LEGAL = 512
 _half = R.jit_of(_M.half)
@@ -45,11 +46,16 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
     i = S[S_ORDER + S[S_POS]]
     n = 0
     h = O[O_HEIGHT]
-    if S[S_MOVED] == 0:
+    going_on = S[S_SP] > 0 and STK[S[S_SP] - 1, C_KIND] == ST_GOON
+    if going_on:  # after a full attack's first attack: go on, or move instead (actions.go_on)
+        n = _add(L, n, V_FULL, STK[S[S_SP] - 1, C_TARGET], 0)
+    if S[S_MOVED] == 0 or going_on:
         barred, ends, out = scratch[0], scratch[1], scratch[2]
         k = R.reachable(U, P, O, ONE, TWO, i, barred, ends, cost, out)
         for m in range(k):
             n = _add(L, n, V_MOVE, out[m] // h, out[m] % h)
+    if going_on:
+        return n
     if S[S_ACTSTD] == 0:
         if U[i, PRONE] == 1:
             n = _add(L, n, V_STAND, 0, 0)
@@ -67,6 +73,8 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
                 n = _add(L, n, V_HAM, j, 0)
             if near and R.conscious(U, j) and U[j, PRONE] == 0:
                 n = _add(L, n, V_TRIP, j, 0)
+            if near and O[O_UNARMED] == 1:
+                n = _add(L, n, V_PUNCH, j, 0)
             if U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 0 and U[i, AMMO] > 0 and R.in_range(U, IT, O, LOE, i, j, True):
                 n = _add(L, n, V_SHOOT, j, 0)
             if main_melee and R.in_range(U, IT, O, LOE, i, j, False):
@@ -81,6 +89,12 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
                 continue
             if not R.is_up(U[j, HP]) and U[j, STABLE] == 0 and R.near(U, i, j):
                 n = _add(L, n, V_HEAL, j, 0)
+        # attacks.full_attacks (option iterative_attacks): the whole turn, so only with both actions left
+        main_melee = U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1
+        if S[S_MOVED] == 0 and actions_allowed(U, S, i) >= D.TURN_ACTIONS and P[i, NATT] >= 2 and main_melee:
+            for j in range(O[O_UNITS]):
+                if R.is_enemy(P, i, j) and U[j, DEAD] == 0 and U[j, HIDDEN] == 0 and R.near(U, i, j):
+                    n = _add(L, n, V_FULL, j, 0)
     n = _add(L, n, V_END, 0, 0)
     return n
 
@@ -98,6 +112,13 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
             push(STK, S, ST_ATTACK, j, t, K_AOO, ROLL, 0, unseen, 0)
         return
     i = S[S_ORDER + S[S_POS]]
+    if S[S_SP] > 0 and STK[S[S_SP] - 1, C_KIND] == ST_GOON:  # actions.go_on
+        S[S_SP] -= 1
+        if verb == V_FULL:
+            return
+        while S[S_SP] > 0 and STK[S[S_SP] - 1, C_KIND] == ST_ATTACK and STK[S[S_SP] - 1, C_ACTOR] == i \
+                and STK[S[S_SP] - 1, C_STAGE] == ROLL:
+            S[S_SP] -= 1
     if verb == V_END:
         end_turn(U, P, O, S, STK)
         return
@@ -110,7 +131,8 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
     S[S_ACTSTD] = 1
     S[S_HITS] = 0
     S[S_SPOILED] = 0
-    hostile = verb == V_ATTACK or verb == V_TWO or verb == V_HAM or verb == V_TRIP or verb == V_SHOOT or verb == V_THROW
+    hostile = (verb == V_ATTACK or verb == V_TWO or verb == V_HAM or verb == V_TRIP or verb == V_SHOOT
+               or verb == V_THROW or verb == V_FULL or verb == V_PUNCH)
     if verb == V_CAST:
         hostile = SP.hostile(SPT, a)
     unseen = 1 if U[i, HIDDEN] == 1 and hostile else 0
@@ -124,6 +146,21 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
         push(STK, S, ST_ATTACK, i, a, K_OFF_TW, ROLL, 0, 0, 0)
         push(STK, S, ST_ATTACK, i, a, K_MAIN_TW, ROLL, 0, unseen, 0)
         return
+    if verb == V_FULL:  # attacks.full_attack_steps: the first attack on top, the choice below it
+        S[S_MOVED] = 1
+        two = A.wields_two(U, IT, i)
+        if two:
+            push(STK, S, ST_ATTACK, i, a, K_OFF_TW, ROLL, 0, 0, 0)
+        for k in range(P[i, NATT] - 1, -1, -1):
+            if k == 0:
+                push(STK, S, ST_GOON, i, a, 0, 0, 0, 0, 0)
+            push(STK, S, ST_ATTACK, i, a, K_MAIN_TW if two else K_MAIN, ROLL, 0, unseen if k == 0 else 0, k)
+        return
+    if verb == V_PUNCH:  # the punch provokes from its target alone
+        push(STK, S, ST_DO, i, a, verb, 0, 0, unseen, 0)
+        if A.strikes_back(U, P, IT, O, a, i):
+            push(STK, S, ST_OFFER, a, i, verb, 0, 0, 0, 0)
+        return
     if verb == V_CAST:
         U[i, CASTS + a] -= 1
         push(STK, S, ST_DO, i, b, verb, 0, 0, unseen, 0)
@@ -134,7 +171,7 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
     if U[i, HIDDEN] == 1 or not R.in_combat(U, P, O, i, -1):
         return
     for j in range(O[O_UNITS] - 1, -1, -1):
-        if R.is_enemy(P, i, j) and U[j, DEAD] == 0 and R.near(U, i, j) and R.makes_aoo(U, IT, j):
+        if R.is_enemy(P, i, j) and U[j, DEAD] == 0 and R.near(U, i, j) and A.strikes_back(U, P, IT, O, j, i):
             push(STK, S, ST_OFFER, j, i, verb, 0, 0, 0, 0)
 
 
@@ -148,8 +185,8 @@ def roll(src, U, P, IT, O, FL, SPT, S, STK):
     spell = STK[k, C_SPELL]
     if kind == ST_ATTACK:
         akind, unseen = STK[k, C_ARG], STK[k, C_UNSEEN] == 1
-        bonus, ac, crit_lo, mult, count, sides, const, sneak = R.profile(U, P, IT, O, FL, SPT, i, t, akind, unseen,
-                                                                         spell)
+        bonus, ac, crit_lo, mult, count, sides, const, sneak = A.profile(U, P, IT, O, FL, SPT, i, t, akind, unseen,
+                                                                         spell, STK[k, C_EXTRA])
         if STK[k, C_STAGE] == ROLL or STK[k, C_STAGE] == CONCEALMENT:
             if STK[k, C_STAGE] == ROLL:
                 src, r = below(src, D.D20)
@@ -189,7 +226,7 @@ def roll(src, U, P, IT, O, FL, SPT, S, STK):
             STK[S[S_SP] - 1, C_SPELL] = spell
             STK[S[S_SP] - 1, C_DAMAGE] = total
             return src
-        damage(U, P, S, STK, t, total)
+        hurt(U, P, S, STK, t, total, akind == K_UNARMED)
         if akind == K_HAMSTRING and U[t, DEAD] == 0:
             U[t, HAMSTRUNG] = 1
         return src
@@ -260,7 +297,7 @@ def fireball(src, U, P, O, SPT, S, STK, k):
                     break
             j += 1
         src, r = below(src, D.D20)
-        if SP.reflex_fails(U, P, S[S_ROUND], j, r + 1, STK[k, C_EXTRA]):
+        if SP.reflex_fails(U, P, S[S_ROUND], j, r + 1, STK[k, C_EXTRA], A.reflex_cover(U, O, STK[k, C_TARGET], j)):
             STK[k, C_CRIT] |= 1 << j
         STK[k, C_STAGE] = done + 1
         left = 0

@@ -27,7 +27,7 @@ from . import batch_rules as R
 from . import batch_tables as T
 from .batch import POLICIES, _announce, _log, _work, action_text
 from .batch_game import C_ACTOR, C_KIND, LOG_WIDTH, S_ACTSTD, S_MOVED, S_ORDER, S_OVER, S_POS, S_SP, S_TURNS, \
-    S_WINNER, ST_OFFER, settle
+    S_WINNER, ST_GOON, ST_OFFER, settle
 from .batch_heuristic import choose
 from .batch_play import decide, legal, roll
 from .batch_state import Unsupported, load
@@ -58,8 +58,8 @@ def play_from(src, csrc, U0, S0, STK0, PATH0, P, IT, ONE, TWO, LOE, NW, FL, HD, 
         if S[S_OVER] == 1:
             return src, csrc, S[S_WINNER]
         sp = S[S_SP]
-        offer = sp > 0 and STK[sp - 1, C_KIND] == ST_OFFER
-        if offer:
+        on_stack = sp > 0 and (STK[sp - 1, C_KIND] == ST_OFFER or STK[sp - 1, C_KIND] == ST_GOON)
+        if on_stack:  # a reaction, or a full attack's choice
             seat = P[STK[sp - 1, C_ACTOR], T.SIDE]
         elif sp > 0 or S[S_POS] < 0:
             src = roll(src, U, P, IT, O, FL, SPT, S, STK)
@@ -98,7 +98,7 @@ def standing(U, P, O, winner, side, worth):
         total += w
         if U[j, T.DEAD] == 1:
             continue
-        if R.is_up(U[j, T.HP]):
+        if R.conscious(U, j):
             v = w * (STANDING_SHARE + (1 - STANDING_SHARE) * min(1.0, U[j, T.HP] / P[j, T.MAXHP]))
         else:
             v = w * FALLEN_SHARE

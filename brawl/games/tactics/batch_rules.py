@@ -4,8 +4,8 @@ speed, the legal squares and the route of a move, and the numbers of an attack.
 Every formula is the rules package's own function compiled with Numba (:func:`jit_of`: the same
 code object, its calls to other rule functions bound to their compiled forms); every table comes
 from :mod:`.batch_tables`.  What is written here is the walk over the arrays, step for step as the
-engine's modules do it (:mod:`.movement`, :mod:`.paths`, :mod:`.attacks`, :mod:`.modifiers`); the
-agreement test (``tests/games/tactics/test_batch_agrees.py``) checks that decision by decision.
+engine's modules do it (:mod:`.movement`, :mod:`.paths`; an attack's numbers are in
+:mod:`.batch_attacks`); the agreement test (``tests/games/tactics/test_batch_agrees.py``) checks that decision by decision.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from numba import njit
 from . import data as D
 from . import grid as GR
 from . import mechanics as M
-from .batch_tables import (ACTED, ARMOR, BAB, CRITLO, DC1, DC2, DEAD, DEX, DS1, DS2, GRIPTWO, HAMSTRUNG, HP,
-                           HASTE, ISWEAPON, LIGHT, SP_CONST, SP_COUNT, SP_SIDES, MAIN, MAXDEX, MELEE, MULT, O_FLAT_FOOTED, O_HEIGHT, O_PRONE_ALL,
-                           O_INTO_MELEE, O_UNITS, O_WIDTH, O_WIELDING, OFF, PRONE, RANGED, SHIELD_AC, SIDE, SNEAK, SPEED, STR,
-                           STRDMG, THROWN, TWO, X, Y)
+from .batch_tables import (ACTED, DEAD, FLAT, HAMSTRUNG, HASTE, HP, ISWEAPON, MAIN, MELEE, NONLETHAL, O_AWARE,
+                           O_HEIGHT, O_UNITS, O_WIDTH, OFF, PRONE, RANGED, SIDE, SPEED, THROWN, X, Y)
 
 
 def jit_of(fn, **bound):
@@ -49,8 +47,8 @@ adjacent = jit_of(GR.adjacent)
 distance_feet = jit_of(GR.distance_feet)
 
 #: attack kinds (the engine's names in ``KIND_NAMES``)
-K_MAIN, K_MAIN_TW, K_OFF_TW, K_AOO, K_TRIP, K_HAMSTRING, K_SHOOT, K_THROW, K_TOUCH, K_RAY = range(10)
-KIND_NAMES = ("main", "main_tw", "off_tw", "aoo", "trip", "hamstring", "shoot", "throw", "touch", "ray")
+K_MAIN, K_MAIN_TW, K_OFF_TW, K_AOO, K_TRIP, K_HAMSTRING, K_SHOOT, K_THROW, K_TOUCH, K_RAY, K_UNARMED = range(11)
+KIND_NAMES = ("main", "main_tw", "off_tw", "aoo", "trip", "hamstring", "shoot", "throw", "touch", "ray", "unarmed")
 SQ = GR.SQUARE_FEET
 NO_ROUTE = 1 << 30
 
@@ -62,12 +60,25 @@ def pos(U, i):
 
 @njit(cache=True)
 def conscious(U, i):
-    return U[i, DEAD] == 0 and is_up(U[i, HP])
+    """state.Unit.conscious: alive, 1 or more hit points and no more nonlethal damage than them."""
+    return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] <= U[i, HP]
 
 
 @njit(cache=True)
 def down(U, i):
-    return U[i, DEAD] == 0 and not is_up(U[i, HP])
+    return U[i, DEAD] == 0 and not conscious(U, i)
+
+
+@njit(cache=True)
+def knocked_out(U, i):
+    """state.Unit.knocked_out: more nonlethal damage than hit points (option unarmed_strikes)."""
+    return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] > U[i, HP]
+
+
+@njit(cache=True)
+def staggered(U, i):
+    """state.Unit.staggered: as much nonlethal damage as hit points (option unarmed_strikes)."""
+    return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] == U[i, HP]
 
 
 @njit(cache=True)
@@ -97,9 +108,9 @@ def can_threaten(U, IT, i):
 
 
 @njit(cache=True)
-def makes_aoo(U, IT, i):
-    """movement.makes_aoo without a surprise round: whoever threatens."""
-    return can_threaten(U, IT, i)
+def makes_aoo(U, P, IT, O, i):
+    """movement.makes_aoo: whoever threatens; in a battle with a surprise round, not while flat-footed."""
+    return can_threaten(U, IT, i) and (O[O_AWARE] < 0 or not flat_footed(U, P, i))
 
 
 @njit(cache=True)
@@ -128,8 +139,9 @@ def is_flanked(U, P, O, FL, a, t):
 
 
 @njit(cache=True)
-def flat_footed(U, O, i):
-    return U[i, ACTED] == 0 and O[O_FLAT_FOOTED] == 1
+def flat_footed(U, P, i):
+    """saves.flat_footed: no turn yet, and flat-footed until then (the sheet's ``FLAT``)."""
+    return U[i, ACTED] == 0 and P[i, FLAT] == 1
 
 
 @njit(cache=True)
@@ -153,7 +165,7 @@ def provoke_watchers(U, P, IT, O, mover, out):
     nobody but the mover; their indices in ``out``, the count returned."""
     k = 0
     for j in range(O[O_UNITS]):
-        if is_enemy(P, mover, j) and U[j, DEAD] == 0 and makes_aoo(U, IT, j) and not in_combat(U, P, O, j, mover):
+        if is_enemy(P, mover, j) and U[j, DEAD] == 0 and makes_aoo(U, P, IT, O, j) and not in_combat(U, P, O, j, mover):
             out[k] = j
             k += 1
     return k
@@ -367,114 +379,3 @@ def in_range(U, IT, O, LOE, i, j, shoot):
         incr = IT[w, THROWN] if IT[w, THROWN] else D.IMPROVISED_THROW_RANGE
         limit = incr * D.MAX_INCREMENTS_THROWN
     return feet <= limit and LOE[square(U, O, i), square(U, O, j)] == 1
-
-
-@njit(cache=True)
-def wields_two(U, IT, i):
-    return U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1 and IT[U[i, OFF], ISWEAPON] == 1
-
-
-@njit(cache=True)
-def _two_weapon(U, IT, O, i, kind):
-    """modifiers.two_weapon_modifier."""
-    main_kinds = kind == K_MAIN or kind == K_MAIN_TW or kind == K_AOO or kind == K_HAMSTRING or kind == K_THROW
-    off_kind = kind == K_OFF_TW
-    if kind == K_MAIN_TW or kind == K_OFF_TW:
-        pass
-    elif O[O_WIELDING] == 1 and wields_two(U, IT, i) and (main_kinds or off_kind):
-        pass
-    else:
-        return 0
-    off = U[i, OFF]
-    if IT[off, ISWEAPON] == 0:
-        return 0
-    if IT[off, LIGHT] == 1:
-        return D.TWO_WEAPON_LIGHT_PENALTY[1 if off_kind else 0]
-    return D.TWO_WEAPON_PENALTY[1 if off_kind else 0]
-
-
-@njit(cache=True)
-def engaged_with_friend(U, P, IT, O, a, t):
-    """modifiers.engaged_with_friend: a conscious friend of the attacker stands next to the conscious
-    target and one of the two threatens the other."""
-    if not conscious(U, t):
-        return False
-    for j in range(O[O_UNITS]):
-        if j == a or is_enemy(P, a, j) or U[j, DEAD] == 1:
-            continue
-        if conscious(U, j) and near(U, j, t) and (can_threaten(U, IT, j) or can_threaten(U, IT, t)):
-            return True
-    return False
-
-
-@njit(cache=True)
-def profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell):
-    """attacks.attack_profile: (bonus, armor class, critical range, multiplier, dice count, dice
-    sides, damage constant, sneak attack dice); no dice for a trip, the spell's for a touch or ray."""
-    ranged = kind == K_SHOOT or kind == K_THROW or kind == K_RAY
-    touch = kind == K_TRIP or kind == K_TOUCH or kind == K_RAY
-    bonus = P[a, BAB] + (P[a, DEX] if ranged else P[a, STR])
-    if kind == K_MAIN or kind == K_MAIN_TW or kind == K_HAMSTRING or kind == K_SHOOT or kind == K_THROW:
-        w = U[a, MAIN]
-    elif kind == K_OFF_TW:
-        w = U[a, OFF]
-    elif kind == K_AOO:
-        w = melee_weapon(U, IT, a)
-    else:
-        w = 0
-    bonus += _two_weapon(U, IT, O, a, kind)
-    if U[a, PRONE] == 1 and not ranged:
-        bonus -= D.PRONE_PENALTY
-    if O[O_INTO_MELEE] == 1 and ranged and engaged_with_friend(U, P, IT, O, a, t):
-        bonus += D.SHOOTING_INTO_MELEE_PENALTY
-    flanked = is_flanked(U, P, O, FL, a, t)
-    if flanked:
-        bonus += D.FLANK_BONUS
-    if unseen:
-        bonus += D.UNSEEN_BONUS
-    feet = distance_feet(pos(U, a), pos(U, t))
-    if kind == K_SHOOT:
-        bonus += range_penalty(feet, IT[w, RANGED])
-    elif kind == K_THROW:
-        incr = IT[w, THROWN]
-        if incr == 0:
-            incr = D.IMPROVISED_THROW_RANGE
-            bonus += D.IMPROVISED_THROW_PENALTY
-        bonus += range_penalty(feet, incr)
-    # armor class (attacks.armor_class)
-    dex = min(P[t, DEX], P[t, MAXDEX])
-    if dex > 0 and (unseen or flanked or flat_footed(U, O, t)):
-        dex = 0
-    ac = base_armor_class(dex)
-    if not touch:
-        ac += P[t, ARMOR] + IT[U[t, OFF], SHIELD_AC]
-    if U[t, PRONE] == 1 or down(U, t):
-        ac -= D.PRONE_PENALTY
-    # damage
-    strength = P[a, STR]
-    count, sides, const, crit_lo, mult = 0, 0, 0, D.CRIT_LO, D.CRIT_MULT
-    if kind == K_TOUCH or kind == K_RAY:
-        count, sides, const = SPT[spell, SP_COUNT], SPT[spell, SP_SIDES], SPT[spell, SP_CONST]
-    elif kind != K_TRIP:
-        if kind == K_OFF_TW or (kind == K_AOO and w != U[a, MAIN]):
-            count, sides = IT[w, DC1], IT[w, DS1]
-            const = strength_to_damage(strength, "off")
-        elif kind == K_SHOOT:
-            two = IT[w, GRIPTWO] == 1
-            count, sides = (IT[w, DC2], IT[w, DS2]) if two else (IT[w, DC1], IT[w, DS1])
-            const = strength_to_damage(strength, "main") if IT[w, STRDMG] == 1 else strength_to_damage(strength, "bow")
-        elif kind == K_THROW:
-            count, sides = IT[w, DC1], IT[w, DS1]
-            const = strength_to_damage(strength, "main")
-        else:
-            two = U[a, TWO] == 1
-            count, sides = (IT[w, DC2], IT[w, DS2]) if two else (IT[w, DC1], IT[w, DS1])
-            const = strength_to_damage(strength, "two") if two else strength_to_damage(strength, "main")
-        crit_lo, mult = IT[w, CRITLO], IT[w, MULT]
-        if U[a, PRONE] == 1 and (not ranged or O[O_PRONE_ALL] == 1):
-            const -= D.PRONE_PENALTY
-    sneak = 0
-    if P[a, SNEAK] > 0 and kind != K_TRIP and (not ranged or feet <= D.SNEAK_RANGE):
-        if flanked or unseen or flat_footed(U, O, t):
-            sneak = P[a, SNEAK]
-    return bonus, ac, crit_lo, mult, count, sides, const, sneak

@@ -10,7 +10,7 @@ from numba import njit
 from ...sim.kernel import below
 from . import data as D
 from . import batch_rules as R
-from .batch_tables import (BLUR, CASTS, DEAD, HASTE, HP, HIDDEN, MAXHP, O_HEIGHT, O_UNITS, REF, RESIST, SIDE,
+from .batch_tables import (BLUR, CASTS, DEAD, HASTE, HP, HIDDEN, MAXHP, NONLETHAL, O_HEIGHT, O_UNITS, REF, RESIST, SIDE,
                            SP_COUNT, SP_CONST, SP_EFFECT, SP_RANGE, SP_SIDES, SP_TARGET, SPELL_DC, STABLE, WILL,
                            X, Y)
 
@@ -47,7 +47,7 @@ def cast_options(U, P, O, LOE, SPT, rnd, i, L, n, V_CAST):
                 j = i if m < 0 else m
                 if m >= 0 and (j == i or R.is_enemy(P, i, j) or U[j, DEAD] == 1 or not R.near(U, i, j)):
                     continue
-                if effect == E_HEAL and U[j, HP] < P[j, MAXHP]:
+                if effect == E_HEAL and (U[j, HP] < P[j, MAXHP] or U[j, NONLETHAL] > 0):
                     ok = True
                 elif effect == E_RESISTANCE and R.conscious(U, j) and U[j, RESIST] < rnd:
                     ok = True
@@ -87,10 +87,12 @@ def cast_options(U, P, O, LOE, SPT, rnd, i, L, n, V_CAST):
 
 @njit(cache=True)
 def heal(U, P, t, amount):
-    """effects.heal: up to the maximum; any healing stabilizes the incapacitated."""
+    """effects.heal: up to the maximum; any healing stabilizes the incapacitated and cures as much
+    nonlethal damage."""
     old = U[t, HP]
     hp = min(P[t, MAXHP], old + amount)
     U[t, HP] = hp
+    U[t, NONLETHAL] = max(0, U[t, NONLETHAL] - amount)
     if not R.is_up(old):
         U[t, STABLE] = 1
     if R.is_up(hp):
@@ -120,8 +122,9 @@ def burst_members(U, O, BURST, centre):
 
 
 @njit(cache=True)
-def reflex_fails(U, P, rnd, j, roll, dc):
-    return not R.save_result(roll, save_bonus(U, P, rnd, j, REF), dc, True)
+def reflex_fails(U, P, rnd, j, roll, dc, cover):
+    """spells.roll_fireball's Reflex save, ``cover`` its bonus from cover (option cover)."""
+    return not R.save_result(roll, save_bonus(U, P, rnd, j, REF) + cover, dc, True)
 
 
 @njit(cache=True)

@@ -8,15 +8,14 @@ of the engine's stack (:mod:`.steps`) into the arrays :mod:`.batch_game` plays, 
 encoding its own transitions write: a move's path and its half-step, an attack's stage and
 critical, a trip's save, a Will save against an inflict spell with its damage, a fireball's damage,
 the saves made and who failed them (judged by the kernel's own :func:`.batch_spells.reflex_fails`),
-Concentration, Hide and Heal checks, cures, magic missiles, bleeding and the offers of attacks of
-opportunity.
+Concentration, Hide and Heal checks, cures, magic missiles, bleeding, the offers of attacks of
+opportunity and a full attack's choice to go on (``GoOn``) with its attacks (which of them each is);
+nonlethal damage and a surprise round's round 0 too.
 
 Positions the arrays cannot hold raise :class:`Unsupported` (the caller plays the engine then):
-options the kernel does not play (:func:`.batch_tables.unsupported`: cover, unarmed strikes,
-iterative attacks, a surprise round), and therefore nonlethal damage, a surprise round's round 0, a
-full attack's ``GoOn`` and the attack kinds only those options make (``off``, ``unarmed``, an
-iterative attack); more than :data:`.batch_tables.MAX_UNITS` characters; a stack or path longer
-than the work arrays.  A battle that is over is not loaded: its result is known.
+options the kernel does not play (:func:`.batch_tables.unsupported`), more than
+:data:`.batch_tables.MAX_UNITS` characters; a stack or path longer than the work arrays.  A battle
+that is over is not loaded: its result is known.
 """
 
 from __future__ import annotations
@@ -27,11 +26,11 @@ from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_ARG, C_CRIT, C_DAMAGE, C_EXTRA, C_KIND, C_SPELL, C_STAGE, C_TARGET, C_UNSEEN,
                          S_ACTSTD, S_FIRST, S_GROUPED, S_GSTART, S_HIT, S_HITS, S_INIT, S_MOVED, S_NINIT, S_NORDER,
                          S_ORDER, S_PLEN, S_POS, S_ROUND, S_SIZE, S_SP, S_SPOILED, S_TURNS, ST_ATTACK, ST_BLEED,
-                         ST_CONC, ST_CURE, ST_DO, ST_FIREBALL, ST_HEAL, ST_HIDE, ST_MOVE, ST_OFFER, ST_SAVE,
+                         ST_CONC, ST_CURE, ST_DO, ST_FIREBALL, ST_GOON, ST_HEAL, ST_HIDE, ST_MOVE, ST_OFFER, ST_SAVE,
                          ST_SPELLDMG, STACK_WIDTH, V_CAST, V_DROP, VERBS)
 from .batch_rules import KIND_NAMES
 from .batch_spells import reflex_fails
-from .steps import (Attack, Bleed, Concentration, Cure, Do, Fireball, HealCheck, HideCheck, Move, Offer, Save,
+from .steps import (Attack, Bleed, Concentration, Cure, Do, Fireball, GoOn, HealCheck, HideCheck, Move, Offer, Save,
                     SpellDamage)
 
 STACK_ROWS = 64  # the stack rows of the work arrays (batch._work)
@@ -46,14 +45,12 @@ def units(game, state) -> np.ndarray:
     """The characters' rows (:data:`.batch_tables.UNIT_FIELDS` columns)."""
     out = np.zeros((len(state.units), T.UNIT_FIELDS), np.int64)
     for i, u in enumerate(state.units):
-        if u.nonlethal:
-            raise Unsupported("nonlethal damage")
         row = out[i]
         row[T.X], row[T.Y], row[T.HP] = u.x, u.y, u.hp
         row[T.PRONE], row[T.STABLE], row[T.DEAD], row[T.ACTED] = u.prone, u.stable, u.dead, u.acted
         row[T.MAIN], row[T.OFF], row[T.TWO] = T.ITEM_CODE[u.main], T.ITEM_CODE[u.off], u.two_handed
         row[T.SHEATH], row[T.AMMO], row[T.HAMSTRUNG], row[T.HIDDEN] = T.ITEM_CODE[u.sheath], u.ammo, u.hamstrung, u.hidden
-        row[T.BLUR], row[T.HASTE], row[T.RESIST] = u.blur, u.haste, u.resist_until
+        row[T.BLUR], row[T.HASTE], row[T.RESIST], row[T.NONLETHAL] = u.blur, u.haste, u.resist_until, u.nonlethal
         for key, left in u.spells:
             row[T.CASTS + T.SPELL_KEYS.index(key)] = left
     return out
@@ -62,8 +59,6 @@ def units(game, state) -> np.ndarray:
 def turn(game, state) -> np.ndarray:
     """The turn's entries (:data:`.batch_game.S_SIZE`), the stack left out."""
     S = np.zeros(S_SIZE, np.int64)
-    if state.round < 1:
-        raise Unsupported("a surprise round")
     S[S_ROUND], S[S_POS], S[S_TURNS], S[S_FIRST] = state.round, state.pos, state.turns, state.first_mover
     S[S_MOVED], S[S_ACTSTD], S[S_SPOILED] = state.moved, state.acted_std, state.spoiled
     if len(state.hits) > 8:
@@ -141,10 +136,10 @@ def stack(game, state, U, P) -> tuple[np.ndarray, np.ndarray, int]:
             row[C_KIND], row[C_TARGET], row[C_ARG], row[C_SPELL] = ST_DO, target, verb, spell
             row[C_UNSEEN], row[C_EXTRA] = step.unseen, step.checked
         elif isinstance(step, Attack):
-            if step.attack not in KIND_NAMES or step.iterative:
+            if step.attack not in KIND_NAMES:
                 raise Unsupported(f"an attack of kind {step.attack}")
             row[C_KIND], row[C_TARGET], row[C_ARG] = ST_ATTACK, step.target, KIND_NAMES.index(step.attack)
-            row[C_STAGE], row[C_CRIT], row[C_UNSEEN] = step.stage, step.crit, step.unseen
+            row[C_STAGE], row[C_CRIT], row[C_UNSEEN], row[C_EXTRA] = step.stage, step.crit, step.unseen, step.iterative
             row[C_SPELL] = T.SPELL_KEYS.index(step.spell) if step.spell else 0
         elif isinstance(step, Save):
             row[C_KIND], row[C_TARGET], row[C_EXTRA] = ST_SAVE, step.target, step.dc
@@ -164,7 +159,7 @@ def stack(game, state, U, P) -> tuple[np.ndarray, np.ndarray, int]:
         elif isinstance(step, Fireball):
             failed = 0
             for j, r in zip(step.savers, step.saves):
-                if reflex_fails(U, P, state.round, j, r, step.dc):
+                if reflex_fails(U, P, state.round, j, r, step.dc, game.reflex_cover(step.origin, j, state)):
                     failed |= 1 << j
             row[C_KIND], row[C_TARGET] = ST_FIREBALL, step.origin[0] * h + step.origin[1]
             row[C_ARG] = sum(1 << j for j in step.savers)
@@ -173,6 +168,8 @@ def stack(game, state, U, P) -> tuple[np.ndarray, np.ndarray, int]:
             row[C_EXTRA], row[C_DAMAGE], row[C_SPELL] = step.dc, step.damage, T.SPELL_KEYS.index("fireball")
         elif isinstance(step, Bleed):
             row[C_KIND] = ST_BLEED
+        elif isinstance(step, GoOn):
+            row[C_KIND], row[C_TARGET] = ST_GOON, step.target
         else:
             raise Unsupported(f"the pending step {step.kind}")
     return STK, PATH, plen

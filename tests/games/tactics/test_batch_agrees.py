@@ -11,7 +11,8 @@ opportunity, attacks (flanking, prone, flat-footed, two weapons, ranges, critica
 trips, hamstrings, throws, shots (and shooting into melee), drawing, hiding, the Heal check, every
 spell (touch and ray attacks, the blur's miss chance, Will and Reflex saves, the fireball's burst,
 cures, resistance, haste, Concentration after an attack of opportunity), bleeding and the round
-limit.
+limit; and the optional d20 rules (rules.md, "Rules from the SRD"): full attacks, punches and their
+nonlethal damage, cover and soft cover, the surprise round.
 """
 
 from __future__ import annotations
@@ -40,6 +41,26 @@ OPTION_SETS = [
     {"party1": "steve", "party2": "steve", "level": 20, "max_rounds": 3},
     {"custom1": "orla,steve,mara,rogue", "custom2": "orla,tam,nim,brok", "map": "pillars", "shooting_into_melee": True},
 ]
+#: Issue 39, every d20 option (rules.md, "Rules from the SRD"): Iterative attacks (rules 66-68: full
+#: attacks at -5 steps, the off-hand attack, going on or moving instead), Unarmed strikes (rules 63-65:
+#: the punch, its attack of opportunity, staggered and knocked out), Cover (rules 59-61: walls' and
+#: creatures' cover by the corner rule, the Reflex bonus, no attack of opportunity across a wall's
+#: corner), Surprise round (rules 69-70: the aware side's round 0 of single actions, flat-footed
+#: characters make no attacks of opportunity)
+D20_OPTION_SETS = [
+    {"iterative_attacks": True, "custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "level": 16},
+    {"iterative_attacks": True, "party1": "steve", "party2": "steve", "level": 11, "two_weapon_penalty": "both_attacks"},
+    {"unarmed_strikes": True, "custom1": "jeff,mara,brok", "custom2": "nim,orla,ada", "level": 2},
+    {"unarmed_strikes": True, "iterative_attacks": True, "party1": "duo", "party2": "wardens", "map": "bridge",
+     "level": 11},
+    {"cover": True, "custom1": "orla,steve,mara,rogue", "custom2": "orla,tam,nim,brok", "map": "pillars"},
+    {"cover": True, "custom1": "wizard,orla,jeff", "custom2": "vex,orla,nim", "level": 9},
+    {"cover": True, "party1": "duo", "party2": "wardens", "map": "bridge", "level": 9, "shooting_into_melee": True},
+    {"surprise_round": "first"},
+    {"surprise_round": "second", "flat_footed": False, "map": "pillars", "level": 9},
+]
+#: the decisions only an option makes: each must be played in its cases (so the case tests it)
+OPTION_DECISIONS = {"iterative_attacks": "fullattack", "unarmed_strikes": "punch"}
 
 
 def _tape(seed: int, n: int = 40_000) -> np.ndarray:
@@ -56,12 +77,23 @@ def _same_battle(options: dict, values, bots=("random", "random")) -> dict:
     return fast
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def _option_ids(o) -> str:
+    return ",".join(f"{k}={v}" for k, v in o.items())
+
+
+@pytest.mark.parametrize("options", OPTION_SETS + D20_OPTION_SETS, ids=_option_ids)
 def test_random_battles_are_identical(options):
     """Issue 39, batch kernel for Tactics: random against random, same dice, same battle, decision for
-    decision, over parties, maps, levels and the options' readings."""
-    for seed in range(3):
-        _same_battle(options, _tape(seed))
+    decision, over parties, maps, levels and the options' readings, every d20 option among them
+    (:data:`D20_OPTION_SETS`: rules.md Iterative attacks, Unarmed strikes, Cover, Surprise round), whose
+    own decisions are played in their cases (more seeds, up to twelve, until they are)."""
+    want = {v for k, v in OPTION_DECISIONS.items() if options.get(k)}
+    verbs: set = set()
+    for seed in range(12):
+        if seed >= 3 and want <= verbs:
+            break
+        verbs.update(action.split(":")[0] for _, action, _ in _same_battle(options, _tape(seed))["decisions"])
+    assert want <= verbs
 
 
 HEURISTIC_SETS = [
@@ -71,6 +103,15 @@ HEURISTIC_SETS = [
     ({"party1": "duo", "party2": "wardens", "map": "bridge", "level": 9}, ("random", "heuristic")),
     ({"custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "level": 2}, ("heuristic", "heuristic")),
     ({"party1": "raiders", "party2": "wardens", "level": 20, "shooting_into_melee": True}, ("heuristic", "heuristic")),
+    # the d20 options (rules.md, "Rules from the SRD"; see D20_OPTION_SETS)
+    ({"iterative_attacks": True, "custom1": "steve,mara,brok,nim", "custom2": "tam,orla,rogue,fighter", "level": 16},
+     ("heuristic", "heuristic")),
+    ({"unarmed_strikes": True, "custom1": "jeff,mara,brok", "custom2": "nim,orla,ada", "level": 2},
+     ("heuristic", "random")),
+    ({"cover": True, "custom1": "wizard,orla,jeff", "custom2": "vex,orla,nim", "map": "pillars", "level": 9},
+     ("heuristic", "heuristic")),
+    ({"cover": True, "party1": "duo", "party2": "wardens", "map": "bridge", "level": 9}, ("heuristic", "heuristic")),
+    ({"surprise_round": "second", "party2": "wardens"}, ("heuristic", "heuristic")),
 ]
 
 
@@ -79,9 +120,14 @@ HEURISTIC_SETS = [
 def test_heuristic_battles_are_identical(options, bots):
     """Issue 39, point 2: the compiled heuristic makes the same choices as the engine's heuristic bot
     (healing the fallen, standing up, casters' retreats and spells, fireballs on two or more enemies,
-    focus fire, throws, the squares it closes in on and flanks from), so the battles are the same."""
+    focus fire, throws, the squares it closes in on and flanks from), so the battles are the same;
+    with the d20 options too (rules.md: Iterative attacks, a full attack weighed by every attack and
+    gone on with; Unarmed strikes, a punch worth half; Cover, the squares a shooter steps to for a
+    clear shot; Surprise round)."""
+    verbs: set = set()
     for seed in range(3):
-        _same_battle(options, _tape(50 + seed), bots)
+        verbs.update(action.split(":")[0] for _, action, _ in _same_battle(options, _tape(50 + seed), bots)["decisions"])
+    assert {v for k, v in OPTION_DECISIONS.items() if options.get(k)} <= verbs
 
 
 def test_every_kind_of_decision_is_checked():

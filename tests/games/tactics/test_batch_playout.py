@@ -33,6 +33,11 @@ OPTION_SETS = [
     {"party1": "raiders", "party2": "wardens", "level": 20, "max_rounds": 8},
     {"custom1": "brok,nim,tam,mara", "custom2": "rogue,rogue,fighter,steve", "level": 12, "flat_footed": False,
      "two_weapon_penalty": "both_attacks", "prone_damage": "melee"},
+    # Issue 39, the d20 options (rules.md, "Rules from the SRD"): Iterative attacks, Unarmed strikes,
+    # Cover, Surprise round
+    {"iterative_attacks": True, "unarmed_strikes": True, "custom1": "steve,mara", "custom2": "tam,nim", "level": 12},
+    {"cover": True, "surprise_round": "first", "custom1": "orla,jeff", "custom2": "vex,orla", "map": "pillars",
+     "level": 9},
 ]
 
 
@@ -144,6 +149,30 @@ def test_every_kind_of_pending_step_is_loaded():
     assert want <= seen, sorted(want - seen)
 
 
+def test_positions_of_the_d20_options_are_loaded():
+    """Issue 39, the d20 options (rules.md: Iterative attacks rule 68, a full attack's choice to go on
+    with the attacks below it, each at its own bonus; Unarmed strikes rule 64, nonlethal damage;
+    Surprise round rule 69, round 0; Cover rules 59-61): positions holding them load, and the kernel
+    plays on from them as the engine does."""
+    seen = set()
+    sets = [{"iterative_attacks": True, "unarmed_strikes": True, "custom1": "steve,mara", "custom2": "tam,nim",
+             "level": 16},
+            {"surprise_round": "second", "cover": True, "unarmed_strikes": True, "custom1": "orla,mara",
+             "custom2": "steve,jeff", "map": "pillars", "level": 3}]
+    for seed in range(4):
+        game, states = positions(sets[seed % 2], 60 + seed, every=1)
+        for n, state in enumerate(states):
+            kinds = {s.kind for s in state.stack if s.kind == "goon"}
+            kinds |= {"iterative" for s in state.stack if getattr(s, "iterative", 0)}
+            kinds |= {"round0"} if state.round == 0 else set()
+            kinds |= {"nonlethal"} if any(u.nonlethal for u in state.units) else set()
+            if not kinds or (kinds <= seen and n % 13):
+                continue
+            seen |= kinds
+            _same(game, state, ("heuristic", "random"), _tape(n), limit=state.turns + 2)
+    assert {"goon", "iterative", "round0", "nonlethal"} <= seen, seen
+
+
 def test_horizon_stops_where_the_engine_playouts_stop():
     """Issue 39: the search bot's playouts stop at the start of a turn once ``limit`` turns have
     begun, as :func:`brawl.games.tactics.playouts.playout` does, in the same position."""
@@ -153,9 +182,13 @@ def test_horizon_stops_where_the_engine_playouts_stop():
         assert got["winner"] == "horizon" or got["turns"] <= state.turns + 4
 
 
-def test_positions_the_kernel_cannot_hold_are_refused():
+def test_positions_the_kernel_cannot_hold_are_refused(monkeypatch):
     """Issue 38/39: options the kernel does not play (and so their positions) are refused by the
-    loader, and the entry's playouts answer None for them or for a bot the kernel does not play."""
+    loader, and the entry's playouts answer None for them or for a bot the kernel does not play
+    (the kernel plays every option now: one is marked unplayed here)."""
+    from brawl.games.tactics import batch_tables as T
+
+    monkeypatch.setattr(T, "_PLAYED", {"cover": False})
     game = make_game("tactics", {"cover": True})
     with pytest.raises(Unsupported):
         load(game, game.initial_state())
@@ -237,13 +270,16 @@ def test_search_bot_plays_out_on_the_kernel(monkeypatch):
 
 
 def test_search_bot_falls_back_to_the_engines_counts(monkeypatch):
-    """Issue 39: where the kernel does not play the options (cover here), the search bot plays out
-    on the engine with the engine's counts (6 a candidate, 10 more), not the kernel's hundreds."""
+    """Issue 39: where the kernel does not play the options (cover here, marked unplayed: the kernel
+    plays every option now), the search bot plays out on the engine with the engine's counts (6 a
+    candidate, 10 more), not the kernel's hundreds."""
+    from brawl.games.tactics import batch_tables as T
     from brawl.games.tactics import search_bot
     from brawl.games.tactics.search_bot import ENGINE_MORE, ENGINE_PLAYOUTS, SearchBot
 
     from .helpers import scene, with_unit
 
+    monkeypatch.setattr(T, "_PLAYED", {"cover": False})
     game, state = scene(["steve"], [("Plate", "fighter", {"armor": "full_plate", "main": "sword", "off": "shield"}),
                                     "jeff"], [(5, 5), (6, 5), (3, 7)], cover=True)
     state = with_unit(game, state, "jeff", hp=6)

@@ -33,9 +33,12 @@ def test_kernel_totals_add_up_and_repeat():
     assert a.first_mover_wins <= sum(a.wins)
 
 
-def test_unplayed_options_run_on_the_engine_and_say_so(capsys):
-    """Issue 39: options the kernel does not play (cover, unarmed strikes) fall back to the engine with a
-    line on stderr naming why."""
+def test_unplayed_options_run_on_the_engine_and_say_so(capsys, monkeypatch):
+    """Issue 39: options the kernel does not play fall back to the engine with a line on stderr naming
+    why (the kernel plays every option now: two are marked unplayed here)."""
+    from brawl.games.tactics import batch_tables as T
+
+    monkeypatch.setattr(T, "_PLAYED", {"cover": False, "unarmed_strikes": False})
     result = run_range(dict(DUEL, unarmed_strikes=True, max_rounds=2), ["random", "random"], 1, 0, 3, workers=1)
     assert result.backend == "engine" and result.games == 3
     assert "unarmed_strikes=True" in capsys.readouterr().err
