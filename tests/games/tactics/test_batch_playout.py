@@ -173,6 +173,43 @@ def test_positions_of_the_d20_options_are_loaded():
     assert {"goon", "iterative", "round0", "nonlethal"} <= seen, seen
 
 
+def test_no_attack_of_opportunity_across_a_wall_corner():
+    """Issue 39, rules.md Cover, rule 61 (the battles above seldom meet it): a wall's corner between
+    adjacent enemies gives cover, so a spell cast beside one provokes no attack of opportunity from
+    it.  The kernel plays it as the engine does."""
+    from brawl.games.tactics.grid import MAPS
+
+    from .helpers import scene
+
+    game, state = scene(["jeff"], ["steve", "brok"], [(5, 2), (6, 1), (12, 6)], game_map=MAPS["pillars"], cover=True)
+    assert game.in_combat(state, 0) and not game.strikes_back(state, 1, 0)
+    legal = game.legal_actions(state, 0)
+    got = _same(game, state, ("random", "random"), [legal.index("cast:magic_missile:steve")] + list(_tape(6)),
+                limit=state.turns + 2)
+    assert got["decisions"][0][1] == "cast:magic_missile:steve" and got["decisions"][1][1] not in ("aoo", "pass")
+
+
+def test_cover_from_a_burst():
+    """Issue 39, rules.md Cover, rule 59 (the battles above seldom meet it): a fireball's lines from its
+    centre cut by a wall give +2 on the Reflex save, here the roll that saves only with it.  The
+    kernel plays it as the engine does."""
+    from brawl.games.tactics.data import SPELLS
+    from brawl.games.tactics.grid import MAPS
+
+    from .helpers import scene
+
+    game, state = scene(["jeff"], ["steve", "brok"], [(0, 2), (4, 2), (6, 1)], game_map=MAPS["pillars"], cover=True)
+    cover = game.reflex_cover((4, 2), 2, state)
+    saved = game.sheets[0].spell_dc("fireball") - game.save_bonus(state, 2, "ref") - cover  # Brok's d20 that saves
+    assert cover > 0 and 2 <= saved <= 19
+    dice = int(SPELLS["fireball"].dice.split("d")[0])
+    values = [0] * dice + [0, saved - 1] + list(_tape(7))  # Steve rolls a natural 1, Brok ``saved``
+    got = _same(game, state, ("heuristic", "heuristic"), values, limit=state.turns + 2)
+    assert got["decisions"][0][1] == "cast:fireball:4,2"
+    after = got["decisions"][1][2]
+    assert after[1][2] < game.sheets[1].max_hp and after[2][2] == game.sheets[2].max_hp
+
+
 def test_horizon_stops_where_the_engine_playouts_stop():
     """Issue 39: the search bot's playouts stop at the start of a turn once ``limit`` turns have
     begun, as :func:`brawl.games.tactics.playouts.playout` does, in the same position."""

@@ -46,6 +46,21 @@ def test_unplayed_options_run_on_the_engine_and_say_so(capsys, monkeypatch):
     assert result.backend == "engine" and "cover=True" in capsys.readouterr().err
 
 
+def test_every_option_is_played_and_the_vector_environment_still_refuses_the_d20_ones():
+    """Issue 39 (Tactics "parties, maps, levels, every d20 option"): the kernel plays every option
+    (rules.md, Rules from the SRD: cover, unarmed strikes, iterative attacks, a surprise round), while
+    the vectorised environment, which does not play them yet, is told which they are."""
+    from brawl.games import make_game
+    from brawl.games.tactics import batch_tables as T
+
+    options = {"cover": True, "unarmed_strikes": True, "iterative_attacks": True, "surprise_round": "second"}
+    game = make_game("tactics", options)
+    assert T.unsupported(game) == []
+    assert T.vector_unsupported(game) == ["cover=True", "unarmed_strikes=True", "iterative_attacks=True",
+                                          "surprise_round=second"]
+    assert T.vector_unsupported(make_game("tactics", {"shooting_into_melee": True})) == []
+
+
 def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
     """Issue 39: ``brawl sim tactics --bots random,random`` and ``heuristic,heuristic`` (the default
     parties, spellcasters and all) run on the kernel; ``--engine`` on the engine."""
