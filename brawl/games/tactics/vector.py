@@ -85,7 +85,7 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         self.game = B._game(options)  # the rules' own checks of the options
-        why = T.unsupported(self.game)
+        why = T.vector_unsupported(self.game)
         if why:
             raise ValueError("the vectorised Tactics environment does not play " + ", ".join(why))
         self.encoding = TacticsEncoding(self.game)
