@@ -65,6 +65,24 @@ INLINE = "never" if os.environ.get("BRAWL_QUICK_COMPILE") else "always"
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
 
+
+def over_chunks(play: Callable[[int], Any], lo: int, hi: int, threads: int) -> list:
+    """``play(k)`` for every chunk ``k`` from ``lo`` to ``hi - 1``, on up to ``threads`` threads at
+    once; the results in chunk order.
+
+    ``play`` calls a game's compiled ``_play_chunk``, which is compiled with ``nogil=True``, so the
+    threads run at the same time on as many cores.  A run's totals are sums over its chunks, so they
+    are the same on any number of threads.  (A ``prange`` loop in a ``parallel=True`` kernel would do
+    the same, at the price of compiling a second, parallel form of the whole game.)"""
+    ks = range(lo, hi)
+    if threads <= 1 or len(ks) <= 1:
+        return [play(k) for k in ks]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(min(threads, len(ks))) as pool:
+        return list(pool.map(play, ks))
+
+
 @njit(cache=True, inline="always")
 def _next(state):
     """SplitMix64: returns (new state, 64-bit output)."""

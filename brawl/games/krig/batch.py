@@ -23,11 +23,11 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 from numba.extending import overload
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, _face, _is_tape, _next, _tape_next, new_tape, note
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, _face, _is_tape, _next, _tape_next, new_tape, note, over_chunks
 from . import mechanics as M
 POLICIES = {"attacker": 0, "random": 1, "optimal": 2}
 ATTACK, DEFEND, CHARGE, PARRY, TAKE = 0, 1, 2, 3, 4  # decision codes, as in ``DECISIONS``
@@ -241,7 +241,7 @@ def _log_impl(src, row, seat, act, h, d, c):
     return write
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _play_chunk(k, n, seed, hp, article, pol0, pol1, turn_tab, parry_tab, hist):
     """Play ``n`` games of chunk ``k``; returns (seat 0 wins, first-mover wins, total turns)."""
     rng = _chunk_seed(seed, k)
@@ -294,21 +294,6 @@ def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
             "decisions": decisions}
 
 
-@njit(cache=True, parallel=True)
-def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, hp, article, pol0, pol1, turn_tab, parry_tab):
-    m = chunk_hi - chunk_lo
-    out = np.zeros((m, 3), np.int64)
-    hist = np.zeros((m, MAX_TURNS), np.int64)
-    for j in prange(m):
-        k = chunk_lo + j
-        n = min(CHUNK, games_hi - k * CHUNK)
-        a, b, tt = _play_chunk(k, n, seed, hp, article, pol0, pol1, turn_tab, parry_tab, hist[j])
-        out[j, 0] = a
-        out[j, 1] = b
-        out[j, 2] = tt
-    return out.sum(axis=0), hist.sum(axis=0)
-
-
 def can_run(bot_specs: list[str]) -> bool:
     """Whether every bot is one this kernel plays."""
     return len(bot_specs) == 2 and all(b in POLICIES for b in bot_specs)
@@ -334,13 +319,18 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
         raise ValueError(f"a range starts at a multiple of {CHUNK}")
     turn_tab, parry_tab = _tables(opts, bot_specs)
     threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
     t0 = time.perf_counter()
     result = SimResult("krig", opts, list(bot_specs), seed, wins=[0, 0], backend="batch")
     if stop > start:
         lo, hi = start // CHUNK, (stop + CHUNK - 1) // CHUNK
-        sums, hist = _play_chunks(lo, hi, stop, seed % 2**63, opts["hp"], opts["edition"] == "article",
-                                  POLICIES[bot_specs[0]], POLICIES[bot_specs[1]], turn_tab, parry_tab)
+        def play(k):
+            hist = np.zeros(MAX_TURNS, np.int64)
+            out = _play_chunk(k, min(CHUNK, stop - k * CHUNK), seed % 2**63, opts["hp"], opts["edition"] == "article",
+                              POLICIES[bot_specs[0]], POLICIES[bot_specs[1]], turn_tab, parry_tab, hist)
+            return np.array(out, np.int64), hist
+
+        parts = over_chunks(play, lo, hi, threads)
+        sums, hist = sum(p[0] for p in parts), sum(p[1] for p in parts)
         games = stop - start
         result.games = games
         result.wins = [int(sums[0]), games - int(sums[0])]

@@ -34,16 +34,16 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape, over_chunks
 from . import duel as K
 from .batch_swing import DECISIONS, LOG_WIDTH, NROWS, POLICIES, Rules, new_work, rules_record  # noqa: F401
 from .batch_turn import _play_game
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _play_chunk(k, games, seed, o, pols, wins, hist, tabs):
     rng = _chunk_seed(seed, k)
     P = np.zeros((NROWS, o.players), np.int64)
@@ -59,21 +59,6 @@ def _play_chunk(k, games, seed, o, pols, wins, hist, tabs):
         total += turns
         hist[min(turns, MAX_TURNS - 1)] += 1
     return fmw, total
-
-
-@njit(cache=True, parallel=True)
-def _play_chunks(chunk_lo, chunk_hi, games_hi, seed, o, pols, tabs):
-    m = chunk_hi - chunk_lo
-    wins = np.zeros((m, o.players), np.int64)
-    out = np.zeros((m, 2), np.int64)
-    hist = np.zeros((m, MAX_TURNS), np.int64)
-    for j in prange(m):
-        k = chunk_lo + j
-        g = min(CHUNK, games_hi - k * CHUNK)
-        a, b = _play_chunk(k, g, seed, o, pols, wins[j], hist[j], tabs)
-        out[j, 0] = a
-        out[j, 1] = b
-    return wins.sum(axis=0), out.sum(axis=0), hist.sum(axis=0)
 
 
 @njit(cache=True)
@@ -99,7 +84,7 @@ def _setup(options: Mapping, bot_specs: list[str]):
 
         sol = solve_for_play("ktog", game.options_json())  # refuses what the duel solver does not cover
         V, W, R = sol.V, sol.W, sol.R
-    return game, rules_record(o), pols, (V, W, np.array(R, np.int64))  # an array: parallel loops take no tuples
+    return game, rules_record(o), pols, (V, W, np.array(R, np.int64))  # the layout as an array, for compiled code
 
 
 def play_tape(options: Mapping, bot_specs: list[str], values) -> dict:
@@ -130,13 +115,19 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
         raise ValueError(f"a range starts at a multiple of {CHUNK}")
     game, o, pols, tabs = _setup(options, bot_specs)
     threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
     t0 = time.perf_counter()
     n = o.players
     result = SimResult("ktog", game.options_json(), list(bot_specs), seed, wins=[0] * n, backend="batch")
     if stop > start:
-        wins, sums, hist = _play_chunks(start // CHUNK, (stop + CHUNK - 1) // CHUNK, stop, seed % 2**63, o, pols,
-                                        tabs)
+        def play(k):
+            wins, hist = np.zeros(n, np.int64), np.zeros(MAX_TURNS, np.int64)
+            fmw, turns = _play_chunk(k, min(CHUNK, stop - k * CHUNK), seed % 2**63, o, pols, wins, hist, tabs)
+            return wins, fmw, turns, hist
+
+        parts = over_chunks(play, start // CHUNK, (stop + CHUNK - 1) // CHUNK, threads)
+        wins = sum(p[0] for p in parts)
+        sums = (sum(p[1] for p in parts), sum(p[2] for p in parts))
+        hist = sum(p[3] for p in parts)
         result.games = stop - start
         result.wins = [int(w) for w in wins]
         result.draws = result.games - int(wins.sum())
