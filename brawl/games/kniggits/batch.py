@@ -14,7 +14,8 @@ The kernel plays the ``random`` bot (the rules' own random decisions,
 :meth:`.decisions.Decisions.sample_action`) and the ``heuristic`` (:mod:`.batch_heuristic`, which
 asks the bot itself for each kind of fight's equilibrium once and keeps the answers on disk) in
 either seat, with the options of a battle: any table, scale, terrain, points, disengaging, turn
-limit.  The advanced rules, the scenarios with things to carry
+limit, and the advanced rules horses (and the joust), magic swords, double defense and two swords
+(:mod:`.batch_advanced`).  The archers, the scenarios with things to carry
 and a real table are not in it (:func:`unsupported`): those games are played by the full engine,
 and :func:`run_range` says so on stderr.
 
@@ -41,6 +42,7 @@ from ...sim.engine import SimResult
 from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
 from . import mechanics
 from .batch_game import ARMY, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, RPS, play_game
+from .batch_advanced import HAND_NAMES, SECOND_TO, advanced_flags
 from .batch_geom import table_record
 from .batch_heuristic import KEY, STRATEGY, known_table, register, save_known
 from .batch_moves import ATTACK, DEFENSE, MOVE, NROWS
@@ -50,11 +52,14 @@ DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's 
 #: the options of the kernel's games (the rules module's fields): a battle's
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
                             "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
-                            "heuristic_army game_id fixed_army")
+                            "heuristic_army game_id fixed_army adv")  # adv: the advanced rules (batch_advanced.advanced_flags)
 #: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed")
-FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers", "potions")
+FLAGS = ("archers", "potions")
+#: the advanced rules the kernel plays (batch_advanced) whose agent menus the vector environment does
+#: not (a magic sword's second target, guarding hands, the heights a horseman may be struck at)
+VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords")
 
 
 def unsupported(options: Mapping) -> list[str]:
@@ -64,12 +69,25 @@ def unsupported(options: Mapping) -> list[str]:
     game = make_game("kniggits", options)
     o = game.options
     out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
-    if o.scenario != "battle":
+    if o.scenario not in ("battle", "joust"):
         out.append(f"the scenario {o.scenario}")
     if o.measure != "app":
         out.append("a real table")
     if any(c == 0 for c in game.table.sides[2]):
         out.append("an obstacle that is not convex")
+    return out
+
+
+def vector_unsupported(options: Mapping) -> list[str]:
+    """What of these options the kernel plays but the vector environment's agent menus and the
+    playouts from a position (:mod:`.batch_state`) do not: the advanced rules of
+    :mod:`.batch_advanced` (the engine plays those)."""
+    from .. import make_game
+
+    o = make_game("kniggits", options).options
+    out = [f"the advanced rule {name}" for name in VECTOR_FLAGS if getattr(o, name)]
+    if o.scenario == "joust":
+        out.append("the scenario joust")
     return out
 
 
@@ -131,7 +149,7 @@ def _record(game, armies=(None, None)):
     rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                   o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
                   mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
-                  MOVE_TRIES, _heuristic_army(names), register(game), fixed)
+                  MOVE_TRIES, _heuristic_army(names), register(game), fixed, advanced_flags(o))
     return rules, table_record(t), names
 
 
@@ -196,7 +214,7 @@ def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)
     rows = tape[2][:tape[3][0]]
     sizes = [int(o.army_size[rows[s, 2]]) for s in (0, 1)] if len(rows) >= 2 else [0, 0]
     ids = [f"A{j + 1}" for j in range(sizes[0])] + [f"B{j + 1}" for j in range(sizes[1])]
-    hands = tuple(mechanics.HEIGHTS) + ("none",)
+    hands = HAND_NAMES  # the heights, none, the guards (batch_advanced)
     decisions = []
     for k, r in enumerate(rows):
         what, a, b = int(r[1]), int(r[2]), int(r[3])
@@ -214,6 +232,8 @@ def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)
             name = "end_move"
         elif what == END_TURNING:
             name = "end_turning"
+        elif what == SECOND_TO:
+            name = f"second:{ids[a]}:{ids[b]}"
         else:
             assert what == FIGHT
             name = f"fight:{ids[a]}-{ids[b]}:{hands[r[4]]}:{hands[r[5]]}"

@@ -22,6 +22,7 @@ from numba.extending import overload
 from ...sim.kernel import _is_tape, below, note
 from .batch_geom import flees
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, draw_hands, order_for, turning_order, unit
+from . import batch_advanced as adv
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, RANK, SEAT,
                           STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
                           flee, score)
@@ -85,7 +86,7 @@ def muster(o, p0, p1, K, XY):
             K[FACING, n] = -1
             K[RANK, n] = o.name_rank[j]
             XY[0, n], XY[1, n] = o.army_places[p, seat, j, 0], o.army_places[p, seat, j, 1]
-            if K[MOVE, n] == 0 or K[ATTACK, n] == 0 or K[DEFENSE, n] == 0:
+            if adv.runs_away(o, K, n):  # no token of each colour (two swords need none of defense)
                 K[STATUS, n] = GONE
             n += 1
     return n
@@ -105,6 +106,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
             if buf[a] != K[FACING, i]:
                 opts[nf, 0], opts[nf, 1] = i, buf[a]
                 nf += 1
+        nf = adv.second_choices(o, K, i, buf, ne, opts, nf)  # a magic sword's second target
     nm = 0
     for i in range(n):
         if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
@@ -138,6 +140,10 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
         if u < o.odds_other:
             src, c = below(src, nf)
             i, e = opts[c, 0], opts[c, 1]
+            if e >= adv.KIND:  # a magic sword's second target (adv.second_choices)
+                log(src, row, seat, adv.SECOND_TO, i, e - adv.KIND, 0, 0, w.pts, 0, K, XY, n)
+                K[adv.SECOND, i] = e - adv.KIND + 1
+                return src, False
             log(src, row, seat, FACE, i, e, 0, 0, w.pts, 0, K, XY, n)
             K[FACING, i] = e
             return src, False
@@ -249,6 +255,7 @@ def start_fights(o, K, XY, n, mover, w):
             if buf[a] == K[FACING, i]:
                 fights[nfights, 0], fights[nfights, 1] = i, buf[a]
                 nfights += 1
+                nfights = adv.second_fight(o, K, i, buf, ne, fights, nfights)  # a magic sword strikes again
                 break
     return nfights
 
@@ -259,6 +266,11 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
     fights, row = w.fights, w.row
     for f in range(nfights):
         a, d = fights[f, 0], fights[f, 1]
+        if o.adv.any():  # the advanced rules' fights (batch_advanced)
+            src, won = _advanced_fight(src, o, K, XY, n, w, a, d % adv.KIND, d // adv.KIND)
+            if won != NOT_OVER:
+                return src, won
+            continue
         if K[STATUS, d] == GONE or not _can_strike(K, a):
             continue
         # hand_options: (sword hand, shield hand) of each side, as counts of (heights..., none)
@@ -289,7 +301,38 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
         won = check_end(K, n)
         if won != NOT_OVER:
             return src, won
+    adv.end_of_turn(K, n)
     return src, NOT_OVER
+
+
+@njit(cache=True)
+def _advanced_fight(src, o, K, XY, n, w, a, d, kind):
+    """One fight of the advanced rules (:mod:`.batch_advanced`, :meth:`.fights.Fights._fight`): each
+    side with a choice shows hands from its lists, the blows land, powers drop, kniggits flee, and
+    a joust is won by unhorsing.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+    lists = np.zeros(4, np.int64)
+    if not adv.hand_lists(o, K, a, d, kind, _can_strike(K, a), _can_strike(K, d), _can_defend(K, a), _can_defend(K, d),
+                          lists):
+        return src, NOT_OVER
+    hands = np.full(4, NONE, dtype=np.int64)
+    for seat in range(2):
+        base = 0 if seat == K[SEAT, a] else 2
+        h0, h1 = adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
+        if h0 == 1 and h1 == 1:
+            continue
+        if w.sealed[seat, 0] >= 0:  # chosen before the playout began
+            hands[base], hands[base + 1], w.sealed[seat, 0], w.sealed[seat, 1] = w.sealed[seat, 0], w.sealed[seat, 1], -1, -1
+            continue
+        src, pol = decide_by(src, w, seat)
+        src, c = adv.draw_hands(src, o, w, K, a, d, kind, seat, pol == HEURISTIC, lists, h0, h1)
+        s0, s1 = adv.LISTS[lists[base], c // h1], adv.LISTS[lists[base + 1], c % h1]
+        log(src, w.row, seat, FIGHT, a, d, s0, s1, w.pts, 0, K, XY, n)
+        hands[base], hands[base + 1] = s0, s1
+    adv.land(o, K, a, d, hands)
+    _flight(K, a)
+    _flight(K, d)
+    won = adv.joust_end(o, K, a, d)
+    return src, check_end(K, n) if won == NOT_OVER else won
 
 
 @njit(cache=True)

@@ -48,6 +48,7 @@ away_arc = compiled(disengage.away_arc, dist=dist)
 move_allowance = compiled(mechanics.move_allowance)
 directly_away = compiled(mechanics.directly_away)
 flees = compiled(mechanics.flees)
+has_power = compiled(mechanics.has_power)  # the advanced rules' powers (batch_advanced)
 
 #: what :meth:`.geometry.Table.room` reads of the table
 Side = namedtuple("Side", "size")

@@ -15,13 +15,19 @@ import numpy as np
 from numba import njit
 
 from . import mechanics
-from .batch_geom import (away_arc, dist, first_ring_contact, move_allowance, plan, room, segment_blocked,
+from .batch_geom import (away_arc, dist, first_ring_contact, has_power, move_allowance, plan, room, segment_blocked,
                          truncate, directly_away, Side)
 from .disengage import TRIED
 from .geometry import EPS
 
 SEAT, MOVE, ATTACK, DEFENSE, STATUS, FACING, MOVED, RANK = range(8)
-NROWS = 8
+# the advanced rules' rows (:mod:`.batch_advanced`), added after the battle's: the powers lost for
+# good (bits :data:`LOST_HORSE`, ``LOST_MAGIC``, ``LOST_DOUBLE``), two swords, archer, guarded this
+# turn, a magic sword's second target and an archer's target (each a column + 1, 0 for none)
+LOST, TWO, ARCHER, GUARDED, SECOND, SHOT = range(8, 14)
+LOST_HORSE, LOST_MAGIC, LOST_DOUBLE = 1, 2, 4
+ADV_HORSES = 0  # ``Rules.adv[ADV_HORSES]``: the horses rule is on (the option, or a joust)
+NROWS = 14
 FIGHTING, FLEEING, GONE = 0, 1, 2  # a kniggit's status
 MAX_STRETCHES = mechanics.MAX_STRETCHES
 TRIED_TURNS = np.array(TRIED)
@@ -55,8 +61,14 @@ def engaged(K, XY, n, x, y, seat, ring, out):
 
 @njit(cache=True)
 def allowance(K, i, o):
-    """:meth:`.movement.Movement.move_allowance` (no horses in the kernel's options)."""
-    return move_allowance(K[MOVE, i], False, o.scale)
+    """:meth:`.movement.Movement.move_allowance`: on horseback (:func:`mounted`) no 12-inch cap."""
+    return move_allowance(K[MOVE, i], mounted(K, i, o), o.scale)
+
+
+@njit(cache=True)
+def mounted(K, i, o):
+    """:func:`.combat.mounted`: the horses rule, 5 or more movement tokens, the horse not lost."""
+    return o.adv[ADV_HORSES] != 0 and has_power(K[MOVE, i]) and (K[LOST, i] & LOST_HORSE) == 0
 
 
 @njit(cache=True)

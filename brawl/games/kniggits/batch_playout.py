@@ -316,12 +316,17 @@ def kernel_policy(game, bots: Sequence[str], epsilon: float = 0.0, seed: int = 1
     the kernel does not play these options (:func:`.batch.unsupported`) or these bots."""
     if not bots or any(b not in POLICIES for b in bots) or unsupported(game.options_json()):
         return None
+    from .batch import vector_unsupported
+
+    if vector_unsupported(game.options_json()):  # the advanced rules: positions of theirs do not load (batch_state)
+        return None
     return KernelPolicy(game, bots, epsilon, seed)
 
 
 #: the sources compiled into the playouts (Numba checks a function's own file only, so a change in
 #: any of them drops the compiled files of the modules named here: :func:`_drop_stale_cache`)
 _SOURCES = ("batch.py", "batch_game.py", "batch_moves.py", "batch_geom.py", "batch_heuristic.py", "batch_playout.py",
+            "batch_advanced.py",
             "geometry.py", "disengage.py", "mechanics.py")
 
 

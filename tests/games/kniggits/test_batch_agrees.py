@@ -126,7 +126,86 @@ def test_the_heuristic_makes_every_kind_of_decision():
 
 
 @pytest.mark.parametrize("options, part", [({"archers": True}, "archers"), ({"scenario": "flag"}, "flag"),
-                                           ({"horses": True}, "horses"), ({"potions": True}, "potions")])
+                                           ({"potions": True}, "potions")])
 def test_options_the_kernel_does_not_play_are_named(options, part):
     """Issue 39: options the kernel does not play are named, so their games go to the engine."""
     assert any(part in reason for reason in unsupported(options))
+
+
+# -- the advanced rules: horses and the joust, magic swords, double defense, two swords ----------------
+SMALL = {"table": 14, "terrain": "open", "turn_limit": 40}  # armies in reach of each other at once
+#: option sets and the tapes' seeds (the ready-made armies the random bot draws from them include
+#: horsemen, magic swords, double defenses and duelists with two swords)
+ADVANCED_RANDOM = [
+    pytest.param(dict(SMALL, horses=True), (1100, 1101), id="horses"),
+    pytest.param({"scenario": "joust", "points": 20, "table": 14, "terrain": "open"}, (1100, 1101), id="joust"),
+    pytest.param(dict(SMALL, magic_swords=True, points=120), (1100, 1101), id="magic_swords"),
+    pytest.param(dict(SMALL, double_defense=True), (1100, 1101), id="double_defense"),
+    pytest.param(dict(SMALL, two_swords=True), (1105, 1118), id="two_swords"),
+    pytest.param(dict(SMALL, horses=True, magic_swords=True, double_defense=True, two_swords=True, points=80),
+                 (1103, 1118), id="horses,magic_swords,double_defense,two_swords"),
+]
+ADVANCED_HEURISTIC = [
+    pytest.param({"horses": True, "points": 80, "table": 48}, id="horses"),
+    pytest.param({"scenario": "joust", "points": 20, "table": 14, "terrain": "open"}, id="joust"),
+    pytest.param({"magic_swords": True}, id="magic_swords"),
+    pytest.param({"double_defense": True, "terrain": "forest"}, id="double_defense"),
+    pytest.param({"two_swords": True, "points": 80, "table": 48}, id="two_swords"),
+    pytest.param({"horses": True, "magic_swords": True, "double_defense": True, "two_swords": True, "points": 120,
+                  "table": 48, "turn_limit": 30}, id="horses,magic_swords,double_defense,two_swords"),
+]
+
+
+@pytest.mark.parametrize("options, seeds", ADVANCED_RANDOM)
+def test_random_games_of_the_advanced_rules_are_identical(options, seeds):
+    """Issue 39, the advanced rules on the kernel (seed, Optional/Advanced Rules: Horses, Magic
+    Swords, Double Defense, Two Swords; Scenarios: Jousting; rules page, rules 25, 26, 28, 29, 39):
+    horsemen moving without the 12-inch cap and struck only middle or low by kniggits on foot, the
+    horse lost for good below 5 movement tokens and a joust won by unhorsing; a magic sword's second
+    attack (at a declared second target or the same enemy, who strikes back only with a magic sword
+    of his own); guarding a height with the sword hand, after which a kniggit does not attack again
+    that turn; two swords that need no defense token, never defend and strike twice.  Same draws,
+    same game, decision by decision, with fights in every game."""
+    assert unsupported(options) == []
+    for seed in seeds:
+        game = _same_game(options, _tape(seed))
+        assert any(name.startswith("fight:") for _, name, _ in game["decisions"])
+
+
+@pytest.mark.parametrize("options", ADVANCED_HEURISTIC)
+def test_heuristic_games_of_the_advanced_rules_are_identical(options):
+    """Issue 39, the heuristic under the advanced rules (rules page, rules 25, 26, 28, 29, 39): its
+    moves with a horseman's allowance and its hands drawn from the equilibrium of each fight's hands
+    (the heights on foot against a horseman, guards, two swords, a magic sword's second attack) are
+    the bot's of ``brawl/games/kniggits/bots.py``, against itself and the random bot."""
+    for seed, bots in enumerate((["heuristic", "heuristic"], ["heuristic", "random"], ["random", "heuristic"])):
+        game = _same_game(options, _tape(1300 + seed), bots)
+        assert any(name.startswith("fight:") for seat, name, _ in game["decisions"] if bots[seat] == "heuristic")
+
+
+def test_the_advanced_rules_show_in_the_games():
+    """Issue 39, rules page, rules 26, 28 and 39: the tapes above reach a magic sword's second target
+    declared by the random bot, guarding hands, and a joust won by unhorsing, so the agreement
+    covers them."""
+    seconds = _same_game(dict(SMALL, magic_swords=True, points=120), _tape(1100))
+    assert any(name.startswith("second:") for _, name, _ in seconds["decisions"])
+    guards = _same_game(dict(SMALL, double_defense=True), _tape(1100))
+    assert any(name.startswith("fight:") and ":guard-" in name for _, name, _ in guards["decisions"])
+    joust = _same_game({"scenario": "joust", "points": 20, "table": 14, "terrain": "open"}, _tape(1100))
+    assert joust["end"].endswith("is unhorsed")
+
+
+def test_the_vector_environment_and_the_playouts_leave_the_advanced_rules_to_the_engine():
+    """Issue 39: the advanced rules the kernel plays are named by ``vector_unsupported`` (the vector
+    environment's agent menus and the playouts from a position do not play them), so the review's
+    playouts of such a game run on the engine."""
+    from brawl.games import make_game
+    from brawl.games.kniggits.batch import vector_unsupported
+    from brawl.games.kniggits.batch_playout import kernel_policy
+
+    for options, part in (({"horses": True}, "horses"), ({"magic_swords": True}, "magic_swords"),
+                          ({"double_defense": True}, "double_defense"), ({"two_swords": True}, "two_swords"),
+                          ({"scenario": "joust"}, "joust")):
+        assert unsupported(options) == []
+        assert any(part in reason for reason in vector_unsupported(options))
+        assert kernel_policy(make_game("kniggits", options), ["heuristic"], 0.0, 1) is None
