@@ -90,7 +90,6 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
             if not R.is_up(U[j, HP]) and U[j, STABLE] == 0 and R.near(U, i, j):
                 n = _add(L, n, V_HEAL, j, 0)
         # attacks.full_attacks (option iterative_attacks): the whole turn, so only with both actions left
-        main_melee = U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1
         if S[S_MOVED] == 0 and actions_allowed(U, S, i) >= D.TURN_ACTIONS and P[i, NATT] >= 2 and main_melee:
             for j in range(O[O_UNITS]):
                 if R.is_enemy(P, i, j) and U[j, DEAD] == 0 and U[j, HIDDEN] == 0 and R.near(U, i, j):
