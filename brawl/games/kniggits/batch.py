@@ -14,8 +14,9 @@ The kernel plays the ``random`` bot (the rules' own random decisions,
 :meth:`.decisions.Decisions.sample_action`) and the ``heuristic`` (:mod:`.batch_heuristic`, which
 asks the bot itself for each kind of fight's equilibrium once and keeps the answers on disk) in
 either seat, with the options of a battle: any table, scale, terrain, points, disengaging, turn
-limit, and the advanced rules horses (and the joust), magic swords, double defense and two swords
-(:mod:`.batch_advanced`).  The archers, the scenarios with things to carry
+limit, and the things to carry and drink of the scenarios flag, princess and grail and of the
+potions (:mod:`.batch_items`), and the advanced rules horses (and the joust), magic swords, double
+defense and two swords (:mod:`.batch_advanced`).  The archers
 and a real table are not in it (:func:`unsupported`): those games are played by the full engine,
 and :func:`run_range` says so on stderr.
 
@@ -41,10 +42,11 @@ from numba.typed import Dict, List
 from ...sim.engine import SimResult
 from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
 from . import mechanics
-from .batch_game import ARMY, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, RPS, play_game
+from .batch_game import ARMY, DROP, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, PICK, RPS, play_game
 from .batch_advanced import HAND_NAMES, SECOND_TO, advanced_flags
 from .batch_geom import table_record
 from .batch_heuristic import KEY, STRATEGY, known_table, register, save_known
+from .batch_items import HANDS, MAX_ITEMS, item_ids, things_record, things_unplayed
 from .batch_moves import ATTACK, DEFENSE, MOVE, NROWS
 
 POLICIES = {"random": 0, "heuristic": 1}  # the bots the kernel plays (batch_game.RANDOM, HEURISTIC)
@@ -52,11 +54,13 @@ DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's 
 #: the options of the kernel's games (the rules module's fields): a battle's
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
                             "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
-                            "heuristic_army game_id fixed_army adv")  # adv: the advanced rules (batch_advanced.advanced_flags)
+                            "heuristic_army game_id fixed_army adv things")  # adv: the advanced rules (batch_advanced.advanced_flags)
+# things: the things to carry and drink (batch_items.things_record), after adv
 #: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
-Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed")
-FLAGS = ("archers", "potions")
+Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things")
+# things: where the game's things are (batch_items), the last field
+FLAGS = ("archers",)
 #: the advanced rules the kernel plays (batch_advanced) whose agent menus the vector environment does
 #: not (a magic sword's second target, guarding hands, the heights a horseman may be struck at)
 VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords")
@@ -69,7 +73,7 @@ def unsupported(options: Mapping) -> list[str]:
     game = make_game("kniggits", options)
     o = game.options
     out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
-    if o.scenario not in ("battle", "joust"):
+    if o.scenario not in ("battle", "joust", "princess", "grail", "flag"):
         out.append(f"the scenario {o.scenario}")
     if o.measure != "app":
         out.append("a real table")
@@ -88,6 +92,7 @@ def vector_unsupported(options: Mapping) -> list[str]:
     out = [f"the advanced rule {name}" for name in VECTOR_FLAGS if getattr(o, name)]
     if o.scenario == "joust":
         out.append("the scenario joust")
+    out += things_unplayed(o)  # picking up, carrying, dropping and drinking (batch_items)
     return out
 
 
@@ -149,7 +154,7 @@ def _record(game, armies=(None, None)):
     rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                   o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
                   mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
-                  MOVE_TRIES, _heuristic_army(names), register(game), fixed, advanced_flags(o))
+                  MOVE_TRIES, _heuristic_army(names), register(game), fixed, advanced_flags(o), things_record(game))
     return rules, table_record(t), names
 
 
@@ -173,10 +178,11 @@ def new_work(n, width, pol0, pol1, keys, solved, lengths):
     for r in range(len(keys)):
         known[(keys[r, 0], keys[r, 1], keys[r, 2])] = r
         strategies.append(np.ascontiguousarray(solved[r, :lengths[r]]))
-    return Work(np.zeros(n, np.int64), np.zeros((n * n, 2), np.int64), np.zeros(n, np.int64),
+    return Work(np.zeros(n, np.int64), np.zeros((n * n + 2 * n, 2), np.int64), np.zeros(n, np.int64),
                 np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
                 np.zeros(width, np.int64), np.zeros((n, 2), np.int64), np.array([pol0, pol1]), np.zeros(n, np.int64),
-                np.zeros(1, np.int64), known, strategies, np.zeros(1), np.full((2, 2), -1, np.int64))
+                np.zeros(1, np.int64), known, strategies, np.zeros(1), np.full((2, 2), -1, np.int64),
+                np.zeros((1 + MAX_ITEMS, 4)))
 
 
 def _known(bot_specs: list[str]):
@@ -234,6 +240,8 @@ def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)
             name = "end_turning"
         elif what == SECOND_TO:
             name = f"second:{ids[a]}:{ids[b]}"
+        elif what in (PICK, DROP):  # things to carry (batch_items)
+            name = f"pick:{ids[a]}:{item_ids(game)[b - 1]}:{HANDS[r[4] - 1]}" if what == PICK else f"drop:{ids[a]}"
         else:
             assert what == FIGHT
             name = f"fight:{ids[a]}-{ids[b]}:{hands[r[4]]}:{hands[r[5]]}"

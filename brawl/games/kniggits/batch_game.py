@@ -21,13 +21,15 @@ from numba.extending import overload
 
 from ...sim.kernel import _is_tape, below, note
 from .batch_geom import flees
-from .batch_heuristic import FACE_ORDER, MOVE_ORDER, draw_hands, order_for, turning_order, unit
+from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
+from .batch_items import SWORD, SHIELD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
-from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, RANK, SEAT,
-                          STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
+from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MAX_STRETCHES, MOVE, MOVED, RANK,
+                          SEAT, STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
                           flee, score)
 
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
+PICK, DROP = 7, 8  # codes added for things to carry (batch_items): kniggit, thing's row, hand
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
 RANDOM, HEURISTIC, ANY = 0, 1, 2  # the bots the kernel plays; ANY: uniform over the listed decisions
@@ -107,6 +109,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 opts[nf, 0], opts[nf, 1] = i, buf[a]
                 nf += 1
         nf = adv.second_choices(o, K, i, buf, ne, opts, nf)  # a magic sword's second target
+        nf = list_items(K, XY, i, o, w, opts, nf)  # its picks or drop (batch_items)
     nm = 0
     for i in range(n):
         if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
@@ -134,12 +137,17 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 log(src, row, seat, MOVE_TO, i, 1, 0, 0, pts, 1, K, XY, n)
                 arrive(K, XY, n, i, out[count - 1, 0], out[count - 1, 1], o, buf)
                 K[MOVED, i] = 1
-                return src, False
+                arrived(K, XY, n, i, o, w)
+                return src, winner(w) != NOT_OVER
     if nf > 0:
         src, u = unit(src)
         if u < o.odds_other:
             src, c = below(src, nf)
             i, e = opts[c, 0], opts[c, 1]
+            if e < 0:  # a pick or a drop (batch_items.list_items)
+                r, hand = order_code(e)
+                _take(src, seat, i, r, hand, K, XY, n, w)
+                return src, False
             if e >= adv.KIND:  # a magic sword's second target (adv.second_choices)
                 log(src, row, seat, adv.SECOND_TO, i, e - adv.KIND, 0, 0, w.pts, 0, K, XY, n)
                 K[adv.SECOND, i] = e - adv.KIND + 1
@@ -167,6 +175,10 @@ def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
             log(src, w.row, seat, MOVE_TO, i, w.way[0], 0, 0, w.pts, w.way[0], K, XY, n)
             arrive(K, XY, n, i, w.out[arg - 1, 0], w.out[arg - 1, 1], o, w.buf)
             K[MOVED, i] = 1
+            arrived(K, XY, n, i, o, w)
+            return winner(w) != NOT_OVER
+        if kind == PICK_ORDER:  # the bot picks things up with the sword hand
+            _take(src, seat, i, arg, SWORD, K, XY, n, w)
             return False
     log(src, w.row, seat, END_MOVE, -1, -1, 0, 0, w.pts, 0, K, XY, n)
     return True
@@ -204,15 +216,24 @@ def _turning(src, o, K, XY, n, seat, w):
 
 
 @njit(cache=True)
+def _take(src, seat, i, r, hand, K, XY, n, w):
+    """A pick of thing ``r`` with ``hand`` (``r`` 0: a drop) by kniggit ``i``, logged and made (batch_items)."""
+    log(src, w.row, seat, PICK if r > 0 else DROP, i, r, hand, 0, w.pts, 0, K, XY, n)
+    take(K, XY, i, r, hand, w)
+
+
+@njit(cache=True)
 def _can_strike(K, i):
-    """:func:`.combat.can_strike` hand to hand (no archers, carrying or guarding in the kernel)."""
-    return K[STATUS, i] == FIGHTING and K[ATTACK, i] > 0
+    """:func:`.combat.can_strike` hand to hand (no archers or guarding in the kernel): a sword hand
+    that carries something does not strike."""
+    return K[STATUS, i] == FIGHTING and K[ATTACK, i] > 0 and K[HAND, i] != SWORD
 
 
 @njit(cache=True)
 def _can_defend(K, i):
-    """:func:`.combat.can_defend` (no archers, two swords or carrying in the kernel)."""
-    return K[DEFENSE, i] > 0 and K[STATUS, i] != GONE
+    """:func:`.combat.can_defend` (no archers or two swords in the kernel): a shield hand that
+    carries something does not defend."""
+    return K[DEFENSE, i] > 0 and K[STATUS, i] != GONE and K[HAND, i] != SHIELD
 
 
 @njit(cache=True)
@@ -227,11 +248,13 @@ def _blow(K, target, height, defended, o):
 
 @njit(cache=True)
 def _flight(K, i):
-    """:meth:`.fights.Fights._check_flight`: one colour left (or none), the kniggit flees."""
+    """:meth:`.fights.Fights._check_flight`: one colour left (or none), the kniggit flees, and puts
+    down what it carries where it stands (batch_items: the thing stands where its carrier does)."""
     colours = (K[MOVE, i] > 0) + (K[ATTACK, i] > 0) + (K[DEFENSE, i] > 0)
     if K[STATUS, i] == FIGHTING and flees(colours):
         K[STATUS, i] = FLEEING
         K[FACING, i] = -1
+        K[CARRY, i], K[HAND, i] = 0, 0
 
 
 @njit(cache=True)
@@ -354,6 +377,7 @@ def play_game(src, o, g, K, XY, w):
     else:
         src, p1 = below(src, o.presets)
     log(src, row, 1, ARMY, p1, -1, 0, 0, w.pts, 0, K, XY, 0)
+    lay_out(o, w)  # the scenario's things and the potions (batch_items)
     n = muster(o, p0, p1, K, XY)
     won = check_end(K, n)
     if won != NOT_OVER:
@@ -386,6 +410,8 @@ def play_game(src, o, g, K, XY, w):
                 src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
             if done:
                 break
+        if winner(w) != NOT_OVER:  # a kniggit brought a thing home (batch_items)
+            return src, winner(w), first, turns
         auto_face(K, XY, n, to_act, o, w.buf)  # _end_move
         auto_face(K, XY, n, 1 - to_act, o, w.buf)
         turning = False
@@ -408,7 +434,8 @@ def play_game(src, o, g, K, XY, w):
             return src, score(K, n), first, turns
         for i in range(n):  # _start_turn: the fleeing kniggits of the army on turn run
             if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
-                flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+                if flee(K, XY, n, i, o, g, w.buf, w.pts, w.out):
+                    arrived(K, XY, n, i, o, w)
         won = check_end(K, n)
         if won != NOT_OVER:
             return src, won, first, turns

@@ -1,13 +1,16 @@
 """The ``heuristic`` bot (:class:`.bots.HeuristicBot`) in the compiled Kniggits games (:mod:`.batch`).
 
-Its moving phase and turning follow the bot's own code step by step for the kernel's options (a
-battle: no archers, things to carry, flags or potions): each kniggit in turn goes for the enemy
-with the best score, by the table's shortest way, as far as its allowance (or 90, 75, 50, 25% of
-it) gives a legal move; one in combat faces the enemy it can rout soonest; one in combat only with
-fleeing enemies steps away.  Its numbers (the score's weights, the fractions tried, the decimals a
-point is written with) are the bot's, read from it here where they are named there
-(:data:`.bots.HeuristicBot` keeps them in its code: this module and the bot are checked against
-each other decision by decision by ``tests/games/kniggits/test_batch_agrees.py``).
+Its moving phase and turning follow the bot's own code step by step for the kernel's options (no
+archers): each kniggit in turn picks up a thing in reach, runs for the princess, the grail or the
+enemy flag, guards its own flag, brings home what it carries or drinks a potion in easy reach
+(:mod:`.batch_items`), or else goes for the enemy with the best score, by the table's shortest
+way, as far as its allowance (or 90, 75, 50, 25% of it) gives a legal move; one in combat faces
+the enemy it can rout soonest; one in combat only with fleeing enemies steps away.  Its numbers
+(the score's weights, the fractions tried, the decimals a point is written with) are the bot's,
+read from it here where they are named there (:data:`.bots.HeuristicBot` keeps them in its code:
+this module and the bot are checked against each other decision by decision by
+``tests/games/kniggits/test_batch_agrees.py``); those about things are named in :mod:`.bots` and
+read through :func:`.batch_items.things_record`.
 
 In a fight the bot plays the equilibrium of the fight's payoff matrix.  The kernel asks the bot
 itself for it (:meth:`.bots.HeuristicBot.fight_strategy`, a linear programme solved with SciPy)
@@ -27,12 +30,14 @@ from numba.extending import overload
 from ...sim.kernel import _is_tape, _next, _tape_next, below
 from . import mechanics
 from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
-from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
+from .batch_items import heuristic_pick, item_goal
+from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
                           allowance, check_path, engaged)
 from .bots import _COUNT_THAT_MATTERS
 
 flee_need = compiled(mechanics.blows_to_flee)
 NOTHING, FACE_ORDER, MOVE_ORDER = 0, 1, 2
+PICK_ORDER = 3  # pick up a thing (batch_items), with the thing's row
 KEY = types.UniTuple(types.int64, 3)
 STRATEGY = types.float64[::1]
 
@@ -116,9 +121,15 @@ def solve_fight(key, gid, a_seat, am, aa, ad, ast, dm, da, dd, dst, d_faces, sea
     game = _GAMES[int(gid)][1]
     status = ("fighting", "fleeing")
     aid, did = ("A1", "B1") if a_seat == 0 else ("B1", "A1")
-    a = Kniggit(aid, int(a_seat), 0.0, 0.0, int(am), int(aa), int(ad), status=status[ast], facing=did)
+    # a hand with no choice though the kniggit could use it carries something (batch_items): the key's
+    # flags (:func:`fight_strategy`) say which
+    flags = int(key[2])
+    a_hand = "shield" if not flags & 2 and ad > 0 else ""
+    d_sword = not flags & 4 and d_faces and da > 0 and not dst  # it would strike back but for what it carries
+    d_hand = "shield" if not flags & 8 and dd > 0 else "sword" if d_sword else ""
+    a = Kniggit(aid, int(a_seat), 0.0, 0.0, int(am), int(aa), int(ad), status=status[ast], facing=did, hand=a_hand)
     d = Kniggit(did, 1 - int(a_seat), 1.0, 0.0, int(dm), int(da), int(dd), status=status[dst],
-                facing=aid if d_faces else "")
+                facing=aid if d_faces else "", hand=d_hand)
     state = KniggitsState(phase="fight", kniggits=(a, d) if a_seat == 0 else (d, a), fights=((aid, did, "melee"),),
                           to_act=int(a_seat), first_mover=0)
     out = np.ascontiguousarray(HeuristicBot().fight_strategy(game, state, int(seat)), dtype=np.float64)
@@ -203,9 +214,9 @@ def move_toward(K, XY, n, i, gx, gy, o, g, w):
 
 
 @njit(cache=True)
-def step_away(K, XY, n, i, ens, ne, o, g, w):
+def step_away(K, XY, n, i, ens, ne, o, g, w, toward_edge=False):
     """:meth:`.bots.HeuristicBot.step_away`: a straight legal move out of combat, as
-    :func:`move_toward` answers."""
+    :func:`move_toward` answers (``toward_edge``: only one that brings ``i`` nearer its own edge)."""
     kx, ky = XY[0, i], XY[1, i]
     arc = away_arc((kx, ky), [(XY[0, ens[a]], XY[1, ens[a]]) for a in range(ne)])
     if arc is None:
@@ -213,6 +224,8 @@ def step_away(K, XY, n, i, ens, ne, o, g, w):
     middle, half = arc
     for t in range(1 if ne == 1 else len(TRIED_TURNS)):
         ux, uy = math.cos(middle + TRIED_TURNS[t] * half), math.sin(middle + TRIED_TURNS[t] * half)
+        if toward_edge and uy * (1 if K[SEAT, i] == 1 else -1) <= 0:
+            continue
         step = min(allowance(K, i, o), room(Side(o.size), (kx, ky), (ux, uy)))
         for frac in (1.0, 0.6, 0.3):
             x = min(max(kx + ux * step * frac, 0.0), o.size)
@@ -238,8 +251,15 @@ def order_for(K, XY, n, i, o, g, w):
     with the enemy, or :data:`MOVE_ORDER` with the path's length in points, written as
     :func:`move_toward` does)."""
     seat = K[SEAT, i]
+    r = heuristic_pick(K, XY, i, o, w)  # a thing in reach (batch_items)
+    if r > 0:
+        return PICK_ORDER, r
     ens = w.ens
     ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, ens)
+    if ne > 0 and K[CARRY, i] > 0 and not K[MOVED, i]:  # carrying: out of combat toward its edge
+        count = step_away(K, XY, n, i, ens, ne, o, g, w, True)
+        if count:
+            return MOVE_ORDER, count
     if ne > 0:
         active = False
         for a in range(ne):
@@ -280,10 +300,13 @@ def order_for(K, XY, n, i, o, g, w):
             goal, best_score = e, score
         if nearest < 0 or _before(d, near, K[RANK, e], K[RANK, nearest]):
             nearest, near = e, d
-    if goal < 0:
+    to, gx, gy = item_goal(K, XY, n, i, o, w)  # a thing to fetch, guard or drink first (batch_items)
+    if to == 2 or (to == 0 and goal < 0):
         return NOTHING, 0
-    count = move_toward(K, XY, n, i, XY[0, goal], XY[1, goal], o, g, w)
-    if count == 0 and (XY[0, nearest] != XY[0, goal] or XY[1, nearest] != XY[1, goal]):
+    if to == 0:
+        gx, gy = XY[0, goal], XY[1, goal]
+    count = move_toward(K, XY, n, i, gx, gy, o, g, w)
+    if count == 0 and nearest >= 0 and (XY[0, nearest] != gx or XY[1, nearest] != gy):
         count = move_toward(K, XY, n, i, XY[0, nearest], XY[1, nearest], o, g, w)
     return (MOVE_ORDER, count) if count else (NOTHING, 0)
 

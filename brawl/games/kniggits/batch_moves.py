@@ -27,7 +27,10 @@ SEAT, MOVE, ATTACK, DEFENSE, STATUS, FACING, MOVED, RANK = range(8)
 LOST, TWO, ARCHER, GUARDED, SECOND, SHOT = range(8, 14)
 LOST_HORSE, LOST_MAGIC, LOST_DOUBLE = 1, 2, 4
 ADV_HORSES = 0  # ``Rules.adv[ADV_HORSES]``: the horses rule is on (the option, or a joust)
-NROWS = 14
+# things to carry (:mod:`.batch_items`), rows added after those: the row of the thing a kniggit
+# carries (0 for nothing) and the hand it carries with
+CARRY, HAND = range(14, 16)
+NROWS = 16
 FIGHTING, FLEEING, GONE = 0, 1, 2  # a kniggit's status
 MAX_STRETCHES = mechanics.MAX_STRETCHES
 TRIED_TURNS = np.array(TRIED)
@@ -161,9 +164,9 @@ def check_path(K, XY, n, i, pts, m, o, g, buf, out):
 
 @njit(cache=True)
 def arrive(K, XY, n, i, x, y, o, buf):
-    """:meth:`.movement.Movement._arrive` (no items in the kernel's options): the kniggit stands at
-    the path's end, and one that is fighting and meets enemies there faces the nearest unless it
-    faces one of them already."""
+    """:meth:`.movement.Movement._arrive` (the things there are :func:`.batch_items.arrived`'s): the
+    kniggit stands at the path's end, and one that is fighting and meets enemies there faces the
+    nearest unless it faces one of them already."""
     ne = engaged(K, XY, n, x, y, K[SEAT, i], o.ring, buf)
     XY[0, i], XY[1, i] = x, y
     if ne > 0 and K[STATUS, i] == FIGHTING:
@@ -239,11 +242,12 @@ def flee(K, XY, n, i, o, g, buf, pts, out):
                 if count:
                     break
     if count < 2:
-        return
+        return False
     arrive(K, XY, n, i, out[count - 1, 0], out[count - 1, 1], o, buf)
     if abs(XY[1, i] - edge) <= EPS * 10:
         K[STATUS, i] = GONE
         K[FACING, i] = -1
+    return True  # it arrived somewhere (batch_items.arrived: what happens there)
 
 
 NOT_OVER = -2  # :func:`check_end` while both armies fight

@@ -326,7 +326,7 @@ def kernel_policy(game, bots: Sequence[str], epsilon: float = 0.0, seed: int = 1
 #: the sources compiled into the playouts (Numba checks a function's own file only, so a change in
 #: any of them drops the compiled files of the modules named here: :func:`_drop_stale_cache`)
 _SOURCES = ("batch.py", "batch_game.py", "batch_moves.py", "batch_geom.py", "batch_heuristic.py", "batch_playout.py",
-            "batch_advanced.py",
+            "batch_advanced.py", "batch_items.py",
             "geometry.py", "disengage.py", "mechanics.py")
 
 

@@ -27,6 +27,15 @@ from .model import Kniggit
 from .rules import Kniggits, KniggitsState
 
 
+# How the heuristic goes for things (:meth:`HeuristicBot.goal_for`; the compiled heuristic reads
+# these too, :mod:`.batch_items`): a flag's guard goes for an enemy within GUARD_WATCH inches of it
+# (times the scale) and otherwise comes back to it when further than GUARD_STAY; a potion is worth
+# going for within POTION_EASY of a move.
+GUARD_WATCH = 10.0
+GUARD_STAY = 3.0
+POTION_EASY = 0.9
+
+
 def _worth_tokens(move: int, attack: int, defense: int) -> float:
     colours = (move > 0) + (attack > 0) + (defense > 0)
     if mechanics.flees(colours):
@@ -216,14 +225,14 @@ class HeuristicBot:
         if own_flag is not None and len(mine) > 1:
             guard = min(mine, key=lambda f: (dist(f.pos, own_flag.pos), f.id))
             if guard.id == k.id:
-                threats = [e for e in active_enemies if dist(e.pos, own_flag.pos) < 10 * t.scale]
+                threats = [e for e in active_enemies if dist(e.pos, own_flag.pos) < GUARD_WATCH * t.scale]
                 if threats:
                     return min(threats, key=lambda e: dist(e.pos, own_flag.pos)).pos
-                return own_flag.pos if dist(k.pos, own_flag.pos) > 3 * t.scale else None
+                return own_flag.pos if dist(k.pos, own_flag.pos) > GUARD_STAY * t.scale else None
         # a potion in easy reach
         reach = game.move_allowance(k)
         for it in state.items:
-            if it.kind == "potion" and dist(k.pos, it.pos) <= reach * 0.9:
+            if it.kind == "potion" and dist(k.pos, it.pos) <= reach * POTION_EASY:
                 if not any(dist(e.pos, it.pos) < dist(k.pos, it.pos) for e in active_enemies):
                     return it.pos
         if not active_enemies:

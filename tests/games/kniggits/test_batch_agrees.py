@@ -125,8 +125,84 @@ def test_the_heuristic_makes_every_kind_of_decision():
     assert {"army", "move", "face", "end_move", "end_turning", "fight"} <= set(kinds)
 
 
-@pytest.mark.parametrize("options, part", [({"archers": True}, "archers"), ({"scenario": "flag"}, "flag"),
-                                           ({"potions": True}, "potions")])
+def _happened(options: dict, game: dict) -> set[str]:
+    """What the engine's side of a game did with things: ``pick`` and ``drop`` decisions, ``drinks``
+    (a potion drunk), ``returns`` (a flag back to its base), ``fled`` (a kniggit that flees puts
+    down what it carries), ``brings`` (a thing brought home wins), read off its states."""
+    from brawl.games import make_game
+
+    out = {name.partition(":")[0] for _, name, _ in game["decisions"]} & {"pick", "drop"}
+    if "brings" in game["end"]:
+        out.add("brings")
+    g = make_game("kniggits", options)
+    state = g.initial_state()
+    for seat, name, _ in game["decisions"]:
+        before = set(state.events)
+        state = g.apply_action(state, seat, name)
+        text = " ".join(set(state.events) - before)  # what this decision did (each event names its turn)
+        if "drinks a potion" in text:
+            out.add("drinks")
+        if "flag to its base" in text:
+            out.add("returns")
+        if "puts down" in text and not name.startswith("drop"):
+            out.add("fled")
+    return out
+
+
+#: Issue 39, rulings 30 (potions) and 35 (the flag, the princess, the grail): option sets with things
+#: on the table, the bots, the tapes' seeds, and what the games are to show between them
+ITEM_GAMES = [
+    pytest.param({"scenario": "flag", "table": 20, "terrain": "open", "turn_limit": 0}, ["random", "random"], (1, 6),
+                 {"pick", "drop", "returns"}, id="flag-random"),
+    pytest.param({"scenario": "flag", "points": 120, "table": 48}, ["heuristic", "heuristic"], (1,), {"pick", "brings"},
+                 id="flag-heuristic"),
+    pytest.param({"scenario": "flag", "points": 120, "table": 48}, ["random", "heuristic"], (1,), {"pick", "brings"},
+                 id="flag-random-heuristic"),
+    pytest.param({"scenario": "princess", "table": 14, "terrain": "open", "turn_limit": 0}, ["random", "random"], (1, 5),
+                 {"pick", "drop"}, id="princess-random"),
+    pytest.param({"scenario": "princess"}, ["heuristic", "heuristic"], (1,), {"pick", "brings"}, id="princess-heuristic"),
+    pytest.param({"scenario": "grail", "points": 120, "table": 48}, ["heuristic", "heuristic"], (2, 3), {"pick", "brings"},
+                 id="grail-heuristic"),
+    pytest.param({"scenario": "grail", "table": 14, "terrain": "open", "turn_limit": 0}, ["random", "random"], (4,),
+                 {"pick", "fled"}, id="grail-random"),
+    pytest.param({"potions": True, "table": 14, "terrain": "open", "turn_limit": 0}, ["random", "random"], (1,), {"drinks"},
+                 id="potions-random"),
+    pytest.param({"potions": True, "points": 120, "table": 48}, ["heuristic", "heuristic"], (1,), {"drinks"},
+                 id="potions-heuristic"),
+    pytest.param({"potions": True, "scenario": "princess", "table": 24, "terrain": "open", "turn_limit": 0},
+                 ["random", "random"], (1,), {"drinks", "pick", "drop"}, id="potions-princess-random"),
+]
+
+
+@pytest.mark.parametrize("options, bots, seeds, shown", ITEM_GAMES)
+def test_games_with_things_to_carry_are_identical(options, bots, seeds, shown):
+    """Issue 39, rulings 30 and 35 (seed, Magic Potions; Scenarios: capture the flag, rescue the
+    princess, quest for the grail): the compiled games lay the things out where the rules do, list
+    and make the random bot's picks (either hand) and drops, let the heuristic fetch, guard and
+    drink as the bot does, carry a thing along, put it down when its carrier flees, drink the
+    potions and return a flag to its base on arriving within reach, keep a hand that carries out of
+    the fight, and end the game when a thing is brought home: same draws, same game, and between
+    the seeds the games show ``shown``."""
+    assert unsupported(options) == []
+    seen = set()
+    for seed in seeds:
+        seen |= _happened(options, _same_game(options, _tape(seed), bots))
+    assert shown <= seen
+
+
+def test_things_the_vector_environment_does_not_hold_are_named():
+    """Issue 39: the kernel plays the flag, the princess, the grail and the potions, but the vector
+    environment's agent menus (picking up, dropping) do not hold them: they are named for it."""
+    from brawl.games.kniggits.batch import vector_unsupported
+
+    for options, part in (({"scenario": "flag"}, "flag"), ({"scenario": "princess"}, "princess"),
+                          ({"scenario": "grail"}, "grail"), ({"potions": True}, "potions")):
+        assert unsupported(options) == []
+        assert any(part in reason for reason in vector_unsupported(options))
+    assert vector_unsupported({}) == []
+
+
+@pytest.mark.parametrize("options, part", [({"archers": True}, "archers")])
 def test_options_the_kernel_does_not_play_are_named(options, part):
     """Issue 39: options the kernel does not play are named, so their games go to the engine."""
     assert any(part in reason for reason in unsupported(options))
