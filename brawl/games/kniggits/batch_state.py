@@ -12,7 +12,10 @@ loads, whatever the armies (ready-made, written kniggit by kniggit, or the searc
 What does not load (:func:`why_not` says why) is played by the engine: the choice of armies (the
 kernel's game starts from ready-made armies; :mod:`.batch_playout` makes the armies' decisions
 itself and loads the state after them), a finished game (its result is known), and anything a
-battle with the kernel's options cannot hold (items, archers, a real table's declared contacts).
+battle with the kernel's options cannot hold (archers, a real table's declared contacts), or things
+on the table: the kernel's own games lay out, carry and drink them (:mod:`.batch_items`), but a
+position does not load them yet, so a game of the flag, the princess or the grail, or one with
+potions left, plays on on the engine.
 
 :func:`play_engine_from` is the engine's side of a tape (:mod:`brawl.sim.kernel`) from a state:
 the review's playout (:class:`brawl.review.policy.EnginePolicy`: each seat's bot, and with
