@@ -228,9 +228,6 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         vector_env("kniggits", num_envs=2, opponent="genius")
     with pytest.raises(ValueError, match="archers"):
         vector_env("kniggits", num_envs=2, archers=True)
-    for rule in ("horses", "magic_swords", "double_defense", "two_swords"):  # the batch kernel plays these now
-        with pytest.raises(ValueError, match=rule):
-            vector_env("kniggits", num_envs=2, **{rule: True})
 
 
 def test_self_play_reports_seats_and_winners():
@@ -267,3 +264,20 @@ def test_make_vec_and_render():
     env.reset(seed=0)
     frames = env.render()
     assert len(frames) == 3 and all(f.startswith(f"game {g}: ") and "asks Red: army" in f for g, f in enumerate(frames))
+
+
+def test_stale_compiled_vector_env_is_dropped(monkeypatch, tmp_path):
+    """Issue 39 (a compiled cache kept, never stale): the vector environment's compiled files are
+    dropped when a source compiled into its step changes (its own modules, the kernel's, the
+    encoding's compiled helpers: Numba checks a function's own file only), and kept while none does;
+    the kernel's own files are left to their guards."""
+    monkeypatch.setattr(V._step_all._cache, "_cache_path", str(tmp_path))
+    for name in ("vector._step_all-1.py311.nbi", "vector_view.judge-2.py311.nbc", "vector_game.play_on-3.py311.nbi",
+                 "batch_game.play_game-4.py311.nbi"):
+        (tmp_path / name).write_text("old")
+    (tmp_path / "kniggits-vector.digest").write_text("a digest of other sources")
+    V._drop_stale_cache()
+    assert sorted(p.name for p in tmp_path.glob("*.nb?")) == ["batch_game.play_game-4.py311.nbi"]
+    (tmp_path / "vector._step_all-5.py311.nbi").write_text("new")
+    V._drop_stale_cache()
+    assert (tmp_path / "vector._step_all-5.py311.nbi").exists()

@@ -4,10 +4,9 @@
 points=..., table=..., ...)``, or ``gym.make_vec("brawl/Kniggits-v0", num_envs,
 vectorization_mode="vector_entry_point", ...)``) holds ``num_envs`` games of Kniggits, each with its
 own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``; Kniggits has no
-dice), and steps all of them in one Numba call.  Its options are a battle on the measured table, any
-table, scale, terrain, points, disengaging and turn limit; the others (the advanced rules, the scenarios
-with things to carry, the joust: :func:`.batch.unsupported` and :func:`.batch.vector_unsupported`)
-raise ``ValueError``.
+dice), and steps all of them in one Numba call.  Its options are those the compiled kernel plays
+(:func:`.batch.unsupported`: a battle on the measured table, any table, scale, terrain, points,
+disengaging and turn limit); others raise ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as
@@ -51,7 +50,7 @@ from gymnasium.vector import AutoresetMode
 from numba import njit
 
 from ...rl.vector import check_render_mode, step_infos
-from ...sim.kernel import _chunk_seed
+from ...sim.kernel import _chunk_seed, drop_stale_cache
 from .batch_moves import FIGHTING, NROWS, SEAT, STATUS
 from .encoding import MENU_MOVES
 from .vector_game import answer, play_on, start_game
@@ -135,6 +134,25 @@ def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, a
         srcs[e] = src
 
 
+#: the sources compiled into the environment's step beside the kernel's (``batch*.py``): Numba checks
+#: a function's own file only, so a change in any of them drops this environment's compiled files
+_SOURCES = ("fast_moves.py", "encoding.py", "geometry.py", "disengage.py", "mechanics.py")
+
+
+def _drop_stale_cache() -> None:
+    """Remove the environment's compiled files from Numba's cache when a source compiled into them
+    (its own, the kernel's, :data:`_SOURCES`) has changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    mine = sorted(f for f in os.listdir(here) if f.startswith(("batch", "vector")) and f.endswith(".py"))
+    drop_stale_cache(_step_all, here, tuple(mine) + _SOURCES, ("vector.", "vector_game.", "vector_view."),
+                     "kniggits-vector.digest")
+
+
+_drop_stale_cache()  # before the step is compiled or read from the cache (both lazy)
+
+
 class KniggitsVectorEnv(gym.vector.VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
 
@@ -142,15 +160,15 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
                  render_mode: str | None = None, **options) -> None:
         from .. import make_game
         from ...rl import encoding_for
-        from .batch import POLICIES, _known, _record, new_work, unsupported, vector_unsupported
+        from .batch import POLICIES, _known, _record, new_work, unsupported
 
         self.render_mode = check_render_mode(render_mode, self.metadata)
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
         self.game = make_game("kniggits", options)  # the rules' own checks of the options
-        missing = list(dict.fromkeys(unsupported(options) + vector_unsupported(options)))
+        missing = unsupported(options)
         if missing:
-            raise ValueError("the Kniggits vector environment does not play "
+            raise ValueError("the Kniggits vector environment plays what the compiled kernel plays, not "
                              + ", ".join(missing))
         self.encoding = encoding_for(self.game)
         self._o, self._g, _ = _record(self.game)
