@@ -1,5 +1,5 @@
-"""Test-run set-up shared by every test directory: how the parallel run (``pytest -n``, one worker more than the cores: see
-``scripts/test.sh``) hands tests to its workers.
+"""Test-run set-up shared by every test directory: how the parallel run (``pytest -n``, one worker
+more than the cores: see ``scripts/test.sh``) hands tests to its workers.
 
 Compiling one of KtOG's Numba kernels cold takes a minute or more of CPU, and a fresh clone has no
 compiled cache.  The suite compiles them without inlining (``BRAWL_QUICK_COMPILE``: the same code,
