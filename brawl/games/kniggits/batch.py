@@ -16,8 +16,8 @@ asks the bot itself for each kind of fight's equilibrium once and keeps the answ
 either seat, with the options of a battle: any table, scale, terrain, points, disengaging, turn
 limit, and the things to carry and drink of the scenarios flag, princess and grail and of the
 potions (:mod:`.batch_items`), and the advanced rules horses (and the joust), magic swords, double
-defense and two swords (:mod:`.batch_advanced`).  The archers
-and a real table are not in it (:func:`unsupported`): those games are played by the full engine,
+defense and two swords (:mod:`.batch_advanced`) and archers (:mod:`.batch_archers`).  A real table
+is not in it (:func:`unsupported`): those games are played by the full engine,
 and :func:`run_range` says so on stderr.
 
 Chunks and seeds work as in :mod:`brawl.games.krig.batch`, so any split of a run gives the same
@@ -44,6 +44,7 @@ from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, new_tape
 from . import mechanics
 from .batch_game import ARMY, DROP, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, PICK, RPS, play_game
 from .batch_advanced import HAND_NAMES, SECOND_TO, advanced_flags
+from .batch_archers import SHOOT_TO, bows_record
 from .batch_geom import table_record
 from .batch_heuristic import KEY, STRATEGY, known_table, register, save_known
 from .batch_items import HANDS, MAX_ITEMS, item_ids, things_record, things_unplayed
@@ -54,16 +55,18 @@ DIGITS = {"random": 3, "heuristic": 4}  # the decimals each bot writes a move's 
 #: the options of the kernel's games (the rules module's fields): a battle's
 Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets army_size army_tokens army_places "
                             "name_rank rps_winner rps_wins height_row per_blow odds_move odds_other move_tries "
-                            "heuristic_army game_id fixed_army adv things")  # adv: the advanced rules (batch_advanced.advanced_flags)
+                            "heuristic_army game_id fixed_army adv things "
+                            "army_archers head_radius sight_boxes sight_normals sight_offsets sight_count")  # adv: the advanced rules (batch_advanced.advanced_flags)
+# army_archers to sight_count: the archers of the ready-made armies, a head's radius, the table for sight (batch_archers), after things
 # things: the things to carry and drink (batch_items.things_record), after adv
 #: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things")
 # things: where the game's things are (batch_items), the last field
-FLAGS = ("archers",)
+FLAGS = ()
 #: the advanced rules the kernel plays (batch_advanced) whose agent menus the vector environment does
 #: not (a magic sword's second target, guarding hands, the heights a horseman may be struck at)
-VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords")
+VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers")
 
 
 def unsupported(options: Mapping) -> list[str]:
@@ -73,6 +76,8 @@ def unsupported(options: Mapping) -> list[str]:
     game = make_game("kniggits", options)
     o = game.options
     out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
+    if o.archers and o.scenario in ("flag", "princess", "grail"):  # the heuristic's archers pick nothing up (batch_archers)
+        out.append(f"archers with the scenario {o.scenario}")
     if o.scenario not in ("battle", "joust", "princess", "grail", "flag"):
         out.append(f"the scenario {o.scenario}")
     if o.measure != "app":
@@ -154,7 +159,8 @@ def _record(game, armies=(None, None)):
     rules = Rules(float(t.size), float(t.scale), float(t.ring), float(t.standing_room), mechanics.MEASURE_TOLERANCE,
                   o.disengage == "direct", int(o.turn_limit), len(names), size, tokens, places, _name_ranks(most), rps,
                   mechanics.RPS_WINS_TO_GO_FIRST, height_row, mechanics.TOKENS_PER_BLOW, MOVE_ODDS, OTHER_ODDS,
-                  MOVE_TRIES, _heuristic_army(names), register(game), fixed, advanced_flags(o), things_record(game))
+                  MOVE_TRIES, _heuristic_army(names), register(game), fixed, advanced_flags(o), things_record(game),
+                  *bows_record(armies, most, t))
     return rules, table_record(t), names
 
 
@@ -240,6 +246,8 @@ def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)
             name = "end_turning"
         elif what == SECOND_TO:
             name = f"second:{ids[a]}:{ids[b]}"
+        elif what == SHOOT_TO:
+            name = f"shoot:{ids[a]}:{ids[b]}"
         elif what in (PICK, DROP):  # things to carry (batch_items)
             name = f"pick:{ids[a]}:{item_ids(game)[b - 1]}:{HANDS[r[4] - 1]}" if what == PICK else f"drop:{ids[a]}"
         else:

@@ -34,7 +34,8 @@ from ...sim.kernel import below
 from . import combat, mechanics
 from .batch_geom import compiled, has_power
 from .batch_heuristic import _SOLVED, _GAMES, _shape, unit
-from .batch_moves import (ADV_HORSES, ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, GONE, GUARDED, LOST, LOST_DOUBLE,
+from .batch_items import SHIELD, SWORD
+from .batch_moves import (ADV_HORSES, ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, GONE, GUARDED, HAND, LOST, LOST_DOUBLE,
                           LOST_HORSE, LOST_MAGIC, MOVE, NOT_OVER, SEAT, SECOND, SHOT, STATUS, TWO, mounted)
 from .model import Kniggit
 
@@ -85,10 +86,11 @@ def advanced_flags(options) -> np.ndarray:
 
 
 @njit(cache=True)
-def runs_away(o, K, i):
-    """:meth:`.setup.Setup._muster` for kniggit ``i`` just mustered: whether it fights with two
-    swords (set in ``K``), and whether it runs away in terror (no token of each colour, or a
-    two-sword kniggit with no movement token)."""
+def runs_away(o, K, i, p, j):
+    """:meth:`.setup.Setup._muster` for kniggit ``i`` just mustered (recruit ``j`` of army ``p``):
+    whether it is an archer and whether it fights with two swords (set in ``K``), and whether it
+    runs away in terror (no token of each colour, or a two-sword kniggit with no movement token)."""
+    K[ARCHER, i] = o.army_archers[p, j]
     K[TWO, i] = np.int64(o.adv[ADV_TWO] != 0 and fights_with_two_swords(K[ATTACK, i], K[DEFENSE, i], K[ARCHER, i] != 0))
     if K[TWO, i]:
         return K[MOVE, i] == 0
@@ -118,12 +120,12 @@ def _powers(o, K, i):
 
 @njit(cache=True)
 def can_strike(K, i, kind, base):
-    """:func:`.combat.can_strike` (``base``: the battle's test, ``batch_game._can_strike``; a
-    two-sword kniggit always has a sword hand free)."""
+    """:func:`.combat.can_strike` (``base``: the battle's test, ``batch_game._can_strike``, which a
+    sword hand that carries fails; a two-sword kniggit always has a sword hand free)."""
     if K[STATUS, i] != FIGHTING or K[ATTACK, i] <= 0 or K[GUARDED, i]:
         return False
     if kind == SHOT_FIGHT:
-        return K[ARCHER, i] != 0
+        return K[ARCHER, i] != 0 and K[HAND, i] == 0
     if K[ARCHER, i]:
         return False
     return K[TWO, i] != 0 or base
@@ -155,11 +157,11 @@ def _side(o, K, k, other, strikes, shooting, shot_at, defend_base):
     heights = ALL_HEIGHTS
     if not shooting and o.adv[ADV_HORSES] and mounted(K, other, o) and not mounted(K, k, o):
         heights = NOT_HIGH
-    first = heights if strikes else 0
-    if not shooting and double_defense(o, K, k) and can_defend(o, K, k, False, defend_base):
+    first = heights if strikes and K[HAND, k] != SWORD else 0
+    if not shooting and double_defense(o, K, k) and can_defend(o, K, k, False, defend_base) and K[HAND, k] != SWORD:
         first += GUARDS_TOO
     if K[TWO, k]:
-        second = heights if strikes else 0
+        second = heights if strikes and K[HAND, k] != SHIELD else 0
     else:
         second = ALL_HEIGHTS if not shooting and can_defend(o, K, k, shot_at, defend_base) else 0
     return first, second

@@ -24,6 +24,7 @@ from .batch_geom import flees
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
 from .batch_items import SWORD, SHIELD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
+from . import batch_archers as bows
 from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MAX_STRETCHES, MOVE, MOVED, RANK,
                           SEAT, STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
                           flee, score)
@@ -88,7 +89,7 @@ def muster(o, p0, p1, K, XY):
             K[FACING, n] = -1
             K[RANK, n] = o.name_rank[j]
             XY[0, n], XY[1, n] = o.army_places[p, seat, j, 0], o.army_places[p, seat, j, 1]
-            if adv.runs_away(o, K, n):  # no token of each colour (two swords need none of defense)
+            if adv.runs_away(o, K, n, p, j):  # no token of each colour (two swords need none of defense)
                 K[STATUS, n] = GONE
             n += 1
     return n
@@ -109,10 +110,11 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 opts[nf, 0], opts[nf, 1] = i, buf[a]
                 nf += 1
         nf = adv.second_choices(o, K, i, buf, ne, opts, nf)  # a magic sword's second target
+        nf = bows.aim_choices(o, K, XY, n, i, opts, nf)  # an archer's targets
         nf = list_items(K, XY, i, o, w, opts, nf)  # its picks or drop (batch_items)
     nm = 0
     for i in range(n):
-        if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0:
+        if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0 and K[adv.SHOT, i] == 0:
             w.movers[nm] = i
             nm += 1
     if nm > 0:
@@ -148,6 +150,10 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 r, hand = order_code(e)
                 _take(src, seat, i, r, hand, K, XY, n, w)
                 return src, False
+            if e >= bows.AIM:  # an archer's aim (bows.aim_choices): he turns to the target
+                log(src, row, seat, bows.SHOOT_TO, i, e - bows.AIM, 0, 0, w.pts, 0, K, XY, n)
+                K[adv.SHOT, i], K[FACING, i] = e - bows.AIM + 1, e - bows.AIM
+                return src, False
             if e >= adv.KIND:  # a magic sword's second target (adv.second_choices)
                 log(src, row, seat, adv.SECOND_TO, i, e - adv.KIND, 0, 0, w.pts, 0, K, XY, n)
                 K[adv.SECOND, i] = e - adv.KIND + 1
@@ -166,7 +172,14 @@ def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
             continue
-        kind, arg = order_for(K, XY, n, i, o, g, w)
+        if K[adv.ARCHER, i]:  # HeuristicBot.archer_order (batch_archers)
+            kind, arg = bows.archer_order(K, XY, n, i, o, g, w)
+        else:
+            kind, arg = order_for(K, XY, n, i, o, g, w)
+        if kind == bows.SHOOT_ORDER:
+            log(src, w.row, seat, bows.SHOOT_TO, i, arg, 0, 0, w.pts, 0, K, XY, n)
+            K[adv.SHOT, i], K[FACING, i] = arg + 1, arg
+            return False
         if kind == FACE_ORDER:
             log(src, w.row, seat, FACE, i, arg, 0, 0, w.pts, 0, K, XY, n)
             K[FACING, i] = arg
@@ -272,6 +285,9 @@ def start_fights(o, K, XY, n, mover, w):
     nfights = 0
     for i in range(n):
         if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
+            continue
+        if K[adv.ARCHER, i]:  # an archer shoots, never attacks hand to hand (batch_archers)
+            nfights = bows.shot_fight(o, K, XY, n, i, fights, nfights)
             continue
         ne = engaged(K, XY, n, XY[0, i], XY[1, i], mover, o.ring, buf)
         for a in range(ne):

@@ -33,6 +33,7 @@ from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
 from .batch_items import heuristic_pick, item_goal
 from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
                           allowance, check_path, engaged)
+from .batch_moves import ARCHER as ARCHER_ROW  # the archers' row (batch_archers)
 from .bots import _COUNT_THAT_MATTERS
 
 flee_need = compiled(mechanics.blows_to_flee)
@@ -291,9 +292,9 @@ def order_for(K, XY, n, i, o, g, w):
             continue
         crowd = 0
         for f in range(n):
-            if K[SEAT, f] == seat and K[STATUS, f] == FIGHTING and f != i \
+            if K[SEAT, f] == seat and K[STATUS, f] == FIGHTING and f != i and K[ARCHER_ROW, f] == 0 \
                     and dist((XY[0, f], XY[1, f]), (XY[0, e], XY[1, e])) < 6 * o.scale:
-                crowd += 1
+                crowd += 1  # friends near him, archers apart (the bot's ``mine``)
         d = dist((kx, ky), (XY[0, e], XY[1, e]))
         score = d + 2.5 * flee_need(K[MOVE, e], K[ATTACK, e], K[DEFENSE, e]) - 6.0 * _gang(K, n, e, i) - 3.0 * crowd
         if goal < 0 or _before(score, best_score, K[RANK, e], K[RANK, goal]):

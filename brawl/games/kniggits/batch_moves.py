@@ -186,7 +186,8 @@ def auto_face(K, XY, n, seat, o, buf):
             continue
         ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
         if ne == 0 or K[STATUS, i] != FIGHTING:
-            K[FACING, i] = -1
+            if not (K[SHOT, i] > 0 and K[FACING, i] == K[SHOT, i] - 1):  # an archer keeps facing his target
+                K[FACING, i] = -1
             continue
         known = False
         for a in range(ne):

@@ -202,7 +202,7 @@ def test_things_the_vector_environment_does_not_hold_are_named():
     assert vector_unsupported({}) == []
 
 
-@pytest.mark.parametrize("options, part", [({"archers": True}, "archers")])
+@pytest.mark.parametrize("options, part", [({"archers": True, "scenario": "flag"}, "archers with the scenario flag")])
 def test_options_the_kernel_does_not_play_are_named(options, part):
     """Issue 39: options the kernel does not play are named, so their games go to the engine."""
     assert any(part in reason for reason in unsupported(options))
@@ -220,6 +220,10 @@ ADVANCED_RANDOM = [
     pytest.param(dict(SMALL, two_swords=True), (1105, 1118), id="two_swords"),
     pytest.param(dict(SMALL, horses=True, magic_swords=True, double_defense=True, two_swords=True, points=80),
                  (1103, 1118), id="horses,magic_swords,double_defense,two_swords"),
+    pytest.param(dict(SMALL, archers=True), (1105, 1118), id="archers"),
+    pytest.param(dict(SMALL, archers=True, archer_defense="never", table=20), (1105, 1118), id="archers,archer_defense=never"),
+    pytest.param(dict(SMALL, archers=True, horses=True, magic_swords=True, double_defense=True, two_swords=True, table=20),
+                 (1105, 1133), id="every advanced rule"),
 ]
 ADVANCED_HEURISTIC = [
     pytest.param({"horses": True, "points": 80, "table": 48}, id="horses"),
@@ -269,6 +273,25 @@ def test_the_advanced_rules_show_in_the_games():
     assert any(name.startswith("fight:") and ":guard-" in name for _, name, _ in guards["decisions"])
     joust = _same_game({"scenario": "joust", "points": 20, "table": 14, "terrain": "open"}, _tape(1100))
     assert joust["end"].endswith("is unhorsed")
+    shots = _same_game(dict(SMALL, archers=True), _tape(1105))
+    assert any(name.startswith("shoot:") for _, name, _ in shots["decisions"])
+
+
+@pytest.mark.parametrize("given", [("archers", None), (None, "archers")], ids=["red archers", "blue archers"])
+def test_the_heuristic_s_archers_are_identical(given):
+    """Issue 39, rules page, rule 27 (seed, Archers): the heuristic with the ready-made archers (the
+    bot's ``archer_order``: aim at the enemy it routs soonest within range and along a clear line,
+    step out of combat, keep at the edge of its range) and the others' hands against arrows play as
+    the bot does, shots and all, against the heuristic's own army."""
+    options = {"archers": True, "points": 80, "table": 36, "terrain": "forest", "turn_limit": 40}
+    values = _tape(1400)
+    fast = play_tape(options, ["heuristic", "heuristic"], values, given)
+    slow = play_engine_tape(options, ["heuristic", "heuristic"], values, given)
+    assert len(fast["decisions"]) == len(slow["decisions"])
+    for k, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
+        assert a == b, f"decision {k} differs"
+    assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
+    assert any(name.startswith("shoot:") for _, name, _ in slow["decisions"])
 
 
 def test_the_vector_environment_and_the_playouts_leave_the_advanced_rules_to_the_engine():
@@ -281,7 +304,7 @@ def test_the_vector_environment_and_the_playouts_leave_the_advanced_rules_to_the
 
     for options, part in (({"horses": True}, "horses"), ({"magic_swords": True}, "magic_swords"),
                           ({"double_defense": True}, "double_defense"), ({"two_swords": True}, "two_swords"),
-                          ({"scenario": "joust"}, "joust")):
+                          ({"scenario": "joust"}, "joust"), ({"archers": True}, "archers")):
         assert unsupported(options) == []
         assert any(part in reason for reason in vector_unsupported(options))
         assert kernel_policy(make_game("kniggits", options), ["heuristic"], 0.0, 1) is None

@@ -50,11 +50,12 @@ def test_cli_sim_engine_flag_still_forces_the_engine():
 
 
 def test_options_the_kernel_does_not_play_run_on_the_engine_and_say_so(capsys):
-    """Issue 39: options outside the kernel (here the archers) are played by the engine, with a line
-    on stderr naming what the kernel does not play."""
-    result = batch.run_range({"archers": True, "turn_limit": 4}, ["random", "random"], 0, 0, 3, workers=1)
+    """Issue 39: options outside the kernel (here archers in a scenario with things to carry) are
+    played by the engine, with a line on stderr naming what the kernel does not play."""
+    result = batch.run_range({"archers": True, "scenario": "flag", "turn_limit": 4}, ["random", "random"], 0, 0, 3,
+                             workers=1)
     assert result.backend == "engine" and result.games == 3
-    assert "does not play the advanced rule archers" in capsys.readouterr().err
+    assert "does not play archers with the scenario flag" in capsys.readouterr().err
 
 
 def test_a_run_splits_into_chunks_with_the_same_totals():
