@@ -228,6 +228,12 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         vector_env("kniggits", num_envs=2, opponent="genius")
     with pytest.raises(ValueError, match="archers"):
         vector_env("kniggits", num_envs=2, archers=True)
+    for rule in ("horses", "magic_swords", "double_defense", "two_swords", "potions"):  # the batch kernel plays these
+        with pytest.raises(ValueError, match=rule):
+            vector_env("kniggits", num_envs=2, **{rule: True})
+    for scenario in ("joust", "flag", "princess", "grail"):
+        with pytest.raises(ValueError, match=scenario):
+            vector_env("kniggits", num_envs=2, scenario=scenario)
 
 
 def test_self_play_reports_seats_and_winners():

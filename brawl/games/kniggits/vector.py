@@ -4,9 +4,10 @@
 points=..., table=..., ...)``, or ``gym.make_vec("brawl/Kniggits-v0", num_envs,
 vectorization_mode="vector_entry_point", ...)``) holds ``num_envs`` games of Kniggits, each with its
 own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``; Kniggits has no
-dice), and steps all of them in one Numba call.  Its options are those the compiled kernel plays
-(:func:`.batch.unsupported`: a battle on the measured table, any table, scale, terrain, points,
-disengaging and turn limit); others raise ``ValueError``.
+dice), and steps all of them in one Numba call.  Its options are a battle on the measured table, any
+table, scale, terrain, points, disengaging and turn limit; the others (the advanced rules, the scenarios
+with things to carry, the joust: :func:`.batch.unsupported` and :func:`.batch.vector_unsupported`)
+raise ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as
@@ -160,16 +161,15 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
                  render_mode: str | None = None, **options) -> None:
         from .. import make_game
         from ...rl import encoding_for
-        from .batch import POLICIES, _known, _record, new_work, unsupported
+        from .batch import POLICIES, _known, _record, new_work, unsupported, vector_unsupported
 
         self.render_mode = check_render_mode(render_mode, self.metadata)
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
         self.game = make_game("kniggits", options)  # the rules' own checks of the options
-        missing = unsupported(options)
+        missing = list(dict.fromkeys(unsupported(options) + vector_unsupported(options)))
         if missing:
-            raise ValueError("the Kniggits vector environment plays what the compiled kernel plays, not "
-                             + ", ".join(missing))
+            raise ValueError("the Kniggits vector environment does not play " + ", ".join(missing))
         self.encoding = encoding_for(self.game)
         self._o, self._g, _ = _record(self.game)
         self._t = tables(self.encoding, self.game.options.scenario, self._g)
