@@ -314,7 +314,7 @@ def test_a_changed_source_drops_the_agent_kernels_compiled_files(tmp_path, monke
     """Issue 39 (the compiled cache is kept, and never stale): Numba's cache checks a function's own file
     only, so when a source of the agent's kernel or of the batch kernel under it changes, the agent
     kernel's compiled files are dropped (and kept otherwise; others' files are left alone)."""
-    monkeypatch.setattr(B._play_chunks._cache, "_cache_path", str(tmp_path))
+    monkeypatch.setattr(B._play_chunk._cache, "_cache_path", str(tmp_path))
     (tmp_path / "batch_agent.play_on-1.py311.nbi").write_text("old")
     (tmp_path / "batch_agent_step.step_all-2.py311.nbc").write_text("old")
     (tmp_path / "vector_other.f-1.py311.nbi").write_text("not ours")

@@ -30,10 +30,10 @@ from typing import Mapping
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape, note
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape, note, over_chunks
 from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
                          S_TURNS, S_WINNER, ST_GOON, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
@@ -102,7 +102,7 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, po
     return src, S[S_WINNER], S[S_FIRST], S[S_TURNS]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, hist):
     rng = _chunk_seed(seed, k)
     W = _work(U0, ONE)
@@ -116,18 +116,6 @@ def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST,
         out[3] += turns
         hist[min(turns, MAX_TURNS - 1)] += 1
     return out
-
-
-@njit(cache=True, parallel=True)
-def _play_chunks(lo, hi, games_hi, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1):
-    m = hi - lo
-    out = np.zeros((m, 4), np.int64)
-    hist = np.zeros((m, MAX_TURNS), np.int64)
-    for j in prange(m):
-        k = lo + j
-        n = min(CHUNK, games_hi - k * CHUNK)
-        out[j] = _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, hist[j])
-    return out.sum(axis=0), hist.sum(axis=0)
 
 
 @njit(cache=True)
@@ -147,7 +135,7 @@ _COMPILED = ("batch", "mechanics", "grid")  # the modules whose functions the ke
 def _drop_stale_cache() -> None:
     """Remove the kernel's compiled files from Numba's cache when a source they were built from has
     changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
-    drop_stale_cache(_play_chunks, os.path.dirname(os.path.abspath(__file__)), _SOURCES, _COMPILED,
+    drop_stale_cache(_play_chunk, os.path.dirname(os.path.abspath(__file__)), _SOURCES, _COMPILED,
                      "tactics-batch.digest")
 
 
@@ -245,14 +233,21 @@ def run_range(options: Mapping, bot_specs: list[str], seed: int, start: int, sto
         raise ValueError(f"a range starts at a multiple of {CHUNK}")
     opts = game.options_json()
     threads = max(1, min(workers or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
-    _announce(_play_chunks)
+    _announce(_play_chunk)
     t0 = time.perf_counter()
     result = SimResult("tactics", opts, list(bot_specs), seed, wins=[0, 0], backend="batch")
     if stop > start:
         lo, hi = start // CHUNK, (stop + CHUNK - 1) // CHUNK
-        sums, hist = _play_chunks(lo, hi, stop, seed % 2**63, *_arrays(game), POLICIES[bot_specs[0]],
-                                  POLICIES[bot_specs[1]])
+        arrays = _arrays(game)
+
+        def play(k):
+            hist = np.zeros(MAX_TURNS, np.int64)
+            out = _play_chunk(k, min(CHUNK, stop - k * CHUNK), seed % 2**63, *arrays, POLICIES[bot_specs[0]],
+                              POLICIES[bot_specs[1]], hist)
+            return out, hist
+
+        parts = over_chunks(play, lo, hi, threads)
+        sums, hist = sum(p[0] for p in parts), sum(p[1] for p in parts)
         result.games = stop - start
         result.wins = [int(sums[0]), int(sums[1])]
         result.draws = result.games - int(sums[0]) - int(sums[1])

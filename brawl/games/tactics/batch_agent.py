@@ -43,7 +43,7 @@ _COMPILED = ("batch_agent",)
 def _drop_stale_cache() -> None:
     """Remove the agent kernel's compiled files when a source they were built from (theirs, or the
     batch kernel's, :data:`.batch._SOURCES`) has changed since (:func:`brawl.sim.kernel.drop_stale_cache`)."""
-    drop_stale_cache(B._play_chunks, os.path.dirname(os.path.abspath(__file__)), B._SOURCES + _SOURCES, _COMPILED,
+    drop_stale_cache(B._play_chunk, os.path.dirname(os.path.abspath(__file__)), B._SOURCES + _SOURCES, _COMPILED,
                      "tactics-agent.digest")
 
 

@@ -202,9 +202,18 @@ def test_things_the_vector_environment_does_not_hold_are_named():
     assert vector_unsupported({}) == []
 
 
-@pytest.mark.parametrize("options, part", [({"archers": True, "scenario": "flag"}, "archers with the scenario flag")])
+@pytest.mark.parametrize("options, part", [
+    ({"archers": True, "scenario": "flag"}, "archers with the scenario flag"),
+    ({"magic_swords": True, "scenario": "princess"}, "magic_swords with the scenario princess"),
+    ({"double_defense": True, "scenario": "grail"}, "double_defense with the scenario grail"),
+    ({"horses": True, "potions": True}, "horses with the advanced rule potions"),
+    ({"measure": "table"}, "a real table"),
+])
 def test_options_the_kernel_does_not_play_are_named(options, part):
-    """Issue 39: options the kernel does not play are named, so their games go to the engine."""
+    """Issue 39: options the kernel does not play are named, so their games go to the engine.  An
+    advanced rule's fight over a hand that carries a thing (rulings 30 and 35 with the advanced rules)
+    is among them: the heuristic's games of the two together were found to differ from the engine's
+    (princess and magic swords, grail and double defense, flag with horses and potions)."""
     assert any(part in reason for reason in unsupported(options))
 
 

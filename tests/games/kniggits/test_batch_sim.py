@@ -55,7 +55,7 @@ def test_options_the_kernel_does_not_play_run_on_the_engine_and_say_so(capsys):
     result = batch.run_range({"archers": True, "scenario": "flag", "turn_limit": 4}, ["random", "random"], 0, 0, 3,
                              workers=1)
     assert result.backend == "engine" and result.games == 3
-    assert "does not play archers with the scenario flag" in capsys.readouterr().err
+    assert "does not play the advanced rule archers with the scenario flag" in capsys.readouterr().err
 
 
 def test_a_run_splits_into_chunks_with_the_same_totals():

@@ -81,7 +81,7 @@ def test_a_changed_source_drops_the_compiled_files(tmp_path, monkeypatch):
     so when any source of the kernel changes its compiled files are dropped (and kept otherwise)."""
     from brawl.games.tactics import batch
 
-    monkeypatch.setattr(batch._play_chunks._cache, "_cache_path", str(tmp_path))
+    monkeypatch.setattr(batch._play_chunk._cache, "_cache_path", str(tmp_path))
     (tmp_path / "batch_game.settle-1.py311.nbi").write_text("old")
     (tmp_path / "tactics-batch.digest").write_text("a digest of other sources")
     batch._drop_stale_cache()
