@@ -33,7 +33,7 @@ from numba import njit, objmode
 from ...sim.kernel import below
 from . import combat, mechanics
 from .batch_geom import compiled, has_power
-from .batch_heuristic import _SOLVED, _GAMES, _shape, unit
+from .batch_heuristic import _SOLVED, _GAMES, _shape, draw_mixed
 from .batch_items import SHIELD, SWORD
 from .batch_moves import (ADV_HORSES, ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, GONE, GUARDED, HAND, LOST, LOST_DOUBLE,
                           LOST_HORSE, LOST_MAGIC, MOVE, NOT_OVER, SEAT, SECOND, SHOT, STATUS, TWO, mounted)
@@ -318,12 +318,5 @@ def draw_hands(src, o, w, K, a, d, kind, seat, heuristic, lists, h0, h1):
     :func:`.batch_heuristic.draw_hands`): the heuristic's from the fight's equilibrium, any other
     bot's uniformly."""
     if heuristic:
-        p = fight_strategy(o, w, K, a, d, kind, seat, lists)
-        src, r = unit(src)
-        acc = 0.0
-        for j in range(len(p)):
-            acc += p[j]
-            if r < acc:
-                return src, j
-        return src, np.argmax(p)
+        return draw_mixed(src, fight_strategy(o, w, K, a, d, kind, seat, lists))
     return below(src, h0 * h1)

@@ -20,18 +20,16 @@ from numba import njit
 from numba.extending import overload
 
 from ...sim.kernel import _is_tape, below, note
-from .batch_geom import flees
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
-from .batch_items import SWORD, SHIELD, arrived, lay_out, list_items, order_code, take, winner
+from .batch_items import SWORD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
 from . import batch_archers as bows
-from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MAX_STRETCHES, MOVE, MOVED, RANK,
-                          SEAT, STATUS, NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged,
-                          flee, score)
+from .batch_fighters import NONE, _blow, _can_defend, _can_strike, _flight, muster
+from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, SEAT, STATUS,
+                          NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged, flee, score)
 
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
 PICK, DROP = 7, 8  # codes added for things to carry (batch_items): kniggit, thing's row, hand
-NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 HEAD = 6 + 2 * MAX_STRETCHES  # log columns before the kniggits: seat, decision, kniggit, enemy, two numbers, a move's points
 RANDOM, HEURISTIC, ANY = 0, 1, 2  # the bots the kernel plays; ANY: uniform over the listed decisions
 PER = 7  # log columns per kniggit
@@ -73,26 +71,6 @@ def decide_by(src, w, seat):
         if u < w.eps[0]:
             return src, ANY
     return src, w.pols[seat]
-
-
-@njit(cache=True)
-def muster(o, p0, p1, K, XY):
-    """:meth:`.setup.Setup._muster`: both ready-made armies take the field; a kniggit without a
-    token of each colour runs away (it is gone).  Returns how many kniggits there are."""
-    n = 0
-    for seat in range(2):
-        p = p0 if seat == 0 else p1
-        for j in range(o.army_size[p]):
-            K[:, n] = 0
-            K[SEAT, n] = seat
-            K[MOVE, n], K[ATTACK, n], K[DEFENSE, n] = o.army_tokens[p, j, 0], o.army_tokens[p, j, 1], o.army_tokens[p, j, 2]
-            K[FACING, n] = -1
-            K[RANK, n] = o.name_rank[j]
-            XY[0, n], XY[1, n] = o.army_places[p, seat, j, 0], o.army_places[p, seat, j, 1]
-            if adv.runs_away(o, K, n, p, j):  # no token of each colour (two swords need none of defense)
-                K[STATUS, n] = GONE
-            n += 1
-    return n
 
 
 @njit(cache=True)
@@ -233,41 +211,6 @@ def _take(src, seat, i, r, hand, K, XY, n, w):
     """A pick of thing ``r`` with ``hand`` (``r`` 0: a drop) by kniggit ``i``, logged and made (batch_items)."""
     log(src, w.row, seat, PICK if r > 0 else DROP, i, r, hand, 0, w.pts, 0, K, XY, n)
     take(K, XY, i, r, hand, w)
-
-
-@njit(cache=True)
-def _can_strike(K, i):
-    """:func:`.combat.can_strike` hand to hand (no archers or guarding in the kernel): a sword hand
-    that carries something does not strike."""
-    return K[STATUS, i] == FIGHTING and K[ATTACK, i] > 0 and K[HAND, i] != SWORD
-
-
-@njit(cache=True)
-def _can_defend(K, i):
-    """:func:`.combat.can_defend` (no archers or two swords in the kernel): a shield hand that
-    carries something does not defend."""
-    return K[DEFENSE, i] > 0 and K[STATUS, i] != GONE and K[HAND, i] != SHIELD
-
-
-@njit(cache=True)
-def _blow(K, target, height, defended, o):
-    """:func:`.combat.blows` of one hand: an undefended height knocks down a token of its colour."""
-    if height == NONE or height == defended:
-        return
-    colour = o.height_row[height]
-    if K[colour, target] > 0:
-        K[colour, target] = max(0, K[colour, target] - o.per_blow)
-
-
-@njit(cache=True)
-def _flight(K, i):
-    """:meth:`.fights.Fights._check_flight`: one colour left (or none), the kniggit flees, and puts
-    down what it carries where it stands (batch_items: the thing stands where its carrier does)."""
-    colours = (K[MOVE, i] > 0) + (K[ATTACK, i] > 0) + (K[DEFENSE, i] > 0)
-    if K[STATUS, i] == FIGHTING and flees(colours):
-        K[STATUS, i] = FLEEING
-        K[FACING, i] = -1
-        K[CARRY, i], K[HAND, i] = 0, 0
 
 
 @njit(cache=True)

@@ -357,12 +357,18 @@ def draw_hands(src, o, w, K, a, d, seat, heuristic, a1, d0, d1, h0, h1):
     equilibrium (:meth:`.bots.HeuristicBot.fight`), any other bot's uniformly.  The batch game and
     the vector environment's walk both draw here."""
     if heuristic:
-        p = fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1)
-        src, r = unit(src)
-        acc = 0.0
-        for j in range(len(p)):
-            acc += p[j]
-            if r < acc:
-                return src, j
-        return src, np.argmax(p)
+        return draw_mixed(src, fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1))
     return below(src, h0 * h1)
+
+
+@njit(cache=True)
+def draw_mixed(src, p):
+    """(src, j): pure choice ``j`` of the mixed strategy ``p``, drawn as the bot draws it (one
+    ``random()`` against the running sums; the likeliest choice if rounding leaves it past the end)."""
+    src, r = unit(src)
+    acc = 0.0
+    for j in range(len(p)):
+        acc += p[j]
+        if r < acc:
+            return src, j
+    return src, np.argmax(p)
