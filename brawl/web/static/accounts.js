@@ -249,7 +249,16 @@
     look();
   }
 
+  // a game page asks nothing of its own before the game is drawn (its first frame comes first); a
+  // page that never draws still gets its account after a few seconds
+  const drawn = () => new Promise((resolve) => {
+    if (!document.querySelector("main.game") || document.body.dataset.ready) { resolve(); return; }
+    document.addEventListener("brawl:drawn", resolve, { once: true });
+    setTimeout(resolve, 5000);
+  });
+
   async function start() {
+    await drawn();
     await brawl.me();
     headerGames();
     const box = document.getElementById("account");

@@ -381,6 +381,7 @@
     render();
     mark("drawn");
     document.body.dataset.ready = "1";
+    document.dispatchEvent(new Event("brawl:drawn"));  // the account's requests wait for this (accounts.js)
     // the live connection once this frame is on screen and the page idle (its first answer brings
     // nothing new; what happens meanwhile comes with it)
     afterPaint(() => (window.requestIdleCallback ? requestIdleCallback(connect, { timeout: 200 }) : connect()));
