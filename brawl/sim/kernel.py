@@ -62,6 +62,12 @@ def drop_stale_cache(dispatcher, here: str, sources, prefixes, stamp: str) -> No
 #: a few times quicker (the test suite sets it, with a Numba cache of its own: ``tests/conftest.py``).
 INLINE = "never" if os.environ.get("BRAWL_QUICK_COMPILE") else "always"
 
+#: Whether the kernels with a ``prange`` loop (the vectorised steps, the KtOG solver's sweeps) are
+#: compiled ``parallel=True``.  With ``BRAWL_QUICK_COMPILE`` set they are not: ``prange`` is then a
+#: plain ``range``, the same loop on one thread, which compiles in a fraction of the time (each game,
+#: and so each result, is the loop's own either way).
+PARALLEL = not os.environ.get("BRAWL_QUICK_COMPILE")
+
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
 

@@ -43,7 +43,7 @@ from .batch import (ATTACK, CHARGE, DEFEND, PARRY, TAKE, _absorb, _charge_damage
                     _defense_after_charge, _first_mover, _initiative_first, _is_critical, _is_miss,
                     _knocked_out, _may_parry, _parry_succeeds, _random_parries, _roll, _roll_pair)
 from ...rl.vector import check_render_mode, step_infos
-from ...sim.kernel import _chunk_seed
+from ...sim.kernel import PARALLEL, _chunk_seed
 
 OBS = 15
 ACTIONS = 5
@@ -290,7 +290,7 @@ def _write(g, st, obs, mask, article, seat):
         mask[g, :] = 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=PARALLEL)
 def _step_all(srcs, st, actions, hp, article, opp, obs, mask, rewards, over, final, final_mask, seats, winners):
     """Every game takes its action; a game that ends writes its last observation (as the seat that
     acted saw it) into ``final`` and starts anew in the same step."""
@@ -314,7 +314,7 @@ def _step_all(srcs, st, actions, hp, article, opp, obs, mask, rewards, over, fin
         _write(g, st, obs, mask, article, seats[g])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=PARALLEL)
 def _reset_all(srcs, st, hp, article, opp, obs, mask, seats):
     for g in prange(st.shape[0]):
         srcs[g] = _reset_one(srcs[g], g, st, hp, article, opp)

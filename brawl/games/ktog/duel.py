@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ...sim.kernel import PARALLEL
 from . import mechanics as M
 
 TOL = 1e-13
@@ -399,7 +400,7 @@ def _solve_block(V, W, R, c1, c2, tol):
     return sweeps
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=PARALLEL)
 def _solve_group(V, W, R, firsts, seconds, tol):
     n = firsts.shape[0]
     sweeps = np.zeros(n, np.int64)

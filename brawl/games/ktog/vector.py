@@ -51,7 +51,7 @@ from numba import njit, prange
 from numba.extending import overload
 
 from ...rl.vector import check_render_mode, step_infos
-from ...sim.kernel import INLINE, _chunk_seed, _is_tape
+from ...sim.kernel import INLINE, PARALLEL, _chunk_seed, _is_tape
 from . import duel as K
 from . import mechanics as M
 from .batch_swing import (AGENT, ASK_ACTION, ASK_CLASS, ASK_DODGE, ASK_MIGHTY, ASK_TURN, ASKED, ASKED_SEAT, ASKS,
@@ -340,7 +340,7 @@ def _write_final(g, o, P, S, obs, seat):
 
 # -- every game -----------------------------------------------------------------------------------
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=PARALLEL)
 def _step_all(seg, S, P0, A, mask, actions, o, pols, tabs, selfplay, max_decisions, fresh, obs, rewards, term, trunc,
               winner, asked, final, final_mask):
     """Every game answers its action and plays on to its next question (``fresh``: every game starts
