@@ -50,7 +50,7 @@ def _work(U0, ONE):
     n = U0.shape[0]
     places = ONE.shape[0]
     return (np.empty_like(U0), np.zeros(64, np.int64), np.zeros((64, STACK_WIDTH), np.int64), np.zeros(32, np.int64),
-            np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64),
+            np.zeros((3, places), np.int64), np.zeros((6, _LAYERS, places), np.int64),
             np.zeros((_LAYERS + 1, places + 1), np.int64),
             np.zeros((MAX_LEGAL, 3), np.int64), np.zeros(LOG_WIDTH, np.int64), n,
             np.zeros(places // 2, np.int64), np.zeros(places // 2, np.int64), np.zeros(8, np.int64))

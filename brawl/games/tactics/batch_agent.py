@@ -33,6 +33,7 @@ from .vector_tables import (F_ACTED, F_AMMO, F_BLUR, F_CONSCIOUS, F_DEAD, F_HAMS
                             F_ON_TURN, F_PRESENT, F_PRONE, F_PROVOKING, F_RANGED, F_RESIST, F_SPELLS, F_STABLE, F_X,
                             F_Y, T_MAP, T_MOVED, T_REACTION, T_ROUND, T_STD, T_TURN)
 from . import batch_rules as R
+from .batch_rules import borrowing
 
 #: the sources compiled into the agent's kernel beside the batch kernel's: a change in any of them
 #: drops this kernel's compiled files (Numba checks a function's own file only)
@@ -58,7 +59,7 @@ STACK_ROWS, PATH_LEN = 64, 32  # as batch._work
 @njit(cache=True)
 def scratch(places):
     """The scratch arrays one thread's battles share (as :func:`.batch._work` makes them)."""
-    return (np.zeros((3, places), np.int64), np.zeros((5, _LAYERS, places), np.int64),
+    return (np.zeros((3, places), np.int64), np.zeros((6, _LAYERS, places), np.int64),
             np.zeros((_LAYERS + 1, places + 1), np.int64), np.zeros((MAX_LEGAL, 3), np.int64),
             np.zeros(places // 2, np.int64), np.zeros(places // 2, np.int64), np.zeros(8, np.int64))
 
@@ -108,7 +109,7 @@ def play_on(src, U, S, STK, PATH, tabs, work, agent, opponent, selfplay):
         decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, sc, R5, L[pick, 0], L[pick, 1], L[pick, 2])
 
 
-@njit(cache=True)
+@borrowing
 def answer(U, S, STK, PATH, tabs, work, seat, action, AT):
     """Seat ``seat``'s decision of action number ``action`` (legal: the caller checked the mask)."""
     P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST = tabs
@@ -118,7 +119,7 @@ def answer(U, S, STK, PATH, tabs, work, seat, action, AT):
            dec[seat, action, 2])
 
 
-@njit(cache=True)
+@borrowing
 def write_mask(m, L, k, seat, AT):
     """The encoding's ``action_mask`` of the ``k`` legal decisions in ``L``."""
     by_unit, by_square, by_spell, is_plain = AT[6], AT[7], AT[8], AT[10]
@@ -135,7 +136,7 @@ def write_mask(m, L, k, seat, AT):
             m[by_unit[seat, verb, L[r, 1]]] = 1
 
 
-@njit(cache=True)
+@borrowing
 def write_obs(row, U, S, STK, tabs, seat, asked, kind, AT):
     """The encoding's ``observe`` for ``seat`` (``asked``: the question is this seat's, of ``kind``)."""
     IT, O = tabs[1], tabs[8]
@@ -180,23 +181,26 @@ def write_obs(row, U, S, STK, tabs, seat, asked, kind, AT):
     row[lay[T_MAP]] = 1.0
 
 
-@njit(cache=True)
+@borrowing
 def margin(U, tabs, seat, AT):
     """The encoding's ``margin``: my side's hit points (0 for the dead) over their maxima, less the foes'."""
     P, O = tabs[0], tabs[8]
     top_hp = AT[3]
-    top = np.zeros(2, np.int64)
-    left = np.zeros(2, np.int64)
+    top0 = top1 = left0 = left1 = 0
     for j in range(O[O_UNITS]):
-        k = 0 if P[j, SIDE] == seat else 1
-        top[k] += top_hp[j]
-        left[k] += 0 if U[j, DEAD] == 1 else max(0, U[j, HP])
-    mine = min(1.0, left[0] / top[0]) if top[0] else 0.0
-    foes = min(1.0, left[1] / top[1]) if top[1] else 0.0
+        hp = 0 if U[j, DEAD] == 1 else max(0, U[j, HP])
+        if P[j, SIDE] == seat:
+            top0 += top_hp[j]
+            left0 += hp
+        else:
+            top1 += top_hp[j]
+            left1 += hp
+    mine = min(1.0, left0 / top0) if top0 else 0.0
+    foes = min(1.0, left1 / top1) if top1 else 0.0
     return mine - foes
 
 
-@njit(cache=True)
+@borrowing
 def end_reward(U, S, tabs, seat, reward, draw_weight, AT):
     """gym_env's reward for ``seat`` at the end of a battle: +1 a win, -1 a loss; a draw 0, or under
     ``MARGIN`` ``draw_weight`` times the margin."""
@@ -206,7 +210,7 @@ def end_reward(U, S, tabs, seat, reward, draw_weight, AT):
     return 1.0 if w == seat else -1.0
 
 
-@njit(cache=True)
+@borrowing
 def cut_reward(U, tabs, seat, reward, draw_weight, AT):
     """gym_env's reward for ``seat`` when a battle is cut off: 0, or under ``MARGIN`` the weighted margin."""
     return draw_weight * margin(U, tabs, seat, AT) if reward == MARGIN else 0.0

@@ -15,6 +15,7 @@ from __future__ import annotations
 from numba import njit
 
 from . import batch_rules as R
+from .batch_rules import borrowing
 from . import data as D
 from .batch_tables import (ARMOR, BAB, BURST_COVER, CRITLO, DC1, DC2, DEAD, DEX, DS1, DS2, GRIPTWO, ISWEAPON, LIGHT,
                            LINE, MAIN, MAXDEX, MELEE, MULT, O_CORNERS, O_COVER, O_FIST_COUNT, O_FIST_SIDES, O_HEIGHT,
@@ -25,12 +26,12 @@ from .batch_rules import (K_AOO, K_HAMSTRING, K_MAIN, K_MAIN_TW, K_OFF_TW, K_RAY
                           K_UNARMED)
 
 
-@njit(cache=True)
+@borrowing
 def wields_two(U, IT, i):
     return U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1 and IT[U[i, OFF], ISWEAPON] == 1
 
 
-@njit(cache=True)
+@borrowing
 def _two_weapon(U, IT, O, i, kind):
     """modifiers.two_weapon_modifier."""
     main_kinds = kind == K_MAIN or kind == K_MAIN_TW or kind == K_AOO or kind == K_HAMSTRING or kind == K_THROW
@@ -49,7 +50,7 @@ def _two_weapon(U, IT, O, i, kind):
     return D.TWO_WEAPON_PENALTY[1 if off_kind else 0]
 
 
-@njit(cache=True)
+@borrowing
 def engaged_with_friend(U, P, IT, O, a, t):
     """modifiers.engaged_with_friend: a conscious friend of the attacker stands next to the conscious
     target and one of the two threatens the other."""
@@ -63,7 +64,7 @@ def engaged_with_friend(U, P, IT, O, a, t):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def pair(O, p, q):
     """The cover tables' entry of squares ``p`` and ``q`` (0 without the option cover)."""
     if O[O_COVER] == 0:
@@ -72,7 +73,7 @@ def pair(O, p, q):
     return O[O_CORNERS + p * n + q]
 
 
-@njit(cache=True)
+@borrowing
 def cover_ac(U, O, a, t, ranged):
     """attacks.cover_notes: the armor class cover gives ``t`` against ``a`` (option cover): walls
     across a line from every corner of the attacker's square (any corner in melee), or for a ranged
@@ -102,7 +103,7 @@ def cover_ac(U, O, a, t, ranged):
     return D.SOFT_COVER_AC
 
 
-@njit(cache=True)
+@borrowing
 def strikes_back(U, P, IT, O, j, i):
     """movement.strikes_back: ``j`` makes attacks of opportunity and (option cover) no wall's corner
     lies between it and ``i``."""
@@ -111,19 +112,19 @@ def strikes_back(U, P, IT, O, j, i):
     return pair(O, R.square(U, O, j), R.square(U, O, i)) & WALL_CORNERS == 0
 
 
-@njit(cache=True)
+@borrowing
 def reflex_cover(U, O, centre, j):
     """attacks.reflex_cover: the Reflex bonus of ``j`` against a burst at square ``centre``."""
     return D.COVER_REFLEX if pair(O, centre, R.square(U, O, j)) & BURST_COVER else 0
 
 
-@njit(cache=True)
+@borrowing
 def in_line(O, p, q):
     """Line of effect between squares ``p`` and ``q`` (option cover's table)."""
     return pair(O, p, q) & LINE != 0
 
 
-@njit(cache=True)
+@borrowing
 def profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell, it):
     """attacks.attack_profile: (bonus, armor class, critical range, multiplier, dice count, dice
     sides, damage constant, sneak attack dice); no dice for a trip, the spell's for a touch or ray.

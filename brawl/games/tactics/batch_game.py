@@ -17,12 +17,12 @@ knocked-out and staggered characters' turns, the surprise round's rollers and si
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ...sim.kernel import below, note
 from . import data as D
 from . import batch_rules as R
+from .batch_rules import borrowing
 from .batch_tables import (ACTED, AMMO, DEAD, DEX, GRIPTWO, HIDDEN, HP, MAIN, NONLETHAL, O_AWARE, O_HEIGHT, O_MAX_ROUNDS,
                            O_UNITS, OFF, PRONE, SHEATH, SIDE, STABLE, TWO, X, Y, BLUR, HASTE, RESIST, SP_EFFECT,
                            SP_TARGET)
@@ -50,7 +50,7 @@ VERBS = ("move", "attack", "twoweapon", "hamstring", "trip", "shoot", "throw", "
 LOG_WIDTH = 4 + 3 * 8
 
 
-@njit(cache=True)
+@borrowing
 def push(STK, S, kind, actor, target, arg, stage, crit, unseen, extra):
     r = STK[S[S_SP]]
     r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7] = kind, actor, target, arg, stage, crit, unseen, extra
@@ -58,7 +58,7 @@ def push(STK, S, kind, actor, target, arg, stage, crit, unseen, extra):
     S[S_SP] += 1
 
 
-@njit(cache=True)
+@borrowing
 def side_up(U, P, O, side):
     for j in range(O[O_UNITS]):
         if P[j, SIDE] == side and R.conscious(U, j):
@@ -66,7 +66,7 @@ def side_up(U, P, O, side):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def occupied_by_other(U, O, i, x, y):
     for j in range(O[O_UNITS]):
         if j != i and U[j, DEAD] == 0 and U[j, X] == x and U[j, Y] == y:
@@ -74,7 +74,7 @@ def occupied_by_other(U, O, i, x, y):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def fall_back(U, O, PATH, S, i):
     """movement.fall_back: a mover dropped in someone's square falls in the last free one behind."""
     if U[i, DEAD] == 1 or not occupied_by_other(U, O, i, U[i, X], U[i, Y]):
@@ -90,13 +90,13 @@ def fall_back(U, O, PATH, S, i):
             return
 
 
-@njit(cache=True)
+@borrowing
 def damage(U, P, S, STK, t, amount):
     """effects.damage (lethal damage)."""
     hurt(U, P, S, STK, t, amount, False)
 
 
-@njit(cache=True)
+@borrowing
 def hurt(U, P, S, STK, t, amount, nonlethal):
     """effects.damage: lethal damage, or nonlethal damage counted apart (option unarmed_strikes)."""
     old = U[t, HP]
@@ -118,7 +118,7 @@ def hurt(U, P, S, STK, t, amount, nonlethal):
                 break
 
 
-@njit(cache=True)
+@borrowing
 def start_turn(U, P, O, S, STK):
     """turns.start_turn for the character at the turn's position (never a dead one here)."""
     S[S_MOVED] = 0
@@ -148,7 +148,7 @@ def start_turn(U, P, O, S, STK):
     push(STK, S, ST_BLEED, i, -1, 0, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@borrowing
 def end_turn(U, P, O, S, STK):
     """turns.end_turn: the next living character's turn, else a new round or the draw."""
     p = S[S_POS] + 1
@@ -171,7 +171,7 @@ def end_turn(U, P, O, S, STK):
     S[S_ACTSTD] = 0
 
 
-@njit(cache=True)
+@borrowing
 def actions_allowed(U, S, i):
     """turns.actions_allowed: one action in the surprise round or when staggered, else two."""
     if S[S_ROUND] == 0:
@@ -181,7 +181,7 @@ def actions_allowed(U, S, i):
     return D.TURN_ACTIONS
 
 
-@njit(cache=True)
+@borrowing
 def attack_possible(U, STK, k):
     a, t, kind = STK[k, C_ACTOR], STK[k, C_TARGET], STK[k, C_ARG]
     if not R.conscious(U, a) or U[t, DEAD] == 1:
@@ -195,13 +195,13 @@ def attack_possible(U, STK, k):
     return True
 
 
-@njit(cache=True)
+@borrowing
 def offer_stands(U, P, IT, O, STK, k):
     j, t = STK[k, C_ACTOR], STK[k, C_TARGET]
     return R.makes_aoo(U, P, IT, O, j) and R.conscious(U, t) and U[t, HIDDEN] == 0 and R.near(U, j, t)
 
 
-@njit(cache=True)
+@borrowing
 def may_stay_hidden(U, P, O, LOE, NW, i):
     """saves.may_stay_hidden: out of combat and in cover (by a wall, or out of every conscious
     enemy's line of effect)."""
@@ -216,15 +216,14 @@ def may_stay_hidden(U, P, O, LOE, NW, i):
     return True
 
 
-@njit(cache=True)
+@borrowing
 def move_step(U, P, IT, O, LOE, NW, S, STK, PATH):
     """movement.move_step: half-steps until an attack of opportunity is offered or the path ends."""
     k = S[S_SP] - 1
     i = STK[k, C_ACTOR]
     stage = STK[k, C_STAGE]
     h = O[O_HEIGHT]
-    watchers = np.empty(8, np.int64)
-    nw = -1
+    watchers, known = 0, False  # the watchers: a bit mask of units
     while True:
         idx, phase = stage // 2, stage % 2
         if idx >= S[S_PLEN] - 1 or not R.conscious(U, i):
@@ -239,13 +238,14 @@ def move_step(U, P, IT, O, LOE, NW, S, STK, PATH):
             if U[i, HIDDEN] == 1 and not may_stay_hidden(U, P, O, LOE, NW, i):
                 U[i, HIDDEN] = 0
             hx, hy, tx, ty, why = bx, by, ax, ay, 1
-            nw = -1
-        if nw < 0:
-            nw = R.provoke_watchers(U, P, IT, O, i, watchers)
+            known = False
+        if not known:
+            watchers, known = R.provokers(U, P, IT, O, i), True
         stage += 1
         found = False
-        for m in range(nw - 1, -1, -1):
-            j = watchers[m]
+        for j in range(O[O_UNITS] - 1, -1, -1):
+            if watchers >> j & 1 == 0:
+                continue
             wp = (U[j, X], U[j, Y])
             if R.adjacent(wp, (hx, hy)) and not R.adjacent(wp, (tx, ty)):
                 if not found:
@@ -256,7 +256,7 @@ def move_step(U, P, IT, O, LOE, NW, S, STK, PATH):
             return
 
 
-@njit(cache=True)
+@borrowing
 def perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell):
     """actions.perform: a standard action takes place once its attacks of opportunity are over."""
     if verb == V_CAST:
@@ -300,7 +300,7 @@ def perform(U, P, IT, O, HD, SPT, BURST, S, STK, i, verb, j, unseen, spell):
             push(STK, S, ST_ATTACK, i, j, K_HAMSTRING, ROLL, 0, unseen, 0)
 
 
-@njit(cache=True)
+@borrowing
 def cast(U, P, O, SPT, BURST, S, STK, i, spell, target, unseen):
     """spells.cast: unless a Concentration check failed, self spells and resistance now, the others
     by their steps."""
@@ -332,7 +332,7 @@ def cast(U, P, O, SPT, BURST, S, STK, i, spell, target, unseen):
     STK[S[S_SP] - 1, C_SPELL] = spell
 
 
-@njit(cache=True)
+@borrowing
 def settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH):
     """rules._settle: everything that needs neither a decision nor dice."""
     while True:
@@ -396,13 +396,13 @@ def settle(U, P, IT, O, LOE, NW, HD, SPT, BURST, S, STK, PATH):
         end_turn(U, P, O, S, STK)
 
 
-@njit(cache=True)
+@borrowing
 def rolls(U, P, O, S, j):
     """turns.rollers: every living character, in the surprise round only the aware side's."""
     return U[j, DEAD] == 0 and (S[S_ROUND] > 0 or O[O_AWARE] < 0 or P[j, SIDE] == O[O_AWARE])
 
 
-@njit(cache=True)
+@borrowing
 def next_roller(U, P, O, S):
     for j in range(O[O_UNITS]):
         if rolls(U, P, O, S, j):

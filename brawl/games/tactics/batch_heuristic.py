@@ -19,6 +19,7 @@ from numba import njit
 from . import data as D
 from . import batch_attacks as A
 from . import batch_rules as R
+from .batch_rules import borrowing
 from . import batch_spells as SP
 from .batch_game import (S_ACTSTD, S_MOVED, S_ORDER, S_POS, V_AOO, V_ATTACK, V_CAST, V_DRAW, V_END, V_FULL, V_HAM,
                          V_HEAL, V_HIDE, V_MOVE, V_PUNCH, V_SHOOT, V_STAND, V_THROW, V_TWO)
@@ -35,20 +36,20 @@ REACH = D.SPELLS["scorching_ray"].range  # heuristic._REACH
 SAFE_DISTANCE = 20  # heuristic._SAFE_DISTANCE
 
 
-@njit(cache=True)
+@borrowing
 def all_routes(U, P, IT, O, ONE, TWO, i, barred, ends, RS, best_p, best_u):
     """paths.routes: for every square number, the provocations and squares walked of its route
     (``NO_ROUTE`` where there is none): the route search of :func:`.batch_rules.search`."""
     R.search(U, P, IT, O, ONE, TWO, i, -1, barred, ends, RS, best_p, best_u)
 
 
-@njit(cache=True)
+@borrowing
 def mean(count, sides, const):
     """mechanics.mean_damage of ``count``d``sides`` + ``const``."""
     return count * (sides + 1) / 2.0 + const
 
 
-@njit(cache=True)
+@borrowing
 def hit_chance(bonus, ac, crit_lo):
     """mechanics.hit_chance as a float: the faces of the d20 that hit, over twenty."""
     k = 0
@@ -58,7 +59,7 @@ def hit_chance(bonus, ac, crit_lo):
     return k / D.D20
 
 
-@njit(cache=True)
+@borrowing
 def hit_value(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell, it=0):
     """heuristic._hit_value of an attack profile (``it``: which attack of a full attack)."""
     bonus, ac, crit_lo, mult, count, sides, const, sneak = A.profile(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell,
@@ -66,7 +67,7 @@ def hit_value(U, P, IT, O, FL, SPT, a, t, kind, unseen, spell, it=0):
     return hit_chance(bonus, ac, crit_lo) * (mean(count, sides, const) + mean(sneak, D.SNEAK_DIE, 0))
 
 
-@njit(cache=True)
+@borrowing
 def expected(U, P, IT, O, FL, SPT, i, verb, a, b):
     """HeuristicBot.expected: the expected damage of an attack decision (0 for any other)."""
     hidden = U[i, HIDDEN] == 1
@@ -101,7 +102,7 @@ def expected(U, P, IT, O, FL, SPT, i, verb, a, b):
     return 0.0
 
 
-@njit(cache=True)
+@borrowing
 def _find(L, n, verb, a, b):
     """The row of a decision in the legal list, or -1."""
     for k in range(n):
@@ -110,7 +111,7 @@ def _find(L, n, verb, a, b):
     return -1
 
 
-@njit(cache=True)
+@borrowing
 def _foes(U, P, O, i, out):
     k = 0
     for j in range(O[O_UNITS]):
@@ -120,7 +121,7 @@ def _foes(U, P, O, i, out):
     return k
 
 
-@njit(cache=True)
+@borrowing
 def _min_distance(U, foes, nf, x, y):
     near = NO_ROUTE
     for m in range(nf):
@@ -130,7 +131,7 @@ def _min_distance(U, foes, nf, x, y):
     return near
 
 
-@njit(cache=True)
+@borrowing
 def _adjacent_to_foe(U, foes, nf, x, y):
     for m in range(nf):
         if R.adjacent((x, y), R.pos(U, foes[m])):
@@ -138,7 +139,7 @@ def _adjacent_to_foe(U, foes, nf, x, y):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def _less(a, b, n):
     """Key ``a`` before key ``b`` (their first ``n`` entries, in order)."""
     for k in range(n):
@@ -173,7 +174,7 @@ def retreat(U, P, IT, O, i, foes, nf, best_p, best_u):
     return best
 
 
-@njit(cache=True)
+@borrowing
 def shot_penalty(U, O, i, x, y, t):
     """HeuristicBot.shot_penalty: the cover ``t`` would have against a shot from square (x, y)."""
     x0, y0 = U[i, X], U[i, Y]
@@ -183,7 +184,7 @@ def shot_penalty(U, O, i, x, y, t):
     return v
 
 
-@njit(cache=True)
+@borrowing
 def clear_shot(U, IT, O, SPT, i, verb, a, b, foes, nf, best_p, best_u):
     """HeuristicBot.clear_shot (option cover): for a shot or ray that meets cover, the nearest square
     (then the first) reached without provoking, next to no enemy, in range and with no cover: its
@@ -281,7 +282,7 @@ def pick_move(U, P, IT, O, FL, S, i, foes, nf, best_p, best_u):
     return best
 
 
-@njit(cache=True)
+@borrowing
 def fireball_value(U, P, O, BURST, i, centre):
     value = 0.0
     for j in range(O[O_UNITS]):

@@ -12,6 +12,7 @@ from ...sim.kernel import below, note
 from . import data as D
 from . import batch_attacks as A
 from . import batch_rules as R
+from .batch_rules import borrowing
 from . import batch_spells as SP
 from . import mechanics as _M
 from .batch_game import (C_ACTOR, C_ARG, C_CRIT, C_DAMAGE, C_EXTRA, C_KIND, C_SPELL, C_STAGE, C_TARGET, C_UNSEEN,
@@ -31,13 +32,13 @@ MAX_LEGAL = 512
 _half = R.jit_of(_M.half)
 
 
-@njit(cache=True)
+@borrowing
 def _add(L, n, verb, a, b):
     L[n, 0], L[n, 1], L[n, 2] = verb, a, b
     return n + 1
 
 
-@njit(cache=True)
+@borrowing
 def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
     """actions.turn_actions (or the reaction's ``aoo``, ``pass``): rows (verb, a, b) of ``L``."""
     if S[S_SP] > 0 and STK[S[S_SP] - 1, C_KIND] == ST_OFFER:
@@ -98,7 +99,7 @@ def legal(U, P, IT, O, LOE, NW, ONE, TWO, SPT, S, STK, L, scratch, cost):
     return n
 
 
-@njit(cache=True)
+@borrowing
 def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
     """actions.decide (and movement.answer_offer for a reaction)."""
     if verb == V_AOO or verb == V_PASS:

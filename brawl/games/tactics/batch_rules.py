@@ -32,6 +32,13 @@ def jit_of(fn, **bound):
     return njit(cache=True)(fn)
 
 
+#: Numba's njit without reference counting, for the many small functions the battles call: each
+#: takes arrays its caller holds, makes none (no view it keeps, no allocation) and returns no
+#: array, so counting its references is work only (a sixth of a battle's time, counted twice on
+#: every array passed); a function that makes an array, or returns the dice source, is plain njit
+borrowing = njit(cache=True, _nrt=False)
+
+
 d20_result = jit_of(M.d20_result)
 check_passes = jit_of(M.check_passes)
 save_result = jit_of(M.save_result, check_passes=check_passes)
@@ -53,45 +60,45 @@ SQ = GR.SQUARE_FEET
 NO_ROUTE = 1 << 30
 
 
-@njit(cache=True)
+@borrowing
 def pos(U, i):
     return (U[i, X], U[i, Y])
 
 
-@njit(cache=True)
+@borrowing
 def conscious(U, i):
     """state.Unit.conscious: alive, 1 or more hit points and no more nonlethal damage than them."""
     return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] <= U[i, HP]
 
 
-@njit(cache=True)
+@borrowing
 def down(U, i):
     return U[i, DEAD] == 0 and not conscious(U, i)
 
 
-@njit(cache=True)
+@borrowing
 def knocked_out(U, i):
     """state.Unit.knocked_out: more nonlethal damage than hit points (option unarmed_strikes)."""
     return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] > U[i, HP]
 
 
-@njit(cache=True)
+@borrowing
 def staggered(U, i):
     """state.Unit.staggered: as much nonlethal damage as hit points (option unarmed_strikes)."""
     return U[i, DEAD] == 0 and is_up(U[i, HP]) and U[i, NONLETHAL] == U[i, HP]
 
 
-@njit(cache=True)
+@borrowing
 def near(U, i, j):
     return adjacent(pos(U, i), pos(U, j))
 
 
-@njit(cache=True)
+@borrowing
 def is_enemy(P, i, j):
     return P[i, SIDE] != P[j, SIDE]
 
 
-@njit(cache=True)
+@borrowing
 def melee_weapon(U, IT, i):
     """movement.melee_weapon: the main-hand melee weapon, else a weapon in the off hand, else 0."""
     if U[i, MAIN] != 0 and IT[U[i, MAIN], MELEE] == 1:
@@ -101,19 +108,19 @@ def melee_weapon(U, IT, i):
     return 0
 
 
-@njit(cache=True)
+@borrowing
 def can_threaten(U, IT, i):
     """movement.can_threaten: conscious with a melee weapon in hand."""
     return conscious(U, i) and melee_weapon(U, IT, i) != 0
 
 
-@njit(cache=True)
+@borrowing
 def makes_aoo(U, P, IT, O, i):
     """movement.makes_aoo: whoever threatens; in a battle with a surprise round, not while flat-footed."""
     return can_threaten(U, IT, i) and (O[O_AWARE] < 0 or not flat_footed(U, P, i))
 
 
-@njit(cache=True)
+@borrowing
 def in_combat(U, P, O, i, ignoring):
     for j in range(O[O_UNITS]):
         if is_enemy(P, i, j) and U[j, DEAD] == 0 and j != ignoring and conscious(U, j) and near(U, i, j):
@@ -121,7 +128,7 @@ def in_combat(U, P, O, i, ignoring):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def is_flanked(U, P, O, FL, a, t):
     if down(U, t):
         return True
@@ -138,13 +145,13 @@ def is_flanked(U, P, O, FL, a, t):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def flat_footed(U, P, i):
     """saves.flat_footed: no turn yet, and flat-footed until then (the sheet's ``FLAT``)."""
     return U[i, ACTED] == 0 and P[i, FLAT] == 1
 
 
-@njit(cache=True)
+@borrowing
 def speed(U, P, i):
     if U[i, PRONE] == 1:
         return D.PRONE_SPEED
@@ -154,24 +161,35 @@ def speed(U, P, i):
     return feet
 
 
-@njit(cache=True)
+@borrowing
 def square(U, O, i):
     return U[i, X] * O[O_HEIGHT] + U[i, Y]
 
 
-@njit(cache=True)
-def provoke_watchers(U, P, IT, O, mover, out):
+@borrowing
+def provokers(U, P, IT, O, mover):
     """movement.provoke_watchers: enemies that make attacks of opportunity and are in combat with
-    nobody but the mover; their indices in ``out``, the count returned."""
-    k = 0
+    nobody but the mover; a bit mask of their indices."""
+    bits = 0
     for j in range(O[O_UNITS]):
         if is_enemy(P, mover, j) and U[j, DEAD] == 0 and makes_aoo(U, P, IT, O, j) and not in_combat(U, P, O, j, mover):
+            bits |= 1 << j
+    return bits
+
+
+@borrowing
+def provoke_watchers(U, P, IT, O, mover, out):
+    """:func:`provokers`: their indices in ``out``, ascending, the count returned."""
+    bits = provokers(U, P, IT, O, mover)
+    k = 0
+    for j in range(O[O_UNITS]):
+        if bits >> j & 1:
             out[k] = j
             k += 1
     return k
 
 
-@njit(cache=True)
+@borrowing
 def _ground(U, P, O, i, barred, ends):
     """movement._ground: squares barred (conscious enemies') and not to end in (everyone else's)."""
     barred[:] = 0
@@ -185,7 +203,7 @@ def _ground(U, P, O, i, barred, ends):
     ends[square(U, O, i)] = 1
 
 
-@njit(cache=True)
+@borrowing
 def reachable(U, P, O, ONE, TWO, i, barred, ends, work, out):
     """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in: the
     fewest squares to each place, layer by layer.  ``work``: row 0 the squares to each place, row
@@ -227,7 +245,7 @@ def reachable(U, P, O, ONE, TWO, i, barred, ends, work, out):
     return k
 
 
-@njit(cache=True)
+@borrowing
 def _popcount(v):
     c = 0
     while v:
@@ -236,53 +254,61 @@ def _popcount(v):
     return c
 
 
-@njit(cache=True)
+@borrowing
 def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     """The route search of :mod:`.paths`, layer by layer over the squares walked, once for both its
     uses: with ``goal`` >= 0, paths.route_to (the route to square ``goal``: the fewest attacks of
     opportunity, then the fewest squares; returns (layer, place key) of its end, its parents in
     ``R[2]``, (-1, -1) for none); with ``goal`` < 0, paths.routes (for every square some route may
     end in, its provocations and squares walked in ``best_p``, ``best_u``, ``NO_ROUTE`` where there
-    is none).  ``R``: scratch, (5, layers, places) int64."""
+    is none).  ``R``: scratch, (6, layers, places) int64, zeros at first: rows 0 to 4 the layers
+    (in the layer, provocations, parent, the places in the order reached, their count in column
+    0 of row 4), row 5 the walk's own (closed places, the watchers' squares, the watchers, this
+    search's mark, each square's distance to the goal).  A place is in a layer, or closed, when it
+    holds this search's mark, so nothing is cleared between searches.  With a goal, a place too far
+    from it for the squares left is not walked on from: whatever it leads to is as far, so the
+    places that do reach the goal, their order, provocations and parents are the same."""
     _ground(U, P, O, i, barred, ends)
     budget = speed(U, P, i) // SQ
     places = ONE.shape[0]
-    watchers = np.empty(8, np.int64)
-    nw = provoke_watchers(U, P, IT, O, i, watchers)
     inl, prov, parent, order = R[0], R[1], R[2], R[3]
     count = R[4, :, 0]
-    inl[:budget + 1, :] = 0
+    closed, zone, watchers = R[5, 0], R[5, 1], R[5, 2]
+    mark = R[5, 3, 0] + 1
+    R[5, 3, 0] = mark
+    nw = provoke_watchers(U, P, IT, O, i, watchers)
     count[:budget + 1] = 0
     if goal < 0:
         best_p[:] = NO_ROUTE
         best_u[:] = NO_ROUTE
     origin = square(U, O, i) * 2
-    inl[0, origin] = 1
+    inl[0, origin] = mark
     prov[0, origin] = 0
     order[0, 0] = origin
     count[0] = 1
-    zone = np.zeros(places // 2, np.int64)
-    for k in range(nw):
-        w = watchers[k]
-        for d in range(8):
-            dx, dy = GR.NEIGHBOURS[d]
-            x, y = U[w, X] + dx, U[w, Y] + dy
-            if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
-                zone[x * O[O_HEIGHT] + y] |= 1 << k
-    closed = np.zeros(places, np.int64)
-    for n in range(places // 2):
-        if barred[n]:
-            closed[2 * n] = 1
-            closed[2 * n + 1] = 1
-    closed[origin] = 0
+    if nw > 0:
+        zone[:places // 2] = 0
+        for k in range(nw):
+            w = watchers[k]
+            for d in range(8):
+                dx, dy = GR.NEIGHBOURS[d]
+                x, y = U[w, X] + dx, U[w, Y] + dy
+                if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
+                    zone[x * O[O_HEIGHT] + y] |= 1 << k
+    far = R[5, 4]  # with a goal: the fewest squares from each square to it (a step is to a neighbour)
+    if goal >= 0:
+        gx, gy = goal // O[O_HEIGHT], goal % O[O_HEIGHT]
+        for x in range(O[O_WIDTH]):
+            for y in range(O[O_HEIGHT]):
+                far[x * O[O_HEIGHT] + y] = max(abs(x - gx), abs(y - gy))
     best_l, best_k, goal_p = -1, -1, NO_ROUTE
     for used in range(budget + 1):
         if nw == 0:  # paths._free_routes: each layer in the order reached, a place walked on once
             for e in range(count[used]):
                 key = order[used, e]
-                if closed[key]:
+                if closed[key] == mark or (barred[key >> 1] == 1 and key != origin):
                     continue
-                closed[key] = 1
+                closed[key] = mark
                 n = key >> 1
                 if goal >= 0:
                     if n == goal:
@@ -290,6 +316,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                         break
                 elif best_u[n] == NO_ROUTE and ends[n] == 0:  # the first route found to a square is its route
                     best_p[n], best_u[n] = 0, used
+                if goal >= 0 and far[n] > budget - used:
+                    continue
                 for step in (1, 2):
                     t = used + step
                     if t > budget:
@@ -298,8 +326,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                         nk = ONE[key, d] if step == 1 else TWO[key, d]
                         if nk < 0:
                             break
-                        if closed[nk] == 0 and inl[t, nk] == 0:
-                            inl[t, nk] = 1
+                        if closed[nk] != mark and (barred[nk >> 1] == 0 or nk == origin) and inl[t, nk] != mark:
+                            inl[t, nk] = mark
                             parent[t, nk] = used * places + key
                             order[t, count[t]] = nk
                             count[t] += 1
@@ -317,8 +345,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
         if goal >= 0 and goal_p == 0:
             break
         for key in range(places):
-            if inl[used, key] == 0:
-                continue
+            if inl[used, key] != mark or (goal >= 0 and far[key >> 1] > budget - used):
+                continue  # not in the layer, or too far from the goal: nothing it leads to reaches it
             here = zone[key >> 1]
             for step in (1, 2):
                 t = used + step
@@ -332,8 +360,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                     if barred[n]:
                         continue
                     p = prov[used, key] + _popcount(here ^ zone[n])
-                    if inl[t, nk] == 0:
-                        inl[t, nk] = 1
+                    if inl[t, nk] != mark:
+                        inl[t, nk] = mark
                         order[t, count[t]] = nk
                         count[t] += 1
                     elif p >= prov[t, nk]:
@@ -343,32 +371,29 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     return best_l, best_k
 
 
-@njit(cache=True)
+@borrowing
 def route(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, path):
     """paths.route_to with the mover's watchers: the path (square numbers) of the move to square
-    ``goal`` into ``path`` (:func:`search`); returns its length.  ``R``: scratch, (5, layers, places) int64."""
-    none = np.empty(0, np.int64)
-    best_l, best_k = search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, none, none)
+    ``goal`` into ``path`` (:func:`search`); returns its length.  ``R``: scratch, (6, layers, places) int64."""
+    best_l, best_k = search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, barred, barred)
     if best_l < 0:
         return 0
     places = ONE.shape[0]
-    parent = R[2]
-    tmp = np.empty(best_l + 2, np.int64)  # best_l + 1 bounds the squares of the path
     k = 0
     layer, key = best_l, best_k
-    while True:
-        tmp[k] = key >> 1
+    while True:  # the squares from the end back, then turned round
+        path[k] = key >> 1
         k += 1
         if layer == 0:
             break
-        back = parent[layer, key]
+        back = R[2, layer, key]
         layer, key = back // places, back % places
-    for m in range(k):
-        path[m] = tmp[k - 1 - m]
+    for m in range(k // 2):
+        path[m], path[k - 1 - m] = path[k - 1 - m], path[m]
     return k
 
 
-@njit(cache=True)
+@borrowing
 def in_range(U, IT, O, LOE, i, j, shoot):
     """actions.in_range for a shot (``shoot``) or a throw."""
     feet = distance_feet(pos(U, i), pos(U, j))

@@ -10,6 +10,7 @@ from numba import njit
 from ...sim.kernel import below
 from . import data as D
 from . import batch_rules as R
+from .batch_rules import borrowing
 from .batch_tables import (BLUR, CASTS, DEAD, HASTE, HP, HIDDEN, MAXHP, NONLETHAL, O_HEIGHT, O_UNITS, REF, RESIST, SIDE,
                            SP_COUNT, SP_CONST, SP_EFFECT, SP_RANGE, SP_SIDES, SP_TARGET, SPELL_DC, STABLE, WILL,
                            X, Y)
@@ -18,19 +19,19 @@ T_SELF, T_ALLY, T_RAY, T_TOUCH, T_ENEMY, T_AREA = range(6)
 E_DAMAGE, E_HEAL, E_RESISTANCE, E_BLUR, E_HASTE = range(5)
 
 
-@njit(cache=True)
+@borrowing
 def save_bonus(U, P, S_round, i, column):
     """saves.save_bonus: the save, +1 under resistance."""
     return P[i, column] + (D.RESISTANCE_BONUS if U[i, RESIST] >= S_round else 0)
 
 
-@njit(cache=True)
+@borrowing
 def hostile(SPT, spell):
     t = SPT[spell, SP_TARGET]
     return t != T_SELF and t != T_ALLY
 
 
-@njit(cache=True)
+@borrowing
 def cast_options(U, P, O, LOE, SPT, rnd, i, L, n, V_CAST):
     """spells.cast_options for every spell with casts left, in the sheet's order."""
     h = O[O_HEIGHT]
@@ -85,7 +86,7 @@ def cast_options(U, P, O, LOE, SPT, rnd, i, L, n, V_CAST):
     return n
 
 
-@njit(cache=True)
+@borrowing
 def heal(U, P, t, amount):
     """effects.heal: up to the maximum; any healing stabilizes the incapacitated and cures as much
     nonlethal damage."""
@@ -108,7 +109,7 @@ def roll_dice(src, count, sides, const):
     return src, total
 
 
-@njit(cache=True)
+@borrowing
 def burst_members(U, O, BURST, centre):
     """(savers, helpless) as bit masks: the living characters inside a fireball's burst."""
     savers, helpless = 0, 0
@@ -121,22 +122,22 @@ def burst_members(U, O, BURST, centre):
     return savers, helpless
 
 
-@njit(cache=True)
+@borrowing
 def reflex_fails(U, P, rnd, j, roll, dc, cover):
     """spells.roll_fireball's Reflex save, ``cover`` its bonus from cover (option cover)."""
     return not R.save_result(roll, save_bonus(U, P, rnd, j, REF) + cover, dc, True)
 
 
-@njit(cache=True)
+@borrowing
 def will_saves(U, P, rnd, j, roll, dc):
     return R.save_result(roll, save_bonus(U, P, rnd, j, WILL), dc, True)
 
 
-@njit(cache=True)
+@borrowing
 def spell_dc(P, i, spell):
     return P[i, SPELL_DC + spell]
 
 
-@njit(cache=True)
+@borrowing
 def side_of(P, i):
     return P[i, SIDE]
