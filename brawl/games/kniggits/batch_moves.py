@@ -65,13 +65,25 @@ def engaged(K, XY, n, x, y, seat, ring, out):
 @njit(cache=True)
 def allowance(K, i, o):
     """:meth:`.movement.Movement.move_allowance`: on horseback (:func:`mounted`) no 12-inch cap."""
-    return move_allowance(K[MOVE, i], mounted(K, i, o), o.scale)
+    return _allowance(K, i, o.adv[ADV_HORSES], o.scale)
+
+
+@njit(cache=True)
+def _allowance(K, i, horses, scale):
+    """:func:`allowance` with the fields of the rules it reads (a compiled call that takes the
+    rules' record counts a reference to each of its arrays: the hot callees take numbers)."""
+    return move_allowance(K[MOVE, i], _mounted(K, i, horses), scale)
 
 
 @njit(cache=True)
 def mounted(K, i, o):
     """:func:`.combat.mounted`: the horses rule, 5 or more movement tokens, the horse not lost."""
-    return o.adv[ADV_HORSES] != 0 and has_power(K[MOVE, i]) and (K[LOST, i] & LOST_HORSE) == 0
+    return _mounted(K, i, o.adv[ADV_HORSES])
+
+
+@njit(cache=True)
+def _mounted(K, i, horses):
+    return horses != 0 and has_power(K[MOVE, i]) and (K[LOST, i] & LOST_HORSE) == 0
 
 
 @njit(cache=True)
@@ -79,18 +91,25 @@ def check_path(K, XY, n, i, pts, m, o, g, buf, out):
     """:meth:`.movement.Movement.check_path` of kniggit ``i`` through the ``m`` points ``pts``:
     returns how many points the path really has (written to ``out``: the start, then up to where
     it stops), 0 when the move is against the rules."""
+    return _check_path(K, XY, n, i, pts, m, o.size, o.tol, o.ring, o.room, o.direct, o.adv[ADV_HORSES], o.scale, g,
+                       buf, out)
+
+
+@njit(cache=True)
+def _check_path(K, XY, n, i, pts, m, size, tol, ring, standing_room, direct, horses, scale, g, buf, out):
+    """:func:`check_path` with the fields of the rules it reads (:func:`_allowance`)."""
     if not (1 <= m <= MAX_STRETCHES):
         return 0
     kx, ky = XY[0, i], XY[1, i]
     for p in range(m):
-        if not (-EPS <= pts[p, 0] <= o.size + EPS and -EPS <= pts[p, 1] <= o.size + EPS):
+        if not (-EPS <= pts[p, 0] <= size + EPS and -EPS <= pts[p, 1] <= size + EPS):
             return 0
     length = 0.0
     ax, ay = kx, ky
     for p in range(m):
         length += dist((ax, ay), (pts[p, 0], pts[p, 1]))
         ax, ay = pts[p, 0], pts[p, 1]
-    if length > allowance(K, i, o) + o.tol:
+    if length > _allowance(K, i, horses, scale) + tol:
         return 0
     ax, ay = kx, ky
     for p in range(m):
@@ -98,7 +117,7 @@ def check_path(K, XY, n, i, pts, m, o, g, buf, out):
             return 0
         ax, ay = pts[p, 0], pts[p, 1]
     seat = K[SEAT, i]
-    ne = engaged(K, XY, n, kx, ky, seat, o.ring, buf)
+    ne = engaged(K, XY, n, kx, ky, seat, ring, buf)
     if ne > 0:  # leaving combat (_check_disengage)
         if m != 1:
             return 0
@@ -109,15 +128,14 @@ def check_path(K, XY, n, i, pts, m, o, g, buf, out):
             awx, awy = kx - XY[0, e], ky - XY[1, e]
             if dx * awx + dy * awy <= EPS * norm:
                 return 0
-        if o.direct and ne == 1 and norm > EPS:
+        if direct and ne == 1 and norm > EPS:
             e = buf[0]
             awx, awy = kx - XY[0, e], ky - XY[1, e]
             scale = norm * math.hypot(awx, awy)
             cos = (dx * awx + dy * awy) / (scale if scale != 0 else 1)
             if not directly_away(cos):
                 return 0
-    ring = o.ring
-    rm = o.room - 1e-9
+    rm = standing_room - 1e-9
     reach = max(ring, rm) + EPS
     x0, x1, y0, y1 = kx, kx, ky, ky
     for p in range(m):
@@ -181,10 +199,16 @@ def arrive(K, XY, n, i, x, y, o, buf):
 def auto_face(K, XY, n, seat, o, buf):
     """:meth:`.movement.Movement._auto_face`: kniggits of ``seat`` in combat face an enemy within the
     ring (the nearest if they face none of them); the others face no one."""
+    _auto_face(K, XY, n, seat, o.ring, buf)
+
+
+@njit(cache=True)
+def _auto_face(K, XY, n, seat, ring, buf):
+    """:func:`auto_face` within ``ring`` (:func:`_allowance`)."""
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] == GONE:
             continue
-        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, ring, buf)
         if ne == 0 or K[STATUS, i] != FIGHTING:
             if not (K[SHOT, i] > 0 and K[FACING, i] == K[SHOT, i] - 1):  # an archer keeps facing his target
                 K[FACING, i] = -1

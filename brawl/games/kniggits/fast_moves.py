@@ -31,6 +31,10 @@ _dist = njit(cache=True)(geometry.dist)
 _first_ring_contact = njit(cache=True)(geometry.first_ring_contact)
 _directly_away = njit(cache=True)(mechanics.directly_away)
 _clip_sides = njit(cache=True)(geometry.clip_sides)
+#: how far past the ring an enemy may stand and still be looked at for a ring contact: a contact may come
+#: a hair before the move's start (``first_ring_contact``'s tolerance), and rounding is far below this
+_MARGIN = 1e-3
+_CLEAR = 1e-9  # far above the rounding of _meets_box's clipping on any table
 
 
 @njit(cache=True)
@@ -51,15 +55,22 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
     moves = len(me)
     # who is in combat with whom where the moves start: an enemy on the table within the ring
     # (a distance is never below either of its sides', so a kniggit farther along an axis is not
-    # measured: the same answers, fewer square roots)
+    # measured: the same answers, fewer square roots); each kniggit's enemies on the table are
+    # listed, ``foes[i, :nfoes[i]]``, and the tests below look at those alone, in any order (their
+    # answers do not depend on it)
     engaged = np.zeros((n, n), dtype=np.bool_)
     engagements = np.zeros(n, dtype=np.int64)
+    foes = np.empty((n, n), dtype=np.int64)
+    nfoes = np.zeros(n, dtype=np.int64)
     r = ring + EPS
     for i in range(n):
         for j in range(n):
-            engaged[i, j] = on[j] and seat[j] != seat[i] and abs(x[j] - x[i]) <= r and abs(y[j] - y[i]) <= r \
-                and _dist((x[j], y[j]), (x[i], y[i])) <= r
-            engagements[i] += engaged[i, j]
+            if on[j] and seat[j] != seat[i]:
+                foes[i, nfoes[i]] = j
+                nfoes[i] += 1
+                engaged[i, j] = abs(x[j] - x[i]) <= r and abs(y[j] - y[i]) <= r \
+                    and _dist((x[j], y[j]), (x[i], y[i])) <= r
+                engagements[i] += engaged[i, j]
     ok = np.ones(moves, dtype=np.bool_)
     short = np.zeros(moves, dtype=np.bool_)
     near = np.zeros((moves, len(boxes)), dtype=np.bool_)
@@ -80,7 +91,8 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
         # leaving combat: further from every enemy within the ring; with one, directly away (ruling 14)
         single = engagements[i] == 1
         bad = False
-        for j in range(n):
+        for f in range(nfoes[i] if engagements[i] else 0):
+            j = foes[i, f]
             if not engaged[i, j]:
                 continue
             ax, ay = a[0] - x[j], a[1] - y[j]
@@ -97,11 +109,16 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
         if bad:
             ok[c] = False
             continue
-        # the first enemy met on the way stops the move at its ring (seed, Phase one)
+        # the first enemy met on the way stops the move at its ring (seed, Phase one); an enemy
+        # farther than the ring from the move's box along an axis is never met
         end = b
         hit = -1.0
-        for j in range(n):
-            if not on[j] or seat[j] == seat[i] or engaged[i, j]:
+        reach = ring + _MARGIN
+        x0, x1 = min(a[0], b[0]) - reach, max(a[0], b[0]) + reach
+        y0, y1 = min(a[1], b[1]) - reach, max(a[1], b[1]) + reach
+        for f in range(nfoes[i]):
+            j = foes[i, f]
+            if engaged[i, j] or not (x0 <= x[j] <= x1 and y0 <= y[j] <= y1):
                 continue
             t = _first_ring_contact(a, b, (x[j], y[j]), ring)
             if t is not None and (hit < 0 or t < hit):
@@ -111,13 +128,19 @@ def straight_moves(table, me, ends, allowance, size, ring, standing_room, tolera
         stops[c, 0], stops[c, 1] = end
         # standing room where it ends, among the enemies (ruling 4)
         room = standing_room - 1e-9
-        for j in range(n):
-            if j != i and on[j] and seat[j] != seat[i] and abs(x[j] - end[0]) < room and abs(y[j] - end[1]) < room \
-                    and _dist((x[j], y[j]), end) < room:
+        for f in range(nfoes[i]):
+            j = foes[i, f]
+            if abs(x[j] - end[0]) < room and abs(y[j] - end[1]) < room and _dist((x[j], y[j]), end) < room:
                 ok[c] = False
                 break
         if ok[c] and not short[c]:
+            # a box the move's own box clears by a margin is never met (_meets_box says so too)
+            bx0, bx1 = min(a[0], b[0]) - _CLEAR, max(a[0], b[0]) + _CLEAR
+            by0, by1 = min(a[1], b[1]) - _CLEAR, max(a[1], b[1]) + _CLEAR
             for o in range(len(boxes)):
+                if bx1 < boxes[o, 0] - EPS or bx0 > boxes[o, 2] + EPS or by1 < boxes[o, 1] - EPS \
+                        or by0 > boxes[o, 3] + EPS:
+                    continue
                 if _meets_box(a, b, boxes[o, 0] - EPS, boxes[o, 1] - EPS, boxes[o, 2] + EPS, boxes[o, 3] + EPS):
                     entered = sure_pair(a[0], a[1], b[0], b[1], normals[o], offsets[o], count[o], sure)
                     if entered == 1:

@@ -54,8 +54,8 @@ from ...rl.vector import check_render_mode, step_infos
 from ...sim.kernel import _chunk_seed, drop_stale_cache
 from .batch_moves import FIGHTING, NROWS, SEAT, STATUS
 from .encoding import MENU_MOVES
-from .vector_game import answer, play_on, start_game
-from .vector_view import (ASKED, DECIDED, NK, NS, OVER, OVER_PHASE, PHASE, PHASES, TURNS, WINNER, margin, observe,
+from .vector_game import answer, start_game
+from .vector_view import (ASKED, DECIDED, NK, NS, OVER, OVER_PHASE, PHASE, PHASES, TURNS, WINNER, look, margin,
                           tables)
 
 OPPONENTS = ("random", "heuristic", "self")
@@ -80,7 +80,9 @@ def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, a
     anew, as ``reset`` does); a game that ends or is cut off writes its last observation into
     ``final`` (a cut-off its open question's mask into ``final_mask``) and starts anew at once.
     ``obs`` holds each game's observation of the last step (shown again as ``final`` when that
-    game ends now)."""
+    game ends now).  The records are read here once: a compiled call that takes one counts a
+    reference to each of its arrays (the observation's :func:`.vector_view.look` takes their numbers)."""
+    size, ring, turn_limit, slots, scenario = o.size, o.ring, o.turn_limit, t.slots, t.scenario
     for e in range(S.shape[0]):
         Se, Fe, Ke, XYe, me = S[e], F[e], K[e], XY[e], mask[e]
         J = (Js[0][e], Js[1][e], Js[2][e], Js[3][e])
@@ -109,27 +111,27 @@ def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, a
             if stage == 2:
                 start_game(Se)
                 stage = 1
-                src = play_on(src, Se, Fe, Ke, XYe, o, g, w, t, sc, J, agent, me)
+                src = answer(src, Se, Fe, Ke, XYe, o, g, w, t, sc, J, agent, me, -1)
                 if Se[PHASE] == OVER_PHASE:  # over before anyone was asked: shown now, reported next step
                     Se[OVER] = EARLY
-                    observe(Ke, XYe, Se, Fe, 0, o, t, rows, obs[e])
+                    look(Ke, XYe, Se, Fe, 0, size, ring, turn_limit, slots, scenario, rows, obs[e])
                     me[:] = 1
                     break
             elif Se[PHASE] == OVER_PHASE:
                 rewards[e] = _end_reward(Ke, Se, seat)
                 term[e] = True
                 winner[e] = Se[WINNER]
-                observe(Ke, XYe, Se, Fe, seat, o, t, rows, final[e])
+                look(Ke, XYe, Se, Fe, seat, size, ring, turn_limit, slots, scenario, rows, final[e])
                 stage = 2
                 continue
             elif Se[DECIDED] >= max_decisions:
                 trunc[e] = True
                 rewards[e] = 0.5 * margin(Ke, Se, seat)
-                observe(Ke, XYe, Se, Fe, Se[ASKED], o, t, rows, final[e])
+                look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, rows, final[e])
                 final_mask[e, :] = me
                 stage = 2
                 continue
-            observe(Ke, XYe, Se, Fe, Se[ASKED], o, t, rows, obs[e])
+            look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, rows, obs[e])
             break
         asked[e] = max(Se[ASKED], 0)
         srcs[e] = src

@@ -25,9 +25,9 @@ from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT
                           check_end, check_path, engaged, flee, score)
 from .encoding import MENU_MOVES
 from .vector_view import (A_ARMY, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_RPS, ARMY0, ARMY_PHASE,
-                          ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE,
-                          JUDGED, RPS0, RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets,
-                          first_of, hand_counts, write_mask)
+                          ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
+                          RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
+                          hand_counts, judge, write_mask)
 
 
 @njit(cache=True)
@@ -65,19 +65,20 @@ def _army(S, K, XY, o, seat, p):
 
 
 @njit(cache=True)
-def _rps(S, o, seat, r):
-    """Seat ``seat`` shows ``r`` in a round of rock-paper-scissors (:meth:`.setup.Setup._rps_round`)."""
+def _rps(S, winners, wins, seat, r):
+    """Seat ``seat`` shows ``r`` in a round of rock-paper-scissors (:meth:`.setup.Setup._rps_round`):
+    ``winners`` is the rules' table of a round's winner, ``wins`` the rounds that decide."""
     if seat == 0:
         S[RPS0] = r
         return
-    w01 = o.rps_winner[S[RPS0], r]
+    w01 = winners[S[RPS0], r]
     S[RPS0] = -1
     if w01 == 0:
         S[WINS0] += 1
     elif w01 == 1:
         S[WINS1] += 1
     for s in range(2):
-        if S[WINS0 + s] >= o.rps_wins:
+        if S[WINS0 + s] >= wins:
             S[FIRST] = s
             S[TO_ACT] = s
             S[PHASE] = MOVE_PHASE
@@ -138,49 +139,53 @@ def _end_turn(S, K, XY, o, g, w):
 
 
 @njit(cache=True)
-def _fight_on(src, S, F, K, o, w, agent):
-    """The open fight: the next seat with a choice shows its hands (a bot's drawn; returns (src,
-    True) where an agent is to show them), and once both have, the blows land at once."""
-    a, d = F[S[FI], 0], F[S[FI], 1]
-    if K[STATUS, d] == GONE or not _can_strike(K, a):
-        S[FI] += 1
-        S[FSEAT] = 0
-        return src, False
-    seat = S[FSEAT]
-    if seat < 2:
-        sa = K[SEAT, a]
-        a0, a1 = hand_counts(K, a, d, sa)
-        d0, d1 = hand_counts(K, a, d, 1 - sa)
-        h0, h1 = (a0, a1) if seat == sa else (d0, d1)
-        if h0 == 1 and h1 == 1:
-            S[H00 + 2 * seat] = S[H00 + 2 * seat + 1] = NONE
-        elif agent[seat]:
-            return src, True
-        else:
-            src, c = draw_hands(src, o, w, K, a, d, seat, w.pols[seat] == HEURISTIC, a1, d0, d1, h0, h1)
-            S[H00 + 2 * seat] = c // h1 if h0 > 1 else NONE
-            S[H00 + 2 * seat + 1] = c % h1 if h1 > 1 else NONE
-        S[FSEAT] = seat + 1
-        return src, False
-    sa = H00 + 2 * K[SEAT, a]
-    sd = H00 + 2 * K[SEAT, d]
-    _blow(K, d, S[sa], S[sd + 1], o)  # both blows land at once (combat.resolve)
-    _blow(K, a, S[sd], S[sa + 1], o)
-    _flight(K, a)
-    _flight(K, d)
-    won = check_end(K, S[NK])
-    if won != NOT_OVER:
-        _finish(S, won)
-    else:
-        S[FI] += 1
-        S[FSEAT] = 0
-    return src, False
-
-
-@njit(cache=True)
 def play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask):
     """Play on to the next decision of an agent's seat with two or more legal actions (``S[ASKED]``
     set, its mask in ``mask``) or to the end (``S[PHASE]`` is :data:`.vector_view.OVER_PHASE`)."""
+    return answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, -1)
+
+
+@njit(cache=True)
+def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
+    """The asked seat's decision ``a`` (an action number the mask allows; none when negative) made,
+    then on to the next question or the end (:func:`play_on`).  One call for both: a compiled call
+    that takes the records counts a reference to each of their arrays."""
+    if a >= 0:
+        seat = S[ASKED]
+        S[ASKED] = -1
+        S[DECIDED] += 1
+        n = S[NK]
+        kind = t.kind[a]
+        if kind == A_ARMY:
+            _army(S, K, XY, o, seat, t.arg[a])
+        elif kind == A_RPS:
+            _rps(S, o.rps_winner, o.rps_wins, seat, t.arg[a])
+        elif kind == A_END_MOVE:
+            _end_move(S, F, K, XY, o, w)
+        elif kind == A_END_TURNING:
+            auto_face(K, XY, n, seat, o, w.buf)
+            _start_fights(S, F, K, XY, o, w)
+        elif kind == A_MENU:
+            i = first_of(K, n, seat) + t.slot[a] - 1
+            k = 0
+            while J[3][k] != i:  # the mover's rows of the judgement (vector_view.judge)
+                k += 1
+            c = k * MENU_MOVES + t.arg[a]
+            w.pts[0, 0], w.pts[0, 1] = J[1][c, 0], J[1][c, 1]
+            count = check_path(K, XY, n, i, w.pts, 1, o, t.open, w.buf, w.out)  # obstacles: the mask's
+            if count:
+                arrive(K, XY, n, i, w.out[count - 1, 0], w.out[count - 1, 1], o, w.buf)
+            else:  # where the judgement stopped it
+                arrive(K, XY, n, i, J[2][c, 0], J[2][c, 1], o, w.buf)
+            K[MOVED, i] = 1
+        elif kind == A_FACE:
+            i = first_of(K, n, seat) + t.slot[a] - 1
+            face_targets(K, XY, n, i, o.ring, sc[0], sc[1])
+            K[FACING, i] = sc[1][t.arg[a]]
+        elif kind == A_FIGHT:
+            S[H00 + 2 * seat] = t.arg[a] // (NONE + 1)
+            S[H00 + 2 * seat + 1] = t.arg[a] % (NONE + 1)
+            S[FSEAT] = seat + 1
     while True:
         ph = S[PHASE]
         if ph == OVER_PHASE:
@@ -205,10 +210,13 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask):
                 S[ASKED] = seat
                 return src
             src, r = below(src, 3)
-            _rps(S, o, seat, r)
+            _rps(S, o.rps_winner, o.rps_wins, seat, r)
         elif ph == MOVE_PHASE:
             seat = S[TO_ACT]
             if agent[seat]:
+                if S[JUDGED] == 0:  # the menu moves' path checks, once a moving phase (vector_view.judge)
+                    judge(K, XY, S, seat, o, g, t, sc, J)
+                    S[JUDGED] = 1
                 if write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask) > 1:
                     S[ASKED] = seat
                     return src
@@ -233,51 +241,41 @@ def play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask):
             if S[FI] >= S[NF]:
                 _end_turn(S, K, XY, o, g, w)
                 continue
-            src, asked = _fight_on(src, S, F, K, o, w, agent)
-            if asked:
-                seat = S[FSEAT]
-                write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask)
-                S[ASKED] = seat
-                return src
-
-
-@njit(cache=True)
-def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
-    """The asked seat's decision ``a`` (an action number the mask allows) made, then on to the next
-    question or the end (:func:`play_on`)."""
-    seat = S[ASKED]
-    S[ASKED] = -1
-    S[DECIDED] += 1
-    n = S[NK]
-    kind = t.kind[a]
-    if kind == A_ARMY:
-        _army(S, K, XY, o, seat, t.arg[a])
-    elif kind == A_RPS:
-        _rps(S, o, seat, t.arg[a])
-    elif kind == A_END_MOVE:
-        _end_move(S, F, K, XY, o, w)
-    elif kind == A_END_TURNING:
-        auto_face(K, XY, n, seat, o, w.buf)
-        _start_fights(S, F, K, XY, o, w)
-    elif kind == A_MENU:
-        i = first_of(K, n, seat) + t.slot[a] - 1
-        k = 0
-        while J[3][k] != i:  # the mover's rows of the judgement (vector_view.judge)
-            k += 1
-        c = k * MENU_MOVES + t.arg[a]
-        w.pts[0, 0], w.pts[0, 1] = J[1][c, 0], J[1][c, 1]
-        count = check_path(K, XY, n, i, w.pts, 1, o, t.open, w.buf, w.out)  # obstacles: the mask's
-        if count:
-            arrive(K, XY, n, i, w.out[count - 1, 0], w.out[count - 1, 1], o, w.buf)
-        else:  # where the judgement stopped it
-            arrive(K, XY, n, i, J[2][c, 0], J[2][c, 1], o, w.buf)
-        K[MOVED, i] = 1
-    elif kind == A_FACE:
-        i = first_of(K, n, seat) + t.slot[a] - 1
-        face_targets(K, XY, n, i, o, sc[0], sc[1])
-        K[FACING, i] = sc[1][t.arg[a]]
-    elif kind == A_FIGHT:
-        S[H00 + 2 * seat] = t.arg[a] // (NONE + 1)
-        S[H00 + 2 * seat + 1] = t.arg[a] % (NONE + 1)
-        S[FSEAT] = seat + 1
-    return play_on(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask)
+            # the open fight (written here, not called: a call that takes the records costs more
+            # than a fight): the next seat with a choice shows its hands (a bot's drawn; an agent is
+            # asked), and once both have, the blows land at once
+            fa, fd = F[S[FI], 0], F[S[FI], 1]
+            if K[STATUS, fd] == GONE or not _can_strike(K, fa):
+                S[FI] += 1
+                S[FSEAT] = 0
+                continue
+            seat = S[FSEAT]
+            if seat < 2:
+                sa = K[SEAT, fa]
+                a0, a1 = hand_counts(K, fa, fd, sa)
+                d0, d1 = hand_counts(K, fa, fd, 1 - sa)
+                h0, h1 = (a0, a1) if seat == sa else (d0, d1)
+                if h0 == 1 and h1 == 1:
+                    S[H00 + 2 * seat] = S[H00 + 2 * seat + 1] = NONE
+                elif agent[seat]:
+                    write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask)
+                    S[ASKED] = seat
+                    return src
+                else:
+                    src, c = draw_hands(src, o, w, K, fa, fd, seat, w.pols[seat] == HEURISTIC, a1, d0, d1, h0, h1)
+                    S[H00 + 2 * seat] = c // h1 if h0 > 1 else NONE
+                    S[H00 + 2 * seat + 1] = c % h1 if h1 > 1 else NONE
+                S[FSEAT] = seat + 1
+                continue
+            sa = H00 + 2 * K[SEAT, fa]
+            sd = H00 + 2 * K[SEAT, fd]
+            _blow(K, fd, S[sa], S[sd + 1], o)  # both blows land at once (combat.resolve)
+            _blow(K, fa, S[sd], S[sa + 1], o)
+            _flight(K, fa)
+            _flight(K, fd)
+            won = check_end(K, n)
+            if won != NOT_OVER:
+                _finish(S, won)
+            else:
+                S[FI] += 1
+                S[FSEAT] = 0

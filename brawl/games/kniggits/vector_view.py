@@ -108,10 +108,10 @@ def first_of(K, n, seat):
 
 
 @njit(cache=True)
-def face_targets(K, XY, n, i, o, buf, out):
-    """The enemies kniggit ``i`` may be told to face (within the ring, not the one it faces), the
+def face_targets(K, XY, n, i, ring, buf, out):
+    """The enemies kniggit ``i`` may be told to face (within the ``ring``, not the one it faces), the
     :data:`.encoding.TARGETS` nearest first, ties to the lower slot, in ``out``; returns how many."""
-    ne = engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], o.ring, buf)
+    ne = engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], ring, buf)
     m = 0
     for a in range(ne):
         if buf[a] != K[FACING, i]:
@@ -145,53 +145,59 @@ def hand_counts(K, a, d, seat):
 
 @njit(cache=True)
 def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
-    """The encoding's mask for ``seat`` where the game stands; returns how many actions are legal."""
+    """The encoding's mask for ``seat`` where the game stands, the moving phase's menu moves judged
+    (:func:`judge`); returns how many actions are legal.  (The records are unpacked here: a compiled
+    call that takes a record counts a reference to each of its arrays, which costs more than the
+    mask itself.)"""
+    return _mask(K, XY, S, F, seat, o.presets, o.ring, o.room, t.army0, t.rps, t.fight, t.end_move, t.end_turning,
+                 t.first, sc[0], sc[1], sc[3], J[0], J[2], J[3], mask)
+
+
+@njit(cache=True)
+def _mask(K, XY, S, F, seat, presets, ring, standing_room, army0, rps, fight, end_move, end_turning, firsts, buf, out,
+          table, passed, stops, cols, mask):
+    """:func:`write_mask` with the records' fields it reads; the moving phase's judgement is in ``J``."""
     mask[:] = 0
     ph = S[PHASE]
     n = S[NK]
     if ph == ARMY_PHASE:
-        for p in range(o.presets):
-            mask[t.army0 + p] = 1
-        return o.presets
+        for p in range(presets):
+            mask[army0 + p] = 1
+        return presets
     if ph == RPS_PHASE:
         for r in range(3):
-            mask[t.rps[r]] = 1
+            mask[rps[r]] = 1
         return 3
     if ph == FIGHT_PHASE:
         a, d = F[S[FI], 0], F[S[FI], 1]
         h0, h1 = hand_counts(K, a, d, seat)
         for c0 in range(h0):
             for c1 in range(h1):
-                mask[t.fight[c0 if h0 > 1 else NONE, c1 if h1 > 1 else NONE]] = 1
+                mask[fight[c0 if h0 > 1 else NONE, c1 if h1 > 1 else NONE]] = 1
         return h0 * h1
     moving = ph == MOVE_PHASE
-    mask[t.end_move if moving else t.end_turning] = 1
+    mask[end_move if moving else end_turning] = 1
     count = 1
-    buf, out, table = sc[0], sc[1], sc[3]
     base = first_of(K, n, seat)
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
             continue
-        first = t.first[i - base + 1]
-        if moving or engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf) > 1:
-            m = face_targets(K, XY, n, i, o, buf, out)
+        first = firsts[i - base + 1]
+        if moving or engaged(K, XY, n, XY[0, i], XY[1, i], seat, ring, buf) > 1:
+            m = face_targets(K, XY, n, i, ring, buf, out)
             for r in range(m):
                 mask[first + MENU_MOVES + r] = 1
             count += m
     if moving:
-        if S[JUDGED] == 0:
-            judge(K, XY, S, seat, o, g, t, sc, J)
-            S[JUDGED] = 1
         rows = _table_rows(K, XY, n, table)
-        passed, stops, cols = J[0], J[2], J[3]
         for k in range(S[JM]):
             i = cols[k]
             if K[MOVED, i]:
                 continue
-            first = t.first[i - base + 1]
+            first = firsts[i - base + 1]
             for r in range(MENU_MOVES):
                 c = k * MENU_MOVES + r
-                if passed[c] and _has_room(rows, i, seat, stops[c, 0], stops[c, 1], o.room):
+                if passed[c] and _has_room(rows, i, seat, stops[c, 0], stops[c, 1], standing_room):
                     mask[first + r] = 1
                     count += 1
     return count
@@ -263,8 +269,15 @@ def judge(K, XY, S, seat, o, g, t, sc, J):
 
 @njit(cache=True)
 def observe(K, XY, S, F, seat, o, t, rows, out):
-    """The encoding's ``observe`` of the game for ``seat``.  A seat's own choice is never sealed
-    where this environment shows it (it shows the seat asked, or the end), so that entry is 0."""
+    """The encoding's ``observe`` of the game for ``seat`` (:func:`look`, with the records' fields it reads)."""
+    look(K, XY, S, F, seat, o.size, o.ring, o.turn_limit, t.slots, t.scenario, rows, out)
+
+
+@njit(cache=True)
+def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, rows, out):
+    """The encoding's ``observe`` of the game for ``seat`` on a table of ``size`` inches.  A seat's own
+    choice is never sealed where this environment shows it (it shows the seat asked, or the end), so
+    that entry is 0."""
     out[:] = 0.0
     n = S[NK]
     ph = S[PHASE]
@@ -286,29 +299,32 @@ def observe(K, XY, S, F, seat, o, t, rows, out):
             r[16] = K[SEAT, i]
             r[17] = 1.0 if K[STATUS, i] != GONE else 0.0
             r[18] = i + 1 if K[SEAT, i] == 0 else i - base1 + 1
-        kniggit_blocks(rows[:n], seat, t.slots, o.size, o.ring + 1e-9, out)
-    b = PER_KNIGGIT * 2 * t.slots  # no things to carry in the kernel's games
+        kniggit_blocks(rows[:n], seat, slots, size, ring + 1e-9, out)
+    b = PER_KNIGGIT * 2 * slots  # no things to carry in the kernel's games
     if ph < OVER_PHASE:
         out[b + ph] = 1.0
     out[b + 5] = min(1.0, S[WINS0 + seat] / 2)
     out[b + 6] = min(1.0, S[WINS0 + 1 - seat] / 2)
-    out[b + 7] = min(1.0, S[TURNS] / o.turn_limit) if o.turn_limit else 0.0
+    out[b + 7] = min(1.0, S[TURNS] / turn_limit) if turn_limit else 0.0
     out[b + 8] = 1.0 if (ph == MOVE_PHASE or ph == FIGHT_PHASE) and S[TO_ACT] == seat else 0.0
     out[b + 9] = 1.0 if seat == 1 else 0.0
-    out[b + 11 + t.scenario] = 1.0
-    out[b + 16] = min(1.0, o.size / 144)
+    out[b + 11 + scenario] = 1.0
+    out[b + 16] = min(1.0, size / 144)
 
 
 @njit(cache=True)
 def margin(K, S, seat):
     """The encoding's ``margin``: the share of ``seat``'s kniggits still fighting less the enemy's."""
     n = S[NK]
-    have = np.zeros(2)
-    up = np.zeros(2)
+    have_mine = have_theirs = up_mine = up_theirs = 0
     for i in range(n):
-        have[K[SEAT, i]] += 1
-        if K[STATUS, i] == FIGHTING:
-            up[K[SEAT, i]] += 1
-    mine = up[seat] / have[seat] if have[seat] else 0.0
-    theirs = up[1 - seat] / have[1 - seat] if have[1 - seat] else 0.0
+        fighting = 1 if K[STATUS, i] == FIGHTING else 0
+        if K[SEAT, i] == seat:
+            have_mine += 1
+            up_mine += fighting
+        else:
+            have_theirs += 1
+            up_theirs += fighting
+    mine = up_mine / have_mine if have_mine else 0.0
+    theirs = up_theirs / have_theirs if have_theirs else 0.0
     return mine - theirs
