@@ -68,6 +68,38 @@ INLINE = "never" if os.environ.get("BRAWL_QUICK_COMPILE") else "always"
 #: and so each result, is the loop's own either way).
 PARALLEL = not os.environ.get("BRAWL_QUICK_COMPILE")
 
+
+def _plain_calls() -> None:
+    """Under ``BRAWL_QUICK_COMPILE``: a compiled function that another calls with a constant
+    argument (``push(log, row, 9, ...)``) is compiled for the argument's plain type (``int64``), as a
+    call from Python is, and so once for all its callers.  Numba otherwise compiles it again for each
+    set of constants its callers pass (one of Tactics' helpers twenty-three times), which is most of a
+    cold compile when nothing is inlined.  A function that needs its constants (Numba cannot type it
+    without them) is still compiled with them."""
+    from numba.core import errors
+    from numba.core.dispatcher import Dispatcher
+
+    literal = Dispatcher.get_call_template
+    if getattr(literal, "plain_calls", False):
+        return
+
+    def get_call_template(self, args, kws):
+        plain = tuple(types.unliteral(a) for a in args)
+        plain_kws = {k: types.unliteral(v) for k, v in kws.items()}
+        if self._can_compile and (plain != tuple(args) or plain_kws != kws):
+            try:
+                return literal(self, plain, plain_kws)
+            except errors.NumbaError:
+                pass
+        return literal(self, args, kws)
+
+    get_call_template.plain_calls = True
+    Dispatcher.get_call_template = get_call_template
+
+
+if os.environ.get("BRAWL_QUICK_COMPILE"):
+    _plain_calls()
+
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram
 
