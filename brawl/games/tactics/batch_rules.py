@@ -204,42 +204,91 @@ def _ground(U, P, O, i, barred, ends):
 
 
 @borrowing
+def _jumps(ONE, TWO, J):
+    """paths.WalkTable.jumps into ``J`` (a row of ints), once: ``J[0]`` the places it was made for,
+    ``J[1]`` the count, then for each (shift, cost) the places that step may be taken from, as
+    words of 64 bits (``J[2 + k * (2 + words)]``: shift, cost, the words)."""
+    places = ONE.shape[0]
+    if J[0] == places:
+        return
+    words = (places + 63) >> 6
+    width = 2 + words
+    nj = 0
+    for key in range(places):
+        for cost in (1, 2):
+            for d in range(8):
+                nk = ONE[key, d] if cost == 1 else TWO[key, d]
+                if nk < 0:
+                    break
+                at = 2
+                while at < 2 + nj * width and (J[at] != nk - key or J[at + 1] != cost):
+                    at += width
+                if at == 2 + nj * width:
+                    nj += 1
+                    J[at], J[at + 1] = nk - key, cost
+                    J[at + 2:at + width] = 0
+                J[at + 2 + (key >> 6)] |= np.int64(1) << (key & 63)
+    J[1] = nj
+    J[0] = places
+
+
+@borrowing
 def reachable(U, P, O, ONE, TWO, i, barred, ends, work, out):
-    """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in: the
-    fewest squares to each place, layer by layer.  ``work``: row 0 the squares to each place, row
-    ``u + 1`` the places first reached after ``u`` squares (its count in column 0)."""
+    """paths.reachable: the squares (numbers, ascending) some walk within the speed ends in, the
+    walk run for every place at once, one bit per place (:func:`_jumps`, in ``work``'s last row):
+    the places first reached after each number of squares, a step of one square and of two from
+    those.  ``work``: row 0 the places reached after ``u`` squares (words ``u * words`` on), row 1
+    the places that may be entered, those seen and the step's."""
     _ground(U, P, O, i, barred, ends)
     budget = speed(U, P, i) // SQ
     places = ONE.shape[0]
-    cost = work[0]
-    cost[:places] = NO_ROUTE
-    for u in range(budget + 1):
-        work[u + 1, 0] = 0
+    J = work[work.shape[0] - 1]
+    _jumps(ONE, TWO, J)
+    words = (places + 63) >> 6
+    width = 2 + words
+    first, row = work[0], work[1]  # row: enterable, seen, here
+    first[:(budget + 1) * words] = 0
+    for w in range(words):
+        left = places - 64 * w
+        row[w] = -1 if left >= 64 else (np.int64(1) << left) - 1
+        row[words + w] = 0
+    for j in range(O[O_UNITS]):  # the barred squares are characters'
+        if j != i and U[j, DEAD] == 0 and barred[square(U, O, j)] == 1:
+            key = 2 * square(U, O, j)
+            row[key >> 6] &= ~(np.int64(3) << (key & 63))
     origin = square(U, O, i) * 2
-    cost[origin] = 0
-    work[1, 0], work[1, 1] = 1, origin
+    first[origin >> 6] |= np.int64(1) << (origin & 63)
     for used in range(budget + 1):
-        layer = work[used + 1]
-        for e in range(1, layer[0] + 1):
-            key = layer[e]
-            if cost[key] != used:
+        some = 0
+        for w in range(words):
+            h = first[used * words + w] & ~row[words + w]
+            row[2 * words + w] = h
+            row[words + w] |= h
+            some |= h
+        if some == 0:
+            continue
+        for k in range(J[1]):
+            at = 2 + k * width
+            shift, cost = J[at], J[at + 1]
+            if used + cost > budget:
                 continue
-            for step in (1, 2):
-                t = used + step
-                if t > budget:
-                    break
-                for d in range(8):
-                    nk = ONE[key, d] if step == 1 else TWO[key, d]
-                    if nk < 0:
-                        break
-                    if barred[nk >> 1] == 0 and cost[nk] > t:
-                        cost[nk] = t
-                        nxt = work[t + 1]
-                        nxt[0] += 1
-                        nxt[nxt[0]] = nk
+            dest = (used + cost) * words
+            for w in range(words):
+                lo = np.uint64(row[2 * words + w] & J[at + 2 + w])
+                if lo == 0:
+                    continue
+                if shift > 0:  # into word w and the one above
+                    first[dest + w] |= np.int64(lo << np.uint64(shift)) & row[w]
+                    if w + 1 < words:
+                        first[dest + w + 1] |= np.int64(lo >> np.uint64(64 - shift)) & row[w + 1]
+                else:
+                    first[dest + w] |= np.int64(lo >> np.uint64(-shift)) & row[w]
+                    if w > 0:
+                        first[dest + w - 1] |= np.int64(lo << np.uint64(64 + shift)) & row[w - 1]
     k = 0
     for n in range(places // 2):
-        if (cost[2 * n] != NO_ROUTE or cost[2 * n + 1] != NO_ROUTE) and ends[n] == 0:
+        a = 2 * n  # both places of the square are in one word
+        if (row[words + (a >> 6)] >> (a & 63)) & 3 != 0 and ends[n] == 0:
             out[k] = n
             k += 1
     return k
