@@ -2,8 +2,10 @@
 more than the cores: see ``scripts/test.sh``) hands tests to its workers.
 
 Compiling one of KtOG's Numba kernels cold takes a minute or more of CPU, and a fresh clone has no
-compiled cache.  The suite compiles them without inlining (``BRAWL_QUICK_COMPILE``: the same code,
-compiled a few times quicker), in a Numba cache of its own (``.numba-test-cache``).  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
+compiled cache.  The suite compiles them quicker (``BRAWL_QUICK_COMPILE``: the same code, without
+inlining; a function called with constants compiled once for their plain types,
+``brawl.sim.kernel._plain_calls``; a loop over games on one thread, ``PARALLEL``), in a Numba cache of
+its own (``.numba-test-cache``).  The test files in :data:`KERNEL_GROUPS` compile those kernels (the batch
 simulator, its tape form, the vectorised environment, the reports, the Ray workers); the files that
 build the same compiled form run on one worker one after the other, so each form is built once and
 read from Numba's cache after, instead of by two workers at the same time.  ``tests/test_solve_ktog.py`` runs on
