@@ -87,8 +87,8 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
             if buf[a] != K[FACING, i]:
                 opts[nf, 0], opts[nf, 1] = i, buf[a]
                 nf += 1
-        nf = adv.second_choices(o, K, i, buf, ne, opts, nf)  # a magic sword's second target
-        nf = bows.aim_choices(o, K, XY, n, i, opts, nf)  # an archer's targets
+        nf = adv.second_choices(o, K, i, buf, ne, opts, nf) if o.adv[adv.ADV_MAGIC] else nf  # a magic sword's second target
+        nf = bows.aim_choices(o, K, XY, n, i, opts, nf) if o.adv[adv.ADV_ARCHERS] else nf  # an archer's targets
         nf = list_items(K, XY, i, o, w, opts, nf)  # its picks or drop (batch_items)
     nm = 0
     for i in range(n):

@@ -21,13 +21,16 @@ from ...sim.kernel import below
 from .batch_game import (HEURISTIC, NONE, _blow, _can_strike, _flight, _heuristic_move_phase, _random_move_phase,
                          _turning, muster, start_fights)
 from .batch_heuristic import draw_hands
-from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, arrive, auto_face,
+from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, _auto_face, arrive,
                           check_end, check_path, engaged, flee, score)
 from .encoding import MENU_MOVES
 from .vector_view import (A_ARMY, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_RPS, ARMY0, ARMY_PHASE,
                           ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
                           RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
                           hand_counts, judge, write_mask)
+
+
+NOTHING, END_MOVE, FIGHTS = range(3)  # what the walk does before it looks at the phase (:func:`answer`)
 
 
 @njit(cache=True)
@@ -86,12 +89,11 @@ def _rps(S, winners, wins, seat, r):
 
 
 @njit(cache=True)
-def _start_fights(S, F, K, XY, o, w):
-    """Phase three: each of the mover's kniggits in combat attacks the enemy it faces, in the rules'
-    order (:func:`.batch_game.start_fights`)."""
-    nf = start_fights(o, K, XY, S[NK], S[TO_ACT], w)
+def _fights_begin(S, F, fights, nf):
+    """Phase three: the turn's ``nf`` fights (attacker, defender; :func:`.batch_game.start_fights`
+    lists them in the rules' order) are fought from the first."""
     for f in range(nf):
-        F[f, 0], F[f, 1] = w.fights[f, 0], w.fights[f, 1]
+        F[f, 0], F[f, 1] = fights[f, 0], fights[f, 1]
     S[NF] = nf
     S[FI] = 0
     S[FSEAT] = 0
@@ -99,39 +101,42 @@ def _start_fights(S, F, K, XY, o, w):
 
 
 @njit(cache=True)
-def _end_move(S, F, K, XY, o, w):
+def _end_move(S, K, XY, ring, buf):
     """The mover is done (:meth:`.turns.TurnFlow._end_move`): kniggits in combat face an enemy, and
-    the other seat turns its kniggits with several enemies, if any, before the fights."""
+    the other seat turns its kniggits with several enemies, if any, before the fights.  Returns
+    whether the fights start now."""
     n = S[NK]
     to_act = S[TO_ACT]
     S[JUDGED] = 0
-    auto_face(K, XY, n, to_act, o, w.buf)
-    auto_face(K, XY, n, 1 - to_act, o, w.buf)
+    _auto_face(K, XY, n, to_act, ring, buf)
+    _auto_face(K, XY, n, 1 - to_act, ring, buf)
     for i in range(n):
         if K[SEAT, i] != to_act and K[STATUS, i] == FIGHTING \
-                and engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], o.ring, w.buf) > 1:
+                and engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], ring, buf) > 1:
             S[PHASE] = TURNING_PHASE
-            return
-    _start_fights(S, F, K, XY, o, w)
+            return False
+    return True
 
 
 @njit(cache=True)
-def _end_turn(S, K, XY, o, g, w):
-    """:meth:`.turns.TurnFlow._end_turn` and ``_start_turn``: the other seat's turn, the turn limit's
-    score, then its fleeing kniggits run."""
+def _end_turn(S, K, turn_limit):
+    """:meth:`.turns.TurnFlow._end_turn` and ``_start_turn``: the other seat's turn and the turn
+    limit's score; returns whether the game goes on (then the new mover's fleeing kniggits run)."""
     n = S[NK]
     for i in range(n):
         K[MOVED, i] = 0
-    to_act = 1 - S[TO_ACT]
-    S[TO_ACT] = to_act
+    S[TO_ACT] = 1 - S[TO_ACT]
     S[TURNS] += 1
-    if o.turn_limit and S[TURNS] >= o.turn_limit:
+    if turn_limit and S[TURNS] >= turn_limit:
         _finish(S, score(K, n))
-        return
-    for i in range(n):
-        if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
-            flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
-    won = check_end(K, n)
+        return False
+    return True
+
+
+@njit(cache=True)
+def _turn_begins(S, K):
+    """After the fleeing kniggits ran: the game is won, or the new mover moves."""
+    won = check_end(K, S[NK])
     if won != NOT_OVER:
         _finish(S, won)
     else:
@@ -150,6 +155,7 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
     """The asked seat's decision ``a`` (an action number the mask allows; none when negative) made,
     then on to the next question or the end (:func:`play_on`).  One call for both: a compiled call
     that takes the records counts a reference to each of their arrays."""
+    todo = NOTHING  # a step of the turn the walk takes next (the records go to one call each)
     if a >= 0:
         seat = S[ASKED]
         S[ASKED] = -1
@@ -161,10 +167,10 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
         elif kind == A_RPS:
             _rps(S, o.rps_winner, o.rps_wins, seat, t.arg[a])
         elif kind == A_END_MOVE:
-            _end_move(S, F, K, XY, o, w)
+            todo = END_MOVE
         elif kind == A_END_TURNING:
-            auto_face(K, XY, n, seat, o, w.buf)
-            _start_fights(S, F, K, XY, o, w)
+            _auto_face(K, XY, n, seat, o.ring, w.buf)
+            todo = FIGHTS
         elif kind == A_MENU:
             i = first_of(K, n, seat) + t.slot[a] - 1
             k = 0
@@ -187,6 +193,11 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             S[H00 + 2 * seat + 1] = t.arg[a] % (NONE + 1)
             S[FSEAT] = seat + 1
     while True:
+        if todo == END_MOVE:
+            todo = FIGHTS if _end_move(S, K, XY, o.ring, w.buf) else NOTHING
+        if todo == FIGHTS:
+            _fights_begin(S, F, w.fights, start_fights(o, K, XY, S[NK], S[TO_ACT], w))
+            todo = NOTHING
         ph = S[PHASE]
         if ph == OVER_PHASE:
             return src
@@ -226,20 +237,25 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             else:
                 src, done = _random_move_phase(src, o, g, K, XY, n, seat, w)
             if done:
-                _end_move(S, F, K, XY, o, w)
+                todo = END_MOVE
         elif ph == TURNING_PHASE:
             seat = 1 - S[TO_ACT]
             if agent[seat]:
                 if write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask) > 1:
                     S[ASKED] = seat
                     return src
-                auto_face(K, XY, n, seat, o, w.buf)
+                _auto_face(K, XY, n, seat, o.ring, w.buf)
             else:
                 src = _turning(src, o, K, XY, n, seat, w)
-            _start_fights(S, F, K, XY, o, w)
+            todo = FIGHTS
         else:
             if S[FI] >= S[NF]:
-                _end_turn(S, K, XY, o, g, w)
+                if _end_turn(S, K, o.turn_limit):
+                    to_act = S[TO_ACT]
+                    for i in range(n):
+                        if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
+                            flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+                    _turn_begins(S, K)
                 continue
             # the open fight (written here, not called: a call that takes the records costs more
             # than a fight): the next seat with a choice shows its hands (a bot's drawn; an agent is
