@@ -74,9 +74,8 @@ def _plain_calls() -> None:
     argument (``push(log, row, 9, ...)``) is compiled for the argument's plain type (``int64``), as a
     call from Python is, and so once for all its callers.  Numba otherwise compiles it again for each
     set of constants its callers pass (one of Tactics' helpers twenty-three times), which is most of a
-    cold compile when nothing is inlined.  A function that needs its constants (Numba cannot type it
-    without them) is still compiled with them."""
-    from numba.core import errors
+    cold compile when nothing is inlined.  No kernel needs a constant to be typed (a function that
+    did, such as one indexing a tuple of mixed types, would fail to compile in the quick build)."""
     from numba.core.dispatcher import Dispatcher
 
     literal = Dispatcher.get_call_template
@@ -84,14 +83,7 @@ def _plain_calls() -> None:
         return
 
     def get_call_template(self, args, kws):
-        plain = tuple(types.unliteral(a) for a in args)
-        plain_kws = {k: types.unliteral(v) for k, v in kws.items()}
-        if self._can_compile and (plain != tuple(args) or plain_kws != kws):
-            try:
-                return literal(self, plain, plain_kws)
-            except errors.NumbaError:
-                pass
-        return literal(self, args, kws)
+        return literal(self, tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
 
     get_call_template.plain_calls = True
     Dispatcher.get_call_template = get_call_template
