@@ -345,8 +345,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                 if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
                     zone[x * O[O_HEIGHT] + y] |= 1 << k
     far = R[5, 4]  # with a goal: the fewest squares from each square to it (a step is to a neighbour)
+    gx, gy = goal // O[O_HEIGHT], goal % O[O_HEIGHT]
     if goal >= 0:
-        gx, gy = goal // O[O_HEIGHT], goal % O[O_HEIGHT]
         for x in range(O[O_WIDTH]):
             for y in range(O[O_HEIGHT]):
                 far[x * O[O_HEIGHT] + y] = max(abs(x - gx), abs(y - gy))
@@ -393,7 +393,11 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                 best_p[n], best_u[n] = prov[used, key], used
         if goal >= 0 and goal_p == 0:
             break
-        for key in range(places):
+        lo, hi = 0, places
+        if goal >= 0:  # the columns near enough to the goal (keys are column first)
+            lo = max(0, gx - (budget - used)) * O[O_HEIGHT] * 2
+            hi = min(places, (gx + budget - used + 1) * O[O_HEIGHT] * 2)
+        for key in range(lo, hi):
             if inl[used, key] != mark or (goal >= 0 and far[key >> 1] > budget - used):
                 continue  # not in the layer, or too far from the goal: nothing it leads to reaches it
             here = zone[key >> 1]
@@ -406,8 +410,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                     if nk < 0:
                         break
                     n = nk >> 1
-                    if barred[n]:
-                        continue
+                    if barred[n] or (goal >= 0 and far[n] > budget - t):
+                        continue  # barred, or a place no walk on from reaches the goal
                     p = prov[used, key] + _popcount(here ^ zone[n])
                     if inl[t, nk] != mark:
                         inl[t, nk] = mark
