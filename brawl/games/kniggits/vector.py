@@ -203,20 +203,34 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         self._obs = np.zeros((N, self.obs_size), np.float32)
         self._final = np.zeros((N, self.obs_size), np.float32)  # kept: step_infos copies the ended rows out
         self._seat = np.zeros(N, np.int64)
+        self._compiled = None  # _step_all's compiled form for these arrays (:meth:`_step`)
 
     def _run(self, actions: np.ndarray, fresh: bool):
         N = self.num_envs
         rewards, term, trunc = np.zeros(N, np.float32), np.zeros(N, np.bool_), np.zeros(N, np.bool_)
         winner = np.full(N, NOT_ENDED, np.int64)
         final, final_mask = self._final, np.zeros((N, self.actions), np.int8)  # final: the ended rows are written
-        _step_all(self._src, self._S, self._F, self._K, self._XY, self._J, self._mask, self._obs, actions, self._o, self._g,
-                  self._w, self._t, self._sc, self._rows, self._agent, self.max_decisions, fresh, rewards, term, trunc,
-                  winner, self._seat, final, final_mask)
+        self._step(self._src, self._S, self._F, self._K, self._XY, self._J, self._mask, self._obs, actions, self._o,
+                   self._g, self._w, self._t, self._sc, self._rows, self._agent, self.max_decisions, fresh, rewards, term,
+                   trunc, winner, self._seat, final, final_mask)
         extra = {"seat": self._seat.copy()} if self.selfplay else {}
         if self.selfplay and not fresh:
             extra["winner"] = winner
         info = step_infos(self._mask.copy(), extra, None if fresh else term | trunc, final, {"action_mask": final_mask})
         return self._obs.copy(), rewards, term, trunc, info
+
+    def _step(self, *args) -> None:
+        """:func:`_step_all`; after the first call its compiled form for these arguments' types is
+        called directly: Numba's dispatcher works out the type of every array in the records at each
+        call, in Python (about half a millisecond a step)."""
+        if self._compiled is not None:
+            self._compiled(*args)
+            return
+        _step_all(*args)
+        try:
+            self._compiled = _step_all.overloads[tuple(_step_all.typeof_pyval(a) for a in args)].entry_point
+        except (KeyError, AttributeError):  # another Numba: the dispatcher every time
+            self._compiled = _step_all
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         from .batch import _say_if_compiling

@@ -189,7 +189,15 @@ def _mask(K, XY, S, F, seat, presets, ring, standing_room, army0, rps, fight, en
                 mask[first + MENU_MOVES + r] = 1
             count += m
     if moving:
-        rows = _table_rows(K, XY, n, table)
+        # standing room among the mover's army (_has_room): its kniggits on the table are the rows it
+        # reads (the others would be passed over), ``buf[i]`` kniggit i's row
+        m = 0
+        for j in range(n):
+            if K[SEAT, j] == seat and K[STATUS, j] != GONE:
+                table[m, 0], table[m, 1], table[m, 2], table[m, 3] = XY[0, j], XY[1, j], seat, 1.0
+                buf[j] = m
+                m += 1
+        rows = table[:m]
         for k in range(S[JM]):
             i = cols[k]
             if K[MOVED, i]:
@@ -197,7 +205,7 @@ def _mask(K, XY, S, F, seat, presets, ring, standing_room, army0, rps, fight, en
             first = firsts[i - base + 1]
             for r in range(MENU_MOVES):
                 c = k * MENU_MOVES + r
-                if passed[c] and _has_room(rows, i, seat, stops[c, 0], stops[c, 1], standing_room):
+                if passed[c] and _has_room(rows, buf[i], seat, stops[c, 0], stops[c, 1], standing_room):
                     mask[first + r] = 1
                     count += 1
     return count
