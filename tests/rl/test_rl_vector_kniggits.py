@@ -163,8 +163,9 @@ def test_every_phase_is_asked_and_self_play_agrees():
 
 def test_gymnasium_checks_hold():
     """Issue 39: Gymnasium's checks, where they apply to a vector env: spaces (limits, observations
-    inside them, no warnings), reset and step deterministic for a seed, returned data never shared;
-    the spaces are the encoding's (``gym_env("kniggits", seat=0)``)."""
+    inside them, no warnings), reset and step deterministic for a seed (actions given as a strided
+    view too: the compiled step is called directly), returned data never shared; the spaces are the
+    encoding's (``gym_env("kniggits", seat=0)``)."""
     from brawl.rl import gym_env
 
     env = vector_env("kniggits", num_envs=16, opponent="random", table=24, terrain="open")
@@ -184,6 +185,11 @@ def test_gymnasium_checks_hold():
     assert data_equivalence(obs, obs2, exact=True) and data_equivalence(info, info2, exact=True)
     step2 = env.step(action)
     assert all(data_equivalence(a, b, exact=True) for a, b in zip(step1, step2))
+    env.reset(seed=4)
+    spaced = np.full(32, env.actions - 1)
+    spaced[::2] = action
+    step3 = env.step(spaced[::2])  # a strided view: the step reads the actions it shows
+    assert all(data_equivalence(a, b, exact=True) for a, b in zip(step1, step3))
     assert not data_shares_objects(step1[0], step2[0]) and not data_shares_objects(step1[4], step2[4])
     assert not data_shares_objects(obs2, step2[0])
 

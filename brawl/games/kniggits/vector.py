@@ -243,7 +243,7 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         return obs, info
 
     def step(self, actions):
-        actions = np.asarray(actions, np.int64).reshape(self.num_envs)
+        actions = np.ascontiguousarray(np.asarray(actions, np.int64).reshape(self.num_envs))  # as compiled (_step)
         if actions.min() < 0 or actions.max() >= self.actions:
             raise ValueError(f"actions are 0..{self.actions - 1}")
         return self._run(actions, False)
