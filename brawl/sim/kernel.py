@@ -74,8 +74,10 @@ def _plain_calls() -> None:
     argument (``push(log, row, 9, ...)``) is compiled for the argument's plain type (``int64``), as a
     call from Python is, and so once for all its callers.  Numba otherwise compiles it again for each
     set of constants its callers pass (one of Tactics' helpers twenty-three times), which is most of a
-    cold compile when nothing is inlined.  No kernel needs a constant to be typed (a function that
-    did, such as one indexing a tuple of mixed types, would fail to compile in the quick build)."""
+    cold compile when nothing is inlined.  Only brawl's own functions are compiled so: no kernel needs
+    a constant to be typed (a function that did, such as one indexing a tuple of mixed types, would
+    fail to compile in the quick build), while Numba's own implementations (of typed dictionaries,
+    hashing) do."""
     from numba.core.dispatcher import Dispatcher
 
     literal = Dispatcher.get_call_template
@@ -83,6 +85,8 @@ def _plain_calls() -> None:
         return
 
     def get_call_template(self, args, kws):
+        if not getattr(self.py_func, "__module__", "").startswith("brawl."):  # Numba's own (its typed
+            return literal(self, args, kws)  # dicts, hashing, hasattr) need their constants
         return literal(self, tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
 
     get_call_template.plain_calls = True
