@@ -383,7 +383,15 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
             if best_l >= 0:
                 break
             continue
-        for e in range(count[used]):
+        tie = False
+        if goal >= 0:  # the goal's two places: the fewer provocations, a tie to the one reached first
+            a, b = 2 * goal, 2 * goal + 1
+            pa = prov[used, a] if inl[used, a] == mark else NO_ROUTE
+            pb = prov[used, b] if inl[used, b] == mark else NO_ROUTE
+            tie = pa == pb and pa < goal_p
+            if not tie and min(pa, pb) < goal_p:
+                goal_p, best_l, best_k = min(pa, pb), used, a if pa < pb else b
+        for e in range(count[used] if goal < 0 or tie else 0):
             key = order[used, e]
             n = key >> 1
             if goal >= 0:
