@@ -316,7 +316,10 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     search's mark, each square's distance to the goal).  A place is in a layer, or closed, when it
     holds this search's mark, so nothing is cleared between searches.  With a goal, a place too far
     from it for the squares left is not walked on from: whatever it leads to is as far, so the
-    places that do reach the goal, their order, provocations and parents are the same."""
+    places that do reach the goal, their order, provocations and parents are the same.  Without
+    a goal, a place is walked on from only where a walk to it provokes fewer attacks than every
+    walk to it in the layers before: the same steps from the earlier walk reach every square
+    sooner provoking no more, so each square's route (``best_p``, ``best_u``) is the same."""
     _ground(U, P, O, i, barred, ends)
     budget = speed(U, P, i) // SQ
     places = ONE.shape[0]
@@ -345,6 +348,9 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                 if 0 <= x < O[O_WIDTH] and 0 <= y < O[O_HEIGHT]:
                     zone[x * O[O_HEIGHT] + y] |= 1 << k
     far = R[5, 4]  # with a goal: the fewest squares from each square to it (a step is to a neighbour)
+    low = R[5, 5]  # without one: the fewest provocations of a walk to each place in the layers so far
+    if goal < 0:
+        low[:places] = NO_ROUTE
     gx, gy = goal // O[O_HEIGHT], goal % O[O_HEIGHT]
     if goal >= 0:
         for x in range(O[O_WIDTH]):
@@ -408,6 +414,10 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
         for key in range(lo, hi):
             if inl[used, key] != mark or (goal >= 0 and far[key >> 1] > budget - used):
                 continue  # not in the layer, or too far from the goal: nothing it leads to reaches it
+            if goal < 0:  # walked on from an earlier layer provoking no more: that walk is as good, sooner
+                if low[key] <= prov[used, key]:
+                    continue
+                low[key] = prov[used, key]
             here = zone[key >> 1]
             for step in (1, 2):
                 t = used + step
