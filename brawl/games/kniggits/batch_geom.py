@@ -39,7 +39,8 @@ def compiled(fn, **calls):
     return njit(cache=True)(twin)
 
 
-dist = compiled(geometry.dist)
+norm = compiled(geometry.norm)
+dist = compiled(geometry.dist, norm=norm)
 first_ring_contact = compiled(geometry.first_ring_contact)
 clip_sides = compiled(geometry.clip_sides)
 truncate = compiled(geometry.truncate, dist=dist)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from . import mechanics
-from .batch_geom import (away_arc, dist, first_ring_contact, has_power, move_allowance, plan, room, segment_blocked,
+from .batch_geom import (away_arc, dist, first_ring_contact, has_power, move_allowance, norm, plan, room, segment_blocked,
                          truncate, directly_away, Side)
 from .disengage import TRIED
 from .geometry import EPS
@@ -122,16 +122,16 @@ def _check_path(K, XY, n, i, pts, m, size, tol, ring, standing_room, direct, hor
         if m != 1:
             return 0
         dx, dy = pts[0, 0] - kx, pts[0, 1] - ky
-        norm = math.hypot(dx, dy)
+        length = norm(dx, dy)
         for a in range(ne):
             e = buf[a]
             awx, awy = kx - XY[0, e], ky - XY[1, e]
-            if dx * awx + dy * awy <= EPS * norm:
+            if dx * awx + dy * awy <= EPS * length:
                 return 0
-        if direct and ne == 1 and norm > EPS:
+        if direct and ne == 1 and length > EPS:
             e = buf[0]
             awx, awy = kx - XY[0, e], ky - XY[1, e]
-            scale = norm * math.hypot(awx, awy)
+            scale = length * norm(awx, awy)
             cos = (dx * awx + dy * awy) / (scale if scale != 0 else 1)
             if not directly_away(cos):
                 return 0

@@ -57,6 +57,7 @@ from ...core.game import IllegalAction
 from .army import parse_army, preset_names
 from .combat import GUARDS, NONE
 from .fast_moves import judge_menu, kniggit_blocks, menu_points, menu_rows
+from .geometry import norm
 from .menus import Judged, Menu
 from .model import HEIGHTS
 from .rules import ARMY_LETTERS, SCENARIOS
@@ -288,11 +289,10 @@ class KniggitsEncoding(Encoding):
         return rows
 
     def _nearest(self, state: Any, k: Any, ids: list[str]) -> list[str]:
-        """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties to
-        the lower slot)."""
+        """Of the kniggits ``ids``, the :data:`TARGETS` nearest to ``k``, nearest first (ties: lower slot)."""
         def key(kid: str) -> tuple[float, int]:
             e = self.game.kniggit(state, kid)
-            return (math.hypot(e.x - k.x, e.y - k.y), self.slot_of(kid))
+            return (norm(e.x - k.x, e.y - k.y), self.slot_of(kid))
 
         return sorted(ids, key=key)[:TARGETS]
 

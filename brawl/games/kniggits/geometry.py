@@ -49,8 +49,16 @@ _HALF_LAYOUTS: dict[str, list[list[Pt]]] = {
 TERRAINS = tuple(_HALF_LAYOUTS)
 
 
+def norm(dx: float, dy: float) -> float:
+    """The length of ``(dx, dy)`` in inches: ``sqrt(dx*dx + dy*dy)``, which Python and the compiled
+    games round alike to the last bit.  (``math.hypot`` does not: Python's is its own algorithm and
+    the compiled one the C library's, and they differ in the last place for about one pair in 150,
+    which would part the engine and a kernel at a distance exactly on a limit.)"""
+    return math.sqrt(dx * dx + dy * dy)
+
+
 def dist(a: Pt, b: Pt) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+    return norm(a[0] - b[0], a[1] - b[1])
 
 
 def path_length(points: Sequence[Pt]) -> float:

@@ -8,7 +8,6 @@ table and call the other parts through the game.
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
@@ -16,7 +15,7 @@ from ...core.game import IllegalAction
 from ...core.values import replace
 from . import combat, mechanics, words
 from .disengage import away_directions
-from .geometry import EPS, SURE, dist, first_ring_contact, heading, path_length, truncate
+from .geometry import EPS, SURE, dist, first_ring_contact, heading, norm, path_length, truncate
 from .model import Item, Kniggit, place_rows
 from .state import SEAT_NAMES, KniggitsState, add_event, finish, item, kniggit, put, put_item
 
@@ -228,16 +227,16 @@ class Movement:
         if len(path) != 2:
             raise IllegalAction(f"{k.id} starts in combat and may only move straight away (one segment)")
         d = (path[1][0] - k.x, path[1][1] - k.y)
-        norm = math.hypot(*d)
+        length = norm(*d)
         for e in start_engaged:
             away = (k.x - e.x, k.y - e.y)
-            if d[0] * away[0] + d[1] * away[1] <= EPS * norm:
+            if d[0] * away[0] + d[1] * away[1] <= EPS * length:
                 raise IllegalAction(f"{k.id} starts in combat with {e.id} and may only move further away from "
                                     + " and ".join(x.id for x in start_engaged))
-        if self.options.disengage == "direct" and len(start_engaged) == 1 and norm > EPS:
+        if self.options.disengage == "direct" and len(start_engaged) == 1 and length > EPS:
             e = start_engaged[0]
             away = (k.x - e.x, k.y - e.y)
-            cos = (d[0] * away[0] + d[1] * away[1]) / (norm * math.hypot(*away) or 1)
+            cos = (d[0] * away[0] + d[1] * away[1]) / (length * norm(*away) or 1)
             if not mechanics.directly_away(cos):
                 raise IllegalAction(f"{k.id} may only move directly away from {e.id} "
                                     f"(within {mechanics.DIRECTLY_AWAY_DEGREES:g} degrees)")

@@ -50,7 +50,7 @@ from .. import entry
 from . import mechanics
 from .army import deploy
 from .fight_odds import regret_matching  # the rollouts' quick equilibria
-from .geometry import dist, path_length, truncate
+from .geometry import dist, norm, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
 from .search_value import WIN, evaluate, fight_value
@@ -258,7 +258,7 @@ class SearchBot:
         vy = 1.0 if t.edge_y(k.seat) > k.y else -1.0
         for dx in (0.0, -0.5, 0.5):
             for frac in (0.4, 0.7, 1.0):
-                d, n = allowance * frac, math.hypot(dx, 1.0)
+                d, n = allowance * frac, norm(dx, 1.0)
                 p = (min(max(k.x + dx / n * d, 0.0), t.size), min(max(k.y + vy / n * d, 0.0), t.size))
                 action = f"move:{k.id}:{p[0]:.4f}:{p[1]:.4f}"
                 if safe(p) and _legal(game, state, k.seat, action):

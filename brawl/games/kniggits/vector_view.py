@@ -14,14 +14,13 @@ it with ``encoding.observe`` and ``encoding.action_mask`` position by position.
 
 from __future__ import annotations
 
-import math
 from collections import namedtuple
 
 import numpy as np
 from numba import njit, objmode
 
 from .batch_game import NONE
-from .batch_geom import inside_obstacle
+from .batch_geom import inside_obstacle, norm
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, STATUS, allowance,
                           engaged)
 from .encoding import MENU_MOVES, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
@@ -120,11 +119,11 @@ def face_targets(K, XY, n, i, ring, buf, out):
     kx, ky = XY[0, i], XY[1, i]
     for a in range(1, m):  # a handful: by insertion
         e = out[a]
-        de = math.hypot(XY[0, e] - kx, XY[1, e] - ky)
+        de = norm(XY[0, e] - kx, XY[1, e] - ky)
         b = a - 1
         while b >= 0:
             f = out[b]
-            df = math.hypot(XY[0, f] - kx, XY[1, f] - ky)
+            df = norm(XY[0, f] - kx, XY[1, f] - ky)
             if df < de or (df == de and f < e):
                 break
             out[b + 1] = f
