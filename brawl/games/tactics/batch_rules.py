@@ -381,6 +381,8 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
                         nk = ONE[key, d] if step == 1 else TWO[key, d]
                         if nk < 0:
                             break
+                        if goal >= 0 and far[nk >> 1] > budget - t:
+                            continue  # a place no walk on from reaches the goal
                         if closed[nk] != mark and (barred[nk >> 1] == 0 or nk == origin) and inl[t, nk] != mark:
                             inl[t, nk] = mark
                             parent[t, nk] = used * places + key
