@@ -133,3 +133,21 @@ def test_profiles_and_leaderboards_name_games_and_bots_in_spanish(server, browse
     assert "Piedra, papel o tijera (al mejor de tres)" in options and "Krig" in options
     page.context.close()
     other.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "wide"])
+def test_a_logged_in_player_opening_a_seat_plays_it_under_the_account_name(server, browser, errors, size):
+    """A game page takes a seat for the logged-in account once the game is drawn (its first frame comes
+    first): the seat gets the account's name, and the name question the page put on arrival, to a
+    seat without a name, closes by itself."""
+    page = new_page(browser, errors, **(PHONE if size == "phone" else WIDE))
+    name = f"Cleo{size}"
+    sign_up(page, server, name)
+    room = httpx.post(server + "/api/rooms", json={"game": "krig", "seats": ["human", "bot:random"], "options": {}}).json()
+    page.goto(server + room["seats"][0]["invite"])
+    page.wait_for_function("() => document.body.dataset.ready")
+    page.wait_for_function(f"() => document.body.textContent.includes('{name} (Sun)')")
+    page.wait_for_selector("#name-dialog", state="hidden")
+    view = httpx.get(f"{server}/api/rooms/{room['room']}").json()
+    assert view["seats"][0]["player"] == name
+    page.context.close()

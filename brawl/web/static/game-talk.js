@@ -100,6 +100,7 @@ brawl.gamePage.talk = function (page) {
   const SKIPPED = "brawl.name-skipped";
   const NAME_MAX = 24;
   let nameAsked = false;
+  let askedOnArrival = false;  // the name question opened by itself on arrival, still unanswered
   let beforeDialog = null;
 
   function skippedRooms() {
@@ -109,9 +110,17 @@ brawl.gamePage.talk = function (page) {
   function askName(v) {
     $("rename").hidden = v.seat === null;
     $("rename").textContent = t(v.seat !== null && v.seats[v.seat].player ? "Change my name" : "Set my name");
+    // asked on arrival, and then the seat took its player's account name (accounts.js claims the
+    // seat once the game is drawn): the question is answered, unless the player is typing an answer
+    if (askedOnArrival && v.seat !== null && v.seats[v.seat].player && !$("name-dialog").hidden
+        && document.activeElement !== $("name-input")) {
+      askedOnArrival = false;
+      closeNameDialog();
+    }
     if (nameAsked || v.seat === null || v.over) return;
     nameAsked = true;
     if (v.seats[v.seat].player || skippedRooms().includes(`${roomId}:${v.seat}`)) return;
+    askedOnArrival = true;
     openNameDialog(false);
   }
 
