@@ -13,6 +13,7 @@ carries no trace of the tape.
 from __future__ import annotations
 
 import os
+import types as types_
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -95,6 +96,39 @@ def _plain_calls() -> None:
 
 if os.environ.get("BRAWL_QUICK_COMPILE"):
     _plain_calls()
+
+# -- reference counting ---------------------------------------------------------------------------
+# Numba counts the references of every array a compiled function is given, at every call: an atomic
+# increment and decrement for each array of each record passed.  In a game's loop, whose records
+# hold dozens of arrays, that was a quarter to a half of the time.  Three decorators say how a
+# kernel's function counts; a callee that says nothing counts as its caller does (Numba's rule).
+
+#: Numba's njit without counting, for the many small functions a game calls: each takes arrays (or
+#: records of arrays) its caller holds, makes none (no allocation, no list, no view it keeps),
+#: returns none and calls nothing that returns one; counting would be work only.
+borrowing = njit(cache=True, _nrt=False)
+#: Numba's njit counting, said so: a function that makes an array or a list, returns one or takes
+#: a record holding a typed dictionary (whose entry from Python counts), so that called from a
+#: function that does not count it still does.
+counting = njit(cache=True, _nrt=True)
+#: A counted step of a game's loop that takes the loop's records: inlined into the loop in the
+#: fast build (where :func:`borrowed` compiles the loop without counting, so nothing is counted at
+#: each decision), a function of its own in the quick build.
+inlined = njit(cache=True, _nrt=True, inline=INLINE)
+
+
+def borrowed(fn, name: str):
+    """The compiled game loop ``fn`` compiled once more without counting, as ``name`` (its cached
+    files its own), for the fast path alone: every array it uses is its caller's, its dice source
+    is a number (a tape is a tuple of arrays the loop hands back, so a tape stays with ``fn``), and
+    its callees that make or return arrays are :data:`counting` ones, which balance their own
+    counts and hand back numbers only.  It has no entry from Python (unboxing a typed dictionary
+    needs counting): a compiled caller calls it."""
+    py = fn.py_func
+    twin = types_.FunctionType(py.__code__, py.__globals__, name, py.__defaults__, py.__closure__)
+    twin.__qualname__, twin.__module__ = name, py.__module__
+    return njit(cache=True, _nrt=False, no_cpython_wrapper=True)(twin)
+
 
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines
 MAX_TURNS = 4096  # longer games (never seen) are counted in the last bin of the histogram

@@ -40,7 +40,7 @@ from numba import njit, types
 from numba.typed import Dict, List
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, drop_stale_cache, new_tape, over_chunks
+from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, borrowed, drop_stale_cache, new_tape, over_chunks
 from . import mechanics
 from .batch_game import ARMY, DROP, END_MOVE, END_TURNING, FACE, FIGHT, HEAD, MOVE_TO, PER, PICK, RPS, play_game
 from .batch_advanced import HAND_NAMES, SECOND_TO, advanced_flags
@@ -62,8 +62,8 @@ Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets 
 # things: the things to carry and drink (batch_items.things_record), after adv
 #: a game's scratch space, each seat's bot, the heuristic's table of fight strategies, the share of
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
-Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things")
-# things: where the game's things are (batch_items), the last field
+Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things hands")
+# things: where the game's things are (batch_items); hands: a fight's hands and hand lists (batch_game)
 FLAGS = ()
 #: the advanced rules the kernel plays (batch_advanced) whose agent menus the vector environment does
 #: not (a magic sword's second target, guarding hands, the heights a horseman may be struck at)
@@ -190,7 +190,7 @@ def new_work(n, width, pol0, pol1, keys, solved, lengths):
                 np.zeros((mechanics.MAX_STRETCHES + 1, 2)), np.zeros((mechanics.MAX_STRETCHES + 2, 2)),
                 np.zeros(width, np.int64), np.zeros((n, 2), np.int64), np.array([pol0, pol1]), np.zeros(n, np.int64),
                 np.zeros(1, np.int64), known, strategies, np.zeros(1), np.full((2, 2), -1, np.int64),
-                np.zeros((1 + MAX_ITEMS, 4)))
+                np.zeros((1 + MAX_ITEMS, 4)), np.zeros((2, 4), np.int64))
 
 
 def _known(bot_specs: list[str]):
@@ -262,6 +262,11 @@ def play_tape(options: Mapping, bot_specs: list[str], values, given=(None, None)
             "decisions": decisions}
 
 
+#: :func:`.batch_game.play_game` on the fast path, compiled without reference counting (its arrays
+#: are the chunk's): counting them was a quarter of a game's time
+_play_fast = borrowed(play_game, "play_game_fast")
+
+
 @njit(cache=True, nogil=True)
 def _play_chunk(k, games, seed, o, g, pol0, pol1, keys, solved, lengths, wins, hist):
     rng = _chunk_seed(seed, k)
@@ -272,7 +277,7 @@ def _play_chunk(k, games, seed, o, g, pol0, pol1, keys, solved, lengths, wins, h
     fmw = 0
     total = 0
     for _ in range(games):
-        rng, winner, first, turns = play_game(rng, o, g, K, XY, w)
+        rng, winner, first, turns = _play_fast(rng, o, g, K, XY, w)
         if winner >= 0:
             wins[winner] += 1
             if winner == first:

@@ -30,7 +30,7 @@ from types import SimpleNamespace
 import numpy as np
 from numba import njit, objmode
 
-from ...sim.kernel import below
+from ...sim.kernel import below, borrowing, counting, inlined
 from . import combat, mechanics
 from .batch_geom import compiled, has_power
 from .batch_heuristic import _SOLVED, _GAMES, _shape, draw_mixed
@@ -85,7 +85,7 @@ def advanced_flags(options) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@borrowing
 def runs_away(o, K, i, p, j):
     """:meth:`.setup.Setup._muster` for kniggit ``i`` just mustered (recruit ``j`` of army ``p``):
     whether it is an archer and whether it fights with two swords (set in ``K``), and whether it
@@ -97,28 +97,28 @@ def runs_away(o, K, i, p, j):
     return K[MOVE, i] == 0 or K[ATTACK, i] == 0 or K[DEFENSE, i] == 0
 
 
-@njit(cache=True)
+@borrowing
 def magic_sword(o, K, i):
     """:func:`.combat.magic_sword`."""
     return (o.adv[ADV_MAGIC] != 0 and has_power(K[ATTACK, i]) and K[TWO, i] == 0 and K[ARCHER, i] == 0
             and (K[LOST, i] & LOST_MAGIC) == 0)
 
 
-@njit(cache=True)
+@borrowing
 def double_defense(o, K, i):
     """:func:`.combat.double_defense`."""
     return (o.adv[ADV_DOUBLE] != 0 and has_power(K[DEFENSE, i]) and (K[LOST, i] & LOST_DOUBLE) == 0
             and K[ARCHER, i] == 0 and K[TWO, i] == 0)
 
 
-@njit(cache=True)
+@borrowing
 def _powers(o, K, i):
     """The powers ``i`` holds now, as the bits of ``LOST`` (:func:`.combat.powers_after`'s tests)."""
     return (LOST_HORSE * mounted(K, i, o) + LOST_MAGIC * magic_sword(o, K, i)
             + LOST_DOUBLE * double_defense(o, K, i))
 
 
-@njit(cache=True)
+@borrowing
 def can_strike(K, i, kind, base):
     """:func:`.combat.can_strike` (``base``: the battle's test, ``batch_game._can_strike``, which a
     sword hand that carries fails; a two-sword kniggit always has a sword hand free)."""
@@ -131,7 +131,7 @@ def can_strike(K, i, kind, base):
     return K[TWO, i] != 0 or base
 
 
-@njit(cache=True)
+@borrowing
 def can_defend(o, K, i, shot, base):
     """:func:`.combat.can_defend` (``base``: the battle's test, ``batch_game._can_defend``)."""
     if not base or K[TWO, i]:
@@ -141,7 +141,7 @@ def can_defend(o, K, i, shot, base):
     return True
 
 
-@njit(cache=True)
+@borrowing
 def _strikes_back(o, K, a, d, kind, base):
     """:func:`.combat.strikes_back`."""
     if kind == SHOT_FIGHT or K[FACING, d] != a or not can_strike(K, d, MELEE, base):
@@ -151,7 +151,7 @@ def _strikes_back(o, K, a, d, kind, base):
     return True
 
 
-@njit(cache=True)
+@borrowing
 def _side(o, K, k, other, strikes, shooting, shot_at, defend_base):
     """:func:`.combat.hand_options` of ``k`` against ``other`` as two list codes (sword hand, other hand)."""
     heights = ALL_HEIGHTS
@@ -167,7 +167,7 @@ def _side(o, K, k, other, strikes, shooting, shot_at, defend_base):
     return first, second
 
 
-@njit(cache=True)
+@borrowing
 def hand_lists(o, K, a, d, kind, strike_a, strike_d, defend_a, defend_d, out):
     """:meth:`.fights.Fights._fight_hands`: the list codes of the attacker's two hands, then the
     defender's, in ``out``; returns False when the fight does not happen (the ``base`` tests are
@@ -182,7 +182,7 @@ def hand_lists(o, K, a, d, kind, strike_a, strike_d, defend_a, defend_d, out):
     return LENGTHS[out[0]] > 1 or LENGTHS[out[1]] > 1
 
 
-@njit(cache=True)
+@borrowing
 def _blows(o, K, target, h0, h1, two, g0, g1, two_target):
     """:func:`.combat.strike`: the heights ``target``'s enemy strikes (its sword hand ``h0``, and
     ``h1`` with two swords) against what ``target``'s hands (``g0``, ``g1``) defend."""
@@ -197,7 +197,7 @@ def _blows(o, K, target, h0, h1, two, g0, g1, two_target):
             K[colour, target] = max(0, K[colour, target] - o.per_blow)
 
 
-@njit(cache=True)
+@borrowing
 def land(o, K, a, d, hands):
     """:func:`.combat.resolve` and :func:`.combat.powers_after`: both sides' blows land at once, a
     sword hand that guarded may not attack again this turn, powers drop for good below 5."""
@@ -213,7 +213,7 @@ def land(o, K, a, d, hands):
     K[LOST, d] |= before_d & ~_powers(o, K, d)
 
 
-@njit(cache=True)
+@borrowing
 def joust_end(o, K, a, d):
     """:meth:`.fights.Fights._fight` in a joust: the side unhorsed has lost (the attacker looked at
     first), or :data:`.batch_moves.NOT_OVER`."""
@@ -224,7 +224,7 @@ def joust_end(o, K, a, d):
     return NOT_OVER
 
 
-@njit(cache=True)
+@borrowing
 def second_fight(o, K, i, enemies, ne, fights, nfights):
     """:meth:`.fights.Fights._start_fights`: after ``i``'s attack, a magic sword strikes again, at
     its declared second target if still within the ring, else at the enemy faced."""
@@ -239,7 +239,7 @@ def second_fight(o, K, i, enemies, ne, fights, nfights):
     return nfights + 1
 
 
-@njit(cache=True)
+@borrowing
 def second_choices(o, K, i, enemies, ne, opts, nf):
     """:meth:`.decisions.Decisions.combat_choices` after facing: a magic sword's second target among
     the enemies within the ring (other than the one declared), written ``enemy + KIND``."""
@@ -252,14 +252,14 @@ def second_choices(o, K, i, enemies, ne, opts, nf):
     return nf
 
 
-@njit(cache=True)
+@borrowing
 def end_of_turn(K, n):
     """:meth:`.turns.TurnFlow._end_turn`: this turn's guards, second targets and aims are over."""
     for i in range(n):
         K[GUARDED, i], K[SECOND, i], K[SHOT, i] = 0, 0, 0
 
 
-@njit(cache=True)
+@borrowing
 def _shape_of(K, i):
     """:func:`.bots._shape` (with two swords and the bow beside the battle's ``_shape``)."""
     return _shape(K, i) + (K[TWO, i] << 31) + (K[ARCHER, i] << 32)
@@ -290,13 +290,13 @@ def solve_fight(key, gid, kind, seat, a_row, d_row) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@counting
 def _row(K, i, other):
     return np.array([K[SEAT, i], K[MOVE, i], K[ATTACK, i], K[DEFENSE, i], np.int64(K[STATUS, i] != FIGHTING),
                      np.int64(K[FACING, i] == other), K[LOST, i], K[TWO, i], K[ARCHER, i], K[GUARDED, i]])
 
 
-@njit(cache=True)
+@counting
 def fight_strategy(o, w, K, a, d, kind, seat, lists):
     """The heuristic's mixed strategy for ``seat`` in this fight (``lists``: the four hands' list
     codes): from the kernel's table, or asked of the bot once."""
@@ -312,11 +312,17 @@ def fight_strategy(o, w, K, a, d, kind, seat, lists):
     return out
 
 
-@njit(cache=True)
+@inlined
 def draw_hands(src, o, w, K, a, d, kind, seat, heuristic, lists, h0, h1):
     """(src, c): a bot's hands, pair ``c`` of its ``h0 x h1`` listed (as
     :func:`.batch_heuristic.draw_hands`): the heuristic's from the fight's equilibrium, any other
     bot's uniformly."""
     if heuristic:
-        return draw_mixed(src, fight_strategy(o, w, K, a, d, kind, seat, lists))
+        return _draw_equilibrium(src, o, w, K, a, d, kind, seat, lists)
     return below(src, h0 * h1)
+
+
+@counting
+def _draw_equilibrium(src, o, w, K, a, d, kind, seat, lists):
+    """The heuristic's draw of :func:`draw_hands` in a call of its own (as :mod:`.batch_heuristic`'s)."""
+    return draw_mixed(src, fight_strategy(o, w, K, a, d, kind, seat, lists))

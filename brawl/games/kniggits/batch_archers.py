@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from ...sim.kernel import borrowing, counting
 from . import geometry, mechanics
 from .batch_advanced import ADV_ARCHERS, KIND, SHOT_FIGHT, can_strike
 from .batch_geom import compiled, dist, segment_blocked, table_record
@@ -46,7 +46,7 @@ def bows_record(armies, most: int, table) -> tuple:
     return archers, float(table.figure_radius), g.boxes, g.normals, g.offsets, g.count
 
 
-@njit(cache=True)
+@borrowing
 def can_shoot_at(o, K, XY, n, k, t):
     """:meth:`.shooting.Shooting.can_shoot_at` is None: ``k`` may shoot at ``t`` now."""
     if o.adv[ADV_ARCHERS] == 0 or K[ARCHER, k] == 0 or not can_strike(K, k, SHOT_FIGHT, True) or K[MOVED, k]:
@@ -65,7 +65,7 @@ def can_shoot_at(o, K, XY, n, k, t):
     return True
 
 
-@njit(cache=True)
+@borrowing
 def aim_choices(o, K, XY, n, i, opts, nf):
     """:meth:`.shooting.Shooting.targets` among the moving phase's listed decisions (after
     :meth:`.decisions.Decisions.combat_choices`): each enemy ``i`` may shoot at, written ``enemy + AIM``."""
@@ -78,7 +78,7 @@ def aim_choices(o, K, XY, n, i, opts, nf):
     return nf
 
 
-@njit(cache=True)
+@borrowing
 def shot_fight(o, K, XY, n, i, fights, nfights):
     """:meth:`.fights.Fights._start_fights` for archer ``i``: its declared shot, if it may still
     loose it (range and sight checked again)."""
@@ -89,7 +89,7 @@ def shot_fight(o, K, XY, n, i, fights, nfights):
     return nfights
 
 
-@njit(cache=True)
+@counting
 def archer_order(K, XY, n, i, o, g, w):
     """:meth:`.bots.HeuristicBot.archer_order`: shoot at the enemy he routs soonest, else step out
     of combat, else keep at the edge of his range from the nearest enemy; as

@@ -4,8 +4,7 @@
 
 from __future__ import annotations
 
-from numba import njit
-
+from ...sim.kernel import borrowing
 from . import batch_advanced as adv
 from .batch_geom import flees
 from .batch_items import SHIELD, SWORD
@@ -14,7 +13,7 @@ from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GON
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 
 
-@njit(cache=True)
+@borrowing
 def muster(o, p0, p1, K, XY):
     """:meth:`.setup.Setup._muster`: both ready-made armies take the field; a kniggit without a
     token of each colour runs away (it is gone).  Returns how many kniggits there are."""
@@ -34,21 +33,21 @@ def muster(o, p0, p1, K, XY):
     return n
 
 
-@njit(cache=True)
+@borrowing
 def _can_strike(K, i):
     """:func:`.combat.can_strike` hand to hand (no archers or guarding in the kernel): a sword hand
     that carries something does not strike."""
     return K[STATUS, i] == FIGHTING and K[ATTACK, i] > 0 and K[HAND, i] != SWORD
 
 
-@njit(cache=True)
+@borrowing
 def _can_defend(K, i):
     """:func:`.combat.can_defend` (no archers or two swords in the kernel): a shield hand that
     carries something does not defend."""
     return K[DEFENSE, i] > 0 and K[STATUS, i] != GONE and K[HAND, i] != SHIELD
 
 
-@njit(cache=True)
+@borrowing
 def _blow(K, target, height, defended, o):
     """:func:`.combat.blows` of one hand: an undefended height knocks down a token of its colour."""
     if height == NONE or height == defended:
@@ -58,7 +57,7 @@ def _blow(K, target, height, defended, o):
         K[colour, target] = max(0, K[colour, target] - o.per_blow)
 
 
-@njit(cache=True)
+@borrowing
 def _flight(K, i):
     """:meth:`.fights.Fights._check_flight`: one colour left (or none), the kniggit flees, and puts
     down what it carries where it stands (batch_items: the thing stands where its carrier does)."""

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ...sim.kernel import _is_tape, below, note
+from ...sim.kernel import INLINE, _is_tape, below, borrowing, counting, inlined, note
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
 from .batch_items import SWORD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
@@ -39,7 +39,7 @@ def log(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
     raise NotImplementedError("compiled code only")
 
 
-@overload(log)
+@overload(log, inline=INLINE)  # the fast path's no-op leaves no call (and no counted arrays) behind
 def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
     """On a tape: log a decision (seat, code, kniggit, enemy, two numbers, the ``m`` points of a
     move in ten-thousandths of an inch) with every kniggit's place (millionths of an inch), tokens,
@@ -63,7 +63,7 @@ def _log_impl(src, row, seat, what, a, b, p, q, pts, m, K, XY, n):
     return write
 
 
-@njit(cache=True)
+@inlined
 def decide_by(src, w, seat):
     """(src, who decides for ``seat``): its bot, or :data:`ANY` with probability ``w.eps[0]`` (no draw at 0)."""
     if w.eps[0] > 0.0:
@@ -73,7 +73,7 @@ def decide_by(src, w, seat):
     return src, w.pols[seat]
 
 
-@njit(cache=True)
+@inlined
 def _random_move_phase(src, o, g, K, XY, n, seat, w):
     """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
     whether it ended the moving phase)."""
@@ -89,7 +89,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 nf += 1
         nf = adv.second_choices(o, K, i, buf, ne, opts, nf) if o.adv[adv.ADV_MAGIC] else nf  # a magic sword's second target
         nf = bows.aim_choices(o, K, XY, n, i, opts, nf) if o.adv[adv.ADV_ARCHERS] else nf  # an archer's targets
-        nf = list_items(K, XY, i, o, w, opts, nf)  # its picks or drop (batch_items)
+        nf = list_items(K, XY, i, o, w.things, opts, nf)  # its picks or drop (batch_items)
     nm = 0
     for i in range(n):
         if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0 and K[adv.SHOT, i] == 0:
@@ -117,8 +117,8 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 log(src, row, seat, MOVE_TO, i, 1, 0, 0, pts, 1, K, XY, n)
                 arrive(K, XY, n, i, out[count - 1, 0], out[count - 1, 1], o, buf)
                 K[MOVED, i] = 1
-                arrived(K, XY, n, i, o, w)
-                return src, winner(w) != NOT_OVER
+                arrived(K, XY, n, i, o, w.things)
+                return src, winner(w.things) != NOT_OVER
     if nf > 0:
         src, u = unit(src)
         if u < o.odds_other:
@@ -143,7 +143,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
     return src, True
 
 
-@njit(cache=True)
+@inlined
 def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
     """One decision of the heuristic bot in the moving phase (``HeuristicBot.move_phase``), made;
     returns whether it ended the moving phase."""
@@ -166,8 +166,8 @@ def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
             log(src, w.row, seat, MOVE_TO, i, w.way[0], 0, 0, w.pts, w.way[0], K, XY, n)
             arrive(K, XY, n, i, w.out[arg - 1, 0], w.out[arg - 1, 1], o, w.buf)
             K[MOVED, i] = 1
-            arrived(K, XY, n, i, o, w)
-            return winner(w) != NOT_OVER
+            arrived(K, XY, n, i, o, w.things)
+            return winner(w.things) != NOT_OVER
         if kind == PICK_ORDER:  # the bot picks things up with the sword hand
             _take(src, seat, i, arg, SWORD, K, XY, n, w)
             return False
@@ -175,7 +175,7 @@ def _heuristic_move_phase(src, o, g, K, XY, n, seat, w):
     return True
 
 
-@njit(cache=True)
+@inlined
 def _turning(src, o, K, XY, n, seat, w):
     """Phase two: the random bot uniform over ``turning_actions``, the heuristic as it turns, until done."""
     buf, opts, row = w.buf, w.opts, w.row
@@ -192,7 +192,7 @@ def _turning(src, o, K, XY, n, seat, w):
                         nf += 1
         src, pol = decide_by(src, w, seat)
         if pol == HEURISTIC:
-            i, e = turning_order(K, XY, n, seat, o, w)
+            i, e = turning_order(K, XY, n, seat, o, w.ens)
             c = nf if i < 0 else -1
         else:
             src, c = below(src, nf + 1)
@@ -206,25 +206,19 @@ def _turning(src, o, K, XY, n, seat, w):
         K[FACING, i] = e
 
 
-@njit(cache=True)
+@counting
 def _take(src, seat, i, r, hand, K, XY, n, w):
     """A pick of thing ``r`` with ``hand`` (``r`` 0: a drop) by kniggit ``i``, logged and made (batch_items)."""
     log(src, w.row, seat, PICK if r > 0 else DROP, i, r, hand, 0, w.pts, 0, K, XY, n)
-    take(K, XY, i, r, hand, w)
+    take(K, XY, i, r, hand, w.things)
 
 
-@njit(cache=True)
-def _fights(src, o, K, XY, n, mover, w):
-    """Phase three (:meth:`.fights.Fights._start_fights` to ``_fight``): each of the mover's kniggits
-    in combat attacks the enemy it faces, in the rules' order; both sides' hands are drawn from the
-    listed decisions, and the blows land at once.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
-    return resolve_fights(src, o, K, XY, n, w, start_fights(o, K, XY, n, mover, w))
-
-
-@njit(cache=True)
-def start_fights(o, K, XY, n, mover, w):
-    """The turn's fights (attacker, defender) in ``w.fights``, in the rules' order; returns how many."""
-    buf, fights = w.buf, w.fights
+@borrowing
+def start_fights(o, K, XY, n, mover, buf, fights):
+    """Phase three (:meth:`.fights.Fights._start_fights`): each of the mover's kniggits in combat
+    attacks the enemy it faces, in the rules' order: the fights (attacker, defender) written to
+    ``fights`` (``buf`` scratch), returns how many (:func:`resolve_fights` plays them: hands drawn
+    from the listed decisions, the blows land at once)."""
     nfights = 0
     for i in range(n):
         if K[SEAT, i] != mover or K[STATUS, i] != FIGHTING:
@@ -242,7 +236,7 @@ def start_fights(o, K, XY, n, mover, w):
     return nfights
 
 
-@njit(cache=True)
+@inlined
 def resolve_fights(src, o, K, XY, n, w, nfights):
     """The ``nfights`` fights of ``w.fights`` in turn (the first's hands sealed in ``w.sealed``, or -1)."""
     fights, row = w.fights, w.row
@@ -259,7 +253,8 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
         a0, a1 = 4, 4 if _can_defend(K, a) else 1
         d0 = 4 if (K[FACING, d] == a and _can_strike(K, d)) else 1
         d1 = 4 if _can_defend(K, d) else 1
-        hands = np.full(4, NONE, dtype=np.int64)  # sword and shield hand of the attacker, then the defender's
+        hands = w.hands[0]  # sword and shield hand of the attacker, then the defender's
+        hands[:] = NONE
         for seat in range(2):  # the seats with a choice, in order
             if seat == K[SEAT, a]:
                 h0, h1, base = a0, a1, 0
@@ -287,16 +282,18 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
     return src, NOT_OVER
 
 
-@njit(cache=True)
+@counting
 def _advanced_fight(src, o, K, XY, n, w, a, d, kind):
     """One fight of the advanced rules (:mod:`.batch_advanced`, :meth:`.fights.Fights._fight`): each
     side with a choice shows hands from its lists, the blows land, powers drop, kniggits flee, and
     a joust is won by unhorsing.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
-    lists = np.zeros(4, np.int64)
+    lists = w.hands[1]
+    lists[:] = 0
     if not adv.hand_lists(o, K, a, d, kind, _can_strike(K, a), _can_strike(K, d), _can_defend(K, a), _can_defend(K, d),
                           lists):
         return src, NOT_OVER
-    hands = np.full(4, NONE, dtype=np.int64)
+    hands = w.hands[0]
+    hands[:] = NONE
     for seat in range(2):
         base = 0 if seat == K[SEAT, a] else 2
         h0, h1 = adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
@@ -336,7 +333,7 @@ def play_game(src, o, g, K, XY, w):
     else:
         src, p1 = below(src, o.presets)
     log(src, row, 1, ARMY, p1, -1, 0, 0, w.pts, 0, K, XY, 0)
-    lay_out(o, w)  # the scenario's things and the potions (batch_items)
+    lay_out(o, w.things)  # the scenario's things and the potions (batch_items)
     n = muster(o, p0, p1, K, XY)
     won = check_end(K, n)
     if won != NOT_OVER:
@@ -369,8 +366,8 @@ def play_game(src, o, g, K, XY, w):
                 src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
             if done:
                 break
-        if winner(w) != NOT_OVER:  # a kniggit brought a thing home (batch_items)
-            return src, winner(w), first, turns
+        if winner(w.things) != NOT_OVER:  # a kniggit brought a thing home (batch_items)
+            return src, winner(w.things), first, turns
         auto_face(K, XY, n, to_act, o, w.buf)  # _end_move
         auto_face(K, XY, n, 1 - to_act, o, w.buf)
         turning = False
@@ -381,7 +378,7 @@ def play_game(src, o, g, K, XY, w):
                 break
         if turning:
             src = _turning(src, o, K, XY, n, 1 - to_act, w)
-        src, won = _fights(src, o, K, XY, n, to_act, w)
+        src, won = resolve_fights(src, o, K, XY, n, w, start_fights(o, K, XY, n, to_act, w.buf, w.fights))  # phase three
         if won != NOT_OVER:
             return src, won, first, turns
         # _end_turn
@@ -394,7 +391,7 @@ def play_game(src, o, g, K, XY, w):
         for i in range(n):  # _start_turn: the fleeing kniggits of the army on turn run
             if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
                 if flee(K, XY, n, i, o, g, w.buf, w.pts, w.out):
-                    arrived(K, XY, n, i, o, w)
+                    arrived(K, XY, n, i, o, w.things)
         won = check_end(K, n)
         if won != NOT_OVER:
             return src, won, first, turns

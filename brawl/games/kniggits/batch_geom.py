@@ -25,27 +25,28 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from ...sim.kernel import borrowing, counting
 from . import disengage, geometry, mechanics
 from .geometry import EPS, SURE
 
 
-def compiled(fn, **calls):
-    """``fn`` compiled by Numba from its own code, the functions it calls (by global name) replaced
-    by ``calls`` (their compiled forms): the rule itself, not a copy of it."""
+def compiled(fn, jit=njit(cache=True), **calls):
+    """``fn`` compiled by Numba (``jit``) from its own code, the functions it calls (by global name)
+    replaced by ``calls`` (their compiled forms): the rule itself, not a copy of it."""
     scope = dict(fn.__globals__)
     scope.update(calls)
     twin = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
     twin.__qualname__, twin.__module__ = fn.__qualname__, fn.__module__
-    return njit(cache=True)(twin)
+    return jit(twin)
 
 
 norm = compiled(geometry.norm)
 dist = compiled(geometry.dist, norm=norm)
 first_ring_contact = compiled(geometry.first_ring_contact)
-clip_sides = compiled(geometry.clip_sides)
-truncate = compiled(geometry.truncate, dist=dist)
+clip_sides = compiled(geometry.clip_sides, borrowing)  # called for every obstacle a line may meet
+truncate = compiled(geometry.truncate, counting, dist=dist)
 room = compiled(geometry.Table.room)
-away_arc = compiled(disengage.away_arc, dist=dist)
+away_arc = compiled(disengage.away_arc, counting, dist=dist)
 move_allowance = compiled(mechanics.move_allowance)
 directly_away = compiled(mechanics.directly_away)
 flees = compiled(mechanics.flees)
@@ -72,7 +73,7 @@ def table_record(table: geometry.Table) -> Geom:
                 np.ascontiguousarray(offsets, dtype=np.float64), np.asarray(count, dtype=np.int64), corners, clear)
 
 
-@njit(cache=True)
+@borrowing
 def inside_obstacle(px, py, g):
     """:meth:`.geometry.Table.inside_obstacle`: strictly inside a (convex) obstacle."""
     for o in range(len(g.boxes)):
@@ -88,7 +89,7 @@ def inside_obstacle(px, py, g):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def segment_blocked(ax, ay, bx, by, g):
     """:meth:`.geometry.Table.segment_blocked`: the line a-b enters an obstacle's interior."""
     if dist((ax, ay), (bx, by)) < EPS:
@@ -108,7 +109,7 @@ def segment_blocked(ax, ay, bx, by, g):
     return False
 
 
-@njit(cache=True)
+@borrowing
 def _node(g, sx, sy, gx, gy, i):
     if i == 0:
         return sx, sy
@@ -117,7 +118,7 @@ def _node(g, sx, sy, gx, gy, i):
     return g.corners[i - 2, 0], g.corners[i - 2, 1]
 
 
-@njit(cache=True)
+@counting
 def plan(sx, sy, gx, gy, g):
     """:meth:`.geometry.Table.plan`: the shortest way from start to goal round the obstacles'
     corners, as a list of points (empty when there is none).  The same search: a node is settled

@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit, objmode, types
 from numba.extending import overload
 
-from ...sim.kernel import _is_tape, _next, _tape_next, below
+from ...sim.kernel import _is_tape, _next, _tape_next, below, borrowing, counting, inlined
 from . import mechanics
 from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
 from .batch_items import heuristic_pick, item_goal
@@ -138,7 +138,7 @@ def solve_fight(key, gid, a_seat, am, aa, ad, ast, dm, da, dd, dst, d_faces, sea
     return out
 
 
-@njit(cache=True)
+@borrowing
 def _shape(K, i):
     """:func:`.bots._shape` as one number: the counts that matter and the status."""
     c = _COUNT_THAT_MATTERS
@@ -148,7 +148,7 @@ def _shape(K, i):
     return ((min(m, 1023) * 1024 + min(a, 1023)) * 1024 + min(d, 1023)) * 2 + (K[STATUS, i] != FIGHTING)
 
 
-@njit(cache=True)
+@counting
 def fight_strategy(o, w, K, a, d, seat, a1, d0, d1):
     """The heuristic's mixed strategy for ``seat`` in the fight of ``a`` against ``d`` (``a1``,
     ``d0``, ``d1``: whether the attacker's shield hand, the defender's sword and shield hands have a
@@ -167,7 +167,7 @@ def fight_strategy(o, w, K, a, d, seat, a1, d0, d1):
     return out
 
 
-@njit(cache=True)
+@borrowing
 def _gang(K, n, e, k):
     """:meth:`.bots.HeuristicBot._gang`: friends of ``k`` fighting and facing ``e``."""
     out = 0
@@ -177,13 +177,13 @@ def _gang(K, n, e, k):
     return out
 
 
-@njit(cache=True)
+@borrowing
 def _written(v):
     """A coordinate as the bot writes it, to a ten-thousandth of an inch."""
     return np.rint(v * 10000.0) / 10000.0
 
 
-@njit(cache=True)
+@counting
 def move_toward(K, XY, n, i, gx, gy, o, g, w):
     """:meth:`.bots.HeuristicBot.move_toward`: how many points the legal move has (its points in
     ``w.pts``, the path it takes in ``w.out``), 0 for none; ``w.way[0]`` says how many points were written."""
@@ -214,7 +214,7 @@ def move_toward(K, XY, n, i, gx, gy, o, g, w):
     return 0
 
 
-@njit(cache=True)
+@counting
 def step_away(K, XY, n, i, ens, ne, o, g, w, toward_edge=False):
     """:meth:`.bots.HeuristicBot.step_away`: a straight legal move out of combat, as
     :func:`move_toward` answers (``toward_edge``: only one that brings ``i`` nearer its own edge)."""
@@ -240,19 +240,19 @@ def step_away(K, XY, n, i, ens, ne, o, g, w, toward_edge=False):
     return 0
 
 
-@njit(cache=True)
+@borrowing
 def _before(ka, kb, rank_a, rank_b):
     """Whether key ``ka`` (then the name's rank) comes before ``kb``."""
     return ka < kb or (ka == kb and rank_a < rank_b)
 
 
-@njit(cache=True)
+@counting
 def order_for(K, XY, n, i, o, g, w):
     """:meth:`.bots.HeuristicBot.order_for` of kniggit ``i``: (:data:`NOTHING`, :data:`FACE_ORDER`
     with the enemy, or :data:`MOVE_ORDER` with the path's length in points, written as
     :func:`move_toward` does)."""
     seat = K[SEAT, i]
-    r = heuristic_pick(K, XY, i, o, w)  # a thing in reach (batch_items)
+    r = heuristic_pick(K, XY, i, o, w.things)  # a thing in reach (batch_items)
     if r > 0:
         return PICK_ORDER, r
     ens = w.ens
@@ -301,7 +301,7 @@ def order_for(K, XY, n, i, o, g, w):
             goal, best_score = e, score
         if nearest < 0 or _before(d, near, K[RANK, e], K[RANK, nearest]):
             nearest, near = e, d
-    to, gx, gy = item_goal(K, XY, n, i, o, w)  # a thing to fetch, guard or drink first (batch_items)
+    to, gx, gy = item_goal(K, XY, n, i, o, w.things, w.buf)  # a thing to fetch, guard or drink first (batch_items)
     if to == 2 or (to == 0 and goal < 0):
         return NOTHING, 0
     if to == 0:
@@ -312,11 +312,10 @@ def order_for(K, XY, n, i, o, g, w):
     return (MOVE_ORDER, count) if count else (NOTHING, 0)
 
 
-@njit(cache=True)
-def turning_order(K, XY, n, seat, o, w):
+@borrowing
+def turning_order(K, XY, n, seat, o, ens):
     """:meth:`.bots.HeuristicBot.turning`: the first kniggit with several enemies that does not face
     the one it can rout soonest turns to him: (kniggit, enemy), or (-1, -1) when done."""
-    ens = w.ens
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
             continue
@@ -350,15 +349,23 @@ def _unit_impl(src):
     return fast
 
 
-@njit(cache=True)
+@inlined
 def draw_hands(src, o, w, K, a, d, seat, heuristic, a1, d0, d1, h0, h1):
     """(src, c): a bot's hands in the fight of ``a`` against ``d``, pair ``c`` of the ``h0 x h1``
     listed (sword hand ``c // h1``, shield hand ``c % h1``): the heuristic's drawn from the fight's
     equilibrium (:meth:`.bots.HeuristicBot.fight`), any other bot's uniformly.  The batch game and
     the vector environment's walk both draw here."""
     if heuristic:
-        return draw_mixed(src, fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1))
+        return _draw_equilibrium(src, o, w, K, a, d, seat, a1, d0, d1)
     return below(src, h0 * h1)
+
+
+@counting
+def _draw_equilibrium(src, o, w, K, a, d, seat, a1, d0, d1):
+    """The heuristic's draw of :func:`draw_hands`, in a call of its own: the strategy it reads is
+    an array, counted here, so a game's loop compiled without counting (:func:`brawl.sim.kernel.borrowed`)
+    gets numbers back only."""
+    return draw_mixed(src, fight_strategy(o, w, K, a, d, seat, a1 > 1, d0 > 1, d1 > 1))
 
 
 @njit(cache=True)

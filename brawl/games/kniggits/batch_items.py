@@ -21,8 +21,8 @@ row; the rules' list of things is the rows still on the table, in order.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...sim.kernel import borrowing
 from . import mechanics
 from .batch_geom import dist
 from .batch_moves import ARCHER, ATTACK, CARRY, DEFENSE, FIGHTING, HAND, MOVE, RANK, SEAT, STATUS, allowance, engaged
@@ -64,23 +64,23 @@ def item_ids(game) -> list[str]:
     return [it.id for it in game._initial_items()]
 
 
-@njit(cache=True)
-def lay_out(o, w):
+@borrowing
+def lay_out(o, T):
     """The game's things where the rules put them before the armies take the field."""
-    T, S = w.things, o.things
+    S = o.things
     T[:] = 0.0
     T[0, 0] = len(S) - 1
     for r in range(1, len(S)):
         T[r, X], T[r, Y], T[r, ON] = S[r, X], S[r, Y], 1.0
 
 
-@njit(cache=True)
-def winner(w):
+@borrowing
+def winner(T):
     """The seat that brought a thing home, or -2 (``batch_moves.NOT_OVER``) while the game goes on."""
-    return int(w.things[0, 1]) - 1 if w.things[0, 1] > 0 else -2
+    return int(T[0, 1]) - 1 if T[0, 1] > 0 else -2
 
 
-@njit(cache=True)
+@borrowing
 def carrier(K, r):
     """The column of the kniggit carrying thing ``r``, -1 for none."""
     for f in range(K.shape[1]):
@@ -89,17 +89,17 @@ def carrier(K, r):
     return -1
 
 
-@njit(cache=True)
-def _may_pick(K, i, r, o, w):
+@borrowing
+def _may_pick(K, i, r, o, T):
     """:meth:`.movement.Movement.may_pick`: not carried, not a potion, not one's own flag."""
-    T, S = w.things, o.things
+    S = o.things
     if T[r, ON] == 0 or carrier(K, r) >= 0 or S[r, KIND] == POTION:
         return False
     return S[r, KIND] != FLAG or S[r, OWNER] != K[SEAT, i]
 
 
-@njit(cache=True)
-def list_items(K, XY, i, o, w, opts, nf):
+@borrowing
+def list_items(K, XY, i, o, T, opts, nf):
     """Kniggit ``i``'s listed decisions about things (:meth:`.decisions.Decisions._move_phase_actions`):
     a drop, or a pick of each thing in reach with either hand, appended to ``opts`` from row ``nf``
     as (``i``, -1) for a drop and (``i``, -(2 + 2 * (row - 1) + hand - 1)) for a pick; returns how
@@ -107,17 +107,16 @@ def list_items(K, XY, i, o, w, opts, nf):
     if K[CARRY, i] > 0:
         opts[nf, 0], opts[nf, 1] = i, -1
         return nf + 1
-    T = w.things
     for r in range(1, int(T[0, 0]) + 1):
         reach = o.things[0, REACH] + EPS
-        if _may_pick(K, i, r, o, w) and dist((XY[0, i], XY[1, i]), (T[r, X], T[r, Y])) <= reach:
+        if _may_pick(K, i, r, o, T) and dist((XY[0, i], XY[1, i]), (T[r, X], T[r, Y])) <= reach:
             for h in range(2):
                 opts[nf, 0], opts[nf, 1] = i, -(2 + 2 * (r - 1) + h)
                 nf += 1
     return nf
 
 
-@njit(cache=True)
+@borrowing
 def order_code(e):
     """(row, hand) of a listed decision's code (:func:`list_items`): row 0 for a drop."""
     if e == -1:
@@ -125,8 +124,8 @@ def order_code(e):
     return (-e - 2) // 2 + 1, (-e - 2) % 2 + 1
 
 
-@njit(cache=True)
-def take(K, XY, i, r, hand, w):
+@borrowing
+def take(K, XY, i, r, hand, T):
     """:meth:`.movement.Movement._pick` of row ``r`` with ``hand`` (``r`` 0: :meth:`~.movement.Movement._drop`
     what ``i`` carries, where it stands)."""
     if r == 0:
@@ -134,15 +133,15 @@ def take(K, XY, i, r, hand, w):
         K[CARRY, i], K[HAND, i] = 0, 0
     else:
         K[CARRY, i], K[HAND, i] = r, hand
-    w.things[r, X], w.things[r, Y] = XY[0, i], XY[1, i]
+    T[r, X], T[r, Y] = XY[0, i], XY[1, i]
 
 
-@njit(cache=True)
-def arrived(K, XY, n, i, o, w):
+@borrowing
+def arrived(K, XY, n, i, o, T):
     """The end of :meth:`.movement.Movement._arrive` for kniggit ``i`` where it now stands: what it
     carries comes along, it drinks the potions in reach, returns its own flag to its base, and
     brings home what it carries at its own edge (the game's winner, :func:`winner`)."""
-    T, S = w.things, o.things
+    S = o.things
     c = K[CARRY, i]
     kx, ky = XY[0, i], XY[1, i]
     if c > 0:
@@ -163,20 +162,19 @@ def arrived(K, XY, n, i, o, w):
 
 
 # -- the heuristic (bots.HeuristicBot.order_for and goal_for) -----------------------------------------
-@njit(cache=True)
-def heuristic_pick(K, XY, i, o, w):
+@borrowing
+def heuristic_pick(K, XY, i, o, T):
     """The row of the first thing ``i`` may pick up within reach (the bot measures without the
     rules' margin), 0 for none or when it carries something already."""
     if K[CARRY, i] > 0:
         return 0
-    T = w.things
     for r in range(1, int(T[0, 0]) + 1):
-        if _may_pick(K, i, r, o, w) and dist((XY[0, i], XY[1, i]), (T[r, X], T[r, Y])) <= o.things[0, REACH]:
+        if _may_pick(K, i, r, o, T) and dist((XY[0, i], XY[1, i]), (T[r, X], T[r, Y])) <= o.things[0, REACH]:
             return r
     return 0
 
 
-@njit(cache=True)
+@borrowing
 def _nearest_mine(K, XY, n, seat, x, y, o, buf, free):
     """The kniggit of ``seat`` still fighting, not an archer (``free``: and out of combat, carrying nothing) nearest
     to (x, y), ties by name; -1 for none."""
@@ -192,11 +190,11 @@ def _nearest_mine(K, XY, n, seat, x, y, o, buf, free):
     return best
 
 
-@njit(cache=True)
-def item_goal(K, XY, n, i, o, w):
+@borrowing
+def item_goal(K, XY, n, i, o, T, buf):
     """The part of :meth:`.bots.HeuristicBot.goal_for` about things: (0, ...) when it has none
     (the bot goes for an enemy), (1, x, y) a point to go to, (2, ...) stay where it is."""
-    T, S = w.things, o.things
+    S = o.things
     seat = K[SEAT, i]
     kx, ky = XY[0, i], XY[1, i]
     if K[CARRY, i] > 0:
@@ -213,12 +211,12 @@ def item_goal(K, XY, n, i, o, w):
         if c >= 0 and K[SEAT, c] == seat:
             continue
         tx, ty = (T[r, X], T[r, Y]) if c < 0 else (XY[0, c], XY[1, c])
-        if _nearest_mine(K, XY, n, seat, tx, ty, o, w.buf, True) == i:
+        if _nearest_mine(K, XY, n, seat, tx, ty, o, buf, True) == i:
             return 1, tx, ty
     for r in range(1, m + 1):  # a guard stays by one's own flag
         if S[r, KIND] != FLAG or S[r, OWNER] != seat:
             continue
-        if mine > 1 and _nearest_mine(K, XY, n, seat, T[r, X], T[r, Y], o, w.buf, False) == i:
+        if mine > 1 and _nearest_mine(K, XY, n, seat, T[r, X], T[r, Y], o, buf, False) == i:
             threat, td = -1, 0.0
             for e in range(n):
                 if K[SEAT, e] != seat and K[STATUS, e] == FIGHTING:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
+from ...sim.kernel import borrowing, counting
 from . import mechanics
 from .batch_geom import (away_arc, dist, first_ring_contact, has_power, move_allowance, norm, plan, room, segment_blocked,
                          truncate, directly_away, Side)
@@ -36,7 +36,7 @@ MAX_STRETCHES = mechanics.MAX_STRETCHES
 TRIED_TURNS = np.array(TRIED)
 
 
-@njit(cache=True)
+@borrowing
 def engaged(K, XY, n, x, y, seat, ring, out):
     """:meth:`.movement.Movement.engaged` of a kniggit of ``seat`` standing at (x, y): enemies on
     the table within the ring, nearest first (ties by name); their columns in ``out``, returns how many."""
@@ -62,31 +62,31 @@ def engaged(K, XY, n, x, y, seat, ring, out):
     return m
 
 
-@njit(cache=True)
+@borrowing
 def allowance(K, i, o):
     """:meth:`.movement.Movement.move_allowance`: on horseback (:func:`mounted`) no 12-inch cap."""
     return _allowance(K, i, o.adv[ADV_HORSES], o.scale)
 
 
-@njit(cache=True)
+@borrowing
 def _allowance(K, i, horses, scale):
     """:func:`allowance` with the fields of the rules it reads (a compiled call that takes the
     rules' record counts a reference to each of its arrays: the hot callees take numbers)."""
     return move_allowance(K[MOVE, i], _mounted(K, i, horses), scale)
 
 
-@njit(cache=True)
+@borrowing
 def mounted(K, i, o):
     """:func:`.combat.mounted`: the horses rule, 5 or more movement tokens, the horse not lost."""
     return _mounted(K, i, o.adv[ADV_HORSES])
 
 
-@njit(cache=True)
+@borrowing
 def _mounted(K, i, horses):
     return horses != 0 and has_power(K[MOVE, i]) and (K[LOST, i] & LOST_HORSE) == 0
 
 
-@njit(cache=True)
+@borrowing
 def check_path(K, XY, n, i, pts, m, o, g, buf, out):
     """:meth:`.movement.Movement.check_path` of kniggit ``i`` through the ``m`` points ``pts``:
     returns how many points the path really has (written to ``out``: the start, then up to where
@@ -95,7 +95,7 @@ def check_path(K, XY, n, i, pts, m, o, g, buf, out):
                        buf, out)
 
 
-@njit(cache=True)
+@borrowing
 def _check_path(K, XY, n, i, pts, m, size, tol, ring, standing_room, direct, horses, scale, g, buf, out):
     """:func:`check_path` with the fields of the rules it reads (:func:`_allowance`)."""
     if not (1 <= m <= MAX_STRETCHES):
@@ -180,7 +180,7 @@ def _check_path(K, XY, n, i, pts, m, size, tol, ring, standing_room, direct, hor
     return count
 
 
-@njit(cache=True)
+@borrowing
 def arrive(K, XY, n, i, x, y, o, buf):
     """:meth:`.movement.Movement._arrive` (the things there are :func:`.batch_items.arrived`'s): the
     kniggit stands at the path's end, and one that is fighting and meets enemies there faces the
@@ -195,14 +195,14 @@ def arrive(K, XY, n, i, x, y, o, buf):
             K[FACING, i] = buf[0]
 
 
-@njit(cache=True)
+@borrowing
 def auto_face(K, XY, n, seat, o, buf):
     """:meth:`.movement.Movement._auto_face`: kniggits of ``seat`` in combat face an enemy within the
     ring (the nearest if they face none of them); the others face no one."""
     _auto_face(K, XY, n, seat, o.ring, buf)
 
 
-@njit(cache=True)
+@borrowing
 def _auto_face(K, XY, n, seat, ring, buf):
     """:func:`auto_face` within ``ring`` (:func:`_allowance`)."""
     for i in range(n):
@@ -220,7 +220,7 @@ def _auto_face(K, XY, n, seat, ring, buf):
             K[FACING, i] = buf[0]
 
 
-@njit(cache=True)
+@counting
 def _try_route(K, XY, n, i, route, cut, o, g, buf, pts, out):
     """One cut of a fleeing kniggit's route (:meth:`.movement.Movement.flee_path`): the path it
     takes, or 0."""
@@ -233,7 +233,7 @@ def _try_route(K, XY, n, i, route, cut, o, g, buf, pts, out):
     return check_path(K, XY, n, i, pts, m, o, g, buf, out)
 
 
-@njit(cache=True)
+@counting
 def flee(K, XY, n, i, o, g, buf, pts, out):
     """:meth:`.movement.Movement._flee`: a fleeing kniggit runs for its own edge by the shortest way,
     or straight out of combat (:func:`.disengage.away_directions`), as far as its allowance (or
@@ -278,7 +278,7 @@ def flee(K, XY, n, i, o, g, buf, pts, out):
 NOT_OVER = -2  # :func:`check_end` while both armies fight
 
 
-@njit(cache=True)
+@borrowing
 def check_end(K, n):
     """:meth:`.turns.TurnFlow._check_end`: the winner, -1 for a draw, or :data:`NOT_OVER`."""
     fighting0 = False
@@ -296,7 +296,7 @@ def check_end(K, n):
     return 1 if not fighting0 else 0
 
 
-@njit(cache=True)
+@borrowing
 def score(K, n):
     """:meth:`.turns.TurnFlow._score`: tokens on kniggits still fighting."""
     a = 0

@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape
+from ...sim.kernel import MAX_TURNS, _chunk_seed, below, borrowed, drop_stale_cache, inlined, new_tape
 from .batch import POLICIES, _known, _record, _say_if_compiling, new_work, unsupported
 from .batch_game import (ANY, END_MOVE, FACE, FIGHT, HEAD, HEURISTIC, MOVE_TO, PER, RPS as RPS_LOG, _heuristic_move_phase,
                          _random_move_phase, _turning, decide_by, log, resolve_fights, start_fights)
@@ -34,7 +34,7 @@ from .batch_moves import FACING, FIGHTING, FLEEING, MOVED, NOT_OVER, SEAT, STATU
 from .batch_state import FIGHT as AT_FIGHT, MOVING, RPS, TURNING, load, why_not
 
 
-@njit(cache=True)
+@inlined
 def _listed_move(src, o, K, XY, n, seat, w):
     """A moving phase's decision drawn uniformly among the listed ones (facing another enemy in
     combat, in the rules' order, or ending the phase); returns (src, whether it ended the phase)."""
@@ -103,7 +103,7 @@ def play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps):
         if phase == TURNING:
             src = _turning(src, o, K, XY, n, 1 - to_act, w)
         if phase != AT_FIGHT:
-            nfights = start_fights(o, K, XY, n, to_act, w)
+            nfights = start_fights(o, K, XY, n, to_act, w.buf, w.fights)
         src, won = resolve_fights(src, o, K, XY, n, w, nfights)
         if won != NOT_OVER:
             return src, won, turns
@@ -124,6 +124,9 @@ def play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps):
             return src, won, turns
 
 
+#: :func:`play_on` for the fast source, compiled without counting (:func:`brawl.sim.kernel.borrowed`)
+_play_on_fast = borrowed(play_on, "play_on_fast")
+
 
 @njit(cache=True)
 def _playouts(seeds, base, pols, o, g, K0, XY0, n, w, phase, to_act, first, turns, fights0, nfights, sealed0, rps):
@@ -139,7 +142,7 @@ def _playouts(seeds, base, pols, o, g, K0, XY0, n, w, phase, to_act, first, turn
         w.sealed[:] = sealed0
         w.pols[0], w.pols[1] = pols[j, 0], pols[j, 1]
         src = _chunk_seed(base, seeds[j])
-        src, winner, _ = play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps)
+        src, winner, _ = _play_on_fast(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps)
         out[j] = winner
     return out
 

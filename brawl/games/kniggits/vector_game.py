@@ -196,7 +196,7 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
         if todo == END_MOVE:
             todo = FIGHTS if _end_move(S, K, XY, o.ring, w.buf) else NOTHING
         if todo == FIGHTS:
-            _fights_begin(S, F, w.fights, start_fights(o, K, XY, S[NK], S[TO_ACT], w))
+            _fights_begin(S, F, w.fights, start_fights(o, K, XY, S[NK], S[TO_ACT], w.buf, w.fights))
             todo = NOTHING
         ph = S[PHASE]
         if ph == OVER_PHASE:

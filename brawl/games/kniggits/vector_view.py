@@ -135,7 +135,7 @@ def face_targets(K, XY, n, i, ring, buf, out):
 @njit(cache=True)
 def hand_counts(K, a, d, seat):
     """How many gestures each hand of ``seat`` may show in the fight of ``a`` against ``d`` (the
-    kernel's fights, :func:`.batch_game._fights`: 4 for the three heights and none, 1 for none)."""
+    kernel's fights, :func:`.batch_game.resolve_fights`: 4 for the three heights and none, 1 for none)."""
     if seat == K[SEAT, a]:
         return 4, (4 if (K[DEFENSE, a] > 0 and K[STATUS, a] != GONE) else 1)
     strikes = K[FACING, d] == a and K[STATUS, d] == FIGHTING and K[ATTACK, d] > 0

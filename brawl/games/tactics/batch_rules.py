@@ -15,6 +15,7 @@ import types
 import numpy as np
 from numba import njit
 
+from ...sim.kernel import borrowing  # noqa: F401  (the battles' small functions: see there)
 from . import data as D
 from . import grid as GR
 from . import mechanics as M
@@ -30,13 +31,6 @@ def jit_of(fn, **bound):
         scope.update(bound)
         fn = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, fn.__closure__)
     return njit(cache=True)(fn)
-
-
-#: Numba's njit without reference counting, for the many small functions the battles call: each
-#: takes arrays its caller holds, makes none (no view it keeps, no allocation) and returns no
-#: array, so counting its references is work only (a sixth of a battle's time, counted twice on
-#: every array passed); a function that makes an array, or returns the dice source, is plain njit
-borrowing = njit(cache=True, _nrt=False)
 
 
 d20_result = jit_of(M.d20_result)

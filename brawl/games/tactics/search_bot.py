@@ -53,7 +53,7 @@ from .rules import Tactics, TacticsState
 #: playouts per candidate, and more for the best rival, on the engine and on the compiled kernel: the
 #: kernel's counts take about the engine's time per decision (``benchmarks/tactics_search_kernel.py``)
 ENGINE_PLAYOUTS, ENGINE_MORE = 6, 10
-KERNEL_PLAYOUTS, KERNEL_MORE = 600, 1000
+KERNEL_PLAYOUTS, KERNEL_MORE = 800, 1300
 
 
 class SearchBot:

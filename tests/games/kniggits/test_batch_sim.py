@@ -87,3 +87,30 @@ def test_the_heuristics_fight_strategies_are_kept_for_the_next_run():
         key = tuple(int(v) for v in k)
         if key in solved:
             assert (row[:m] == solved[key]).all()
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["heuristic", "random"]])
+def test_the_fast_games_compiled_without_counting_free_all_they_make(bots):
+    """Issue 39: the fast path's game loop is compiled without reference counting
+    (:func:`brawl.sim.kernel.borrowed`), and the functions it calls that make arrays and lists (the
+    shortest way round the forest's trees, a fleeing kniggit's route, the heuristic's fight
+    strategies) count their own.  Whatever they make is freed again: Numba's allocation counts
+    balance after a run, and the run did make things (so the check is not empty)."""
+    from numba.core.runtime import _nrt_python, rtsys
+
+    options = {"terrain": "forest", "turn_limit": 30}
+    batch.run_range(options, bots, 1, 0, 2, workers=1)  # compiled or read from the cache first
+    was = _nrt_python.memsys_stats_enabled()
+    _nrt_python.memsys_enable_stats()
+    try:
+        before = rtsys.get_allocation_stats()
+        result = batch.run_range(options, bots, 5, 0, 300, workers=1)
+        after = rtsys.get_allocation_stats()
+    finally:
+        if not was:
+            _nrt_python.memsys_disable_stats()
+    assert result.backend == "batch" and result.games == 300
+    made = after.mi_alloc - before.mi_alloc
+    assert made > 100  # fleeing kniggits' routes round the trees, at least
+    assert after.mi_free - before.mi_free == made
+    assert after.alloc - before.alloc == after.free - before.free
