@@ -44,6 +44,6 @@ def test_the_kernels_playouts_get_the_kernels_budget(monkeypatch):
     monkeypatch.setattr(policies, "default_policy", spy)
     out = review(rec, method="estimate")
     assert spent["policy"] != "EnginePolicy" and out["budget"] == conf["kernel_budget"]
-    archers = played("kniggits", dict(SMALL, archers=True), ["heuristic", "random"], 2)
+    archers = played("kniggits", dict(SMALL, archers=True, scenario="flag"), ["heuristic", "random"], 2)  # not the kernel's
     out = review(archers, method="estimate", candidates=2)
     assert spent["policy"] == "EnginePolicy" and out["budget"] == conf["budget"]

@@ -90,9 +90,9 @@ def unsupported(options: Mapping) -> list[str]:
 
 
 def vector_unsupported(options: Mapping) -> list[str]:
-    """What of these options the kernel plays but the vector environment's agent menus and the
-    playouts from a position (:mod:`.batch_state`) do not: the advanced rules of
-    :mod:`.batch_advanced` (the engine plays those)."""
+    """What of these options the kernel plays but the vector environment's agent menus do not: the
+    advanced rules of :mod:`.batch_advanced` and the things to carry (the engine plays those; the
+    playouts from a position, :mod:`.batch_playout`, play them on the kernel)."""
     from .. import make_game
 
     o = make_game("kniggits", options).options

@@ -54,7 +54,7 @@ def things_record(game) -> np.ndarray:
 
 def things_unplayed(options) -> list[str]:
     """The things of these options (the rules' options) that the vector environment's agent menus
-    and the playouts from a position (:mod:`.batch_state`) do not hold: the kernel's games play them."""
+    do not hold: the kernel's games, and its playouts from a position (:mod:`.batch_state`), play them."""
     out = [f"the scenario {options.scenario}"] if options.scenario in KINDS else []
     return out + (["the advanced rule potions"] if options.potions else [])
 

@@ -4,7 +4,9 @@
 :func:`play_on` is the kernel's game (:func:`.batch_game.play_game`) entered where a loaded
 position stands (:mod:`.batch_state`): rock-paper-scissors, the moving phase, phase two or a fight
 with hands already sealed, then turn after turn to the end, with the kernel's own phases
-(:mod:`.batch_game`, :mod:`.batch_moves`, :mod:`.batch_heuristic`), so every rule is where it was.
+(:mod:`.batch_game`, :mod:`.batch_moves`, :mod:`.batch_heuristic`), things to carry and drink
+(:mod:`.batch_items`) and the advanced rules (:mod:`.batch_advanced`, :mod:`.batch_archers`), so
+every rule is where it was.
 Each decision is made by its seat's bot (``random`` or ``heuristic``) or, with probability
 ``epsilon``, drawn uniformly among the listed decisions, as the review's engine playouts do
 (:class:`brawl.review.policy.EnginePolicy`).
@@ -26,18 +28,24 @@ import numpy as np
 from numba import njit
 
 from ...sim.kernel import MAX_TURNS, _chunk_seed, below, borrowed, drop_stale_cache, inlined, new_tape
+from . import batch_advanced as adv
+from . import batch_archers as bows
 from .batch import POLICIES, _known, _record, _say_if_compiling, new_work, unsupported
-from .batch_game import (ANY, END_MOVE, FACE, FIGHT, HEAD, HEURISTIC, MOVE_TO, PER, RPS as RPS_LOG, _heuristic_move_phase,
-                         _random_move_phase, _turning, decide_by, log, resolve_fights, start_fights)
+from .batch_game import (ANY, DROP, END_MOVE, FACE, FIGHT, HEAD, HEURISTIC, MOVE_TO, PER, PICK, RPS as RPS_LOG,
+                         _heuristic_move_phase, _random_move_phase, _take, _turning, decide_by, log, resolve_fights,
+                         start_fights)
 from .batch_heuristic import save_known
+from .batch_items import HANDS, arrived, item_ids, list_items, order_code, winner as brought_home
 from .batch_moves import FACING, FIGHTING, FLEEING, MOVED, NOT_OVER, SEAT, STATUS, auto_face, check_end, engaged, flee, score
 from .batch_state import FIGHT as AT_FIGHT, MOVING, RPS, TURNING, load, why_not
 
 
 @inlined
 def _listed_move(src, o, K, XY, n, seat, w):
-    """A moving phase's decision drawn uniformly among the listed ones (facing another enemy in
-    combat, in the rules' order, or ending the phase); returns (src, whether it ended the phase)."""
+    """A moving phase's decision drawn uniformly among the listed ones
+    (:meth:`.decisions.Decisions._move_phase_actions`, as :func:`.batch_game._random_move_phase`
+    lists them: facing another enemy in combat, a magic sword's second target, an archer's aim, a
+    pick or a drop, in the rules' order, or ending the phase); returns (src, whether it ended the phase)."""
     nf = 0
     for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
@@ -47,11 +55,24 @@ def _listed_move(src, o, K, XY, n, seat, w):
             if w.buf[a] != K[FACING, i]:
                 w.opts[nf, 0], w.opts[nf, 1] = i, w.buf[a]
                 nf += 1
+        nf = adv.second_choices(o, K, i, w.buf, ne, w.opts, nf) if o.adv[adv.ADV_MAGIC] else nf
+        nf = bows.aim_choices(o, K, XY, n, i, w.opts, nf) if o.adv[adv.ADV_ARCHERS] else nf
+        nf = list_items(K, XY, i, o, w.things, w.opts, nf)
     src, c = below(src, nf + 1)
     if c < nf:
         i, e = w.opts[c, 0], w.opts[c, 1]
-        log(src, w.row, seat, FACE, i, e, 0, 0, w.pts, 0, K, XY, n)
-        K[FACING, i] = e
+        if e < 0:  # a pick or a drop (batch_items.list_items)
+            r, hand = order_code(e)
+            _take(src, seat, i, r, hand, K, XY, n, w)
+        elif e >= bows.AIM:  # an archer's aim: he turns to the target
+            log(src, w.row, seat, bows.SHOOT_TO, i, e - bows.AIM, 0, 0, w.pts, 0, K, XY, n)
+            K[adv.SHOT, i], K[FACING, i] = e - bows.AIM + 1, e - bows.AIM
+        elif e >= adv.KIND:  # a magic sword's second target
+            log(src, w.row, seat, adv.SECOND_TO, i, e - adv.KIND, 0, 0, w.pts, 0, K, XY, n)
+            K[adv.SECOND, i] = e - adv.KIND + 1
+        else:
+            log(src, w.row, seat, FACE, i, e, 0, 0, w.pts, 0, K, XY, n)
+            K[FACING, i] = e
         return src, False
     log(src, w.row, seat, END_MOVE, -1, -1, 0, 0, w.pts, 0, K, XY, n)
     return src, True
@@ -60,9 +81,9 @@ def _listed_move(src, o, K, XY, n, seat, w):
 @njit(cache=True)
 def play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps):
     """The game from a loaded position (:class:`.batch_state.Start`; its fights in ``w.fights``,
-    its sealed hands in ``w.sealed``) to its end, as :func:`.batch_game.play_game` plays a turn;
-    returns (src, the winner or -1 for a draw, the turns).  A game past :data:`MAX_TURNS` turns
-    (with no turn limit) counts as a draw."""
+    its sealed hands in ``w.sealed``, its things in ``w.things``) to its end, as
+    :func:`.batch_game.play_game` plays a turn; returns (src, the winner or -1 for a draw, the
+    turns).  A game past :data:`MAX_TURNS` turns (with no turn limit) counts as a draw."""
     if phase == RPS:  # best of three, ties again (_rps_round), from the rounds won and a sealed choice
         wins0, wins1, r0, r1 = rps[2], rps[3], rps[0], rps[1]
         while wins0 < o.rps_wins and wins1 < o.rps_wins:
@@ -93,6 +114,8 @@ def play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps):
                     src, done = _random_move_phase(src, o, g, K, XY, n, to_act, w)
                 if done:
                     break
+            if brought_home(w.things) != NOT_OVER:  # a kniggit brought a thing home (batch_items)
+                return src, brought_home(w.things), turns
             auto_face(K, XY, n, to_act, o, w.buf)  # _end_move
             auto_face(K, XY, n, 1 - to_act, o, w.buf)
             for i in range(n):
@@ -118,7 +141,8 @@ def play_on(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps):
             return src, -1, turns
         for i in range(n):  # _start_turn: the fleeing kniggits of the army on turn run
             if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
-                flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+                if flee(K, XY, n, i, o, g, w.buf, w.pts, w.out):
+                    arrived(K, XY, n, i, o, w.things)
         won = check_end(K, n)
         if won != NOT_OVER:
             return src, won, turns
@@ -129,9 +153,10 @@ _play_on_fast = borrowed(play_on, "play_on_fast")
 
 
 @njit(cache=True)
-def _playouts(seeds, base, pols, o, g, K0, XY0, n, w, phase, to_act, first, turns, fights0, nfights, sealed0, rps):
-    """The winner (-1 a draw) of each playout ``seeds[j]`` from one loaded position, seat ``s``
-    playing ``pols[j, s]``, each from its own stream (``base`` and the seed)."""
+def _playouts(seeds, base, pols, o, g, K0, XY0, n, w, phase, to_act, first, turns, fights0, nfights, sealed0, rps,
+              things0):
+    """The winner (-1 a draw) of each playout ``seeds[j]`` from one loaded position (its things
+    ``things0``), seat ``s`` playing ``pols[j, s]``, each from its own stream (``base`` and the seed)."""
     out = np.zeros(len(seeds), np.int64)
     K = np.empty_like(K0)
     XY = np.empty_like(XY0)
@@ -140,6 +165,7 @@ def _playouts(seeds, base, pols, o, g, K0, XY0, n, w, phase, to_act, first, turn
         XY[:] = XY0
         w.fights[:] = fights0
         w.sealed[:] = sealed0
+        w.things[:] = things0
         w.pols[0], w.pols[1] = pols[j, 0], pols[j, 1]
         src = _chunk_seed(base, seeds[j])
         src, winner, _ = _play_on_fast(src, o, g, K, XY, n, w, phase, to_act, first, turns, nfights, rps)
@@ -175,18 +201,18 @@ def play_kernel_from(game, state, bots: list[str], epsilon: float, values) -> di
     """The kernel's side of a tape from ``state`` (what :func:`.batch_state.play_engine_from`
     returns, each decision's kniggits as the kernel logs them)."""
     kernel = _Kernel(game, bots)
-    s = load(state)
+    s = load(state, game)
     width = HEAD + PER * s.n
     w = kernel.work(s.n, width, epsilon)
     w.pols[0], w.pols[1] = POLICIES[bots[0]], POLICIES[bots[1]]
     w.fights[:] = s.fights
     w.sealed[:] = s.sealed
+    w.things[:] = s.things
     tape = new_tape(values, width)
     K, XY = s.K.copy(), s.XY.copy()
     winner, turns = _play_tape_from(tape, kernel.o, kernel.g, K, XY, s.n, w, s.phase, s.to_act, s.first, s.turns,
                                     s.nfights, s.rps)
     ids = [k.id for k in state.kniggits]
-    hands = ("high", "middle", "low", "none")
     decisions = []
     for r in tape[2][:tape[3][0]]:
         seat, what, a, b = int(r[0]), int(r[1]), int(r[2]), int(r[3])
@@ -198,7 +224,15 @@ def play_kernel_from(game, state, bots: list[str], epsilon: float, values) -> di
         elif what == FACE:
             name = f"face:{ids[a]}:{ids[b]}"
         elif what == FIGHT:
-            name = f"fight:{ids[a]}-{ids[b]}:{hands[r[4]]}:{hands[r[5]]}"
+            name = f"fight:{ids[a]}-{ids[b]}:{adv.HAND_NAMES[r[4]]}:{adv.HAND_NAMES[r[5]]}"
+        elif what == adv.SECOND_TO:
+            name = f"second:{ids[a]}:{ids[b]}"
+        elif what == bows.SHOOT_TO:
+            name = f"shoot:{ids[a]}:{ids[b]}"
+        elif what == PICK:
+            name = f"pick:{ids[a]}:{item_ids(game)[b - 1]}:{HANDS[r[4] - 1]}"
+        elif what == DROP:
+            name = f"drop:{ids[a]}"
         else:
             name = "end_move" if what == END_MOVE else "end_turning"
         table = tuple(tuple(int(v) for v in r[HEAD + PER * i:HEAD + PER * (i + 1)]) for i in range(s.n))
@@ -263,11 +297,12 @@ class KernelPolicy:
             return self._after_armies(state, seeds)
         if why_not(state) is not None:
             return self.engine.results(state, seeds)
-        s = load(state)
+        s = load(state, self.game)
         w = self.kernel.work(s.n, 1, self.epsilon)
         _say_if_compiling(_playouts, "playouts")
         winners = _playouts(seeds, np.uint64(self.seed * 7_919 + 17), self._pols(seeds), self.kernel.o, self.kernel.g,
-                            s.K, s.XY, s.n, w, s.phase, s.to_act, s.first, s.turns, s.fights, s.nfights, s.sealed, s.rps)
+                            s.K, s.XY, s.n, w, s.phase, s.to_act, s.first, s.turns, s.fights, s.nfights, s.sealed, s.rps,
+                            s.things)
         self.count += len(seeds)
         _keep_strategies()
         out[winners < 0] = 0.5
@@ -316,12 +351,9 @@ class KernelPolicy:
 
 def kernel_policy(game, bots: Sequence[str], epsilon: float = 0.0, seed: int = 1) -> KernelPolicy | None:
     """The review's playouts on the compiled kernel (the game entry's ``playouts``), or None where
-    the kernel does not play these options (:func:`.batch.unsupported`) or these bots."""
+    the kernel does not play these options (:func:`.batch.unsupported`: every position of the options
+    it plays loads, things to carry and the advanced rules included) or these bots."""
     if not bots or any(b not in POLICIES for b in bots) or unsupported(game.options_json()):
-        return None
-    from .batch import vector_unsupported
-
-    if vector_unsupported(game.options_json()):  # the advanced rules: positions of theirs do not load (batch_state)
         return None
     return KernelPolicy(game, bots, epsilon, seed)
 
@@ -329,7 +361,7 @@ def kernel_policy(game, bots: Sequence[str], epsilon: float = 0.0, seed: int = 1
 #: the sources compiled into the playouts (Numba checks a function's own file only, so a change in
 #: any of them drops the compiled files of the modules named here: :func:`_drop_stale_cache`)
 _SOURCES = ("batch.py", "batch_game.py", "batch_moves.py", "batch_geom.py", "batch_heuristic.py", "batch_playout.py",
-            "batch_advanced.py", "batch_items.py",
+            "batch_advanced.py", "batch_items.py", "batch_archers.py", "batch_fighters.py",
             "geometry.py", "disengage.py", "mechanics.py")
 
 

@@ -303,10 +303,10 @@ def test_the_heuristic_s_archers_are_identical(given):
     assert any(name.startswith("shoot:") for _, name, _ in slow["decisions"])
 
 
-def test_the_vector_environment_and_the_playouts_leave_the_advanced_rules_to_the_engine():
+def test_the_vector_environment_leaves_the_advanced_rules_to_the_engine():
     """Issue 39: the advanced rules the kernel plays are named by ``vector_unsupported`` (the vector
-    environment's agent menus and the playouts from a position do not play them), so the review's
-    playouts of such a game run on the engine."""
+    environment's agent menus do not play them); the review's playouts from a position of such a
+    game run on the kernel (``tests/games/kniggits/test_batch_playout.py``)."""
     from brawl.games import make_game
     from brawl.games.kniggits.batch import vector_unsupported
     from brawl.games.kniggits.batch_playout import kernel_policy
@@ -316,4 +316,4 @@ def test_the_vector_environment_and_the_playouts_leave_the_advanced_rules_to_the
                           ({"scenario": "joust"}, "joust"), ({"archers": True}, "archers")):
         assert unsupported(options) == []
         assert any(part in reason for reason in vector_unsupported(options))
-        assert kernel_policy(make_game("kniggits", options), ["heuristic"], 0.0, 1) is None
+        assert kernel_policy(make_game("kniggits", options), ["heuristic"], 0.0, 1) is not None
