@@ -24,12 +24,12 @@
   fireball aimed at any square, never catching a friend; the square to strike from weighed against
   the attacks of opportunity of the way), checked by playouts where the heuristic loses most: at
   the start of a melee character's turn it also weighs moving next to each of the nearest enemies,
-  the heuristic playing both sides for a few turns on common dice, on the compiled kernel (600
+  the heuristic playing both sides for a few turns on common dice, on the compiled kernel (800
   playouts a candidate where the engine's thinking time bought 6; the engine where the kernel
   cannot play the options).  Deterministic for a seed; the engine form won 68% of 400 games
-  against ``heuristic`` (``benchmarks/bench_bots_tactics.py``), and the kernel form 54.5% (49.6%
-  to 59.3%) of 400 against the engine form at the same time a decision
-  (``benchmarks/tactics_search_kernel.py``).
+  against ``heuristic`` (``benchmarks/bench_bots_tactics.py``), and the kernel form 55.0% (50.1%
+  to 59.8%) of 400 against the engine form at the same time a decision (104 against 107 ms a
+  searched decision, ``benchmarks/tactics_search_kernel.py``).
 """
 
 from __future__ import annotations
