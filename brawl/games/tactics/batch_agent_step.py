@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from numba import njit, prange
 
+from ...sim.kernel import PARALLEL
 from .batch_agent import (SHAPED, TURN, answer, cut_reward, end_reward, margin, new_battle, play_on, scratch,
                           write_mask, write_obs)
 from .batch_game import S_OVER, S_WINNER
@@ -109,27 +110,16 @@ def step_group(lo, hi, src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0
         src[g] = s
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=PARALLEL)
 def step_all(src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0, AT, agent, opponent, selfplay, reward,
              draw_weight, max_decisions, fresh, rewards, term, trunc, winner, asked, final, final_mask, potential,
              per_task):
     """Every battle answers its action and plays on to its next question (``fresh``: every battle
-    starts anew, as ``reset`` does); the threads take them ``per_task`` at a time (:func:`per_task`)."""
+    starts anew, as ``reset`` does); the threads take them ``per_task`` at a time (:func:`per_task`).
+    In the tests' quick build it is compiled on one thread (:data:`brawl.sim.kernel.PARALLEL`): the
+    same loop, each battle its own either way."""
     N = src.shape[0]
     for task in prange((N + per_task - 1) // per_task):
-        step_group(task * per_task, min(N, (task + 1) * per_task), src, Ub, Sb, STKb, PATHb, E, mask, obs,
-                   actions, tabs, U0, AT, agent, opponent, selfplay, reward, draw_weight, max_decisions, fresh,
-                   rewards, term, trunc, winner, asked, final, final_mask, potential)
-
-
-@njit(cache=True)
-def step_serial(src, Ub, Sb, STKb, PATHb, E, mask, obs, actions, tabs, U0, AT, agent, opponent, selfplay, reward,
-                draw_weight, max_decisions, fresh, rewards, term, trunc, winner, asked, final, final_mask, potential,
-                per_task):
-    """:func:`step_all` on one thread, compiled in a quarter of its time: what the tests run
-    (``BRAWL_QUICK_COMPILE``, as :data:`brawl.sim.kernel.INLINE`)."""
-    N = src.shape[0]
-    for task in range((N + per_task - 1) // per_task):
         step_group(task * per_task, min(N, (task + 1) * per_task), src, Ub, Sb, STKb, PATHb, E, mask, obs,
                    actions, tabs, U0, AT, agent, opponent, selfplay, reward, draw_weight, max_decisions, fresh,
                    rewards, term, trunc, winner, asked, final, final_mask, potential)

@@ -39,8 +39,6 @@ against ``gym_env`` on a tape of dice.
 
 from __future__ import annotations
 
-import os
-
 import gymnasium as gym
 import numba
 import numpy as np
@@ -52,7 +50,7 @@ from ...sim.kernel import _chunk_seed
 from . import batch as B
 from . import batch_tables as T
 from .batch_agent import MARGIN, PATH_LEN, RESULT, SHAPED, STACK_ROWS, _drop_stale_cache  # noqa: F401
-from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all, step_serial
+from .batch_agent_step import E_OVER, E_SEAT, NE, per_task, step_all
 from .batch_game import S_SIZE, STACK_WIDTH
 from .encoding import TacticsEncoding
 from .vector_tables import agent_tables
@@ -97,8 +95,7 @@ class TacticsVectorEnv(gym.vector.VectorEnv):
         self.selfplay = opponent == "self"
         self.max_decisions = TacticsEncoding.max_decisions if max_decisions is None else int(max_decisions)
         self.num_envs = N = int(num_envs)
-        # the tests' quick build steps on one thread (brawl.sim.kernel.INLINE): a quarter of the compile
-        self._step = step_serial if os.environ.get("BRAWL_QUICK_COMPILE") else step_all
+        self._step = step_all
         obs_n, act_n = self.encoding.observation_size, self.encoding.num_actions
         self.single_observation_space = spaces.Box(0.0, 1.0, (obs_n,), np.float32)
         self.single_action_space = spaces.Discrete(act_n)
