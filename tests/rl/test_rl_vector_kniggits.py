@@ -23,7 +23,7 @@ from brawl.games.kniggits import vector_view as W
 from brawl.games.kniggits.batch import POLICIES, TapeRandom, _known, _record, new_work
 from brawl.games.kniggits.batch_game import HEAD, PER
 from brawl.games.kniggits.batch_moves import NROWS
-from brawl.games.kniggits.encoding import MENU_MOVES
+from brawl.games.kniggits.encoding import MENU_MOVES, PER_ITEM, PER_KNIGGIT
 from brawl.rl import encoding_for, vector_env
 from brawl.sim.kernel import new_tape
 
@@ -54,7 +54,7 @@ class Kernel:
         self.XY = np.zeros((2, n))
         self.mask = np.zeros(enc.num_actions, np.int8)
         self.obs = np.zeros(enc.observation_size, np.float32)
-        G.start_game(self.S)
+        G.start_game(self.S, self.K, self.o, self.w.things)
         self._on(G.play_on)
 
     def _on(self, fn, *extra):
@@ -71,7 +71,7 @@ class Kernel:
         return int(self.tape[1][0])
 
     def seen_by(self, seat: int) -> np.ndarray:
-        W.observe(self.K, self.XY, self.S, self.F, seat, self.o, self.t, self.rows, self.obs)
+        W.observe(self.K, self.XY, self.S, self.F, seat, self.o, self.t, self.w.things, self.rows, self.obs)
         return self.obs.copy()
 
     def answer(self, action: int) -> None:
@@ -86,10 +86,29 @@ def _expected_reward(game, enc, state, seat: int) -> float:
     return 0.5 * enc.margin(state, seat)
 
 
-def _agree(options: dict, opponent: str, games: int, seed: int) -> set:
+#: what the engine's events say of the things (``_agree``'s ``happened``)
+EVENTS = ("drinks", "brings", "puts down", "returns", "flees")
+
+
+def _homeward(enc, seat: int, legal: list[int]) -> list[int]:
+    """Of ``legal``, the picks, else the full moves towards ``seat``'s own edge of the kniggits that
+    carry a thing (those offered a drop): an agent that fetches things and brings them home."""
+    names = [enc.actions[a] for a in legal]
+    picks = [a for a, name in zip(legal, names) if name.startswith("pick:")]
+    carriers = {name.split(":")[1] for name in names if name.startswith("drop:")}
+    home = f"{270 if seat == 0 else 90}"
+    return picks or [a for a, name in zip(legal, names)
+                     if name.startswith("move:") and name.split(":")[1] in carriers and name.split(":")[2] == home]
+
+
+def _agree(options: dict, opponent: str, games: int, seed: int, happened: set | None = None,
+           fetch: bool = False) -> set:
     """Play ``games`` games on tapes in the kernel and the engine, a random agent answering (it ends
     its moving phase one time in five); every question must be the same (seat, observation, mask,
-    draws used), then the end (winner, reward, last observation).  Returns the phases asked."""
+    draws used), then the end (winner, reward, last observation).  Returns the phases asked;
+    ``happened`` gains the verbs of the agent's decisions and the words of the engine's events
+    (``drinks``, ``brings``, ``puts down``...) and ``won by N`` where seat N brought a thing home.
+    ``fetch``: the agent takes a pick or a move home with what it carries when it has one (:func:`_homeward`)."""
     game = make_game("kniggits", options)
     enc = encoding_for(game)
     rng = np.random.default_rng(seed)
@@ -103,6 +122,8 @@ def _agree(options: dict, opponent: str, games: int, seed: int) -> set:
             bot.rng = tape
         state, last = game.initial_state(), 0
         while not isinstance(game.node(state), Terminal):
+            if happened is not None:
+                happened.update(w for line in state.events for w in EVENTS if w in line)
             seat = game.node(state).seats[0]
             if seat == 1 and bot is not None:
                 state = game.apply_action(state, seat, bot.choose(game, state, seat))
@@ -118,12 +139,19 @@ def _agree(options: dict, opponent: str, games: int, seed: int) -> set:
             asked.add(state.phase)
             ends = [a for a in legal if enc.actions[a] in ("end_move", "end_turning")]
             others = [a for a in legal if a not in ends]
-            choice = int(rng.choice(ends if ends and (not others or rng.random() < 0.2) else others))
+            fetching = _homeward(enc, seat, legal) if fetch else []
+            choice = int(rng.choice(fetching or (ends if ends and (not others or rng.random() < 0.2) else others)))
             kernel.answer(choice)
             state = game.apply_action(state, seat, enc.decode(state, seat, choice))
             answers += 1
+            if happened is not None:
+                happened.add(enc.actions[choice].split(":")[0])
             last = seat
         assert kernel.over and kernel.used == tape.used
+        if happened is not None:
+            happened.update(w for line in state.events + (state.end,) for w in EVENTS if w in line)
+            if "brings" in state.end:
+                happened.add(f"won by {game.winners(state)[0]}")
         winners = game.winners(state)
         assert kernel.S[W.WINNER] == (winners[0] if len(winners) == 1 else -1)
         assert np.array_equal(kernel.seen_by(last), enc.observe(state, last))  # final_obs
@@ -152,6 +180,74 @@ def test_vector_env_agrees_with_the_engine_on_a_tape(options, opponent):
     compiled walk and the engine, against the random and the heuristic bots."""
     asked = _agree(options, opponent, games=2, seed=len(options) + 7 * len(opponent))
     assert {"army", "rps", "move", "fight"} <= asked
+
+
+#: Issue 39, rulings 30 (potions) and 35 (the flag, the princess, the grail): option sets with things
+#: to carry or drink, the opponent, the tapes' seed, whether the agent fetches things (``_agree``), and
+#: what the agent's decisions and the games' events show between the two games
+OPEN = {"terrain": "open", "turn_limit": 0}
+ITEM_SETS = [
+    pytest.param({"scenario": "flag", "table": 20, **OPEN}, "random", 0, True,
+                 {"pick", "drop", "puts down", "returns"}, id="flag-random"),
+    pytest.param({"scenario": "flag", "table": 20, **OPEN}, "random", 1, True, {"pick", "brings", "won by 0"},
+                 id="flag-random-home"),
+    pytest.param({"scenario": "princess", "table": 14, **OPEN}, "random", 2, True,
+                 {"pick", "drop", "puts down", "won by 0"}, id="princess-random"),
+    pytest.param({"scenario": "grail", "table": 20, **OPEN}, "random", 0, True, {"pick", "won by 0"}, id="grail-random"),
+    pytest.param({"potions": True, "table": 14, **OPEN}, "random", 17, False, {"drinks"}, id="potions-random"),
+    pytest.param({"potions": True, "scenario": "princess", "table": 24, **OPEN}, "random", 1, True,
+                 {"drinks", "pick", "won by 0"}, id="potions-princess-random"),
+    pytest.param({"scenario": "princess", "points": 120, "table": 24, "terrain": "open"}, "heuristic", 0, False,
+                 {"won by 1"}, id="princess-heuristic"),
+    pytest.param({"scenario": "grail", "points": 120, "table": 48}, "heuristic", 0, True, set(), id="grail-heuristic"),
+    pytest.param({"scenario": "flag", "table": 16, **OPEN}, "self", 0, True, {"pick", "won by 0"}, id="flag-self"),
+]
+
+
+@pytest.mark.parametrize("options,opponent,seed,fetch,shown", ITEM_SETS)
+def test_vector_env_plays_the_things_to_carry_as_the_engine(options, opponent, seed, fetch, shown):
+    """Issue 39 (vector environments, Kniggits, every scenario with things to carry): rulings 30 and
+    35 (seed, Magic Potions; Scenarios) and the research encoding's ``pick:<slot>:<thing>:<hand>``,
+    ``drop:<slot>`` and its block of each thing in the observation: the agent is offered the picks
+    and drops the rules list, the things stand, are carried, put down (by a carrier that flees too),
+    drunk, returned to their base and brought home as in the engine, a hand that carries is out of
+    the fight, and a thing brought home ends the game, by the agent or its opponent: the same
+    questions, observations, masks, rewards and game ends in the compiled walk and the engine."""
+    from brawl.games.kniggits.batch import vector_unsupported
+
+    assert vector_unsupported(options) == []
+    happened = set()
+    asked = _agree(options, opponent, games=2, seed=seed, happened=happened, fetch=fetch)
+    assert "move" in asked and shown <= happened, happened
+
+
+def test_each_game_keeps_its_own_things():
+    """Issue 39 (vector environments, Kniggits, scenarios with things to carry): the games of one
+    environment step in one call, each with its own things: the first game of four plays exactly as
+    the same game alone (same seed, same actions: observations, masks, rewards, ends), while the
+    others pick things up, carry, drink and bring them home; the observations stay in the space."""
+    options = {"scenario": "flag", "potions": True, "table": 16, "terrain": "open", "turn_limit": 30}
+    many = vector_env("kniggits", num_envs=4, opponent="random", **options)
+    alone = vector_env("kniggits", num_envs=1, opponent="random", **options)
+    obs, info = many.reset(seed=3)
+    obs1, info1 = alone.reset(seed=3)
+    rng = np.random.default_rng(5)
+    b = PER_KNIGGIT * 2 * many._t.slots  # the things' blocks: on the table, x, y, carried by mine, by theirs
+    items = slice(b, b + PER_ITEM * len(many.encoding.items))
+    carried = drunk = ended = 0
+    for _ in range(300):
+        assert np.array_equal(obs[0], obs1[0]) and np.array_equal(info["action_mask"][0], info1["action_mask"][0])
+        check_obs(obs, many.observation_space, "step")
+        blocks = obs[:, items].reshape(4, -1, PER_ITEM)
+        carried += int(blocks[:, :, 3:].sum())
+        drunk += int((blocks.sum(axis=2) == 0).sum())
+        m = info["action_mask"]
+        action = np.argmax(m * rng.random(m.shape), axis=1)
+        obs, reward, term, trunc, info = many.step(action)
+        obs1, reward1, term1, trunc1, info1 = alone.step(action[:1])
+        assert (reward[0], term[0], trunc[0]) == (reward1[0], term1[0], trunc1[0])
+        ended += int(term.sum())
+    assert carried > 0 and drunk > 0 and ended > 4
 
 
 def test_every_phase_is_asked_and_self_play_agrees():
@@ -234,12 +330,11 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         vector_env("kniggits", num_envs=2, opponent="genius")
     with pytest.raises(ValueError, match="archers"):
         vector_env("kniggits", num_envs=2, archers=True)
-    for rule in ("horses", "magic_swords", "double_defense", "two_swords", "potions"):  # the batch kernel plays these
+    for rule in ("horses", "magic_swords", "double_defense", "two_swords"):  # the batch kernel plays these
         with pytest.raises(ValueError, match=rule):
             vector_env("kniggits", num_envs=2, **{rule: True})
-    for scenario in ("joust", "flag", "princess", "grail"):
-        with pytest.raises(ValueError, match=scenario):
-            vector_env("kniggits", num_envs=2, scenario=scenario)
+    with pytest.raises(ValueError, match="joust"):
+        vector_env("kniggits", num_envs=2, scenario="joust")
 
 
 def test_self_play_reports_seats_and_winners():

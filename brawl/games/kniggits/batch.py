@@ -91,15 +91,15 @@ def unsupported(options: Mapping) -> list[str]:
 
 def vector_unsupported(options: Mapping) -> list[str]:
     """What of these options the kernel plays but the vector environment's agent menus do not: the
-    advanced rules of :mod:`.batch_advanced` and the things to carry (the engine plays those; the
-    playouts from a position, :mod:`.batch_playout`, play them on the kernel)."""
+    advanced rules of :mod:`.batch_advanced` and the joust (the engine plays those; the playouts
+    from a position, :mod:`.batch_playout`, play them on the kernel).  The things to carry and
+    drink it plays (:mod:`.vector_items`)."""
     from .. import make_game
 
     o = make_game("kniggits", options).options
     out = [f"the advanced rule {name}" for name in VECTOR_FLAGS if getattr(o, name)]
     if o.scenario == "joust":
         out.append("the scenario joust")
-    out += things_unplayed(o)  # picking up, carrying, dropping and drinking (batch_items)
     return out
 
 

@@ -4,16 +4,16 @@
 points=..., table=..., ...)``, or ``gym.make_vec("brawl/Kniggits-v0", num_envs,
 vectorization_mode="vector_entry_point", ...)``) holds ``num_envs`` games of Kniggits, each with its
 own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``; Kniggits has no
-dice), and steps all of them in one Numba call.  Its options are a battle on the measured table, any
-table, scale, terrain, points, disengaging and turn limit; the others (the advanced rules, the scenarios
-with things to carry, the joust: :func:`.batch.unsupported` and :func:`.batch.vector_unsupported`)
-raise ``ValueError``.
+dice), and steps all of them in one Numba call.  Its options are a battle or the scenarios with
+things to carry (flag, princess, grail) on the measured table, with any table, scale, terrain,
+points, disengaging, turn limit and the potions; the others (the advanced rules, the joust:
+:func:`.batch.unsupported` and :func:`.batch.vector_unsupported`) raise ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as
 in :mod:`.batch`.  The agent is asked exactly what ``brawl.rl.gym_env("kniggits", seat=0)`` asks:
 its army, each round of rock-paper-scissors, each decision of its moving phase (a menu move, facing
-an enemy, ending the phase), turning, and its hands in each fight where it has a choice; a decision
+an enemy, picking a thing up or putting it down, ending the phase), turning, and its hands in each fight where it has a choice; a decision
 with a single legal action in the encoding's menu is played for it (``skip_forced``).  At a
 simultaneous decision (armies, rock-paper-scissors, hands) the opponent chooses without seeing the
 agent's choice.
@@ -75,15 +75,20 @@ def _end_reward(K, S, seat):
 
 @njit(cache=True)
 def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, agent, max_decisions, fresh, rewards,
-              term, trunc, winner, asked, final, final_mask):
+              term, trunc, winner, asked, final, final_mask, Ts):
     """Every game answers its action and plays on to its next question (``fresh``: every game starts
     anew, as ``reset`` does); a game that ends or is cut off writes its last observation into
     ``final`` (a cut-off its open question's mask into ``final_mask``) and starts anew at once.
     ``obs`` holds each game's observation of the last step (shown again as ``final`` when that
-    game ends now).  The records are read here once: a compiled call that takes one counts a
+    game ends now).  ``Ts`` holds each game's things (:mod:`.batch_items`), in ``w.things`` while
+    that game steps.  The records are read here once: a compiled call that takes one counts a
     reference to each of its arrays (the observation's :func:`.vector_view.look` takes their numbers)."""
     size, ring, turn_limit, slots, scenario = o.size, o.ring, o.turn_limit, t.slots, t.scenario
+    T = w.things
+    things = o.things.shape[0] > 1
     for e in range(S.shape[0]):
+        if things:
+            T[:] = Ts[e]
         Se, Fe, Ke, XYe, me = S[e], F[e], K[e], XY[e], mask[e]
         J = (Js[0][e], Js[1][e], Js[2][e], Js[3][e])
         seat = max(Se[ASKED], 0)
@@ -109,32 +114,34 @@ def _step_all(srcs, S, F, K, XY, Js, mask, obs, actions, o, g, w, t, sc, rows, a
                 stage = 0
         while True:
             if stage == 2:
-                start_game(Se)
+                start_game(Se, Ke, o, T)
                 stage = 1
                 src = answer(src, Se, Fe, Ke, XYe, o, g, w, t, sc, J, agent, me, -1)
                 if Se[PHASE] == OVER_PHASE:  # over before anyone was asked: shown now, reported next step
                     Se[OVER] = EARLY
-                    look(Ke, XYe, Se, Fe, 0, size, ring, turn_limit, slots, scenario, rows, obs[e])
+                    look(Ke, XYe, Se, Fe, 0, size, ring, turn_limit, slots, scenario, T, rows, obs[e])
                     me[:] = 1
                     break
             elif Se[PHASE] == OVER_PHASE:
                 rewards[e] = _end_reward(Ke, Se, seat)
                 term[e] = True
                 winner[e] = Se[WINNER]
-                look(Ke, XYe, Se, Fe, seat, size, ring, turn_limit, slots, scenario, rows, final[e])
+                look(Ke, XYe, Se, Fe, seat, size, ring, turn_limit, slots, scenario, T, rows, final[e])
                 stage = 2
                 continue
             elif Se[DECIDED] >= max_decisions:
                 trunc[e] = True
                 rewards[e] = 0.5 * margin(Ke, Se, seat)
-                look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, rows, final[e])
+                look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, T, rows, final[e])
                 final_mask[e, :] = me
                 stage = 2
                 continue
-            look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, rows, obs[e])
+            look(Ke, XYe, Se, Fe, Se[ASKED], size, ring, turn_limit, slots, scenario, T, rows, obs[e])
             break
         asked[e] = max(Se[ASKED], 0)
         srcs[e] = src
+        if things:
+            Ts[e][:] = T
 
 
 #: the sources compiled into the environment's step beside the kernel's (``batch*.py``): Numba checks
@@ -149,8 +156,8 @@ def _drop_stale_cache() -> None:
 
     here = os.path.dirname(os.path.abspath(__file__))
     mine = sorted(f for f in os.listdir(here) if f.startswith(("batch", "vector")) and f.endswith(".py"))
-    drop_stale_cache(_step_all, here, tuple(mine) + _SOURCES, ("vector.", "vector_game.", "vector_view."),
-                     "kniggits-vector.digest")
+    drop_stale_cache(_step_all, here, tuple(mine) + _SOURCES,
+                     ("vector.", "vector_game.", "vector_view.", "vector_items."), "kniggits-vector.digest")
 
 
 _drop_stale_cache()  # before the step is compiled or read from the cache (both lazy)
@@ -199,6 +206,7 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         R = self._t.slots * MENU_MOVES  # the judgement of the agent's menu moves (vector_view.judge)
         self._J = (np.zeros((N, R), np.bool_), np.zeros((N, R, 2)), np.zeros((N, R, 2)),
                    np.zeros((N, self._t.slots), np.int64))
+        self._T = np.zeros((N,) + self._w.things.shape)  # each game's things (vector_items)
         self._mask = np.zeros((N, self.actions), np.int8)
         self._obs = np.zeros((N, self.obs_size), np.float32)
         self._final = np.zeros((N, self.obs_size), np.float32)  # kept: step_infos copies the ended rows out
@@ -212,7 +220,7 @@ class KniggitsVectorEnv(gym.vector.VectorEnv):
         final, final_mask = self._final, np.zeros((N, self.actions), np.int8)  # final: the ended rows are written
         self._step(self._src, self._S, self._F, self._K, self._XY, self._J, self._mask, self._obs, actions, self._o,
                    self._g, self._w, self._t, self._sc, self._rows, self._agent, self.max_decisions, fresh, rewards, term,
-                   trunc, winner, self._seat, final, final_mask)
+                   trunc, winner, self._seat, final, final_mask, self._T)
         extra = {"seat": self._seat.copy()} if self.selfplay else {}
         if self.selfplay and not fresh:
             extra["winner"] = winner

@@ -10,8 +10,9 @@ until a seat played by an agent has a decision with two or more legal actions in
 menu (a single one is played for it, as ``gym_env``'s ``skip_forced`` does) or the game ends.
 :func:`answer` makes the agent's decision (an action number of the encoding) and plays on.  The
 rules between decisions are the kernel's functions (mustering, rock-paper-scissors' winner, moving
-and arriving, facing, fleeing, blows, winning, the turn limit's score).
-"""
+and arriving, facing, fleeing, blows, winning, the turn limit's score), and the things to carry and
+drink are :mod:`.batch_items`' (laid out, picked up, put down, carried, drunk, brought home: a
+thing brought home ends the game), kept in ``w.things`` while the game steps."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from .batch_heuristic import draw_hands
 from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, _auto_face, arrive,
                           check_end, check_path, engaged, flee, score)
 from .encoding import MENU_MOVES
-from .vector_view import (A_ARMY, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_RPS, ARMY0, ARMY_PHASE,
+from .batch_items import arrived, lay_out, take, winner
+from .vector_view import (A_ARMY, A_DROP, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_PICK, A_RPS, ARMY0, ARMY_PHASE,
                           ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
                           RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
                           hand_counts, judge, write_mask)
@@ -34,9 +36,11 @@ NOTHING, END_MOVE, FIGHTS = range(3)  # what the walk does before it looks at th
 
 
 @njit(cache=True)
-def start_game(S):
-    """A new game: both armies still to choose."""
+def start_game(S, K, o, T):
+    """A new game: both armies still to choose, the things (``T``) where the rules lay them out."""
     S[:] = 0
+    K[:] = 0  # no kniggit of an earlier game is left to carry a thing (batch_items.carrier reads every column)
+    lay_out(o, T)
     S[PHASE] = ARMY_PHASE
     S[ARMY0] = S[ARMY0 + 1] = -1
     S[RPS0] = -1
@@ -184,6 +188,13 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             else:  # where the judgement stopped it
                 arrive(K, XY, n, i, J[2][c, 0], J[2][c, 1], o, w.buf)
             K[MOVED, i] = 1
+            arrived(K, XY, n, i, o, w.things)  # what happens there (batch_items): a thing brought home wins
+            won = winner(w.things)
+            if won != NOT_OVER:
+                _finish(S, won)
+        elif kind == A_PICK or kind == A_DROP:  # a thing picked up with a hand, or put down (batch_items)
+            i = first_of(K, n, seat) + t.slot[a] - 1
+            take(K, XY, i, t.arg[a] // 2, t.arg[a] % 2 + 1, w.things)
         elif kind == A_FACE:
             i = first_of(K, n, seat) + t.slot[a] - 1
             face_targets(K, XY, n, i, o.ring, sc[0], sc[1])
@@ -236,7 +247,10 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
                 done = _heuristic_move_phase(src, o, g, K, XY, n, seat, w)
             else:
                 src, done = _random_move_phase(src, o, g, K, XY, n, seat, w)
-            if done:
+            won = winner(w.things)
+            if won != NOT_OVER:  # a kniggit brought a thing home (batch_items)
+                _finish(S, won)
+            elif done:
                 todo = END_MOVE
         elif ph == TURNING_PHASE:
             seat = 1 - S[TO_ACT]
@@ -254,7 +268,8 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
                     to_act = S[TO_ACT]
                     for i in range(n):
                         if K[SEAT, i] == to_act and K[STATUS, i] == FLEEING:
-                            flee(K, XY, n, i, o, g, w.buf, w.pts, w.out)
+                            if flee(K, XY, n, i, o, g, w.buf, w.pts, w.out):
+                                arrived(K, XY, n, i, o, w.things)
                     _turn_begins(S, K)
                 continue
             # the open fight (written here, not called: a call that takes the records costs more

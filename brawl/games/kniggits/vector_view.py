@@ -23,11 +23,13 @@ from .batch_game import NONE
 from .batch_geom import inside_obstacle, norm
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, STATUS, allowance,
                           engaged)
-from .encoding import MENU_MOVES, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
+from .batch_fighters import _can_defend, _can_strike
+from .encoding import MENU_MOVES, PER_ITEM, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
 from .fast_moves import _has_room, judge_menu, kniggit_blocks
 from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
+from .vector_items import carries, item_blocks, item_choices, mark_items
 
 # where a game stands: the encoding's phases in its order, then the end
 ARMY_PHASE, RPS_PHASE, MOVE_PHASE, TURNING_PHASE, FIGHT_PHASE = (PHASES.index(p) for p in ("army", "rps", "move", "turning", "fight"))
@@ -43,11 +45,11 @@ OVER_PHASE = len(PHASES)
  ASKED, DECIDED, OVER, JUDGED, JM) = range(23)
 NS = 23
 # what an action number is to the kernel (:func:`tables`)
-A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER = range(8)
+A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER, A_PICK, A_DROP = range(10)
 
 #: the encoding's numbers, read from its action names (:func:`tables`)
 Tabs = namedtuple("Tabs", "kind slot arg army0 rps end_move end_turning first fight unit slots obs_size scenario "
-                         "open")
+                         "open picks drops")
 
 
 def tables(enc, scenario: str, geom) -> Tabs:
@@ -55,6 +57,7 @@ def tables(enc, scenario: str, geom) -> Tabs:
     the encoding's own action names; and the table ``geom`` (:class:`.batch_geom.Geom`) without its
     obstacles, for the path a menu move the mask has judged takes."""
     from ..rps.rules import MOVES as RPS_MOVES
+    from .vector_items import item_tables
 
     names = enc.actions
     index = {a: i for i, a in enumerate(names)}
@@ -65,6 +68,7 @@ def tables(enc, scenario: str, geom) -> Tabs:
     code = {h: c for c, h in enumerate(HEIGHTS)}
     code["none"] = NONE
     fight = np.full((NONE + 1, NONE + 1), -1, np.int64)
+    picks, drops, things = item_tables(enc)  # pick:<slot>:<thing>:<hand>, drop:<slot> (vector_items)
     for i, a in enumerate(names):
         parts = a.split(":")
         verb = parts[0]
@@ -83,6 +87,8 @@ def tables(enc, scenario: str, geom) -> Tabs:
         elif verb == "fight" and parts[1] in code and parts[2] in code:
             kind[i], arg[i] = A_FIGHT, code[parts[1]] * (NONE + 1) + code[parts[2]]
             fight[code[parts[1]], code[parts[2]]] = i
+        elif i in things:
+            kind[i], slot[i], arg[i] = A_PICK if verb == "pick" else A_DROP, things[i][1], things[i][2]
     assert all(h in SWORD_HANDS and h in SHIELD_HANDS for h in code)
     first = np.zeros(enc.slots + 1, np.int64)
     for s in range(1, enc.slots + 1):
@@ -92,7 +98,7 @@ def tables(enc, scenario: str, geom) -> Tabs:
                 index["end_move"], index["end_turning"], first, fight, np.ascontiguousarray(_UNIT), enc.slots,
                 enc.observation_size, SCENARIOS.index(scenario),
                 geom._replace(boxes=geom.boxes[:0], normals=geom.normals[:0], offsets=geom.offsets[:0],
-                              count=geom.count[:0]))
+                              count=geom.count[:0]), picks, drops)
 
 
 # -- targets and the menu -------------------------------------------------------------------------
@@ -135,11 +141,11 @@ def face_targets(K, XY, n, i, ring, buf, out):
 @njit(cache=True)
 def hand_counts(K, a, d, seat):
     """How many gestures each hand of ``seat`` may show in the fight of ``a`` against ``d`` (the
-    kernel's fights, :func:`.batch_game.resolve_fights`: 4 for the three heights and none, 1 for none)."""
+    kernel's fights, :func:`.batch_game.resolve_fights`: 4 for the three heights and none, 1 for none;
+    a hand that carries a thing shows none)."""
     if seat == K[SEAT, a]:
-        return 4, (4 if (K[DEFENSE, a] > 0 and K[STATUS, a] != GONE) else 1)
-    strikes = K[FACING, d] == a and K[STATUS, d] == FIGHTING and K[ATTACK, d] > 0
-    return (4 if strikes else 1), (4 if (K[DEFENSE, d] > 0 and K[STATUS, d] != GONE) else 1)
+        return 4, (4 if _can_defend(K, a) else 1)
+    return (4 if K[FACING, d] == a and _can_strike(K, d) else 1), (4 if _can_defend(K, d) else 1)
 
 
 @njit(cache=True)
@@ -148,8 +154,12 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
     (:func:`judge`); returns how many actions are legal.  (The records are unpacked here: a compiled
     call that takes a record counts a reference to each of its arrays, which costs more than the
     mask itself.)"""
-    return _mask(K, XY, S, F, seat, o.presets, o.ring, o.room, t.army0, t.rps, t.fight, t.end_move, t.end_turning,
-                 t.first, sc[0], sc[1], sc[3], J[0], J[2], J[3], mask)
+    ni = item_choices(K, XY, S[NK], seat, o, w.things, w.opts) if S[PHASE] == MOVE_PHASE else 0  # vector_items
+    count = _mask(K, XY, S, F, seat, o.presets, o.ring, o.room, t.army0, t.rps, t.fight, t.end_move, t.end_turning,
+                  t.first, sc[0], sc[1], sc[3], J[0], J[2], J[3], mask)
+    if ni:
+        count += mark_items(w.opts, ni, first_of(K, S[NK], seat), t.picks, t.drops, mask)
+    return count
 
 
 @njit(cache=True)
@@ -275,13 +285,14 @@ def judge(K, XY, S, seat, o, g, t, sc, J):
 # -- the observation -------------------------------------------------------------------------------
 
 @njit(cache=True)
-def observe(K, XY, S, F, seat, o, t, rows, out):
-    """The encoding's ``observe`` of the game for ``seat`` (:func:`look`, with the records' fields it reads)."""
-    look(K, XY, S, F, seat, o.size, o.ring, o.turn_limit, t.slots, t.scenario, rows, out)
+def observe(K, XY, S, F, seat, o, t, T, rows, out):
+    """The encoding's ``observe`` of the game for ``seat`` (:func:`look`, with the records' fields it
+    reads; ``T`` the game's things, :mod:`.vector_items`)."""
+    look(K, XY, S, F, seat, o.size, o.ring, o.turn_limit, t.slots, t.scenario, T, rows, out)
 
 
 @njit(cache=True)
-def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, rows, out):
+def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, T, rows, out):
     """The encoding's ``observe`` of the game for ``seat`` on a table of ``size`` inches.  A seat's own
     choice is never sealed where this environment shows it (it shows the seat asked, or the end), so
     that entry is 0."""
@@ -299,6 +310,7 @@ def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, rows, out):
             r[2] = 1.0 if K[STATUS, i] == FLEEING else 0.0
             r[3], r[4] = XY[0, i], XY[1, i]
             r[5], r[6], r[7] = K[MOVE, i], K[ATTACK, i], K[DEFENSE, i]
+            r[10] = carries(K, i)
             r[11] = K[MOVED, i]
             if fight:
                 r[14] = 1.0 if F[S[FI], 0] == i else 0.0
@@ -307,7 +319,9 @@ def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, rows, out):
             r[17] = 1.0 if K[STATUS, i] != GONE else 0.0
             r[18] = i + 1 if K[SEAT, i] == 0 else i - base1 + 1
         kniggit_blocks(rows[:n], seat, slots, size, ring + 1e-9, out)
-    b = PER_KNIGGIT * 2 * slots  # no things to carry in the kernel's games
+    b = PER_KNIGGIT * 2 * slots
+    item_blocks(K, T, seat, size, out, b)  # the things (vector_items)
+    b += PER_ITEM * int(T[0, 0])
     if ph < OVER_PHASE:
         out[b + ph] = 1.0
     out[b + 5] = min(1.0, S[WINS0 + seat] / 2)
