@@ -111,10 +111,19 @@ borrowing = njit(cache=True, _nrt=False)
 #: a record holding a typed dictionary (whose entry from Python counts), so that called from a
 #: function that does not count it still does.
 counting = njit(cache=True, _nrt=True)
-#: A counted step of a game's loop that takes the loop's records: inlined into the loop in the
-#: fast build (where :func:`borrowed` compiles the loop without counting, so nothing is counted at
-#: each decision), a function of its own in the quick build.
-inlined = njit(cache=True, _nrt=True, inline=INLINE)
+#: every :func:`inlined` step and every loop :func:`borrowed` from (for the check that the
+#: uncounted loops are handed back no array: ``tests/games/kniggits/test_batch_sim.py``)
+INLINED: list = []
+BORROWED: list = []
+
+
+def inlined(fn):
+    """A counted step of a game's loop that takes the loop's records: inlined into the loop in the
+    fast build (where :func:`borrowed` compiles the loop without counting, so nothing is counted at
+    each decision), a function of its own in the quick build."""
+    step = njit(cache=True, _nrt=True, inline=INLINE)(fn)
+    INLINED.append(step)
+    return step
 
 
 def borrowed(fn, name: str):
@@ -127,6 +136,7 @@ def borrowed(fn, name: str):
     py = fn.py_func
     twin = types_.FunctionType(py.__code__, py.__globals__, name, py.__defaults__, py.__closure__)
     twin.__qualname__, twin.__module__ = name, py.__module__
+    BORROWED.append(fn)
     return njit(cache=True, _nrt=False, no_cpython_wrapper=True)(twin)
 
 
