@@ -87,7 +87,7 @@ def _expected_reward(game, enc, state, seat: int) -> float:
 
 
 #: what the engine's events say of the things (``_agree``'s ``happened``)
-EVENTS = ("drinks", "brings", "puts down", "returns", "flees")
+EVENTS = ("drinks", "brings", "puts down", "returns", "flees", "unhorsed", "loses")
 
 
 def _homeward(enc, seat: int, legal: list[int]) -> list[int]:
@@ -99,6 +99,19 @@ def _homeward(enc, seat: int, legal: list[int]) -> list[int]:
     home = f"{270 if seat == 0 else 90}"
     return picks or [a for a, name in zip(legal, names)
                      if name.startswith("move:") and name.split(":")[1] in carriers and name.split(":")[2] == home]
+
+
+def _fought(game, state, offered: list[str]) -> set[str]:
+    """What a fight's question shows of the advanced rules: ``guard`` (a guard offered), ``two
+    swords`` and ``horse`` (a fighter with two swords, on horseback)."""
+    from brawl.games.kniggits.combat import mounted
+
+    out = {"guard"} if any("guard" in name for name in offered) else set()
+    for kid in state.fights[0][:2]:
+        k = game.kniggit(state, kid)
+        out |= {"two swords"} if k.two_swords else set()
+        out |= {"horse"} if mounted(k, game.options) else set()
+    return out
 
 
 def _agree(options: dict, opponent: str, games: int, seed: int, happened: set | None = None,
@@ -137,6 +150,8 @@ def _agree(options: dict, opponent: str, games: int, seed: int, happened: set | 
             assert np.array_equal(kernel.mask, enc.action_mask(state, seat))
             assert np.array_equal(kernel.seen_by(seat), enc.observe(state, seat))
             asked.add(state.phase)
+            if happened is not None and state.phase == "fight":  # the advanced rules' hands offered
+                happened.update(_fought(game, state, [enc.actions[a] for a in legal]))
             ends = [a for a in legal if enc.actions[a] in ("end_move", "end_turning")]
             others = [a for a in legal if a not in ends]
             fetching = _homeward(enc, seat, legal) if fetch else []
@@ -146,6 +161,7 @@ def _agree(options: dict, opponent: str, games: int, seed: int, happened: set | 
             answers += 1
             if happened is not None:
                 happened.add(enc.actions[choice].split(":")[0])
+                happened |= {"guarded"} if "guard" in enc.actions[choice] else set()
             last = seat
         assert kernel.over and kernel.used == tape.used
         if happened is not None:
@@ -221,12 +237,54 @@ def test_vector_env_plays_the_things_to_carry_as_the_engine(options, opponent, s
     assert "move" in asked and shown <= happened, happened
 
 
-def test_each_game_keeps_its_own_things():
-    """Issue 39 (vector environments, Kniggits, scenarios with things to carry): the games of one
-    environment step in one call, each with its own things: the first game of four plays exactly as
-    the same game alone (same seed, same actions: observations, masks, rewards, ends), while the
-    others pick things up, carry, drink and bring them home; the observations stay in the space."""
-    options = {"scenario": "flag", "potions": True, "table": 16, "terrain": "open", "turn_limit": 30}
+#: Issue 39, the advanced rules (rules page, rules 25, 28, 29 and 39): option sets, the opponent, the
+#: tapes' seed, and what the fights' questions and the games' events show between the two games
+ADVANCED_SETS = [
+    pytest.param({"horses": True, "table": 24, "terrain": "open"}, "random", 0, {"horse"}, id="horses-random"),
+    pytest.param({"horses": True, "points": 120, "table": 48}, "heuristic", 0, {"horse", "flees"},
+                 id="horses-heuristic"),
+    pytest.param({"double_defense": True, "table": 24, "terrain": "open"}, "random", 1, {"guard", "guarded"},
+                 id="double_defense-random"),
+    pytest.param({"double_defense": True, "points": 120, "table": 48}, "heuristic", 0, {"flees"},
+                 id="double_defense-heuristic"),
+    pytest.param({"two_swords": True, "table": 24, "terrain": "open"}, "random", 0, {"two swords"},
+                 id="two_swords-random"),
+    pytest.param({"two_swords": True, "points": 120, "table": 48}, "heuristic", 0, {"two swords"},
+                 id="two_swords-heuristic"),
+    pytest.param({"scenario": "joust"}, "random", 0, {"horse"}, id="joust-random"),
+    pytest.param({"scenario": "joust"}, "heuristic", 3, {"horse", "unhorsed"}, id="joust-heuristic"),
+    pytest.param({"horses": True, "double_defense": True, "two_swords": True, "table": 16, "terrain": "open"}, "self",
+                 0, {"guard", "guarded", "horse", "two swords"}, id="three-rules-self"),
+]
+
+
+@pytest.mark.parametrize("options,opponent,seed,shown", ADVANCED_SETS)
+def test_vector_env_plays_the_advanced_rules_as_the_engine(options, opponent, seed, shown):
+    """Issue 39 (vector environments, Kniggits, the advanced rules): seed, Optional/Advanced Rules
+    (Horses, Double Defense, Two Swords; Scenarios: Jousting) and the research encoding's hands: the
+    agent is offered the hands the rules list (the heights a kniggit on foot reaches a horseman at,
+    a double defense's guards, a second sword), the blows land, powers are lost for good, a guard
+    keeps the sword hand from attacking again that turn, and a joust is won by unhorsing: the same
+    questions, observations (two swords among them), masks, rewards and game ends in the compiled
+    walk and the engine."""
+    from brawl.games.kniggits.batch import unsupported, vector_unsupported
+
+    assert unsupported(options) == [] and vector_unsupported(options) == []
+    happened = set()
+    asked = _agree(options, opponent, games=2, seed=seed, happened=happened)
+    assert {"move", "fight"} <= asked and shown <= happened, happened
+
+
+@pytest.mark.parametrize("options,things", [
+    ({"scenario": "flag", "potions": True, "table": 16, "terrain": "open", "turn_limit": 30}, True),
+    ({"horses": True, "double_defense": True, "two_swords": True, "table": 16, "terrain": "open", "turn_limit": 30}, False),
+], ids=("flag-potions", "three-rules"))
+def test_each_game_keeps_its_own_things(options, things):
+    """Issue 39 (vector environments, Kniggits, scenarios with things to carry and the advanced rules):
+    the games of one environment step in one call, each with its own things and fights: the first
+    game of four plays exactly as the same game alone (same seed, same actions: observations, masks,
+    rewards, ends), while the others pick things up, carry, drink and bring them home, or fight with
+    guards offered and two swords; the observations stay in the space."""
     many = vector_env("kniggits", num_envs=4, opponent="random", **options)
     alone = vector_env("kniggits", num_envs=1, opponent="random", **options)
     obs, info = many.reset(seed=3)
@@ -234,7 +292,8 @@ def test_each_game_keeps_its_own_things():
     rng = np.random.default_rng(5)
     b = PER_KNIGGIT * 2 * many._t.slots  # the things' blocks: on the table, x, y, carried by mine, by theirs
     items = slice(b, b + PER_ITEM * len(many.encoding.items))
-    carried = drunk = ended = 0
+    guards = np.array(["guard" in a for a in many.encoding.actions])
+    carried = drunk = ended = guarded = two = 0
     for _ in range(300):
         assert np.array_equal(obs[0], obs1[0]) and np.array_equal(info["action_mask"][0], info1["action_mask"][0])
         check_obs(obs, many.observation_space, "step")
@@ -242,12 +301,15 @@ def test_each_game_keeps_its_own_things():
         carried += int(blocks[:, :, 3:].sum())
         drunk += int((blocks.sum(axis=2) == 0).sum())
         m = info["action_mask"]
+        guarded += int(m[:, guards].sum())
+        two += int(obs[:, 9:b:PER_KNIGGIT].sum())  # the kniggits' "two swords" entries
         action = np.argmax(m * rng.random(m.shape), axis=1)
         obs, reward, term, trunc, info = many.step(action)
         obs1, reward1, term1, trunc1, info1 = alone.step(action[:1])
         assert (reward[0], term[0], trunc[0]) == (reward1[0], term1[0], trunc1[0])
         ended += int(term.sum())
-    assert carried > 0 and drunk > 0 and ended > 4
+    assert ended > 4
+    assert (carried > 0 and drunk > 0) if things else (guarded > 0 and two > 0)
 
 
 def test_every_phase_is_asked_and_self_play_agrees():
@@ -330,11 +392,10 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         vector_env("kniggits", num_envs=2, opponent="genius")
     with pytest.raises(ValueError, match="archers"):
         vector_env("kniggits", num_envs=2, archers=True)
-    for rule in ("horses", "magic_swords", "double_defense", "two_swords"):  # the batch kernel plays these
-        with pytest.raises(ValueError, match=rule):
-            vector_env("kniggits", num_envs=2, **{rule: True})
-    with pytest.raises(ValueError, match="joust"):
-        vector_env("kniggits", num_envs=2, scenario="joust")
+    with pytest.raises(ValueError, match="magic_swords"):  # the batch kernel plays it, not the agent's menus
+        vector_env("kniggits", num_envs=2, magic_swords=True)
+    with pytest.raises(ValueError, match="horses with the scenario flag"):  # nor the kernel (batch.unsupported)
+        vector_env("kniggits", num_envs=2, horses=True, scenario="flag")
 
 
 def test_self_play_reports_seats_and_winners():

@@ -65,8 +65,8 @@ Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets 
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things hands")
 # things: where the game's things are (batch_items); hands: a fight's hands and hand lists (batch_game)
 FLAGS = ()
-#: the advanced rules the kernel plays (batch_advanced) whose agent menus the vector environment does
-#: not (a magic sword's second target, guarding hands, the heights a horseman may be struck at)
+#: the advanced rules (batch_advanced, batch_archers) whose fights over a hand that carries a thing
+#: the kernel leaves to the engine (:func:`unsupported`)
 VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers")
 
 
@@ -90,17 +90,15 @@ def unsupported(options: Mapping) -> list[str]:
 
 
 def vector_unsupported(options: Mapping) -> list[str]:
-    """What of these options the kernel plays but the vector environment's agent menus do not: the
-    advanced rules of :mod:`.batch_advanced` and the joust (the engine plays those; the playouts
-    from a position, :mod:`.batch_playout`, play them on the kernel).  The things to carry and
-    drink it plays (:mod:`.vector_items`)."""
+    """What of these options the kernel plays but the vector environment's agent menus do not: a
+    magic sword's second target and an archer's aim (the engine plays those; the playouts from a
+    position, :mod:`.batch_playout`, play them on the kernel).  The things to carry and drink
+    (:mod:`.vector_items`), horses, the joust, double defense and two swords (:mod:`.vector_advanced`)
+    it plays."""
     from .. import make_game
 
     o = make_game("kniggits", options).options
-    out = [f"the advanced rule {name}" for name in VECTOR_FLAGS if getattr(o, name)]
-    if o.scenario == "joust":
-        out.append("the scenario joust")
-    return out
+    return [f"the advanced rule {name}" for name in ("magic_swords", "archers") if getattr(o, name)]
 
 
 def can_run(bot_specs: list[str]) -> bool:

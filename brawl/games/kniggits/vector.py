@@ -4,10 +4,12 @@
 points=..., table=..., ...)``, or ``gym.make_vec("brawl/Kniggits-v0", num_envs,
 vectorization_mode="vector_entry_point", ...)``) holds ``num_envs`` games of Kniggits, each with its
 own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``; Kniggits has no
-dice), and steps all of them in one Numba call.  Its options are a battle or the scenarios with
-things to carry (flag, princess, grail) on the measured table, with any table, scale, terrain,
-points, disengaging, turn limit and the potions; the others (the advanced rules, the joust:
-:func:`.batch.unsupported` and :func:`.batch.vector_unsupported`) raise ``ValueError``.
+dice), and steps all of them in one Numba call.  Its options are a battle, the joust or the
+scenarios with things to carry (flag, princess, grail) on the measured table, with any table, scale,
+terrain, points, disengaging, turn limit, the potions and the advanced rules horses, double defense
+and two swords (:mod:`.vector_items`, :mod:`.vector_advanced`); the others (magic swords, archers,
+what the kernel does not play: :func:`.batch.unsupported` and :func:`.batch.vector_unsupported`)
+raise ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as
@@ -38,7 +40,8 @@ asks now, the reward is that of the seat that made the step's decision, and ``in
 gives each game that ended in the step its winner (-1 for a draw, -2 where no game ended).
 
 How it runs: :mod:`.vector_game` (the kernel's game as a walk that stops where an agent is asked)
-and :mod:`.vector_view` (the encoding's observation and mask from the kernel's arrays).
+and :mod:`.vector_view` (the encoding's observation and mask from the kernel's arrays), with
+:mod:`.vector_items` (the things) and :mod:`.vector_advanced` (the advanced rules' fights).
 ``tests/rl/test_rl_vector_kniggits.py`` plays it against the engine on a tape of draws.
 """
 

@@ -25,7 +25,10 @@ from .batch_heuristic import draw_hands
 from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT, STATUS, _auto_face, arrive,
                           check_end, check_path, engaged, flee, score)
 from .encoding import MENU_MOVES
+from .batch_advanced import KIND, end_of_turn
+from .batch_advanced import draw_hands as adv_draw_hands
 from .batch_items import arrived, lay_out, take, winner
+from .vector_advanced import blows_land, fight_lists, hand_lengths, listed_hands
 from .vector_view import (A_ARMY, A_DROP, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_PICK, A_RPS, ARMY0, ARMY_PHASE,
                           ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
                           RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
@@ -160,6 +163,7 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
     then on to the next question or the end (:func:`play_on`).  One call for both: a compiled call
     that takes the records counts a reference to each of their arrays."""
     todo = NOTHING  # a step of the turn the walk takes next (the records go to one call each)
+    advanced = o.adv.any()
     if a >= 0:
         seat = S[ASKED]
         S[ASKED] = -1
@@ -264,6 +268,7 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             todo = FIGHTS
         else:
             if S[FI] >= S[NF]:
+                end_of_turn(K, n)  # guards, second targets and aims are over (batch_advanced)
                 if _end_turn(S, K, o.turn_limit):
                     to_act = S[TO_ACT]
                     for i in range(n):
@@ -276,6 +281,34 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             # than a fight): the next seat with a choice shows its hands (a bot's drawn; an agent is
             # asked), and once both have, the blows land at once
             fa, fd = F[S[FI], 0], F[S[FI], 1]
+            if advanced:  # the advanced rules' fights (vector_advanced)
+                lists = w.hands[1]
+                if not fight_lists(o, K, fa, fd, lists):
+                    S[FI] += 1
+                    S[FSEAT] = 0
+                    continue
+                seat = S[FSEAT]
+                if seat == 2:
+                    won = blows_land(o, K, n, fa, fd, S[H00:H00 + 4], w.hands[0])
+                    if won != NOT_OVER:
+                        _finish(S, won)
+                    else:
+                        S[FI] += 1
+                        S[FSEAT] = 0
+                    continue
+                h0, h1 = hand_lengths(K, fa, seat, lists)
+                if h0 == 1 and h1 == 1:
+                    S[H00 + 2 * seat] = S[H00 + 2 * seat + 1] = NONE
+                elif agent[seat]:
+                    write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask)
+                    S[ASKED] = seat
+                    return src
+                else:
+                    src, c = adv_draw_hands(src, o, w, K, fa, fd % KIND, fd // KIND, seat, w.pols[seat] == HEURISTIC,
+                                            lists, h0, h1)
+                    S[H00 + 2 * seat], S[H00 + 2 * seat + 1] = listed_hands(K, fa, seat, lists, c, h1)
+                S[FSEAT] = seat + 1
+                continue
             if K[STATUS, fd] == GONE or not _can_strike(K, fa):
                 S[FI] += 1
                 S[FSEAT] = 0

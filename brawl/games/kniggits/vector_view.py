@@ -19,16 +19,19 @@ from collections import namedtuple
 import numpy as np
 from numba import njit, objmode
 
+from .batch_advanced import GUARD, KIND
+from .batch_fighters import _can_defend, _can_strike
 from .batch_game import NONE
 from .batch_geom import inside_obstacle, norm
-from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, STATUS, allowance,
-                          engaged)
-from .batch_fighters import _can_defend, _can_strike
+from .batch_moves import (ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, SHOT, STATUS,
+                          TWO, allowance, engaged)
+from .combat import GUARDS
 from .encoding import MENU_MOVES, PER_ITEM, PER_KNIGGIT, PHASES, SHIELD_HANDS, SWORD_HANDS, TARGETS, _UNIT
 from .fast_moves import _has_room, judge_menu, kniggit_blocks
 from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
+from .vector_advanced import fight_lists, fight_mask
 from .vector_items import carries, item_blocks, item_choices, mark_items
 
 # where a game stands: the encoding's phases in its order, then the end
@@ -67,7 +70,9 @@ def tables(enc, scenario: str, geom) -> Tabs:
     arg = np.zeros(A, np.int64)
     code = {h: c for c, h in enumerate(HEIGHTS)}
     code["none"] = NONE
-    fight = np.full((NONE + 1, NONE + 1), -1, np.int64)
+    shields = dict(code)
+    code.update({h: GUARD + c for c, h in enumerate(GUARDS)})  # a sword hand's guards (batch_advanced)
+    fight = np.full((len(code), NONE + 1), -1, np.int64)
     picks, drops, things = item_tables(enc)  # pick:<slot>:<thing>:<hand>, drop:<slot> (vector_items)
     for i, a in enumerate(names):
         parts = a.split(":")
@@ -84,12 +89,12 @@ def tables(enc, scenario: str, geom) -> Tabs:
             kind[i], slot[i], arg[i] = A_MENU, int(parts[1]), i - enc._first_move[int(parts[1])]
         elif verb == "face":
             kind[i], slot[i], arg[i] = A_FACE, int(parts[1]), int(parts[2]) - 1
-        elif verb == "fight" and parts[1] in code and parts[2] in code:
+        elif verb == "fight" and parts[1] in code and parts[2] in shields:
             kind[i], arg[i] = A_FIGHT, code[parts[1]] * (NONE + 1) + code[parts[2]]
             fight[code[parts[1]], code[parts[2]]] = i
         elif i in things:
             kind[i], slot[i], arg[i] = A_PICK if verb == "pick" else A_DROP, things[i][1], things[i][2]
-    assert all(h in SWORD_HANDS and h in SHIELD_HANDS for h in code)
+    assert set(code) == set(SWORD_HANDS) and set(shields) == set(SHIELD_HANDS)
     first = np.zeros(enc.slots + 1, np.int64)
     for s in range(1, enc.slots + 1):
         first[s] = enc._first_move[s]
@@ -154,6 +159,11 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
     (:func:`judge`); returns how many actions are legal.  (The records are unpacked here: a compiled
     call that takes a record counts a reference to each of its arrays, which costs more than the
     mask itself.)"""
+    if S[PHASE] == FIGHT_PHASE and o.adv.any():  # the advanced rules' hands (vector_advanced)
+        mask[:] = 0
+        lists = w.hands[1]
+        fight_lists(o, K, F[S[FI], 0], F[S[FI], 1], lists)
+        return fight_mask(K, F[S[FI], 0], seat, lists, t.fight, mask)
     ni = item_choices(K, XY, S[NK], seat, o, w.things, w.opts) if S[PHASE] == MOVE_PHASE else 0  # vector_items
     count = _mask(K, XY, S, F, seat, o.presets, o.ring, o.room, t.army0, t.rps, t.fight, t.end_move, t.end_turning,
                   t.first, sc[0], sc[1], sc[3], J[0], J[2], J[3], mask)
@@ -310,11 +320,13 @@ def look(K, XY, S, F, seat, size, ring, turn_limit, slots, scenario, T, rows, ou
             r[2] = 1.0 if K[STATUS, i] == FLEEING else 0.0
             r[3], r[4] = XY[0, i], XY[1, i]
             r[5], r[6], r[7] = K[MOVE, i], K[ATTACK, i], K[DEFENSE, i]
+            r[8], r[9] = K[ARCHER, i], K[TWO, i]
             r[10] = carries(K, i)
             r[11] = K[MOVED, i]
+            r[12] = 1.0 if K[SHOT, i] else 0.0
             if fight:
                 r[14] = 1.0 if F[S[FI], 0] == i else 0.0
-                r[15] = 1.0 if F[S[FI], 1] == i else 0.0
+                r[15] = 1.0 if F[S[FI], 1] % KIND == i else 0.0  # the defender (batch_advanced.KIND: a fight's kind)
             r[16] = K[SEAT, i]
             r[17] = 1.0 if K[STATUS, i] != GONE else 0.0
             r[18] = i + 1 if K[SEAT, i] == 0 else i - base1 + 1
