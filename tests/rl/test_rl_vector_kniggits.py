@@ -103,10 +103,13 @@ def _homeward(enc, seat: int, legal: list[int]) -> list[int]:
 
 def _fought(game, state, offered: list[str]) -> set[str]:
     """What a fight's question shows of the advanced rules: ``guard`` (a guard offered), ``two
-    swords`` and ``horse`` (a fighter with two swords, on horseback)."""
+    swords`` and ``horse`` (a fighter with two swords, on horseback), ``second attack`` (a magic
+    sword's)."""
     from brawl.games.kniggits.combat import mounted
 
     out = {"guard"} if any("guard" in name for name in offered) else set()
+    if state.fights[0][2:3] in (("second",), ("again",)):
+        out.add("second attack")
     for kid in state.fights[0][:2]:
         k = game.kniggit(state, kid)
         out |= {"two swords"} if k.two_swords else set()
@@ -255,16 +258,26 @@ ADVANCED_SETS = [
     pytest.param({"scenario": "joust"}, "heuristic", 3, {"horse", "unhorsed"}, id="joust-heuristic"),
     pytest.param({"horses": True, "double_defense": True, "two_swords": True, "table": 16, "terrain": "open"}, "self",
                  0, {"guard", "guarded", "horse", "two swords"}, id="three-rules-self"),
+    pytest.param({"magic_swords": True, "table": 24, "terrain": "open"}, "random", 0, {"second", "second attack"},
+                 id="magic_swords-random"),
+    pytest.param({"magic_swords": True, "points": 120, "table": 48}, "heuristic", 0, {"second", "second attack"},
+                 id="magic_swords-heuristic"),
+    pytest.param({"magic_swords": True, "table": 16, "terrain": "open"}, "self", 1, {"second", "second attack"},
+                 id="magic_swords-self"),
+    pytest.param({"magic_swords": True, "horses": True, "double_defense": True, "table": 20, "terrain": "open"}, "random",
+                 0, {"guard", "guarded", "horse", "second", "second attack"}, id="three-rules-magic-random"),
 ]
 
 
 @pytest.mark.parametrize("options,opponent,seed,shown", ADVANCED_SETS)
 def test_vector_env_plays_the_advanced_rules_as_the_engine(options, opponent, seed, shown):
     """Issue 39 (vector environments, Kniggits, the advanced rules): seed, Optional/Advanced Rules
-    (Horses, Double Defense, Two Swords; Scenarios: Jousting) and the research encoding's hands: the
-    agent is offered the hands the rules list (the heights a kniggit on foot reaches a horseman at,
-    a double defense's guards, a second sword), the blows land, powers are lost for good, a guard
-    keeps the sword hand from attacking again that turn, and a joust is won by unhorsing: the same
+    (Horses, Magic Swords, Double Defense, Two Swords; Scenarios: Jousting) and the research
+    encoding's hands and ``second:<slot>:<n>``: the agent is offered the hands the rules list (the
+    heights a kniggit on foot reaches a horseman at, a double defense's guards, a second sword) and a
+    magic sword's second targets by nearness, the second attack comes, the blows land, powers are
+    lost for good, a guard keeps the sword hand from attacking again that turn, and a joust is won
+    by unhorsing: the same
     questions, observations (two swords among them), masks, rewards and game ends in the compiled
     walk and the engine."""
     from brawl.games.kniggits.batch import unsupported, vector_unsupported
@@ -277,8 +290,9 @@ def test_vector_env_plays_the_advanced_rules_as_the_engine(options, opponent, se
 
 @pytest.mark.parametrize("options,things", [
     ({"scenario": "flag", "potions": True, "table": 16, "terrain": "open", "turn_limit": 30}, True),
-    ({"horses": True, "double_defense": True, "two_swords": True, "table": 16, "terrain": "open", "turn_limit": 30}, False),
-], ids=("flag-potions", "three-rules"))
+    ({"horses": True, "magic_swords": True, "double_defense": True, "two_swords": True, "table": 16, "terrain": "open",
+      "turn_limit": 30}, False),
+], ids=("flag-potions", "four-rules"))
 def test_each_game_keeps_its_own_things(options, things):
     """Issue 39 (vector environments, Kniggits, scenarios with things to carry and the advanced rules):
     the games of one environment step in one call, each with its own things and fights: the first
@@ -392,8 +406,6 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         vector_env("kniggits", num_envs=2, opponent="genius")
     with pytest.raises(ValueError, match="archers"):
         vector_env("kniggits", num_envs=2, archers=True)
-    with pytest.raises(ValueError, match="magic_swords"):  # the batch kernel plays it, not the agent's menus
-        vector_env("kniggits", num_envs=2, magic_swords=True)
     with pytest.raises(ValueError, match="horses with the scenario flag"):  # nor the kernel (batch.unsupported)
         vector_env("kniggits", num_envs=2, horses=True, scenario="flag")
 

@@ -90,15 +90,14 @@ def unsupported(options: Mapping) -> list[str]:
 
 
 def vector_unsupported(options: Mapping) -> list[str]:
-    """What of these options the kernel plays but the vector environment's agent menus do not: a
-    magic sword's second target and an archer's aim (the engine plays those; the playouts from a
-    position, :mod:`.batch_playout`, play them on the kernel).  The things to carry and drink
-    (:mod:`.vector_items`), horses, the joust, double defense and two swords (:mod:`.vector_advanced`)
-    it plays."""
+    """What of these options the kernel plays but the vector environment's agent menus do not: an
+    archer's aim (the engine plays it; the playouts from a position, :mod:`.batch_playout`, play it
+    on the kernel).  The things to carry and drink (:mod:`.vector_items`), horses, the joust, magic
+    swords, double defense and two swords (:mod:`.vector_advanced`) it plays."""
     from .. import make_game
 
     o = make_game("kniggits", options).options
-    return [f"the advanced rule {name}" for name in ("magic_swords", "archers") if getattr(o, name)]
+    return [f"the advanced rule {name}" for name in ("archers",) if getattr(o, name)]
 
 
 def can_run(bot_specs: list[str]) -> bool:

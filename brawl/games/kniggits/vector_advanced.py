@@ -1,7 +1,9 @@
-"""The advanced rules' fights in the Kniggits vector environment (:mod:`.vector`): horses (and the
-joust), double defense and two swords (seed, Optional/Advanced Rules; rules page, rules 25, 28, 29
-and 39), as the research encoding (:mod:`.encoding`) offers their hands and the kernel
-(:mod:`.batch_advanced`) fights them.
+"""The advanced rules in the Kniggits vector environment (:mod:`.vector`): horses (and the joust),
+magic swords, double defense and two swords (seed, Optional/Advanced Rules; rules page, rules 25,
+26, 28, 29 and 39), as the research encoding (:mod:`.encoding`) offers their decisions and the
+kernel (:mod:`.batch_advanced`) fights them.  A magic sword's second target is the encoding's
+``second:<slot>:<n>``, the ``n``-th nearest enemy within the ring other than the one declared
+(:func:`mark_seconds`); the second attack is the kernel's (:func:`.batch_advanced.second_fight`).
 
 What each hand may show is the kernel's list of the rules' hand options
 (:func:`.batch_advanced.hand_lists`: the heights, the heights a kniggit on foot reaches a horseman
@@ -17,7 +19,61 @@ from numba import njit
 
 from . import batch_advanced as adv
 from .batch_fighters import _can_defend, _can_strike, _flight
-from .batch_moves import NOT_OVER, SEAT, check_end
+from .batch_geom import norm
+from .batch_moves import FIGHTING, NOT_OVER, SEAT, SECOND, STATUS, check_end, engaged
+from .encoding import MENU_MOVES, TARGETS
+
+SECONDS = MENU_MOVES + TARGETS  # ``second:<slot>:1`` less the slot's first menu move (the encoding's order)
+
+
+@njit(cache=True)
+def ranked_targets(K, XY, n, i, ring, skip, buf, out):
+    """The enemies within the ``ring`` of kniggit ``i`` but ``skip``, the :data:`.encoding.TARGETS`
+    nearest first, ties to the lower slot (the encoding's ranking), in ``out``; returns how many."""
+    ne = engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], ring, buf)
+    m = 0
+    for a in range(ne):
+        if buf[a] != skip:
+            out[m] = buf[a]
+            m += 1
+    kx, ky = XY[0, i], XY[1, i]
+    for a in range(1, m):  # a handful: by insertion
+        e = out[a]
+        de = norm(XY[0, e] - kx, XY[1, e] - ky)
+        b = a - 1
+        while b >= 0:
+            f = out[b]
+            df = norm(XY[0, f] - kx, XY[1, f] - ky)
+            if df < de or (df == de and f < e):
+                break
+            out[b + 1] = f
+            b -= 1
+        out[b + 1] = e
+    return min(m, TARGETS)
+
+
+@njit(cache=True)
+def mark_seconds(K, XY, n, seat, base, o, firsts, buf, out, mask):
+    """The encoding's ``second:<slot>:<n>`` (:meth:`.decisions.Decisions.combat_choices`): each of
+    ``seat``'s kniggits with a magic sword (:func:`.batch_advanced.magic_sword`) may aim its second
+    attack at an enemy within the ring other than the one declared; marked in ``mask``, returns how
+    many (``base`` the column of the seat's first kniggit)."""
+    count = 0
+    for i in range(n):
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING or not adv.magic_sword(o, K, i):
+            continue
+        m = ranked_targets(K, XY, n, i, o.ring, K[SECOND, i] - 1, buf, out)
+        for r in range(m):
+            mask[firsts[i - base + 1] + SECONDS + r] = 1
+        count += m
+    return count
+
+
+@njit(cache=True)
+def second_to(K, XY, n, i, ring, r, buf, out):
+    """Kniggit ``i`` aims its magic sword's second attack at the ``r``-th nearest enemy offered."""
+    ranked_targets(K, XY, n, i, ring, K[SECOND, i] - 1, buf, out)
+    K[SECOND, i] = out[r] + 1
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit, objmode
 
-from .batch_advanced import GUARD, KIND
+from .batch_advanced import ADV_MAGIC, GUARD, KIND
 from .batch_fighters import _can_defend, _can_strike
 from .batch_game import NONE
 from .batch_geom import inside_obstacle, norm
@@ -31,7 +31,7 @@ from .fast_moves import _has_room, judge_menu, kniggit_blocks
 from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
-from .vector_advanced import fight_lists, fight_mask
+from .vector_advanced import SECONDS, fight_lists, fight_mask, mark_seconds, ranked_targets
 from .vector_items import carries, item_blocks, item_choices, mark_items
 
 # where a game stands: the encoding's phases in its order, then the end
@@ -48,7 +48,7 @@ OVER_PHASE = len(PHASES)
  ASKED, DECIDED, OVER, JUDGED, JM) = range(23)
 NS = 23
 # what an action number is to the kernel (:func:`tables`)
-A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER, A_PICK, A_DROP = range(10)
+A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER, A_PICK, A_DROP, A_SECOND = range(11)
 
 #: the encoding's numbers, read from its action names (:func:`tables`)
 Tabs = namedtuple("Tabs", "kind slot arg army0 rps end_move end_turning first fight unit slots obs_size scenario "
@@ -87,8 +87,8 @@ def tables(enc, scenario: str, geom) -> Tabs:
             kind[i] = A_END_TURNING
         elif verb in ("move", "step", "charge"):
             kind[i], slot[i], arg[i] = A_MENU, int(parts[1]), i - enc._first_move[int(parts[1])]
-        elif verb == "face":
-            kind[i], slot[i], arg[i] = A_FACE, int(parts[1]), int(parts[2]) - 1
+        elif verb == "face" or verb == "second":  # a magic sword's second target (vector_advanced)
+            kind[i], slot[i], arg[i] = A_FACE if verb == "face" else A_SECOND, int(parts[1]), int(parts[2]) - 1
         elif verb == "fight" and parts[1] in code and parts[2] in shields:
             kind[i], arg[i] = A_FIGHT, code[parts[1]] * (NONE + 1) + code[parts[2]]
             fight[code[parts[1]], code[parts[2]]] = i
@@ -98,7 +98,7 @@ def tables(enc, scenario: str, geom) -> Tabs:
     first = np.zeros(enc.slots + 1, np.int64)
     for s in range(1, enc.slots + 1):
         first[s] = enc._first_move[s]
-        assert index[f"face:{s}:1"] - first[s] == MENU_MOVES
+        assert index[f"face:{s}:1"] - first[s] == MENU_MOVES and index[f"second:{s}:1"] - first[s] == SECONDS
     return Tabs(kind, slot, arg, index[f"army:{enc.presets[0]}"], np.array([index[m] for m in RPS_MOVES], np.int64),
                 index["end_move"], index["end_turning"], first, fight, np.ascontiguousarray(_UNIT), enc.slots,
                 enc.observation_size, SCENARIOS.index(scenario),
@@ -120,27 +120,9 @@ def first_of(K, n, seat):
 @njit(cache=True)
 def face_targets(K, XY, n, i, ring, buf, out):
     """The enemies kniggit ``i`` may be told to face (within the ``ring``, not the one it faces), the
-    :data:`.encoding.TARGETS` nearest first, ties to the lower slot, in ``out``; returns how many."""
-    ne = engaged(K, XY, n, XY[0, i], XY[1, i], K[SEAT, i], ring, buf)
-    m = 0
-    for a in range(ne):
-        if buf[a] != K[FACING, i]:
-            out[m] = buf[a]
-            m += 1
-    kx, ky = XY[0, i], XY[1, i]
-    for a in range(1, m):  # a handful: by insertion
-        e = out[a]
-        de = norm(XY[0, e] - kx, XY[1, e] - ky)
-        b = a - 1
-        while b >= 0:
-            f = out[b]
-            df = norm(XY[0, f] - kx, XY[1, f] - ky)
-            if df < de or (df == de and f < e):
-                break
-            out[b + 1] = f
-            b -= 1
-        out[b + 1] = e
-    return min(m, TARGETS)
+    :data:`.encoding.TARGETS` nearest first, ties to the lower slot, in ``out``; returns how many
+    (:func:`.vector_advanced.ranked_targets`)."""
+    return ranked_targets(K, XY, n, i, ring, K[FACING, i], buf, out)
 
 
 @njit(cache=True)
@@ -169,6 +151,8 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
                   t.first, sc[0], sc[1], sc[3], J[0], J[2], J[3], mask)
     if ni:
         count += mark_items(w.opts, ni, first_of(K, S[NK], seat), t.picks, t.drops, mask)
+    if S[PHASE] == MOVE_PHASE and o.adv[ADV_MAGIC]:
+        count += mark_seconds(K, XY, S[NK], seat, first_of(K, S[NK], seat), o, t.first, sc[0], sc[1], mask)
     return count
 
 

@@ -305,15 +305,15 @@ def test_the_heuristic_s_archers_are_identical(given):
 
 
 def test_the_vector_environment_leaves_the_advanced_rules_to_the_engine():
-    """Issue 39: the advanced rules the kernel plays but the vector environment's agent menus do not
-    (a magic sword's second target, an archer's aim) are named by ``vector_unsupported``; horses, the
-    joust, double defense and two swords it plays (tests/rl/test_rl_vector_kniggits.py); the review's
+    """Issue 39: the advanced rule the kernel plays but the vector environment's agent menus do not
+    (an archer's aim) is named by ``vector_unsupported``; horses, the joust, magic swords, double
+    defense and two swords it plays (tests/rl/test_rl_vector_kniggits.py); the review's
     playouts from a position of any such game run on the kernel (``tests/games/kniggits/test_batch_playout.py``)."""
     from brawl.games import make_game
     from brawl.games.kniggits.batch import vector_unsupported
     from brawl.games.kniggits.batch_playout import kernel_policy
 
-    for options, part in (({"horses": True}, None), ({"magic_swords": True}, "magic_swords"),
+    for options, part in (({"horses": True}, None), ({"magic_swords": True}, None),
                           ({"double_defense": True}, None), ({"two_swords": True}, None),
                           ({"scenario": "joust"}, None), ({"archers": True}, "archers")):
         assert unsupported(options) == []
