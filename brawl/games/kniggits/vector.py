@@ -6,19 +6,19 @@ vectorization_mode="vector_entry_point", ...)``) holds ``num_envs`` games of Kni
 own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``; Kniggits has no
 dice), and steps all of them in one Numba call.  Its options are a battle, the joust or the
 scenarios with things to carry (flag, princess, grail) on the measured table, with any table, scale,
-terrain, points, disengaging, turn limit, the potions and the advanced rules horses, magic swords,
-double defense and two swords (:mod:`.vector_items`, :mod:`.vector_advanced`); the others (archers,
-what the kernel does not play: :func:`.batch.unsupported` and :func:`.batch.vector_unsupported`)
-raise ``ValueError``.
+terrain, points, disengaging, turn limit, the potions and the advanced rules (horses, magic swords,
+double defense, two swords, archers: :mod:`.vector_items`, :mod:`.vector_advanced`); what the kernel
+does not play (:func:`.batch.unsupported`: a real table, an obstacle that is not convex, an advanced
+rule with things to carry) raises ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as
 in :mod:`.batch`.  The agent is asked exactly what ``brawl.rl.gym_env("kniggits", seat=0)`` asks:
 its army, each round of rock-paper-scissors, each decision of its moving phase (a menu move, facing
-an enemy, a magic sword's second target, picking a thing up or putting it down, ending the phase),
-turning, and its hands in each fight where it has a choice; a decision with a single legal action
-in the encoding's menu is played for it (``skip_forced``).  At a simultaneous decision (armies,
-rock-paper-scissors, hands) the opponent chooses without seeing the agent's choice.
+an enemy, a magic sword's second target, an archer's aim, picking a thing up or putting it down,
+ending the phase), turning, and its hands in each fight where it has a choice; a decision with a
+single legal action in the encoding's menu is played for it (``skip_forced``).  At a simultaneous
+decision (armies, rock-paper-scissors, hands) the opponent chooses without seeing the agent's choice.
 
 Spaces: each game's observation and action are the Kniggits encoding's
 (``brawl/games/kniggits/encoding.py``; their sizes depend on the options through the largest

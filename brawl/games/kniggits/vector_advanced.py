@@ -1,9 +1,11 @@
 """The advanced rules in the Kniggits vector environment (:mod:`.vector`): horses (and the joust),
-magic swords, double defense and two swords (seed, Optional/Advanced Rules; rules page, rules 25,
-26, 28, 29 and 39), as the research encoding (:mod:`.encoding`) offers their decisions and the
+magic swords, double defense, two swords and archers (seed, Optional/Advanced Rules; rules page,
+rules 25 to 29 and 39), as the research encoding (:mod:`.encoding`) offers their decisions and the
 kernel (:mod:`.batch_advanced`) fights them.  A magic sword's second target is the encoding's
 ``second:<slot>:<n>``, the ``n``-th nearest enemy within the ring other than the one declared
 (:func:`mark_seconds`); the second attack is the kernel's (:func:`.batch_advanced.second_fight`).
+An archer's aim is ``shoot:<slot>:<n>``, the ``n``-th nearest enemy the kernel's rules let it shoot
+at (:func:`mark_shots`); the shot is the kernel's fight of kind shot (:mod:`.batch_archers`).
 
 What each hand may show is the kernel's list of the rules' hand options
 (:func:`.batch_advanced.hand_lists`: the heights, the heights a kniggit on foot reaches a horseman
@@ -20,10 +22,12 @@ from numba import njit
 from . import batch_advanced as adv
 from .batch_fighters import _can_defend, _can_strike, _flight
 from .batch_geom import norm
-from .batch_moves import FIGHTING, NOT_OVER, SEAT, SECOND, STATUS, check_end, engaged
+from .batch_archers import AIM, aim_choices
+from .batch_moves import ARCHER, FACING, FIGHTING, NOT_OVER, SEAT, SECOND, SHOT, STATUS, check_end, engaged
 from .encoding import MENU_MOVES, TARGETS
 
 SECONDS = MENU_MOVES + TARGETS  # ``second:<slot>:1`` less the slot's first menu move (the encoding's order)
+SHOTS = MENU_MOVES + 2 * TARGETS  # ``shoot:<slot>:1`` less the slot's first menu move
 
 
 @njit(cache=True)
@@ -36,6 +40,13 @@ def ranked_targets(K, XY, n, i, ring, skip, buf, out):
         if buf[a] != skip:
             out[m] = buf[a]
             m += 1
+    return rank_nearest(XY, i, out, m)
+
+
+@njit(cache=True)
+def rank_nearest(XY, i, out, m):
+    """The ``m`` kniggits in ``out`` ranked by their distance from ``i``, ties to the lower slot (the
+    encoding's ranking of targets); returns how many of them are offered (at most :data:`.encoding.TARGETS`)."""
     kx, ky = XY[0, i], XY[1, i]
     for a in range(1, m):  # a handful: by insertion
         e = out[a]
@@ -125,3 +136,37 @@ def blows_land(o, K, n, a, dk, shown, hands):
     _flight(K, d)
     won = adv.joust_end(o, K, a, d)
     return check_end(K, n) if won == NOT_OVER else won
+
+
+@njit(cache=True)
+def shot_targets(o, K, XY, n, i, opts, out):
+    """The enemies archer ``i`` may aim at now (:func:`.batch_archers.aim_choices`: not moved, in range
+    and sight, not the one it aims at already), ranked as the encoding ranks them, in ``out``;
+    returns how many are offered."""
+    m = aim_choices(o, K, XY, n, i, opts, 0)
+    for c in range(m):
+        out[c] = opts[c, 1] - AIM
+    return rank_nearest(XY, i, out, m)
+
+
+@njit(cache=True)
+def mark_shots(K, XY, n, seat, base, o, firsts, opts, out, mask):
+    """The encoding's ``shoot:<slot>:<n>`` (:meth:`.shooting.Shooting.targets`) of ``seat``'s archers,
+    marked in ``mask``; returns how many."""
+    count = 0
+    for i in range(n):
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING or K[ARCHER, i] == 0:
+            continue
+        m = shot_targets(o, K, XY, n, i, opts, out)
+        for r in range(m):
+            mask[firsts[i - base + 1] + SHOTS + r] = 1
+        count += m
+    return count
+
+
+@njit(cache=True)
+def shoot_at(o, K, XY, n, i, r, opts, out):
+    """Archer ``i`` declares its shot at the ``r``-th nearest enemy offered and turns to it
+    (:meth:`.shooting.Shooting._aim`); it may not move this turn."""
+    shot_targets(o, K, XY, n, i, opts, out)
+    K[SHOT, i], K[FACING, i] = out[r] + 1, out[r]

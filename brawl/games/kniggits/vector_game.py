@@ -28,8 +28,8 @@ from .encoding import MENU_MOVES
 from .batch_advanced import KIND, end_of_turn
 from .batch_advanced import draw_hands as adv_draw_hands
 from .batch_items import arrived, lay_out, take, winner
-from .vector_advanced import blows_land, fight_lists, hand_lengths, listed_hands, second_to
-from .vector_view import (A_ARMY, A_DROP, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_PICK, A_RPS, A_SECOND,
+from .vector_advanced import blows_land, fight_lists, hand_lengths, listed_hands, second_to, shoot_at
+from .vector_view import (A_ARMY, A_DROP, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_PICK, A_RPS, A_SECOND, A_SHOOT,
                           ARMY0, ARMY_PHASE, ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
                           RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,
                           hand_counts, judge, write_mask)
@@ -201,6 +201,8 @@ def answer(src, S, F, K, XY, o, g, w, t, sc, J, agent, mask, a):
             take(K, XY, i, t.arg[a] // 2, t.arg[a] % 2 + 1, w.things)
         elif kind == A_SECOND:  # a magic sword's second target (vector_advanced)
             second_to(K, XY, n, first_of(K, n, seat) + t.slot[a] - 1, o.ring, t.arg[a], sc[0], sc[1])
+        elif kind == A_SHOOT:  # an archer's aim (vector_advanced)
+            shoot_at(o, K, XY, n, first_of(K, n, seat) + t.slot[a] - 1, t.arg[a], w.opts, sc[1])
         elif kind == A_FACE:
             i = first_of(K, n, seat) + t.slot[a] - 1
             face_targets(K, XY, n, i, o.ring, sc[0], sc[1])

@@ -19,7 +19,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit, objmode
 
-from .batch_advanced import ADV_MAGIC, GUARD, KIND
+from .batch_advanced import ADV_ARCHERS, ADV_MAGIC, GUARD, KIND
 from .batch_fighters import _can_defend, _can_strike
 from .batch_game import NONE
 from .batch_geom import inside_obstacle, norm
@@ -31,7 +31,7 @@ from .fast_moves import _has_room, judge_menu, kniggit_blocks
 from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
-from .vector_advanced import SECONDS, fight_lists, fight_mask, mark_seconds, ranked_targets
+from .vector_advanced import SECONDS, SHOTS, fight_lists, fight_mask, mark_seconds, mark_shots, ranked_targets
 from .vector_items import carries, item_blocks, item_choices, mark_items
 
 # where a game stands: the encoding's phases in its order, then the end
@@ -48,7 +48,7 @@ OVER_PHASE = len(PHASES)
  ASKED, DECIDED, OVER, JUDGED, JM) = range(23)
 NS = 23
 # what an action number is to the kernel (:func:`tables`)
-A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER, A_PICK, A_DROP, A_SECOND = range(11)
+A_ARMY, A_RPS, A_END_MOVE, A_END_TURNING, A_MENU, A_FACE, A_FIGHT, A_OTHER, A_PICK, A_DROP, A_SECOND, A_SHOOT = range(12)
 
 #: the encoding's numbers, read from its action names (:func:`tables`)
 Tabs = namedtuple("Tabs", "kind slot arg army0 rps end_move end_turning first fight unit slots obs_size scenario "
@@ -87,8 +87,9 @@ def tables(enc, scenario: str, geom) -> Tabs:
             kind[i] = A_END_TURNING
         elif verb in ("move", "step", "charge"):
             kind[i], slot[i], arg[i] = A_MENU, int(parts[1]), i - enc._first_move[int(parts[1])]
-        elif verb == "face" or verb == "second":  # a magic sword's second target (vector_advanced)
-            kind[i], slot[i], arg[i] = A_FACE if verb == "face" else A_SECOND, int(parts[1]), int(parts[2]) - 1
+        elif verb in ("face", "second", "shoot"):  # a magic sword's second target, an aim (vector_advanced)
+            kind[i] = (A_FACE, A_SECOND, A_SHOOT)[("face", "second", "shoot").index(verb)]
+            slot[i], arg[i] = int(parts[1]), int(parts[2]) - 1
         elif verb == "fight" and parts[1] in code and parts[2] in shields:
             kind[i], arg[i] = A_FIGHT, code[parts[1]] * (NONE + 1) + code[parts[2]]
             fight[code[parts[1]], code[parts[2]]] = i
@@ -99,6 +100,7 @@ def tables(enc, scenario: str, geom) -> Tabs:
     for s in range(1, enc.slots + 1):
         first[s] = enc._first_move[s]
         assert index[f"face:{s}:1"] - first[s] == MENU_MOVES and index[f"second:{s}:1"] - first[s] == SECONDS
+        assert index[f"shoot:{s}:1"] - first[s] == SHOTS
     return Tabs(kind, slot, arg, index[f"army:{enc.presets[0]}"], np.array([index[m] for m in RPS_MOVES], np.int64),
                 index["end_move"], index["end_turning"], first, fight, np.ascontiguousarray(_UNIT), enc.slots,
                 enc.observation_size, SCENARIOS.index(scenario),
@@ -153,6 +155,8 @@ def write_mask(K, XY, S, F, seat, o, g, w, t, sc, J, mask):
         count += mark_items(w.opts, ni, first_of(K, S[NK], seat), t.picks, t.drops, mask)
     if S[PHASE] == MOVE_PHASE and o.adv[ADV_MAGIC]:
         count += mark_seconds(K, XY, S[NK], seat, first_of(K, S[NK], seat), o, t.first, sc[0], sc[1], mask)
+    if S[PHASE] == MOVE_PHASE and o.adv[ADV_ARCHERS]:
+        count += mark_shots(K, XY, S[NK], seat, first_of(K, S[NK], seat), o, t.first, w.opts, sc[1], mask)
     return count
 
 
@@ -203,7 +207,7 @@ def _mask(K, XY, S, F, seat, presets, ring, standing_room, army0, rps, fight, en
         rows = table[:m]
         for k in range(S[JM]):
             i = cols[k]
-            if K[MOVED, i]:
+            if K[MOVED, i] or K[SHOT, i]:  # moved, or an archer that aims (it may not move this turn)
                 continue
             first = firsts[i - base + 1]
             for r in range(MENU_MOVES):
