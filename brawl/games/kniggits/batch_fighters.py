@@ -16,12 +16,14 @@ NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothi
 @borrowing
 def muster(o, p0, p1, K, XY):
     """:meth:`.setup.Setup._muster`: both ready-made armies take the field; a kniggit without a
-    token of each colour runs away (it is gone).  Returns how many kniggits there are."""
+    token of each colour runs away (it is gone).  Returns how many kniggits there are.  The whole
+    table is cleared first: a chunk's games share it, and a column an earlier game's larger army
+    left behind would still carry its thing (:func:`.batch_items.carrier` reads every column)."""
+    K[:] = 0
     n = 0
     for seat in range(2):
         p = p0 if seat == 0 else p1
         for j in range(o.army_size[p]):
-            K[:, n] = 0
             K[SEAT, n] = seat
             K[MOVE, n], K[ATTACK, n], K[DEFENSE, n] = o.army_tokens[p, j, 0], o.army_tokens[p, j, 1], o.army_tokens[p, j, 2]
             K[FACING, n] = -1

@@ -53,8 +53,8 @@ def things_record(game) -> np.ndarray:
 
 
 def things_unplayed(options) -> list[str]:
-    """The things of these options (the rules' options) that the vector environment's agent menus
-    do not hold: the kernel's games, and its playouts from a position (:mod:`.batch_state`), play them."""
+    """The things to carry and drink of these options (the rules' options): the kernel plays them,
+    but not beside an advanced rule yet (:func:`.batch.unsupported` names that pair)."""
     out = [f"the scenario {options.scenario}"] if options.scenario in KINDS else []
     return out + (["the advanced rule potions"] if options.potions else [])
 

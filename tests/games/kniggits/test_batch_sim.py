@@ -183,3 +183,26 @@ def test_the_uncounted_loops_are_handed_back_no_array():
                 seen.add(callee)
                 todo.append(callee)
     assert checked > 50
+
+
+def test_a_chunks_next_game_starts_from_a_clear_table():
+    """Issue 39: a chunk's games share the kniggits' table (``K``), and mustering clears all of it:
+    a column an earlier game's larger army left behind carries nothing into the next game (a stale
+    carrier there kept a thing off the table for the next game's kniggits, whose
+    :func:`.batch_items.carrier` reads every column)."""
+    import numpy as np
+
+    from brawl.games.kniggits.batch_fighters import muster
+    from brawl.games.kniggits.batch_items import carrier
+    from brawl.games.kniggits.batch_moves import CARRY, NROWS
+
+    o, _, _ = batch._record(make_game("kniggits", {"scenario": "flag"}))
+    big, small = int(np.argmax(o.army_size)), int(np.argmin(o.army_size))
+    assert o.army_size[big] > o.army_size[small]
+    K, XY = np.zeros((NROWS, 2 * o.army_size[big]), np.int64), np.zeros((2, 2 * o.army_size[big]))
+    muster(o, big, big, K, XY)
+    K[CARRY, :] = 1  # every kniggit of the first game ended carrying the first thing
+    n = muster(o, small, small, K, XY)
+    assert n == 2 * o.army_size[small]
+    assert carrier(K, 1) == -1
+    assert not K[:, n:].any()
