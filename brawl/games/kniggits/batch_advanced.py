@@ -28,7 +28,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-from numba import njit, objmode
+from numba import objmode
 
 from ...sim.kernel import below, borrowing, counting, inlined
 from . import combat, mechanics

@@ -8,7 +8,8 @@ from ...sim.kernel import borrowing
 from . import batch_advanced as adv
 from .batch_geom import flees
 from .batch_items import SHIELD, SWORD
-from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MOVE, RANK, SEAT, STATUS)
+from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MOVE, NOT_OVER, RANK, SEAT,
+                          STATUS, check_end)
 
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 
@@ -68,3 +69,39 @@ def _flight(K, i):
         K[STATUS, i] = FLEEING
         K[FACING, i] = -1
         K[CARRY, i], K[HAND, i] = 0, 0
+
+
+# -- a fight of the advanced rules (batch_advanced), as the kernel's games and the vector environment fight it
+@borrowing
+def fight_lists(o, K, a, dk, lists):
+    """The list codes of the fight of ``a`` against ``dk`` (defender + :data:`.batch_advanced.KIND`
+    times its kind) in ``lists`` (attacker's hands, then the defender's); False when it does not happen."""
+    d, kind = dk % adv.KIND, dk // adv.KIND
+    return adv.hand_lists(o, K, a, d, kind, _can_strike(K, a), _can_strike(K, d), _can_defend(K, a),
+                          _can_defend(K, d), lists)
+
+
+@borrowing
+def hand_lengths(K, a, seat, lists):
+    """(choices of the sword hand, of the other hand) of ``seat`` in the fight of attacker ``a``."""
+    base = 0 if seat == K[SEAT, a] else 2
+    return adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
+
+
+@borrowing
+def listed_hands(K, a, seat, lists, c, h1):
+    """The codes of pair ``c`` of ``seat``'s listed hands (``h1`` choices of the other hand)."""
+    base = 0 if seat == K[SEAT, a] else 2
+    return adv.LISTS[lists[base], c // h1], adv.LISTS[lists[base + 1], c % h1]
+
+
+@borrowing
+def advanced_blows(o, K, n, a, d, hands):
+    """The hands shown (``hands``: the attacker's sword and other hand, then the defender's) land
+    (:func:`.batch_advanced.land`), powers drop, kniggits flee; returns the winner (a joust won by
+    unhorsing, or an army routed) or :data:`.batch_moves.NOT_OVER`."""
+    adv.land(o, K, a, d, hands)
+    _flight(K, a)
+    _flight(K, d)
+    won = adv.joust_end(o, K, a, d)
+    return check_end(K, n) if won == NOT_OVER else won

@@ -24,7 +24,8 @@ from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, ord
 from .batch_items import SWORD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
 from . import batch_archers as bows
-from .batch_fighters import NONE, _blow, _can_defend, _can_strike, _flight, muster
+from .batch_fighters import (NONE, _blow, _can_defend, _can_strike, _flight, advanced_blows, fight_lists, hand_lengths,
+                             listed_hands, muster)
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, SEAT, STATUS,
                           NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged, flee, score)
 
@@ -243,7 +244,7 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
     for f in range(nfights):
         a, d = fights[f, 0], fights[f, 1]
         if o.adv.any():  # the advanced rules' fights (batch_advanced)
-            src, won = _advanced_fight(src, o, K, XY, n, w, a, d % adv.KIND, d // adv.KIND)
+            src, won = _advanced_fight(src, o, K, XY, n, w, a, d)
             if won != NOT_OVER:
                 return src, won
             continue
@@ -283,20 +284,21 @@ def resolve_fights(src, o, K, XY, n, w, nfights):
 
 
 @counting
-def _advanced_fight(src, o, K, XY, n, w, a, d, kind):
-    """One fight of the advanced rules (:mod:`.batch_advanced`, :meth:`.fights.Fights._fight`): each
-    side with a choice shows hands from its lists, the blows land, powers drop, kniggits flee, and
-    a joust is won by unhorsing.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+def _advanced_fight(src, o, K, XY, n, w, a, dk):
+    """One fight of the advanced rules (:mod:`.batch_advanced`, :meth:`.fights.Fights._fight`) of
+    ``a`` against ``dk`` (the defender + ``adv.KIND`` times the fight's kind): each side with a choice
+    shows hands from its lists, the blows land, powers drop, kniggits flee, and a joust is won by
+    unhorsing.  Returns (src, the winner, -1 or :data:`NOT_OVER`)."""
+    d, kind = dk % adv.KIND, dk // adv.KIND
     lists = w.hands[1]
     lists[:] = 0
-    if not adv.hand_lists(o, K, a, d, kind, _can_strike(K, a), _can_strike(K, d), _can_defend(K, a), _can_defend(K, d),
-                          lists):
+    if not fight_lists(o, K, a, dk, lists):
         return src, NOT_OVER
     hands = w.hands[0]
     hands[:] = NONE
     for seat in range(2):
         base = 0 if seat == K[SEAT, a] else 2
-        h0, h1 = adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
+        h0, h1 = hand_lengths(K, a, seat, lists)
         if h0 == 1 and h1 == 1:
             continue
         if w.sealed[seat, 0] >= 0:  # chosen before the playout began
@@ -304,14 +306,10 @@ def _advanced_fight(src, o, K, XY, n, w, a, d, kind):
             continue
         src, pol = decide_by(src, w, seat)
         src, c = adv.draw_hands(src, o, w, K, a, d, kind, seat, pol == HEURISTIC, lists, h0, h1)
-        s0, s1 = adv.LISTS[lists[base], c // h1], adv.LISTS[lists[base + 1], c % h1]
+        s0, s1 = listed_hands(K, a, seat, lists, c, h1)
         log(src, w.row, seat, FIGHT, a, d, s0, s1, w.pts, 0, K, XY, n)
         hands[base], hands[base + 1] = s0, s1
-    adv.land(o, K, a, d, hands)
-    _flight(K, a)
-    _flight(K, d)
-    won = adv.joust_end(o, K, a, d)
-    return src, check_end(K, n) if won == NOT_OVER else won
+    return src, advanced_blows(o, K, n, a, d, hands)
 
 
 @njit(cache=True)

@@ -18,7 +18,6 @@ that close about once in ten million, and the agreement tests would show it.
 
 from __future__ import annotations
 
-import math
 import types
 from collections import namedtuple
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 from numba import njit
 
 from . import batch_advanced as adv
-from .batch_fighters import _can_defend, _can_strike, _flight
+from .batch_fighters import advanced_blows
 from .batch_geom import norm
 from .batch_archers import AIM, aim_choices
-from .batch_moves import ARCHER, FACING, FIGHTING, NOT_OVER, SEAT, SECOND, SHOT, STATUS, check_end, engaged
+from .batch_moves import ARCHER, FACING, FIGHTING, SEAT, SECOND, SHOT, STATUS, engaged
 from .encoding import MENU_MOVES, TARGETS
 
 SECONDS = MENU_MOVES + TARGETS  # ``second:<slot>:1`` less the slot's first menu move (the encoding's order)
@@ -88,24 +88,8 @@ def second_to(K, XY, n, i, ring, r, buf, out):
 
 
 @njit(cache=True)
-def fight_lists(o, K, a, dk, lists):
-    """The list codes of the fight of ``a`` against ``dk`` (defender + :data:`.batch_advanced.KIND`
-    times its kind) in ``lists`` (attacker's hands, then the defender's); False when it does not happen."""
-    d, kind = dk % adv.KIND, dk // adv.KIND
-    return adv.hand_lists(o, K, a, d, kind, _can_strike(K, a), _can_strike(K, d), _can_defend(K, a),
-                          _can_defend(K, d), lists)
-
-
-@njit(cache=True)
-def hand_lengths(K, a, seat, lists):
-    """(choices of the sword hand, of the other hand) of ``seat`` in the fight of attacker ``a``."""
-    base = 0 if seat == K[SEAT, a] else 2
-    return adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
-
-
-@njit(cache=True)
 def fight_mask(K, a, seat, lists, fight, mask):
-    """The encoding's fight actions ``seat`` may take (``lists`` from :func:`fight_lists`) in ``mask``;
+    """The encoding's fight actions ``seat`` may take (``lists`` from :func:`.batch_fighters.fight_lists`) in ``mask``;
     returns how many."""
     base = 0 if seat == K[SEAT, a] else 2
     h0, h1 = adv.LENGTHS[lists[base]], adv.LENGTHS[lists[base + 1]]
@@ -116,26 +100,14 @@ def fight_mask(K, a, seat, lists, fight, mask):
 
 
 @njit(cache=True)
-def listed_hands(K, a, seat, lists, c, h1):
-    """The codes of pair ``c`` of ``seat``'s listed hands (``h1`` choices of the other hand)."""
-    base = 0 if seat == K[SEAT, a] else 2
-    return adv.LISTS[lists[base], c // h1], adv.LISTS[lists[base + 1], c % h1]
-
-
-@njit(cache=True)
 def blows_land(o, K, n, a, dk, shown, hands):
-    """Both sides' hands (``shown``: seat 0's sword and other hand, then seat 1's) land
-    (:func:`.batch_advanced.land`), powers drop, kniggits flee; returns the winner (a joust won by
-    unhorsing, or an army routed) or :data:`.batch_moves.NOT_OVER`."""
-    d = dk % adv.KIND
+    """Both sides' hands (``shown``: seat 0's sword and other hand, then seat 1's) land as the
+    kernel's advanced fights land them (:func:`.batch_fighters.advanced_blows`, ``hands`` its
+    scratch); returns the winner or :data:`.batch_moves.NOT_OVER`."""
     sa = K[SEAT, a]
     hands[0], hands[1] = shown[2 * sa], shown[2 * sa + 1]
     hands[2], hands[3] = shown[2 * (1 - sa)], shown[2 * (1 - sa) + 1]
-    adv.land(o, K, a, d, hands)
-    _flight(K, a)
-    _flight(K, d)
-    won = adv.joust_end(o, K, a, d)
-    return check_end(K, n) if won == NOT_OVER else won
+    return advanced_blows(o, K, n, a, dk % adv.KIND, hands)
 
 
 @njit(cache=True)

@@ -27,8 +27,9 @@ from .batch_moves import (FACING, FIGHTING, FLEEING, GONE, MOVED, NOT_OVER, SEAT
 from .encoding import MENU_MOVES
 from .batch_advanced import KIND, end_of_turn
 from .batch_advanced import draw_hands as adv_draw_hands
+from .batch_fighters import fight_lists, hand_lengths, listed_hands
 from .batch_items import arrived, lay_out, take, winner
-from .vector_advanced import blows_land, fight_lists, hand_lengths, listed_hands, second_to, shoot_at
+from .vector_advanced import blows_land, second_to, shoot_at
 from .vector_view import (A_ARMY, A_DROP, A_END_MOVE, A_END_TURNING, A_FACE, A_FIGHT, A_MENU, A_PICK, A_RPS, A_SECOND, A_SHOOT,
                           ARMY0, ARMY_PHASE, ASKED, DECIDED, FI, FIGHT_PHASE, FIRST, FSEAT, H00, MOVE_PHASE, NF, NK, OVER_PHASE, PHASE, JUDGED, RPS0,
                           RPS_PHASE, TO_ACT, TURNING_PHASE, TURNS, WINNER, WINS0, WINS1, face_targets, first_of,

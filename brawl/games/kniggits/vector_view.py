@@ -20,9 +20,9 @@ import numpy as np
 from numba import njit, objmode
 
 from .batch_advanced import ADV_ARCHERS, ADV_MAGIC, GUARD, KIND
-from .batch_fighters import _can_defend, _can_strike
+from .batch_fighters import _can_defend, _can_strike, fight_lists
 from .batch_game import NONE
-from .batch_geom import inside_obstacle, norm
+from .batch_geom import inside_obstacle
 from .batch_moves import (ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MOVE, MOVED, SEAT, SHOT, STATUS,
                           TWO, allowance, engaged)
 from .combat import GUARDS
@@ -31,7 +31,7 @@ from .fast_moves import _has_room, judge_menu, kniggit_blocks
 from .geometry import SURE
 from .mechanics import HEIGHTS
 from .rules import SCENARIOS
-from .vector_advanced import SECONDS, SHOTS, fight_lists, fight_mask, mark_seconds, mark_shots, ranked_targets
+from .vector_advanced import SECONDS, SHOTS, fight_mask, mark_seconds, mark_shots, ranked_targets
 from .vector_items import carries, item_blocks, item_choices, mark_items
 
 # where a game stands: the encoding's phases in its order, then the end
