@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -103,6 +104,28 @@ def test_account_routes_answer_503_json_while_postgresql_is_down_and_readyz_says
         server.stop()
 
 
+def adjacent_free_ports(count: int) -> int:
+    """The first of ``count`` consecutive ports free now (each worker binds the port + its index;
+    a lone free port's neighbour may be some other test's)."""
+    for _ in range(200):
+        first = free_port()
+        if first + count > 65536:
+            continue
+        sockets = []
+        try:
+            for k in range(count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", first + k))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise RuntimeError("no consecutive free ports")
+
+
 def scrape(port: int) -> str:
     return httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
 
@@ -113,7 +136,7 @@ def test_metrics_are_served_on_their_own_port_one_per_worker(cluster):  # noqa: 
     site's port; under ``--workers 2`` worker i serves its own on the port + i."""
     name = f"metrics_{os.getpid()}"
     cluster.admin(f"CREATE DATABASE {name}")
-    metrics_port = free_port()
+    metrics_port = adjacent_free_ports(2)
     server = Serve(cluster.url(name), "--workers", "2", "--metrics-port", str(metrics_port), "--bot-delay", "0")
     try:
         site = httpx.Client(base_url=server.base, timeout=30)
@@ -126,7 +149,8 @@ def test_metrics_are_served_on_their_own_port_one_per_worker(cluster):  # noqa: 
         view = site.get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": token}).json()
         assert site.post(f"/api/rooms/{room['room']}/decisions",
                          json={"token": token, "action": view["legal"][0]["action"]}).status_code == 200
-        texts = [poll(lambda p=p: scrape(p)) for p in (metrics_port, metrics_port + 1)]
+        # a worker that starts late on a loaded machine serves its metrics late: wait for it
+        texts = [poll(lambda p=p: scrape(p), 300) for p in (metrics_port, metrics_port + 1)]
         assert all(texts)
         both = "\n".join(texts)
         for series in ("brawl_decisions_total", "brawl_decision_seconds_bucket", "brawl_rooms", "brawl_sockets",
