@@ -104,8 +104,10 @@ def _homeward(enc, seat: int, legal: list[int]) -> list[int]:
 def _fought(game, state, offered: list[str]) -> set[str]:
     """What a fight's question shows of the advanced rules: ``guard`` (a guard offered), ``two
     swords`` and ``horse`` (a fighter with two swords, on horseback), ``second attack`` (a magic
-    sword's)."""
-    from brawl.games.kniggits.combat import mounted
+    sword's); with things to carry (issue 39: the advanced rules beside rulings 30 and 35),
+    ``carrier`` (a fighter that carries a thing) and ``carrier on horseback``, ``carrier with two
+    swords``, ``carrier with a magic sword``."""
+    from brawl.games.kniggits.combat import magic_sword, mounted
 
     out = {"guard"} if any("guard" in name for name in offered) else set()
     if state.fights[0][2:3] in (("second",), ("again",)):
@@ -116,6 +118,10 @@ def _fought(game, state, offered: list[str]) -> set[str]:
         k = game.kniggit(state, kid)
         out |= {"two swords"} if k.two_swords else set()
         out |= {"horse"} if mounted(k, game.options) else set()
+        if k.carrying:
+            out |= {"carrier"} | {"carrier " + tag for tag, on in (
+                ("on horseback", mounted(k, game.options)), ("with two swords", k.two_swords),
+                ("with a magic sword", magic_sword(k, game.options))) if on}
     return out
 
 
@@ -222,6 +228,12 @@ ITEM_SETS = [
                  {"won by 1"}, id="princess-heuristic"),
     pytest.param({"scenario": "grail", "points": 120, "table": 48}, "heuristic", 0, True, set(), id="grail-heuristic"),
     pytest.param({"scenario": "flag", "table": 16, **OPEN}, "self", 0, True, {"pick", "won by 0"}, id="flag-self"),
+    # Issue 39: the things beside every advanced rule (rulings 30 and 35 with the seed's Optional/Advanced
+    # Rules): carriers fight on horseback and with a magic sword, the hand that carries out of the fight
+    pytest.param({"scenario": "princess", "potions": True, "horses": True, "magic_swords": True, "double_defense": True,
+                  "two_swords": True, "archers": True, "table": 14, **OPEN}, "heuristic", 0, True,
+                 {"carrier on horseback", "carrier with a magic sword", "guard", "drinks", "brings"},
+                 id="princess-potions-every-rule-heuristic"),
 ]
 
 
@@ -303,13 +315,16 @@ def test_vector_env_plays_the_advanced_rules_as_the_engine(options, opponent, se
     ({"scenario": "flag", "potions": True, "table": 16, "terrain": "open", "turn_limit": 30}, True),
     ({"horses": True, "magic_swords": True, "double_defense": True, "two_swords": True, "archers": True, "table": 16,
       "terrain": "open", "turn_limit": 30}, False),
-], ids=("flag-potions", "five-rules"))
+    ({"scenario": "flag", "potions": True, "horses": True, "magic_swords": True, "double_defense": True, "two_swords": True,
+      "archers": True, "table": 16, "terrain": "open", "turn_limit": 30}, None),
+], ids=("flag-potions", "five-rules", "flag-potions-five-rules"))
 def test_each_game_keeps_its_own_things(options, things):
     """Issue 39 (vector environments, Kniggits, scenarios with things to carry and the advanced rules):
     the games of one environment step in one call, each with its own things and fights: the first
     game of four plays exactly as the same game alone (same seed, same actions: observations, masks,
     rewards, ends), while the others pick things up, carry, drink and bring them home, or fight with
-    guards offered and two swords; the observations stay in the space."""
+    guards offered and two swords, or (``things`` None: issue 39, the things beside every advanced
+    rule) both; the observations stay in the space."""
     many = vector_env("kniggits", num_envs=4, opponent="random", **options)
     alone = vector_env("kniggits", num_envs=1, opponent="random", **options)
     obs, info = many.reset(seed=3)
@@ -334,7 +349,10 @@ def test_each_game_keeps_its_own_things(options, things):
         assert (reward[0], term[0], trunc[0]) == (reward1[0], term1[0], trunc1[0])
         ended += int(term.sum())
     assert ended > 4
-    assert (carried > 0 and drunk > 0) if things else (guarded > 0 and two > 0)
+    if things is not False:
+        assert carried > 0 and drunk > 0
+    if not things:
+        assert guarded > 0 and two > 0
 
 
 def test_every_phase_is_asked_and_self_play_agrees():
@@ -415,10 +433,8 @@ def test_games_end_and_reset_in_the_same_step_with_final_observations():
         env.step(np.full(32, env.actions))
     with pytest.raises(ValueError, match="opponent"):
         vector_env("kniggits", num_envs=2, opponent="genius")
-    with pytest.raises(ValueError, match="archers with the scenario flag"):  # the kernel does not (batch.unsupported)
-        vector_env("kniggits", num_envs=2, archers=True, scenario="flag")
-    with pytest.raises(ValueError, match="horses with the scenario flag"):  # nor the kernel (batch.unsupported)
-        vector_env("kniggits", num_envs=2, horses=True, scenario="flag")
+    with pytest.raises(ValueError, match="a real table"):  # the kernel does not play it (batch.unsupported)
+        vector_env("kniggits", num_envs=2, measure="table")
 
 
 def test_self_play_reports_seats_and_winners():

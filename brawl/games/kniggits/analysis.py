@@ -3,8 +3,8 @@
 Every simulated figure is played by the ``heuristic`` bot (its fights at their equilibrium), with
 an army of its own where a figure gives one.  Runs the compiled batch kernel plays (:mod:`.batch`:
 the engine's rules and bot, decision for decision, hundreds of games a second) get ``games`` games
-a point (100 at the defaults); runs of options it does not play (:func:`.batch.unsupported`: archers
-with things to carry, for one) go to the rules engine with a tenth of that (:data:`ENGINE_SHARE`).  Every
+a point (100 at the defaults); runs of options it does not play (:func:`.batch.unsupported`) go to
+the rules engine with a tenth of that (:data:`ENGINE_SHARE`).  Every
 simulated figure carries its 95% interval (Wilson for rates, normal for means), and the page says
 how many games each rests on; ``--games`` buys narrower intervals with time.
 

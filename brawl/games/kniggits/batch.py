@@ -16,7 +16,8 @@ asks the bot itself for each kind of fight's equilibrium once and keeps the answ
 either seat, with the options of a battle: any table, scale, terrain, points, disengaging, turn
 limit, and the things to carry and drink of the scenarios flag, princess and grail and of the
 potions (:mod:`.batch_items`), and the advanced rules horses (and the joust), magic swords, double
-defense and two swords (:mod:`.batch_advanced`) and archers (:mod:`.batch_archers`).  A real table
+defense and two swords (:mod:`.batch_advanced`) and archers (:mod:`.batch_archers`), alone or
+together, beside the things or not (a carrier's fights under the advanced rules).  A real table
 is not in it (:func:`unsupported`): those games are played by the full engine,
 and :func:`run_range` says so on stderr.
 
@@ -48,7 +49,7 @@ from .batch_archers import SHOOT_TO, bows_record
 from .batch_engine_tape import STATUS_CODES, TapeRandom, play_engine_tape, snapshot  # noqa: F401
 from .batch_geom import table_record
 from .batch_heuristic import KEY, STRATEGY, known_table, register, save_known
-from .batch_items import HANDS, MAX_ITEMS, item_ids, things_record, things_unplayed
+from .batch_items import HANDS, MAX_ITEMS, item_ids, things_record
 from .batch_moves import ATTACK, DEFENSE, MOVE, NROWS
 
 POLICIES = {"random": 0, "heuristic": 1}  # the bots the kernel plays (batch_game.RANDOM, HEURISTIC)
@@ -65,21 +66,19 @@ Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets 
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things hands")
 # things: where the game's things are (batch_items); hands: a fight's hands and hand lists (batch_game)
 FLAGS = ()
-#: the advanced rules (batch_advanced, batch_archers) whose fights over a hand that carries a thing
-#: the kernel leaves to the engine (:func:`unsupported`)
-VECTOR_FLAGS = ("horses", "magic_swords", "double_defense", "two_swords", "archers")
 
 
 def unsupported(options: Mapping) -> list[str]:
-    """What of these options the kernel does not play (its games then run on the full engine)."""
+    """What of these options the kernel does not play (its games then run on the full engine): a
+    real table, which only people play.  Every advanced rule it plays beside the things to carry
+    and drink too (a carrier's fights under the rules: ``tests/games/kniggits/test_batch_agrees.py``).
+    The last test is a safety net: no terrain brawl lays out has an obstacle that is not convex, at
+    any table or scale (the kernel's sides test needs convex ones)."""
     from .. import make_game
 
     game = make_game("kniggits", options)
     o = game.options
     out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
-    carried = things_unplayed(o)  # the scenario's things and the potions (batch_items)
-    if carried:  # the fights of these rules over a carrying hand are not checked against the engine yet
-        out += [f"the advanced rule {name} with {', '.join(carried)}" for name in VECTOR_FLAGS if getattr(o, name)]
     if o.scenario not in ("battle", "joust", "princess", "grail", "flag"):
         out.append(f"the scenario {o.scenario}")
     if o.measure != "app":
@@ -93,8 +92,8 @@ def vector_unsupported(options: Mapping) -> list[str]:
     """What of these options the kernel plays but the vector environment's agent menus do not: none
     now (the options are checked by the rules all the same).  The things to carry and drink
     (:mod:`.vector_items`) and every advanced rule (:mod:`.vector_advanced`: horses, the joust,
-    magic swords, double defense, two swords, archers) it plays; what the kernel does not play,
-    :func:`unsupported` names."""
+    magic swords, double defense, two swords, archers) it plays, alone and together; what the
+    kernel does not play (a real table), :func:`unsupported` names."""
     from .. import make_game
 
     make_game("kniggits", options)

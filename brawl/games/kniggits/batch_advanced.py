@@ -34,7 +34,7 @@ from ...sim.kernel import below, borrowing, counting, inlined
 from . import combat, mechanics
 from .batch_geom import compiled, has_power
 from .batch_heuristic import _SOLVED, _GAMES, _shape, draw_mixed
-from .batch_items import SHIELD, SWORD
+from .batch_items import HANDS, SHIELD, SWORD
 from .batch_moves import (ADV_HORSES, ARCHER, ATTACK, DEFENSE, FACING, FIGHTING, GONE, GUARDED, HAND, LOST, LOST_DOUBLE,
                           LOST_HORSE, LOST_MAGIC, MOVE, NOT_OVER, SEAT, SECOND, SHOT, STATUS, TWO, mounted)
 from .model import Kniggit
@@ -268,7 +268,8 @@ def _shape_of(K, i):
 def solve_fight(key, gid, kind, seat, a_row, d_row) -> np.ndarray:
     """The heuristic bot's strategy for ``seat`` in a fight of the advanced rules between two
     kniggits (their rows: seat, move, attack, defense, status, faces the other, lost, two swords,
-    archer, guarded), from the bot itself; kept by the kernel's ``key``."""
+    archer, guarded, the hand that carries a thing: 0 none, :data:`.batch_items.SWORD` or
+    :data:`.batch_items.SHIELD`), from the bot itself; kept by the kernel's ``key``."""
     from .bots import HeuristicBot
     from .state import KniggitsState
 
@@ -277,10 +278,11 @@ def solve_fight(key, gid, kind, seat, a_row, d_row) -> np.ndarray:
     ids = ("A1", "B1") if a_row[0] == 0 else ("B1", "A1")
 
     def made(row, me, other):
-        s, m, at, de, st, faces, lost, two, archer, guarded = (int(v) for v in row)
+        s, m, at, de, st, faces, lost, two, archer, guarded, hand = (int(v) for v in row)
         return Kniggit(me, s, float(s), 0.0, m, at, de, archer=bool(archer), two_swords=bool(two),
                        status=("fighting", "fleeing")[st], facing=other if faces else "",
-                       lost=tuple(name for bit, name in lost_names if lost & bit), guarded=bool(guarded))
+                       lost=tuple(name for bit, name in lost_names if lost & bit), guarded=bool(guarded),
+                       carrying="thing" if hand else "", hand=(("",) + HANDS)[hand])
 
     a, d = made(a_row, ids[0], ids[1]), made(d_row, ids[1], ids[0])
     state = KniggitsState(phase="fight", kniggits=(a, d) if a.seat == 0 else (d, a),
@@ -293,7 +295,7 @@ def solve_fight(key, gid, kind, seat, a_row, d_row) -> np.ndarray:
 @counting
 def _row(K, i, other):
     return np.array([K[SEAT, i], K[MOVE, i], K[ATTACK, i], K[DEFENSE, i], np.int64(K[STATUS, i] != FIGHTING),
-                     np.int64(K[FACING, i] == other), K[LOST, i], K[TWO, i], K[ARCHER, i], K[GUARDED, i]])
+                     np.int64(K[FACING, i] == other), K[LOST, i], K[TWO, i], K[ARCHER, i], K[GUARDED, i], K[HAND, i]])
 
 
 @counting

@@ -20,7 +20,8 @@ from ...sim.kernel import borrowing, counting
 from . import geometry, mechanics
 from .batch_advanced import ADV_ARCHERS, KIND, SHOT_FIGHT, can_strike
 from .batch_geom import compiled, dist, segment_blocked, table_record
-from .batch_heuristic import MOVE_ORDER, NOTHING, flee_need, move_toward, step_away
+from .batch_heuristic import MOVE_ORDER, NOTHING, PICK_ORDER, flee_need, move_toward, step_away
+from .batch_items import heuristic_pick
 from .batch_moves import ARCHER, ATTACK, DEFENSE, FIGHTING, GONE, MOVE, MOVED, RANK, SEAT, SHOT, STATUS, engaged
 from .geometry import EPS
 
@@ -93,8 +94,13 @@ def shot_fight(o, K, XY, n, i, fights, nfights):
 def archer_order(K, XY, n, i, o, g, w):
     """:meth:`.bots.HeuristicBot.archer_order`: shoot at the enemy he routs soonest, else step out
     of combat, else keep at the edge of his range from the nearest enemy; as
-    :func:`.batch_heuristic.order_for` answers (:data:`SHOOT_ORDER` with the target)."""
+    :func:`.batch_heuristic.order_for` answers (:data:`SHOOT_ORDER` with the target).  First, as
+    :meth:`.bots.HeuristicBot.order_for` does for every kniggit, it picks up a thing in reach
+    (:data:`.batch_heuristic.PICK_ORDER`)."""
     seat = K[SEAT, i]
+    r = heuristic_pick(K, XY, i, o, w.things)
+    if r > 0:
+        return PICK_ORDER, r
     if K[MOVED, i] == 0 and K[SHOT, i] == 0:
         best, kb = -1, 0
         for e in range(n):

@@ -25,7 +25,7 @@ import numpy as np
 from ...sim.kernel import borrowing
 from . import mechanics
 from .batch_geom import dist
-from .batch_moves import ARCHER, ATTACK, CARRY, DEFENSE, FIGHTING, HAND, MOVE, RANK, SEAT, STATUS, allowance, engaged
+from .batch_moves import ARCHER, ATTACK, CARRY, DEFENSE, FIGHTING, HAND, MOVE, RANK, SEAT, SHOT, STATUS, allowance, engaged
 from .geometry import EPS
 
 FLAG, PRINCESS, GRAIL, POTION = range(4)  # a thing's kind (``Item.kind``)
@@ -50,13 +50,6 @@ def things_record(game) -> np.ndarray:
     head = (float(game.table.reach), mechanics.POTION_TOKENS, GUARD_WATCH, GUARD_STAY, POTION_EASY)
     return np.array([head] + [(it.x, it.y, KINDS.index(it.kind), it.owner, rows.get(it.power, -1))
                               for it in game._initial_items()], np.float64)
-
-
-def things_unplayed(options) -> list[str]:
-    """The things to carry and drink of these options (the rules' options): the kernel plays them,
-    but not beside an advanced rule yet (:func:`.batch.unsupported` names that pair)."""
-    out = [f"the scenario {options.scenario}"] if options.scenario in KINDS else []
-    return out + (["the advanced rule potions"] if options.potions else [])
 
 
 def item_ids(game) -> list[str]:
@@ -127,12 +120,13 @@ def order_code(e):
 @borrowing
 def take(K, XY, i, r, hand, T):
     """:meth:`.movement.Movement._pick` of row ``r`` with ``hand`` (``r`` 0: :meth:`~.movement.Movement._drop`
-    what ``i`` carries, where it stands)."""
+    what ``i`` carries, where it stands).  An archer who picks a thing up lets go of his aim (a bow
+    needs both hands), and may move again this turn."""
     if r == 0:
         r = K[CARRY, i]
         K[CARRY, i], K[HAND, i] = 0, 0
     else:
-        K[CARRY, i], K[HAND, i] = r, hand
+        K[CARRY, i], K[HAND, i], K[SHOT, i] = r, hand, 0
     T[r, X], T[r, Y] = XY[0, i], XY[1, i]
 
 

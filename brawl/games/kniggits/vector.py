@@ -7,9 +7,9 @@ own stream of random draws for the bots (SplitMix64, seeded from ``reset(seed)``
 dice), and steps all of them in one Numba call.  Its options are a battle, the joust or the
 scenarios with things to carry (flag, princess, grail) on the measured table, with any table, scale,
 terrain, points, disengaging, turn limit, the potions and the advanced rules (horses, magic swords,
-double defense, two swords, archers: :mod:`.vector_items`, :mod:`.vector_advanced`); what the kernel
-does not play (:func:`.batch.unsupported`: a real table, an obstacle that is not convex, an advanced
-rule with things to carry) raises ``ValueError``.
+double defense, two swords, archers: :mod:`.vector_items`, :mod:`.vector_advanced`), alone or
+together, the things beside the advanced rules too; what the kernel does not play
+(:func:`.batch.unsupported`: a real table) raises ``ValueError``.
 
 Seats.  The agent is seat 0 (Red) in every game; seat 1 is played inside the kernel by
 ``opponent``: ``random`` (the rules' own random decisions) or ``heuristic`` (the heuristic bot), as

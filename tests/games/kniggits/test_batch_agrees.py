@@ -125,10 +125,42 @@ def test_the_heuristic_makes_every_kind_of_decision():
     assert {"army", "move", "face", "end_move", "end_turning", "fight"} <= set(kinds)
 
 
+def _carriers(g, state, seat: int, name: str) -> set[str]:
+    """Issue 39: what a decision shows of a carrier under the advanced rules (seed, Scenarios: a
+    hand that carries does not fight; Optional/Advanced Rules): ``carrier fights`` (a fight with a
+    kniggit that carries), and of that kniggit ``carrier on horseback``, ``carrier with a magic
+    sword``, ``carrier with double defense``, ``carrier with two swords``, ``carrier guards`` (its
+    side guards with the sword hand), ``carrier's second attack`` (a magic sword's second attack
+    by a carrier); ``archer picks`` (an archer picks a thing up: a bow needs both hands),
+    ``aimed archer picks`` (one that had declared a shot) and ``shot at a carrier``."""
+    from brawl.games.kniggits import combat
+
+    out = set()
+    if name.startswith("fight:"):
+        aid, did, kind = state.fights[0]
+        for k in (g.kniggit(state, aid), g.kniggit(state, did)):
+            if not k.carrying:
+                continue
+            out.add("carrier fights")
+            for tag, on in (("carrier on horseback", combat.mounted(k, g.options)),
+                            ("carrier with a magic sword", combat.magic_sword(k, g.options)),
+                            ("carrier with double defense", combat.double_defense(k, g.options)),
+                            ("carrier with two swords", k.two_swords),
+                            ("carrier guards", k.seat == seat and ":guard-" in name),
+                            ("carrier's second attack", kind in ("second", "again") and k.id == aid),
+                            ("shot at a carrier", kind == "shot" and k.id == did)):
+                out |= {tag} if on else set()
+    if name.startswith("pick:"):
+        k = g.kniggit(state, name.split(":")[1])
+        out |= ({"archer picks"} if k.archer else set()) | ({"aimed archer picks"} if k.archer and k.shot else set())
+    return out
+
+
 def _happened(options: dict, game: dict) -> set[str]:
     """What the engine's side of a game did with things: ``pick`` and ``drop`` decisions, ``drinks``
     (a potion drunk), ``returns`` (a flag back to its base), ``fled`` (a kniggit that flees puts
-    down what it carries), ``brings`` (a thing brought home wins), read off its states."""
+    down what it carries), ``brings`` (a thing brought home wins), and what its carriers did under
+    the advanced rules (:func:`_carriers`), read off its states."""
     from brawl.games import make_game
 
     out = {name.partition(":")[0] for _, name, _ in game["decisions"]} & {"pick", "drop"}
@@ -137,6 +169,7 @@ def _happened(options: dict, game: dict) -> set[str]:
     g = make_game("kniggits", options)
     state = g.initial_state()
     for seat, name, _ in game["decisions"]:
+        out |= _carriers(g, state, seat, name)
         before = set(state.events)
         state = g.apply_action(state, seat, name)
         text = " ".join(set(state.events) - before)  # what this decision did (each event names its turn)
@@ -171,6 +204,25 @@ ITEM_GAMES = [
                  id="potions-heuristic"),
     pytest.param({"potions": True, "scenario": "princess", "table": 24, "terrain": "open", "turn_limit": 0},
                  ["random", "random"], (1,), {"drinks", "pick", "drop"}, id="potions-princess-random"),
+    # Issue 39: the things beside the advanced rules (rulings 30 and 35 with the seed's Optional/Advanced
+    # Rules): the heuristic's carriers fight with a hand out of the fight (its strategy solved for the
+    # hands the carrier has), the random bot's carriers fight on horseback, with two swords and a magic
+    # sword's second attack, and archers pick things up (a bow needs both hands: an aim is let go)
+    pytest.param({"scenario": "princess", "magic_swords": True}, ["heuristic", "heuristic"], (1,),
+                 {"carrier with a magic sword"}, id="princess-magic_swords-heuristic"),
+    pytest.param({"scenario": "grail", "double_defense": True}, ["heuristic", "heuristic"], (2,),
+                 {"carrier with double defense"}, id="grail-double_defense-heuristic"),
+    pytest.param({"scenario": "flag", "horses": True, "potions": True}, ["heuristic", "random"], (1,),
+                 {"carrier on horseback", "drinks", "brings"}, id="flag-horses-potions-heuristic-random"),
+    pytest.param({"scenario": "princess", "horses": True, "table": 14, "terrain": "open", "turn_limit": 0},
+                 ["random", "random"], (22,), {"carrier on horseback"}, id="princess-horses-random"),
+    pytest.param({"scenario": "princess", "two_swords": True, "table": 14, "terrain": "open", "turn_limit": 0},
+                 ["random", "random"], (65,), {"carrier with two swords", "brings"}, id="princess-two_swords-random"),
+    pytest.param({"scenario": "princess", "magic_swords": True, "points": 120, "table": 14, "terrain": "open",
+                  "turn_limit": 0}, ["random", "random"], (107,), {"carrier's second attack"},
+                 id="princess-magic_swords-random"),
+    pytest.param({"scenario": "princess", "archers": True, "table": 14, "terrain": "open", "turn_limit": 0},
+                 ["random", "random"], (37,), {"aimed archer picks"}, id="princess-archers-random"),
 ]
 
 
@@ -190,32 +242,48 @@ def test_games_with_things_to_carry_are_identical(options, bots, seeds, shown):
     assert shown <= seen
 
 
-def test_things_to_carry_are_played_by_the_kernel_and_the_vector_environment():
-    """Issue 39: the kernel plays the flag, the princess, the grail and the potions, and so do the
-    vector environment's agent menus (picking up, dropping: tests/rl/test_rl_vector_kniggits.py);
-    the advanced rules and the joust are still named for it."""
+ADVANCED = ("horses", "magic_swords", "double_defense", "two_swords", "archers")
+
+
+@pytest.mark.parametrize("things", [{"scenario": "flag"}, {"scenario": "princess"}, {"scenario": "grail"},
+                                    {"potions": True}], ids=lambda o: ",".join(o.values()) if "scenario" in o else "potions")
+def test_things_to_carry_are_played_by_the_kernel_and_the_vector_environment(things):
+    """Issue 39: the kernel plays the flag, the princess, the grail and the potions, alone and
+    beside each advanced rule and all of them (rulings 30 and 35 with the seed's Optional/Advanced
+    Rules: the games agree with the engine's, ``ITEM_GAMES`` and the advanced rules' tests below),
+    and so do the vector environment's agent menus (picking up, dropping:
+    tests/rl/test_rl_vector_kniggits.py)."""
     from brawl.games.kniggits.batch import vector_unsupported
 
-    for options in ({"scenario": "flag"}, {"scenario": "princess"}, {"scenario": "grail"}, {"potions": True}):
+    for rules in [()] + [(name,) for name in ADVANCED] + [ADVANCED]:
+        options = dict(things, **{name: True for name in rules})
         assert unsupported(options) == []
         assert vector_unsupported(options) == []
-    assert vector_unsupported({}) == []
-    assert any("archers" in reason for reason in unsupported({"archers": True, "scenario": "flag"}))
 
 
-@pytest.mark.parametrize("options, part", [
-    ({"archers": True, "scenario": "flag"}, "archers with the scenario flag"),
-    ({"magic_swords": True, "scenario": "princess"}, "magic_swords with the scenario princess"),
-    ({"double_defense": True, "scenario": "grail"}, "double_defense with the scenario grail"),
-    ({"horses": True, "potions": True}, "horses with the advanced rule potions"),
-    ({"measure": "table"}, "a real table"),
-])
-def test_options_the_kernel_does_not_play_are_named(options, part):
-    """Issue 39: options the kernel does not play are named, so their games go to the engine.  An
-    advanced rule's fight over a hand that carries a thing (rulings 30 and 35 with the advanced rules)
-    is among them: the heuristic's games of the two together were found to differ from the engine's
-    (princess and magic swords, grail and double defense, flag with horses and potions)."""
-    assert any(part in reason for reason in unsupported(options))
+def test_options_the_kernel_does_not_play_are_named():
+    """Issue 39: options the kernel does not play are named, so their games go to the engine: a
+    real table (ruling 40: people move the toy knights), with the advanced rules or not (it takes no
+    things to carry)."""
+    for options in ({"measure": "table"}, {"measure": "table", "archers": True, "horses": True}):
+        assert any("a real table" in reason for reason in unsupported(options))
+
+
+def test_no_terrain_lays_out_an_obstacle_that_is_not_convex():
+    """Issue 39: the kernel's last refusal, "an obstacle that is not convex" (its sides test needs
+    convex obstacles), is a safety net only: every terrain at tables from the smallest to the
+    largest brawl takes, at every scale, has only convex obstacles, so no user's options go to the
+    engine for it (the obstacles are laid out in proportion to the table; the scale moves none)."""
+    from brawl.games.kniggits.geometry import TERRAINS, Table
+
+    for terrain in TERRAINS:
+        for size in (12, 12.5, 17.3, 36, 37, 71.9, 100, 144):
+            for scale in (0.25, 1, 4):
+                table = Table(size, terrain, scale)
+                assert all(c == len(p.exterior.coords) - 1 for p, c in zip(table.obstacles, table.sides[2]))
+    for options in ({"terrain": "village", "table": 12, "scale": 0.25}, {"terrain": "forest", "table": 144, "scale": 4},
+                    {"terrain": "village", "table": 37, "scale": 2}):
+        assert unsupported(options) == []
 
 
 # -- the advanced rules: horses and the joust, magic swords, double defense, two swords ----------------
@@ -234,6 +302,10 @@ ADVANCED_RANDOM = [
     pytest.param(dict(SMALL, archers=True, archer_defense="never", table=20), (1105, 1118), id="archers,archer_defense=never"),
     pytest.param(dict(SMALL, archers=True, horses=True, magic_swords=True, double_defense=True, two_swords=True, table=20),
                  (1105, 1133), id="every advanced rule"),
+    # Issue 39: every advanced rule beside the princess and the potions (rulings 30 and 35): carriers
+    # fight on horseback, with a magic sword (its second attack too), double defense and two swords
+    pytest.param(dict(SMALL, archers=True, horses=True, magic_swords=True, double_defense=True, two_swords=True,
+                      scenario="princess", potions=True), (1191, 1194), id="every advanced rule,princess,potions"),
 ]
 ADVANCED_HEURISTIC = [
     pytest.param({"horses": True, "points": 80, "table": 48}, id="horses"),
@@ -243,6 +315,9 @@ ADVANCED_HEURISTIC = [
     pytest.param({"two_swords": True, "points": 80, "table": 48}, id="two_swords"),
     pytest.param({"horses": True, "magic_swords": True, "double_defense": True, "two_swords": True, "points": 120,
                   "table": 48, "turn_limit": 30}, id="horses,magic_swords,double_defense,two_swords"),
+    pytest.param({"horses": True, "magic_swords": True, "double_defense": True, "two_swords": True, "archers": True,
+                  "scenario": "princess", "potions": True, "points": 120, "table": 48, "turn_limit": 30},
+                 id="every advanced rule,princess,potions"),
 ]
 
 
@@ -255,11 +330,18 @@ def test_random_games_of_the_advanced_rules_are_identical(options, seeds):
     attack (at a declared second target or the same enemy, who strikes back only with a magic sword
     of his own); guarding a height with the sword hand, after which a kniggit does not attack again
     that turn; two swords that need no defense token, never defend and strike twice.  Same draws,
-    same game, decision by decision, with fights in every game."""
+    same game, decision by decision, with fights in every game.  Issue 39, beside things to carry
+    and drink (rulings 30 and 35): a carrier fights under these rules with the hand that carries out
+    of the fight, and the games show it (:func:`_carriers`)."""
     assert unsupported(options) == []
+    seen = set()
     for seed in seeds:
         game = _same_game(options, _tape(seed))
         assert any(name.startswith("fight:") for _, name, _ in game["decisions"])
+        seen |= _happened(options, game) if options.get("scenario", "battle") != "battle" else set()
+    if options.get("scenario") == "princess":
+        assert {"carrier fights", "carrier on horseback", "carrier with a magic sword", "carrier's second attack",
+                "carrier with double defense", "carrier with two swords", "drinks", "brings"} <= seen, seen
 
 
 @pytest.mark.parametrize("options", ADVANCED_HEURISTIC)
@@ -267,10 +349,17 @@ def test_heuristic_games_of_the_advanced_rules_are_identical(options):
     """Issue 39, the heuristic under the advanced rules (rules page, rules 25, 26, 28, 29, 39): its
     moves with a horseman's allowance and its hands drawn from the equilibrium of each fight's hands
     (the heights on foot against a horseman, guards, two swords, a magic sword's second attack) are
-    the bot's of ``brawl/games/kniggits/bots.py``, against itself and the random bot."""
+    the bot's of ``brawl/games/kniggits/bots.py``, against itself and the random bot.  Issue 39,
+    beside things to carry and drink (rulings 30 and 35): its carriers fight under these rules, each
+    hand's strategy solved for the hands a carrier has (:func:`_carriers`)."""
+    seen = set()
     for seed, bots in enumerate((["heuristic", "heuristic"], ["heuristic", "random"], ["random", "heuristic"])):
         game = _same_game(options, _tape(1300 + seed), bots)
         assert any(name.startswith("fight:") for seat, name, _ in game["decisions"] if bots[seat] == "heuristic")
+        seen |= _happened(options, game) if options.get("scenario") == "princess" else set()
+    if options.get("scenario") == "princess":
+        assert {"carrier fights", "carrier on horseback", "carrier with a magic sword", "carrier with double defense",
+                "drinks", "brings"} <= seen, seen
 
 
 def test_the_advanced_rules_show_in_the_games():
@@ -302,6 +391,37 @@ def test_the_heuristic_s_archers_are_identical(given):
         assert a == b, f"decision {k} differs"
     assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
     assert any(name.startswith("shoot:") for _, name, _ in slow["decisions"])
+
+
+def test_the_heuristic_s_archer_picks_up_a_thing_in_reach():
+    """Issue 39, rules page, rule 27 with ruling 35 (seed, Archers; Scenarios: a bow needs both
+    hands): the heuristic bot picks up a thing in reach before anything else, an archer too
+    (``HeuristicBot.order_for``), so an archer that stands by the princess takes her up instead of
+    aiming; the kernel, entering that position (``batch_playout.play_kernel_from``), plays on as the
+    engine does, decision by decision, to the same end."""
+    from brawl.core.values import replace
+    from brawl.games import make_game
+    from brawl.games.kniggits.batch_playout import play_kernel_from
+    from brawl.games.kniggits.batch_state import play_engine_from
+
+    game = make_game("kniggits", {"archers": True, "scenario": "princess", "table": 24, "terrain": "open",
+                                  "turn_limit": 40})
+    state = game.apply_action(game.apply_action(game.initial_state(), 0, "army:archers"), 1, "army:archers")
+    while state.phase == "rps":
+        seat = game.node(state).seats[0]
+        state = game.apply_action(state, seat, ("rock", "scissors")[seat])
+    princess = state.items[0]
+    archer = next(k for k in state.kniggits if k.seat == 0 and k.archer)
+    state = replace(state, kniggits=tuple(replace(k, x=princess.x + 0.5, y=princess.y) if k is archer else k
+                                          for k in state.kniggits))
+    values = _tape(7, 20_000)
+    fast = play_kernel_from(game, state, ["heuristic", "heuristic"], 0.0, values)
+    slow = play_engine_from(game, state, ["heuristic", "heuristic"], 0.0, values)
+    assert slow["decisions"][0][1] == f"pick:{archer.id}:{princess.id}:sword"
+    assert len(fast["decisions"]) == len(slow["decisions"])
+    for k, (a, b) in enumerate(zip(fast["decisions"], slow["decisions"])):
+        assert a == b, f"decision {k} differs"
+    assert (fast["winner"], fast["turns"], fast["used"]) == (slow["winner"], slow["turns"], slow["used"])
 
 
 def test_the_vector_environment_leaves_the_advanced_rules_to_the_engine():
