@@ -13,7 +13,7 @@ from brawl.server.settings import Settings
 @pytest.fixture
 def app(tmp_path):
     return create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'a.sqlite3'}", bot_delay=0,
-                                        argon2_profile="CHEAPEST", decisions_per_second=100_000,
+                                        argon2_profile="CHEAPEST", hash_priority="normal", decisions_per_second=100_000,
                                         signups_per_hour=10_000))
 
 

@@ -44,7 +44,7 @@ def test_the_daily_digest_through_a_live_server(tmp_path, clock):
     smtp = Controller(inbox, hostname="127.0.0.1", port=port)
     smtp.start()
     app = create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'd.sqlite3'}", bot_delay=0,
-                                       argon2_profile="CHEAPEST", signups_per_hour=10_000,
+                                       argon2_profile="CHEAPEST", hash_priority="normal", signups_per_hour=10_000,
                                        smtp=f"smtp://127.0.0.1:{port}/?from=brawl@test.example&site=http://brawl.test"))
     hub = app.state.hub
     hub.housekeeping = functools.partial(type(hub).housekeeping, hub, 0.2)  # its looks come often: the test waits less

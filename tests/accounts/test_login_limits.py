@@ -112,7 +112,7 @@ def test_thirty_log_ins_at_once_through_two_processes_reach_the_hash_no_more_tha
 @pytest.fixture
 def app(tmp_path):
     return create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'a.sqlite3'}", bot_delay=0,
-                                        argon2_profile="CHEAPEST", signups_per_hour=3))
+                                        argon2_profile="CHEAPEST", hash_priority="normal", signups_per_hour=3))
 
 
 def browser(app, address: str) -> TestClient:
@@ -187,7 +187,7 @@ def test_hashes_wait_in_their_own_bounded_queue_and_other_routes_answer(tmp_path
     Retry-After at once, and routes that run on threads (a leaderboard, a profile) answer
     meanwhile, though fifty log-ins wait."""
     app = create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'h.sqlite3'}", argon2_profile="CHEAPEST",
-                                       hashes_at_once=1, hash_queue=60, login_failures_per_account=1000,
+                                       hash_priority="normal", hashes_at_once=1, hash_queue=60, login_failures_per_account=1000,
                                        login_failures_per_address=1000, login_failures_per_account_total=1000))
     passwords = app.state.accounts.passwords
     with TestClient(app) as c:

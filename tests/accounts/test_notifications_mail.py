@@ -44,7 +44,8 @@ def port() -> int:
 @pytest.fixture
 def app(tmp_path, port):
     return create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'm.sqlite3'}", bot_delay=0,
-                                        argon2_profile="CHEAPEST", decisions_per_second=100_000, signups_per_hour=10_000,
+                                        argon2_profile="CHEAPEST", hash_priority="normal",
+                                        decisions_per_second=100_000, signups_per_hour=10_000,
                                         smtp=f"smtp://127.0.0.1:{port}/?from=brawl@test.example&site=http://brawl.test"))
 
 

@@ -44,7 +44,8 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(db_url):  # no
 
 
 def test_two_processes_pair_each_seek_once_and_rate_each_game_once(db_url):  # noqa: F811
-    settings = Settings(db_url=db_url, bot_delay=0, argon2_profile="CHEAPEST", decisions_per_second=100_000)
+    settings = Settings(db_url=db_url, bot_delay=0, argon2_profile="CHEAPEST", hash_priority="normal",
+                        decisions_per_second=100_000)
     one, two = create_app(settings=settings), create_app(settings=settings)
     with TestClient(one) as a, TestClient(two) as b:  # both running: news between them, pairing rounds
         people = []

@@ -27,7 +27,8 @@ SHOTS = Path("/tmp/shots/rated-seats")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("rated") / "r.sqlite3"
-    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0, argon2_profile="CHEAPEST", decisions_per_second=1000)
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0, argon2_profile="CHEAPEST", hash_priority="normal",
+                        decisions_per_second=1000)
     with LiveServer(create_app(settings=settings)) as url:
         yield url
 

@@ -47,7 +47,7 @@ def choose(page, seat: int, before_the_fall: bool):
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_three_accounts_play_from_their_games_list_and_one_runs_out(tmp_path, clock, size):
     app = create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'b.sqlite3'}", bot_delay=0,
-                                       argon2_profile="CHEAPEST", signups_per_hour=10_000))
+                                       argon2_profile="CHEAPEST", hash_priority="normal", signups_per_hour=10_000))
     width, height = SIZES[size]
     with LiveServer(app) as url, sync_api.sync_playwright() as p:
         names = ["Ann", "Bob", "Cy"]

@@ -16,7 +16,7 @@ DAY = 86_400.0
 @pytest.fixture
 def app(tmp_path):
     return create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}", bot_delay=0,
-                                        argon2_profile="CHEAPEST", decisions_per_second=100_000,
+                                        argon2_profile="CHEAPEST", hash_priority="normal", decisions_per_second=100_000,
                                         signups_per_hour=10_000))
 
 

@@ -84,7 +84,7 @@ def wait(page, condition, seconds: float = 20.0) -> None:
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_system_notification_for_another_game_and_a_seat_on_leave(tmp_path, clock, size):
     app = create_app(settings=Settings(db_url=f"sqlite:///{tmp_path / 'n.sqlite3'}", bot_delay=0,
-                                       argon2_profile="CHEAPEST", signups_per_hour=10_000))
+                                       argon2_profile="CHEAPEST", hash_priority="normal", signups_per_hour=10_000))
     width, height = SIZES[size]
     with LiveServer(app) as url, sync_api.sync_playwright() as p:
         ann, bob = account(url, "Ann"), account(url, "Bob")

@@ -15,6 +15,7 @@ httpx = pytest.importorskip("httpx")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from brawl.server.app import create_app  # noqa: E402
+from brawl.server.settings import Settings  # noqa: E402
 from tests.server.test_browser import LiveServer  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -25,7 +26,10 @@ GAMES = ["kniggits", "krig", "ktog", "rps", "tactics"]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("web") / "web.sqlite3"
-    with LiveServer(create_app(f"sqlite:///{db}", bot_delay=0)) as url:
+    # accounts' passwords hashed cheaply and at the normal priority: at the default idle priority a
+    # hash waits for a core the test run leaves free, and a log-in took half a minute
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0, argon2_profile="CHEAPEST", hash_priority="normal")
+    with LiveServer(create_app(settings=settings)) as url:
         yield url
 
 
