@@ -199,7 +199,7 @@ def test_the_review_plays_kniggits_on_the_kernel():
 
     game = make_game("kniggits", {})
     assert isinstance(make_policy(game, ["heuristic"], 0.15, 1), KernelPolicy)
-    assert kernel_policy(make_game("kniggits", {"archers": True, "scenario": "flag"}), ["heuristic"], 0.15, 1) is None
+    assert kernel_policy(make_game("kniggits", {"measure": "table"}), ["heuristic"], 0.15, 1) is None  # a real table
     assert kernel_policy(game, ["search"], 0.0, 1) is None
     assert isinstance(make_policy(game, ["search"], 0.0, 1), EnginePolicy)
 
@@ -271,7 +271,7 @@ def test_the_search_bot_scores_its_plans_by_compiled_playouts():
     assert score == bot.rollout(game, state, seat, state.turns)
     old = SearchBot(seed=4, game=game)
     assert old._compiled(game) is None and old.rollout(game, state, seat, state.turns) == old.engine_rollout(game, state, seat, state.turns)
-    archers = make_game("kniggits", {"archers": True, "scenario": "flag"})  # a flag with archers: the engine's
+    archers = make_game("kniggits", {"measure": "table", "archers": True})  # a real table: the engine's
     assert SearchBot(seed=4, game=archers, rollouts="kernel")._compiled(archers) is None
 
 
