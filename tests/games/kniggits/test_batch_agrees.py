@@ -212,7 +212,7 @@ ITEM_GAMES = [
                  {"carrier with a magic sword"}, id="princess-magic_swords-heuristic"),
     pytest.param({"scenario": "grail", "double_defense": True}, ["heuristic", "heuristic"], (2,),
                  {"carrier with double defense"}, id="grail-double_defense-heuristic"),
-    pytest.param({"scenario": "flag", "horses": True, "potions": True}, ["heuristic", "random"], (1,),
+    pytest.param({"scenario": "flag", "horses": True, "potions": True}, ["heuristic", "random"], (1, 4),
                  {"carrier on horseback", "drinks", "brings"}, id="flag-horses-potions-heuristic-random"),
     pytest.param({"scenario": "princess", "horses": True, "table": 14, "terrain": "open", "turn_limit": 0},
                  ["random", "random"], (22,), {"carrier on horseback"}, id="princess-horses-random"),
