@@ -14,6 +14,7 @@ import types
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros  # the lowest bit set (LLVM's cttz)
 
 from ...sim.kernel import borrowing  # noqa: F401  (the battles' small functions: see there)
 from . import data as D
@@ -306,8 +307,9 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     end in, its provocations and squares walked in ``best_p``, ``best_u``, ``NO_ROUTE`` where there
     is none).  ``R``: scratch, (6, layers, places) int64, zeros at first: rows 0 to 4 the layers
     (in the layer, provocations, parent, the places in the order reached, their count in column
-    0 of row 4), row 5 the walk's own (closed places, the watchers' squares, the watchers, this
-    search's mark, each square's distance to the goal).  A place is in a layer, or closed, when it
+    0 of row 4, and from column 1 the layer's places as bits, so a layer is walked in the order of its
+    places without reading every place), row 5 the walk's own (closed places, the watchers' squares,
+    the watchers, this search's mark, each square's distance to the goal).  A place is in a layer, or closed, when it
     holds this search's mark, so nothing is cleared between searches.  With a goal, a place too far
     from it for the squares left is not walked on from: whatever it leads to is as far, so the
     places that do reach the goal, their order, provocations and parents are the same.  Without
@@ -324,6 +326,9 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     R[5, 3, 0] = mark
     nw = provoke_watchers(U, P, IT, O, i, watchers)
     count[:budget + 1] = 0
+    words = (places + 63) >> 6
+    bits = R[4]  # bits[t, 1 + w]: word w of layer t's places
+    bits[:budget + 1, 1:1 + words] = 0
     if goal < 0:
         best_p[:] = NO_ROUTE
         best_u[:] = NO_ROUTE
@@ -332,6 +337,7 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     prov[0, origin] = 0
     order[0, 0] = origin
     count[0] = 1
+    bits[0, 1 + (origin >> 6)] = np.int64(1) << (origin & 63)
     if nw > 0:
         zone[:places // 2] = 0
         for k in range(nw):
@@ -407,34 +413,39 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
         if goal >= 0:  # the columns near enough to the goal (keys are column first)
             lo = max(0, gx - (budget - used)) * O[O_HEIGHT] * 2
             hi = min(places, (gx + budget - used + 1) * O[O_HEIGHT] * 2)
-        for key in range(lo, hi):
-            if inl[used, key] != mark or (goal >= 0 and far[key >> 1] > budget - used):
-                continue  # not in the layer, or too far from the goal: nothing it leads to reaches it
-            if goal < 0:  # walked on from an earlier layer provoking no more: that walk is as good, sooner
-                if low[key] <= prov[used, key]:
-                    continue
-                low[key] = prov[used, key]
-            here = zone[key >> 1]
-            for step in (1, 2):
-                t = used + step
-                if t > budget:
-                    break
-                for d in range(8):
-                    nk = ONE[key, d] if step == 1 else TWO[key, d]
-                    if nk < 0:
-                        break
-                    n = nk >> 1
-                    if barred[n] or (goal >= 0 and far[n] > budget - t):
-                        continue  # barred, or a place no walk on from reaches the goal
-                    p = prov[used, key] + _popcount(here ^ zone[n])
-                    if inl[t, nk] != mark:
-                        inl[t, nk] = mark
-                        order[t, count[t]] = nk
-                        count[t] += 1
-                    elif p >= prov[t, nk]:
+        for wd in range(lo >> 6, (hi + 63) >> 6):  # the layer's places from lo to hi, ascending
+            v = bits[used, 1 + wd]
+            while v != 0:
+                key = wd * 64 + trailing_zeros(v)
+                v &= v - 1
+                if key < lo or key >= hi or (goal >= 0 and far[key >> 1] > budget - used):
+                    continue  # too far from the goal: nothing it leads to reaches it
+                if goal < 0:  # walked on from an earlier layer provoking no more: that walk is as good, sooner
+                    if low[key] <= prov[used, key]:
                         continue
-                    prov[t, nk] = p
-                    parent[t, nk] = used * places + key
+                    low[key] = prov[used, key]
+                here = zone[key >> 1]
+                for step in (1, 2):
+                    t = used + step
+                    if t > budget:
+                        break
+                    for d in range(8):
+                        nk = ONE[key, d] if step == 1 else TWO[key, d]
+                        if nk < 0:
+                            break
+                        n = nk >> 1
+                        if barred[n] or (goal >= 0 and far[n] > budget - t):
+                            continue  # barred, or a place no walk on from reaches the goal
+                        p = prov[used, key] + _popcount(here ^ zone[n])
+                        if inl[t, nk] != mark:
+                            inl[t, nk] = mark
+                            order[t, count[t]] = nk
+                            count[t] += 1
+                            bits[t, 1 + (nk >> 6)] |= np.int64(1) << (nk & 63)
+                        elif p >= prov[t, nk]:
+                            continue
+                        prov[t, nk] = p
+                        parent[t, nk] = used * places + key
     return best_l, best_k
 
 
