@@ -20,6 +20,7 @@ from numba import njit
 from numba.extending import overload
 
 from ...sim.kernel import INLINE, _is_tape, below, borrowing, counting, inlined, note
+from .batch_geom import written
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
 from .batch_items import SWORD, arrived, lay_out, list_items, order_code, take, winner
 from . import batch_advanced as adv
@@ -109,8 +110,8 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 length = 0.0 + (reach - 0.0) * u2
                 x = min(max(XY[0, i] + length * math.cos(angle), 0.0), o.size)
                 y = min(max(XY[1, i] + length * math.sin(angle), 0.0), o.size)
-                x = np.rint(x * 1000.0) / 1000.0  # written to a thousandth in the decision
-                y = np.rint(y * 1000.0) / 1000.0
+                x = written(x, 1000.0)  # written to a thousandth in the decision
+                y = written(y, 1000.0)
                 pts[0, 0], pts[0, 1] = x, y
                 count = check_path(K, XY, n, i, pts, 1, o, g, buf, out)
                 if count == 0:

@@ -50,6 +50,23 @@ move_allowance = compiled(mechanics.move_allowance)
 directly_away = compiled(mechanics.directly_away)
 flees = compiled(mechanics.flees)
 has_power = compiled(mechanics.has_power)  # the advanced rules' powers (batch_advanced)
+_SPLIT = 134217729.0  # 2**27 + 1: splits a double into two halves whose products are exact
+
+
+@borrowing
+def written(v, per):
+    """``v`` (0 or more) as a bot writes it to ``1 / per`` of an inch (``f"{v:.4f}"`` for ``per``
+    10000, ``per`` a whole number below 2**26), read back: the nearest multiple of the exact value,
+    ties to even.  ``np.rint(v * per)`` is not it: the product is rounded first, and a value just
+    past a half (24.40005 written 24.4001) can land on the half and round down to the even side."""
+    p = v * per
+    hi = v * _SPLIT - (v * _SPLIT - v)  # Dekker's exact product: p + err is v * per exactly
+    err = (hi * per - p) + (v - hi) * per
+    base = np.floor(p)
+    d = p - (base + 0.5)  # exact: both lie on the grid of p's last place
+    if d > 0.0 or (d == 0.0 and err > 0.0) or (d == 0.0 and err == 0.0 and base % 2.0 == 1.0):
+        base += 1.0
+    return base / per
 
 #: what :meth:`.geometry.Table.room` reads of the table
 Side = namedtuple("Side", "size")

@@ -29,7 +29,7 @@ from numba.extending import overload
 
 from ...sim.kernel import _is_tape, _next, _tape_next, below, borrowing, counting, inlined
 from . import mechanics
-from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate
+from .batch_geom import Side, away_arc, compiled, dist, plan, room, truncate, written
 from .batch_items import heuristic_pick, item_goal
 from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, MOVE, MOVED, RANK, SEAT, STATUS, TRIED_TURNS,
                           allowance, check_path, engaged)
@@ -179,8 +179,8 @@ def _gang(K, n, e, k):
 
 @borrowing
 def _written(v):
-    """A coordinate as the bot writes it, to a ten-thousandth of an inch."""
-    return np.rint(v * 10000.0) / 10000.0
+    """A coordinate as the bot writes it, to a ten-thousandth of an inch (:func:`.batch_geom.written`)."""
+    return written(v, 10000.0)
 
 
 @counting

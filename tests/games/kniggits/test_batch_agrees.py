@@ -223,6 +223,11 @@ ITEM_GAMES = [
                  id="princess-magic_swords-random"),
     pytest.param({"scenario": "princess", "archers": True, "table": 14, "terrain": "open", "turn_limit": 0},
                  ["random", "random"], (37,), {"aimed archer picks"}, id="princess-archers-random"),
+    # the potions beside every advanced rule: a heuristic's step out of combat lands on 24.40005 inches,
+    # which the bot writes 24.4001 (test_a_point_is_written_as_the_bot_writes_it)
+    pytest.param({"potions": True, "horses": True, "magic_swords": True, "double_defense": True, "two_swords": True,
+                  "archers": True, "points": 120, "table": 48, "turn_limit": 30}, ["heuristic", "heuristic"], (2001,),
+                 {"drinks"}, id="potions-every-rule-heuristic"),
 ]
 
 
@@ -240,6 +245,21 @@ def test_games_with_things_to_carry_are_identical(options, bots, seeds, shown):
     for seed in seeds:
         seen |= _happened(options, _same_game(options, _tape(seed), bots))
     assert shown <= seen
+
+
+def test_a_point_is_written_as_the_bot_writes_it():
+    """Issue 39: the kernel writes a move's points as the bots do (``f"{x:.4f}"``, the random bot's
+    ``f"{x:.3f}"``), from the exact value: 24.40005 inches (a heuristic's step out of combat in the
+    potions' game above) is 24.4001, though 24.40005 times 10000 rounds to 244000.5, which
+    ``np.rint`` takes to the even 244000; ties and near-ties of every size agree."""
+    from brawl.games.kniggits.batch_geom import written
+
+    values = [24.40005, 0.00005, 0.0, 144.0, 12.34565, 2.5e-05] + [k / 20000 for k in range(0, 2_880_000, 997)]
+    values += list(np.random.default_rng(3).uniform(0, 144, 2000))
+    for per, digits in ((10000.0, 4), (1000.0, 3)):
+        for v in values:
+            assert written(v, per) == float(f"{v:.{digits}f}"), (v, per)
+    assert written(24.40005, 10000.0) == 24.4001 != np.rint(24.40005 * 10000.0) / 10000.0
 
 
 ADVANCED = ("horses", "magic_swords", "double_defense", "two_swords", "archers")
