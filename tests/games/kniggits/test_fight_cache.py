@@ -26,7 +26,7 @@ def test_fights_with_one_key_have_one_payoff_matrix():
     rng = random.Random(7)
     seen: dict[tuple, np.ndarray] = {}
     shared = 0
-    for _ in range(4000):
+    for _ in range(1500):
         tokens = [[rng.choice([0, 1, 2, 3, 4, 5, 6, 9]) for _ in range(3)] for _ in range(2)]
         two = [t[2] == 0 and t[1] >= 5 for t in tokens]
         a = Kniggit("A1", 0, 10, 10, *tokens[0], two_swords=two[0], facing="B1")
@@ -45,7 +45,7 @@ def test_fights_with_one_key_have_one_payoff_matrix():
                 assert np.array_equal(seen[key], payoff), (key, tokens)
             else:
                 seen[key] = payoff
-    assert shared > 1000  # the key is worth having: most fights share a solution
+    assert shared > 300  # the key is worth having: most fights share a solution
 
 
 def test_the_key_keeps_the_counts_where_a_fight_can_rout():
