@@ -239,7 +239,8 @@ def test_games_with_things_to_carry_are_identical(options, bots, seeds, shown):
     drink as the bot does, carry a thing along, put it down when its carrier flees, drink the
     potions and return a flag to its base on arriving within reach, keep a hand that carries out of
     the fight, and end the game when a thing is brought home: same draws, same game, and between
-    the seeds the games show ``shown``."""
+    the seeds the games show ``shown``.  Beside the advanced rules (issue 39), a carrier fights under
+    them with the hand that carries out of the fight (:func:`_carriers`)."""
     assert unsupported(options) == []
     seen = set()
     for seed in seeds:
