@@ -172,33 +172,40 @@ def test_the_uncounted_loops_are_handed_back_no_array():
 
     mine = [f for f in kernel.BORROWED + kernel.INLINED if f.py_func.__module__.startswith("brawl.games.kniggits.")]
     assert {f.py_func.__name__ for f in kernel.BORROWED} >= {"play_game", "play_on"}
-    if not any(callee.nopython_signatures for fn in mine for callee in _called(fn)):
-        # the runs above read the compiled games from Numba's cache, which leaves the functions the
-        # loops call uncompiled in this process: compile the kernel's functions here, past the cache
+
+    def walk() -> int:
+        """The signatures checked (every callee's, compiled in this process for the fast source)."""
+        seen, todo, checked = set(), list(mine), 0
+        while todo:
+            fn = todo.pop()
+            for callee in _called(fn):
+                fast = [sig for sig in callee.nopython_signatures if not any(tape(a) for a in sig.args)]
+                for sig in fast:
+                    checked += 1
+                    assert not holds(sig.return_type), f"{fn.py_func.__name__} is handed {sig.return_type} by " \
+                                                       f"{callee.py_func.__name__}"
+                if callee.targetoptions.get("_nrt") is not True and callee not in seen:
+                    seen.add(callee)
+                    todo.append(callee)
+        return checked
+
+    checked = walk()
+    if checked <= 50:
+        # the runs above read compiled functions from Numba's cache, which leaves the functions
+        # they call uncompiled in this process: compile every one of the kernel's here, past it
         import sys
 
         from numba.core.caching import NullCache
         from numba.core.dispatcher import Dispatcher
 
-        for name, module in list(sys.modules.items()):
-            if name.startswith("brawl.games.kniggits.batch"):
-                for compiled in vars(module).values():
-                    if isinstance(compiled, Dispatcher):
-                        compiled._cache = NullCache()
-        batch._play_chunk.recompile()
-        batch_playout._playouts.recompile()
-    seen, todo, checked = set(), list(mine), 0
-    while todo:
-        fn = todo.pop()
-        for callee in _called(fn):
-            fast = [sig for sig in callee.nopython_signatures if not any(tape(a) for a in sig.args)]
-            for sig in fast:
-                checked += 1
-                assert not holds(sig.return_type), f"{fn.py_func.__name__} is handed {sig.return_type} by " \
-                                                   f"{callee.py_func.__name__}"
-            if callee.targetoptions.get("_nrt") is not True and callee not in seen:
-                seen.add(callee)
-                todo.append(callee)
+        made = list({id(f): f for name, module in list(sys.modules.items()) if name.startswith("brawl.games.kniggits.batch")
+                     for f in vars(module).values() if isinstance(f, Dispatcher)}.values())
+        for f in made:
+            f._cache = NullCache()
+        for f in made:
+            if f.nopython_signatures:
+                f.recompile()
+        checked = walk()
     assert checked > 50
 
 
