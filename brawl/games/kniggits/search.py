@@ -28,8 +28,9 @@ open.  So the bot plans each moving phase as a whole, when its first decision co
    56.6%) of 200 (13.0 against 11.2 ms).  Playouts cut short at a horizon (the turn limit's count
    of tokens 4 or 8 turns on) did no better: 53.0% (43.3% to 62.5%) of 100 games with 16 a plan
    (2.2 ms), 45.0% (37.0% to 53.3%) of 140 with 128 (11.5 against 14.8 ms), 37.1% of 120 with 64
-   over 8 turns; nor did the engine's rollouts with the share of 16 or 32 such playouts added
-   (48.7% and 48.0% of 200).  So the engine's stay the default.
+   over 8 turns; nor did the margin of tokens 4 or 6 turns on, 64 playouts a plan (49.2% and
+   46.0% of 200), nor the engine's rollouts with the share of 16 or 32 such playouts added (48.7%
+   and 48.0% of 200).  So the engine's stay the default.
 3. **Evaluation.**  The worth of one's kniggits still fighting minus the enemy's (:func:`.bots.worth`:
    a kniggit about to flee is worth nothing), a won or lost game far above any material (with
    compiled rollouts, the share of playouts won above it).
