@@ -65,7 +65,6 @@ Rules = namedtuple("Rules", "size scale ring room tol direct turn_limit presets 
 #: random decisions and the hands sealed before a playout began (:mod:`.batch_playout`; 0 and none here)
 Work = namedtuple("Work", "buf opts movers pts out row fights pols ens way known strategies eps sealed things hands")
 # things: where the game's things are (batch_items); hands: a fight's hands and hand lists (batch_game)
-FLAGS = ()
 
 
 def unsupported(options: Mapping) -> list[str]:
@@ -78,7 +77,7 @@ def unsupported(options: Mapping) -> list[str]:
 
     game = make_game("kniggits", options)
     o = game.options
-    out = [f"the advanced rule {name}" for name in FLAGS if getattr(o, name)]
+    out = []
     if o.scenario not in ("battle", "joust", "princess", "grail", "flag"):
         out.append(f"the scenario {o.scenario}")
     if o.measure != "app":

@@ -60,11 +60,14 @@ def written(v, per):
     ties to even.  ``np.rint(v * per)`` is not it: the product is rounded first, and a value just
     past a half (24.40005 written 24.4001) can land on the half and round down to the even side."""
     p = v * per
-    hi = v * _SPLIT - (v * _SPLIT - v)  # Dekker's exact product: p + err is v * per exactly
-    err = (hi * per - p) + (v - hi) * per
     base = np.floor(p)
     d = p - (base + 0.5)  # exact: both lie on the grid of p's last place
-    if d > 0.0 or (d == 0.0 and err > 0.0) or (d == 0.0 and err == 0.0 and base % 2.0 == 1.0):
+    if d == 0.0:  # p is a half: what rounding the product lost decides
+        hi = v * _SPLIT - (v * _SPLIT - v)  # Dekker's exact product: p + err is v * per exactly
+        err = (hi * per - p) + (v - hi) * per
+        if err > 0.0 or (err == 0.0 and base % 2.0 == 1.0):
+            base += 1.0
+    elif d > 0.0:
         base += 1.0
     return base / per
 

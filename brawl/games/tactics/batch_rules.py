@@ -326,9 +326,7 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     R[5, 3, 0] = mark
     nw = provoke_watchers(U, P, IT, O, i, watchers)
     count[:budget + 1] = 0
-    words = (places + 63) >> 6
-    bits = R[4]  # bits[t, 1 + w]: word w of layer t's places
-    bits[:budget + 1, 1:1 + words] = 0
+    bits = R[4]  # with watchers, bits[t, 1 + w]: word w of layer t's places
     if goal < 0:
         best_p[:] = NO_ROUTE
         best_u[:] = NO_ROUTE
@@ -337,8 +335,9 @@ def search(U, P, IT, O, ONE, TWO, i, goal, barred, ends, R, best_p, best_u):
     prov[0, origin] = 0
     order[0, 0] = origin
     count[0] = 1
-    bits[0, 1 + (origin >> 6)] = np.int64(1) << (origin & 63)
     if nw > 0:
+        bits[:budget + 1, 1:1 + ((places + 63) >> 6)] = 0
+        bits[0, 1 + (origin >> 6)] = np.int64(1) << (origin & 63)
         zone[:places // 2] = 0
         for k in range(nw):
             w = watchers[k]
