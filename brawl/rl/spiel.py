@@ -371,13 +371,20 @@ class BrawlSpielState(pyspiel.State):
         if not self._encoding.chance_loops:
             return [(i, float(p)) for i, p in enumerate(event.probabilities)]
         seen = frozenset(self._chain.value)
+        cache = self._encoding.__dict__.setdefault("_outcomes_cache", {})
+        known = cache.get((self._position(), seen))  # the same roll from the same loop: the same odds
+        if known is not None:
+            return list(known)
         weights = []
         for i, (outcome, p) in enumerate(event.items()):
             leave = _leave_probability(self._brawl, self._encoding, self._brawl._apply_chance(self.brawl_state, outcome), seen)
             if p * leave > 0:
                 weights.append((i, Fraction(p) * leave))
         total = sum(w for _, w in weights)
-        return [(i, float(w / total)) for i, w in weights]
+        if len(cache) > 200_000:
+            cache.clear()
+        known = cache[(self._position(), seen)] = tuple((i, float(w / total)) for i, w in weights)
+        return list(known)
 
     def _apply_action(self, action: int) -> None:
         node = self._node
