@@ -133,3 +133,16 @@ def pytest_xdist_make_scheduler(config, log):
             return KERNEL_GROUPS.get(nodeid.split("::", 1)[0], nodeid)
 
     return KernelGroupScheduling(config, log)
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(request):
+    """After each browser test, the pages it opened are closed (their contexts): a page left open
+    keeps its clocks ticking and its socket open, which costs CPU until the module's browser goes."""
+    yield
+    browser = request.node.funcargs.get("browser")
+    for context in list(getattr(browser, "contexts", ())):
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001 - the browser went with its test (a test may close it)
+            pass

@@ -90,7 +90,7 @@ def eventually(check, timeout: float = 20.0):
     raise AssertionError("condition not met in time")
 
 
-@pytest.mark.parametrize("game, options", [("krig", {"hp": 6}), ("ktog", {"players": 3, "hp": 6}), ("rps", {}),
+@pytest.mark.parametrize("game, options", [("krig", {"hp": 3}), ("ktog", {"players": 3, "hp": 3}), ("rps", {}),
                                            ("tactics", {"max_rounds": 1})])
 def test_seats_on_different_processes_play_a_whole_game(servers, game, options):
     a, b = servers

@@ -91,8 +91,8 @@ def flees(colours_left: int) -> bool:
 def blows_to_flee(move: int, attack: int, defense: int) -> int:
     """The fewest undefended blows that leave a kniggit with one colour, so it flees (The Results):
     every colour but the largest knocked down."""
-    counts = sorted([c for c in (move, attack, defense) if c > 0])  # a list: the batch kernel compiles this
-    return sum(counts[:-1]) if counts else 0
+    move, attack, defense = max(move, 0), max(attack, 0), max(defense, 0)
+    return move + attack + defense - max(move, attack, defense)  # no sort: the kernels compile this too
 
 
 def directly_away(cos_angle: float) -> bool:
