@@ -124,7 +124,14 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
         return
     if verb == V_MOVE:
         goal = a * O[O_HEIGHT] + b
-        S[S_PLEN] = R.route(U, P, IT, O, ONE, TWO, i, goal, scratch[0], scratch[1], R5, PATH)
+        if U[i, HIDDEN] == 0 and R.provokers(U, P, IT, O, i) == 0:
+            # nobody may strike at the mover on the way (the watchers stay none as he walks) and no
+            # step can give him away: of the route only its end matters (move_step), so it is not
+            # searched (the move ends where the route would: a square some walk reaches)
+            PATH[0], PATH[1] = R.square(U, O, i), goal
+            S[S_PLEN] = 2
+        else:
+            S[S_PLEN] = R.route(U, P, IT, O, ONE, TWO, i, goal, scratch[0], scratch[1], R5, PATH)
         push(STK, S, ST_MOVE, i, -1, 0, 0, 0, 0, 0)
         S[S_MOVED] = 1
         return
