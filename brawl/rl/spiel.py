@@ -372,7 +372,8 @@ class BrawlSpielState(pyspiel.State):
             return [(i, float(p)) for i, p in enumerate(event.probabilities)]
         seen = frozenset(self._chain.value)
         cache = self._encoding.__dict__.setdefault("_outcomes_cache", {})
-        known = cache.get((self._position(), seen))  # the same roll from the same loop: the same odds
+        key = (self._position(), seen)  # the same roll from the same loop: the same odds
+        known = cache.get(key)
         if known is not None:
             return list(known)
         weights = []
@@ -383,7 +384,7 @@ class BrawlSpielState(pyspiel.State):
         total = sum(w for _, w in weights)
         if len(cache) > 200_000:
             cache.clear()
-        known = cache[(self._position(), seen)] = tuple((i, float(w / total)) for i, w in weights)
+        known = cache[key] = tuple((i, float(w / total)) for i, w in weights)
         return list(known)
 
     def _apply_action(self, action: int) -> None:
