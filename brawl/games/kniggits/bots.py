@@ -3,7 +3,8 @@
 - ``random``: a random army, random straight moves (``Kniggits.sample_action``) and uniform
   choices everywhere else.
 - ``search``: plans each moving phase by short rollouts of whole-turn plans with the heuristic as
-  the default policy, fights as the heuristic does (:mod:`.search`).
+  the default policy, and fights against the hands it reads the other side showing
+  (:mod:`.search`, :mod:`.search_fights`).
 - ``heuristic``: moves sensibly: each kniggit goes for the weakest enemy it can reach, friends
   gang up on the same enemy, archers shoot when they can and otherwise keep at the edge of their
   range, runners fetch the princess, the grail or the enemy flag and a guard stays by one's own

@@ -38,9 +38,11 @@ open.  So the bot plans each moving phase as a whole, when its first decision co
    compiled rollouts, the share of playouts won above it).
 
 The chosen plan's decisions are then given one by one (each checked against the state it was
-planned for; anything unexpected makes the bot plan again).  Fights are played as the heuristic
-plays them, by sampling the exact equilibrium (linear programming), so no fixed pattern can exploit
-them; phase two (which attacker each kniggit with several faces) is chosen by rollouts as well.  In a
+planned for; anything unexpected makes the bot plan again).  Fights read the other side: its
+revealed hands weigh a few models of how it picks them, and the bot leans from the equilibrium
+toward the reply to their prediction, within a bound on what that can cost (:mod:`.search_fights`;
+``fights="equilibrium"`` plays the heuristic's equilibrium, as the bot did before).  Phase two
+(which attacker each kniggit with several faces) is chosen by rollouts as well.  In a
 battle the army is one champion with every point in tokens (:func:`champion_army`), which did best
 in quick self-play; other scenarios take the heuristic's army.
 
@@ -62,6 +64,7 @@ from .fight_odds import regret_matching  # the rollouts' quick equilibria
 from .geometry import dist, norm, path_length, truncate
 from .model import Kniggit
 from .rules import Kniggits, KniggitsState
+from .search_fights import FightReader
 from .search_value import WIN, evaluate, fight_value
 
 PLAYOUTS = 24  # compiled playouts per plan (rollouts="kernel"; benchmarks/kniggits_search_kernel.py)
@@ -72,12 +75,14 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, game: Kniggits | None = None, *, policy, worth_tokens,
                  horizon: int = 3, army: str | None = None, wide: bool = True, rollouts: str = "engine",
-                 playouts: int = PLAYOUTS) -> None:
+                 playouts: int = PLAYOUTS, fights: str = "read") -> None:
         """``policy``: the default policy's class (the heuristic bot: its moves, turning and
         fights, made with ``seed=``); ``worth_tokens(move, attack, defense)``: what a kniggit still
         fighting with these tokens is worth to its army (0 when it would flee); ``rollouts``:
         ``engine`` (the engine's short rollouts) or ``kernel`` (``playouts`` compiled games per
-        plan where the kernel plays the options, the engine's rollouts elsewhere)."""
+        plan where the kernel plays the options, the engine's rollouts elsewhere); ``fights``:
+        ``read`` (hands against the other side's read habits, :mod:`.search_fights`) or
+        ``equilibrium`` (the heuristic's)."""
         self.rng = random.Random(seed)
         self.heuristic = policy(seed=self.rng.randrange(2**31))
         self.worth_tokens = worth_tokens
@@ -89,10 +94,13 @@ class SearchBot:
         self._seed = random.Random(seed).randrange(2**31)  # the compiled playouts' draws (self.rng untouched)
         self._kernel: tuple = (None, None)  # (game, its compiled playouts or None)
         self._plan: list[tuple[KniggitsState, str]] = []
+        self.reader = FightReader(self.heuristic) if fights == "read" else None
 
     # -- dispatch -----------------------------------------------------------------------------------
     def choose(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
         p = state.phase
+        if self.reader is not None:
+            self.reader.observe(state, seat)
         if p == "army":
             return self.army_choice(game, state, seat)
         if p == "move" and seat == state.to_act:
@@ -101,6 +109,8 @@ class SearchBot:
             return self.move_phase(game, state, seat)
         if p == "turning":
             return self.turning(game, state, seat)
+        if p == "fight" and self.reader is not None:
+            return self.reader.choose(game, state, seat, self.rng)
         return self.heuristic.choose(game, state, seat)
 
     def army_choice(self, game: Kniggits, state: KniggitsState, seat: int) -> str:
