@@ -2,16 +2,17 @@
 show, within a bound on what that can cost.
 
 A fight is a matrix game (:mod:`.fight_odds`): both sides show their hands at once, and each blow
-that lands knocks down a token.  The heuristic plays an equilibrium (of its worth game), so no
-fixed pattern beats it; but an equilibrium also gains nothing from the other side's habits, since
-every hand in its mix does equally well against it.  The search bot reads the other side instead.
+that lands knocks down a token.  The heuristic plays the equilibrium of its own worth game, which
+no fixed pattern beats at that game; but the battle is not scored in worth, and an equilibrium
+gains nothing from the other side's habits either, since every hand in its mix does equally well
+against it.  The search bot reads the other side instead.
 
 **Models.**  It keeps a few ways the other side may pick its hands, each giving the chance of every
 hand pair in the open fight:
 
 - ``heuristic``: the equilibrium of the heuristic's worth game, which the heuristic and the search
   bots before this one play (:meth:`.bots.HeuristicBot.fight_strategy`);
-- ``even``: the equilibrium of the token count (the mix that the hints' odds show a player);
+- ``even``: the equilibrium of the count below (near the mix the hints' odds show a player);
 - ``uniform``: every hand pair alike (the random bot);
 - ``habits``: how often this side has shown each sword height and each shield height so far in
   this game (:data:`PRIOR` pseudo-counts spread evenly to start), for anyone else.
@@ -21,24 +22,37 @@ it gave the hands the other side showed (Bayes' rule; each chance is mixed with 
 :data:`TREMBLE` of the uniform one, so a single surprise does not rule a model out for good).  The
 prediction for the next fight is the models' mix by their weights.
 
-**Response.**  The payoff is the token count of the fight (tokens the other side loses minus
-tokens lost), the turn limit's count (rule 33) and the hints' payoff.  Of the mixes that lose at
-most :data:`SAFETY` tokens a fight against *any* hands (measured from the fight's value, so against
-the best reply), the bot plays the one that takes the most against the prediction: a linear
-programme, remembered by the fight's count matrix and the prediction to two places.  Against an
-opponent the models misjudge it gives up at most that much; against one they read well it gains
-far more.
+**Payoff.**  What the fight changes in the turn limit's count (rule 33): the other side's tokens
+on kniggits still fighting, less one's own.  A blow knocks down one token, and a blow that leaves a
+kniggit one colour (The Results: it flees) takes every token it has.  So the count also values what
+wins a battle outright: the last token of a colour, when another colour is gone.
+
+**Response.**  Of the mixes that lose at most a budget of tokens against *any* hands (measured
+from the fight's value, so against the best reply), the bot plays the one that takes the most
+against the prediction: a linear programme, remembered by the fight's matrix, the prediction to
+two places and the budget to one.  The budget starts at :data:`STAKE` tokens a game, and after each
+fight gains what the mix played made against the hands shown, beyond the fight's value (the
+expectation over its own draw, so its luck is left out): it risks only what reading has won, and
+the stake.  Its expected count over a game is therefore never more than the stake below the sum of
+its fights' values, whatever the other side does; against a side the models read well the budget
+grows and the bot plays nearly the best reply (at most :data:`CAP` tokens of risk in one fight).
 
 **Measured** (``benchmarks/kniggits_search_fights.py``, 400 games, each bot in each seat for half,
 against the search bot that plays the heuristic's equilibrium, as it did before):
 
-- the default battle, each side fielding its champion (some sixty fights a game): 382 won, 7 drawn,
-  11 lost, a score of 96.4% (95% Wilson 94.1% to 97.8%), at 0.22 ms CPU a decision against
-  0.07 ms (the old bot's fight is a remembered equilibrium: no search to give more time to);
-- both armies ``heavy`` (two kniggits a side, the moving phase planned by rollouts): 245 won, 14
-  drawn, 141 lost, 63.0% (58.2% to 67.6%), at 2.45 ms CPU a decision against the old bot's 2.61;
-- against the heuristic, 100 games on the same seeds: 90.5% (83.2% to 94.8%), where the old
-  search bot scored 69.0% (59.4% to 77.2%).
+- the default battle, each side fielding its champion (some fifty fights a game): 392 won, 2 drawn,
+  6 lost, a score of 98.3% (95% Wilson 96.4% to 99.1%), at 0.16 ms CPU a decision against 0.04 ms
+  (the old bot's fight is a remembered equilibrium: it has no search to give more time to);
+- both armies ``heavy`` (two kniggits a side, the moving phase planned by rollouts): 292 won, 16
+  drawn, 92 lost, 75.0% (70.5% to 79.0%), at 1.30 ms CPU a decision against 1.11 ms; with the old
+  bot's rollouts 8 turns deep instead of 3, so that it thinks longer (1.98 ms against 1.47 ms),
+  76.7% (72.4% to 80.6%);
+- against the heuristic, 200 games on the same seeds: 93.5% (89.2% to 96.2%), where the old search
+  bot scores 71.5% (64.9% to 77.3%).
+
+A cheat who knew the bot's mix in every fight (its whole state of mind, which no opponent sees)
+and played the best reply won 68 of 100 default battles against it, 5 drawn; the same cheat
+against the old bot, whose equilibrium anyone can work out from the rules and its code, won 99.
 
 What it learns lasts one game: a new game (the army phase, or fewer turns than last seen) starts
 it again, and so does a bot made anew (a server restart).  It reads only what both seats see: the
@@ -51,11 +65,13 @@ import math
 
 import numpy as np
 
-from .fight_odds import equilibrium, outcome
+from . import combat, mechanics
+from .fight_odds import equilibrium
 
 PRIOR = 3.0  # pseudo-counts of the habits model, spread evenly over the heights
 TREMBLE = 0.05  # share of the uniform chance mixed into every model's chance of a revealed hand
-SAFETY = 0.3  # tokens a fight the response may give up against the best reply
+STAKE = 3.0  # tokens the bot may give up over a whole game, before it has won anything by reading
+CAP = 3.0  # the most it risks in one fight, whatever its budget
 MODELS = ("heuristic", "even", "uniform", "habits")
 
 
@@ -64,10 +80,13 @@ _GAMES: dict[tuple, tuple] = {}  # fight -> (count matrix, its equilibrium for e
 
 
 def _key(k) -> tuple:
-    """What of kniggit ``k`` the tokens lost in one fight depend on (a count above 2 acts as 2: one
-    fight knocks down at most two tokens of a colour)."""
-    return (min(k.move, 2), min(k.attack, 2), min(k.defense, 2), k.archer, k.two_swords, k.hand, k.lost,
-            k.guarded, k.status)
+    """What of kniggit ``k`` a fight's score depends on: a count above 2 acts as 2 (one fight knocks
+    down at most two tokens of a colour), unless the kniggit may flee in this fight, when every
+    token it has is at stake."""
+    counts = (k.move, k.attack, k.defense)
+    if sum(n > 2 for n in counts) > mechanics.FLEES_AT_COLOURS:
+        counts = tuple(min(n, 2) for n in counts)
+    return (*counts, k.archer, k.two_swords, k.hand, k.lost, k.guarded, k.status)
 
 
 def count_game(a, d, mine: list[tuple[str, str]], theirs: list[tuple[str, str]], attacker: bool) -> tuple:
@@ -86,21 +105,33 @@ def count_game(a, d, mine: list[tuple[str, str]], theirs: list[tuple[str, str]],
     return got
 
 
+def _standing(k) -> int:
+    """The tokens of ``k`` that count at the turn limit (rule 33): all of them while it fights,
+    none once it flees (The Results: one colour left)."""
+    return 0 if k.status != "fighting" or mechanics.flees(k.colours) else k.move + k.attack + k.defense
+
+
 def count_matrix(a, d, mine: list[tuple[str, str]], theirs: list[tuple[str, str]], attacker: bool) -> np.ndarray:
-    """Tokens the other side loses minus tokens this side loses, for each of this side's hand pairs
-    (rows) against each of the other side's (columns); ``attacker`` says which side this is."""
+    """What the other side's standing tokens (:func:`_standing`) fall by, less what this side's
+    fall by, for each of this side's hand pairs (rows) against each of the other side's (columns);
+    ``attacker`` says which side this is.  A blow knocks down one token; one that makes a kniggit
+    flee takes every token it has left."""
     m = np.zeros((len(mine), len(theirs)))
+    before_a, before_d = _standing(a), _standing(d)
     for i, hm in enumerate(mine):
         for j, ht in enumerate(theirs):
-            lost_a, lost_d = outcome(a, d, hm, ht) if attacker else outcome(a, d, ht, hm)
-            m[i, j] = lost_d - lost_a if attacker else lost_a - lost_d
+            new_a, new_d, _, _ = combat.resolve(a, d, hm, ht) if attacker else combat.resolve(a, d, ht, hm)
+            fall_a, fall_d = before_a - _standing(new_a), before_d - _standing(new_d)
+            m[i, j] = fall_d - fall_a if attacker else fall_a - fall_d
     return m
 
 
-def safe_response(payoff: np.ndarray, value: float, predicted: np.ndarray, safety: float = SAFETY) -> np.ndarray:
+def safe_response(payoff: np.ndarray, value: float, predicted: np.ndarray, safety: float,
+                  fallback: np.ndarray) -> np.ndarray:
     """The row mix (rows maximise ``payoff``) that gains most against the column mix ``predicted``
     among those that lose at most ``safety`` against any column, measured from the game's
-    ``value``: a linear programme, remembered by the matrix and the prediction to two places."""
+    ``value``: a linear programme, remembered by the matrix and the prediction to two places
+    (``fallback``, the equilibrium, should the programme fail)."""
     predicted = np.round(predicted, 2)
     key = (payoff.tobytes(), payoff.shape, predicted.tobytes(), safety)
     got = _RESPONSES.get(key)
@@ -108,9 +139,9 @@ def safe_response(payoff: np.ndarray, value: float, predicted: np.ndarray, safet
         from scipy.optimize import linprog
 
         n, m = payoff.shape
-        res = linprog(-(payoff @ predicted), A_ub=-payoff.T, b_ub=np.full(m, safety - value),
+        res = linprog(-(payoff @ predicted), A_ub=-payoff.T, b_ub=np.full(m, safety - value + 1e-9),
                       A_eq=np.ones((1, n)), b_eq=[1.0], bounds=[(0, None)] * n, method="highs")
-        got = np.clip(res.x, 0.0, None) if res.success else np.full(n, 1.0)
+        got = np.clip(res.x, 0.0, None) if res.success else np.array(fallback, dtype=float)
         got = got / got.sum()
         if len(_RESPONSES) > 50000:
             _RESPONSES.clear()
@@ -128,7 +159,11 @@ class FightReader:
     def reset(self) -> None:
         self.log_weight = dict.fromkeys(MODELS, 0.0)
         self.shown = ({}, {})  # sword heights, shield heights the other side showed
-        self.pending: dict[str, tuple] = {}  # fighting pair -> (their hand pairs, each model's mix)
+        self.pending: dict[str, tuple] = {}  # fighting pair -> (their hand pairs, each model's mix, the fight's
+        # count matrix, the mix played, its value)
+        self.budget = STAKE  # tokens the bot may still give up against the best reply (see the docstring)
+        self.made: tuple = ()  # the last mix worked out: (their hand pairs, each model's mix, the count matrix,
+        # the mix, the fight's value)
         self.seen: set[str] = set()
         self.turns = -1
 
@@ -150,19 +185,34 @@ class FightReader:
         theirs = tuple((shown1 if seat == 0 else shown0).split("/"))
         made = self.pending.pop(pair, None)
         if made is not None and theirs in made[0]:
-            j = made[0].index(theirs)
-            even = 1.0 / len(made[0])
-            for name, mix in made[1].items():
+            hands, mixes, payoff, played, value = made
+            j = hands.index(theirs)
+            even = 1.0 / len(hands)
+            for name, mix in mixes.items():
                 self.log_weight[name] += math.log((1 - TREMBLE) * mix[j] + TREMBLE * even)
+            self.budget += float(played @ payoff[:, j]) - value  # what the mix made against those hands, beyond the value
         for side, hand in zip(self.shown, theirs):
             side[hand] = side.get(hand, 0) + 1
 
     # -- what comes next -------------------------------------------------------------------------------
     def choose(self, game, state, seat: int, rng) -> str:
-        """A hand pair for ``seat`` in the open fight."""
+        """A hand pair for ``seat`` in the open fight, drawn from :meth:`mix`."""
+        rows, x = self.mix(game, state, seat)
+        if len(rows) > 1:
+            self.pending[self._pair(state)] = self.made
+        r, acc = rng.random(), 0.0
+        for i, p in enumerate(x):
+            acc += p
+            if r < acc:
+                return rows[i]
+        return rows[int(np.argmax(x))]
+
+    def mix(self, game, state, seat: int) -> tuple[list[str], np.ndarray]:
+        """``seat``'s decisions in the open fight and the mix it plays them in: the most against
+        the models' prediction while giving up at most the budget against any reply."""
         rows = game.legal_actions(state, seat)
         if len(rows) <= 1:
-            return rows[0]
+            return rows, np.ones(len(rows))
         fight = state.fights[0]
         a, d = game.kniggit(state, fight[0]), game.kniggit(state, fight[1])
         hands_a, hands_d = game.fight_hands(state, fight)
@@ -170,19 +220,19 @@ class FightReader:
         mine = [tuple(r.split(":")[2:4]) for r in rows]
         lists = hands_d if attacker else hands_a
         theirs = [(x, y) for x in lists[0] for y in lists[1]]
-        payoff, _, eq_theirs, value = count_game(a, d, mine, theirs, attacker)
+        payoff, eq_mine, eq_theirs, value = count_game(a, d, mine, theirs, attacker)
         mixes = self.models(game, state, seat, eq_theirs, theirs, lists)
-        self.pending[f"{fight[0]}-{fight[1]}"] = (theirs, mixes)
         top = max(self.log_weight.values())
         weights = {k: math.exp(v - top) for k, v in self.log_weight.items()}
         predicted = sum(weights[k] * mixes[k] for k in MODELS) / sum(weights.values())
-        x = safe_response(payoff, value, predicted)
-        r, acc = rng.random(), 0.0
-        for i, p in enumerate(x):
-            acc += p
-            if r < acc:
-                return rows[i]
-        return rows[int(np.argmax(x))]
+        safety = math.floor(10 * min(max(self.budget, 0.0), CAP)) / 10
+        x = safe_response(payoff, value, predicted, safety, eq_mine)
+        self.made = (theirs, mixes, payoff, x, value)
+        return rows, x
+
+    @staticmethod
+    def _pair(state) -> str:
+        return f"{state.fights[0][0]}-{state.fights[0][1]}"
 
     def models(self, game, state, seat: int, even: np.ndarray, theirs, lists) -> dict[str, np.ndarray]:
         """Each model's chance of each of the other side's hand pairs ``theirs`` (``even``: their

@@ -14,7 +14,8 @@ import pytest
 from brawl.core.game import Terminal
 from brawl.games.kniggits.bots import HeuristicBot, RandomBot, SearchBot
 from brawl.games.kniggits.fight_odds import equilibrium
-from brawl.games.kniggits.search_fights import SAFETY, count_game, safe_response
+from brawl.games.kniggits.model import Kniggit
+from brawl.games.kniggits.search_fights import STAKE, count_game, count_matrix, safe_response
 
 from .helpers import game
 
@@ -37,19 +38,19 @@ def first_fight(g, bots: dict):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_response_never_gives_up_more_than_its_bound(seed):
-    """The Results: against any hands of the other side, the bot's mix keeps within SAFETY tokens
-    of the fight's value; against the predicted hands it does at least as well as the equilibrium,
-    and with no bound it is the best reply."""
+    """The Results: against any hands of the other side, the bot's mix keeps within the budget it
+    is given of the fight's value; against the predicted hands it does at least as well as the
+    equilibrium, and with a budget past any loss it is the best reply."""
     rng = np.random.default_rng(seed)
     payoff = rng.integers(-2, 3, size=(9, 9)).astype(float)
     predicted = rng.dirichlet(np.ones(9))
     x_eq, value = equilibrium(payoff)
-    x = safe_response(payoff, value, predicted)
+    x = safe_response(payoff, value, predicted, 0.3, x_eq)
     assert x.min() >= 0 and x.sum() == pytest.approx(1.0)
-    assert (x @ payoff).min() >= value - SAFETY - 1e-7
+    assert (x @ payoff).min() >= value - 0.3 - 1e-7
     rounded = np.round(predicted, 2)
     assert x @ payoff @ rounded >= x_eq @ payoff @ rounded - 1e-7
-    best = safe_response(payoff, value, predicted, safety=100.0)
+    best = safe_response(payoff, value, predicted, 100.0, x_eq)
     assert best @ payoff @ rounded == pytest.approx((payoff @ rounded).max())
 
 
@@ -73,6 +74,20 @@ def test_the_count_game_is_the_rules_token_count():
     j = theirs.index(("low", "middle"))
     assert payoff[i, j] == 1  # mine strikes home, his is guarded
     assert value == pytest.approx(0.0, abs=1e-9)  # the same kniggits: an even fight
+
+
+def test_a_blow_that_makes_a_kniggit_flee_costs_every_token_it_has():
+    """The Results and rule 33: with no movement tokens and one attack token left, a blow high
+    leaves one colour, and the kniggit flees; at the turn limit its tokens no longer count, so the
+    count game scores that blow as every token it had (11), not one."""
+    a = Kniggit("A1", 0, 1.0, 1.0, 0, 1, 10)
+    d = Kniggit("B1", 1, 1.0, 2.0, 0, 5, 10)
+    hands = [(x, y) for x in ("high", "middle", "low", "none") for y in ("high", "middle", "low", "none")]
+    m = count_matrix(a, d, hands, hands, True)
+    i, j = hands.index(("none", "middle")), hands.index(("high", "low"))
+    assert m[i, j] == -11  # his sword high is not guarded: A1 flees with its 11 tokens
+    i = hands.index(("none", "high"))
+    assert m[i, j] == 0  # guarded high: nothing lands
 
 
 def test_the_other_side_s_sealed_hands_change_nothing():
@@ -125,3 +140,37 @@ def test_reading_fights_beats_the_equilibrium_in_a_battle():
         end = play(g, bots)
         score += 1.0 if tuple(end.winners) == (seat,) else 0.5 if len(end.winners) != 1 else 0.0
     assert score >= 9
+
+
+class MixReader(SearchBot):
+    """A cheat: the search bot as it was, except that in a fight it knows the reading bot's mix
+    (its whole state of mind, which no opponent sees) and plays the best reply to it."""
+
+    def __init__(self, victim: SearchBot, **kw) -> None:
+        super().__init__(fights="equilibrium", **kw)
+        self.victim = victim
+
+    def choose(self, g, state, seat):
+        open_state = replace(state, sealed=(None, None))
+        if state.phase == "fight" and 1 - seat in g.fight_seats(open_state) and seat in g.fight_seats(state):
+            self.victim.reader.observe(state, 1 - seat)
+            _, x = self.victim.reader.mix(g, open_state, 1 - seat)
+            theirs, _, payoff, _, _ = self.victim.reader.made
+            want = theirs[int(np.argmin(x @ payoff))]
+            return next(r for r in g.legal_actions(state, seat) if tuple(r.split(":")[2:4]) == want)
+        return super().choose(g, state, seat)
+
+
+def test_what_reading_risks_is_what_it_has_won_and_its_stake():
+    """The Results, summed over a game: each fight's mix may lose at most the budget against the
+    best reply, and the budget is the stake plus what the mixes made beyond the fights' values.  So
+    against a cheat that knows its mix every fight the budget never falls below nothing, while
+    against the heuristic, whom it reads, it grows well past the stake."""
+    g = game()
+    for n in range(3):
+        bot = SearchBot(seed=n, game=g)
+        play(g, {n % 2: bot, 1 - n % 2: MixReader(bot, seed=n + 40, game=g)})
+        assert bot.reader.budget >= -1e-6
+        bot = SearchBot(seed=n, game=g)
+        play(g, {n % 2: bot, 1 - n % 2: HeuristicBot(seed=n + 40)})
+        assert bot.reader.budget > STAKE + 5
