@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,10 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from kniggits_search_kernel import wilson  # noqa: E402
+from kniggits_search_kernel import niced_game, wilson  # noqa: E402
 
 from brawl.core.game import Terminal  # noqa: E402
-from brawl.games import make_game  # noqa: E402
 from brawl.games.kniggits.bots import SearchBot  # noqa: E402
 
 
@@ -62,15 +60,11 @@ def main() -> None:
     ap.add_argument("--new", default='{"fights": "read"}', help="the new bot's settings as JSON")
     ap.add_argument("--old", default='{"fights": "equilibrium"}', help="the old bot's settings as JSON")
     args = ap.parse_args()
-    try:
-        os.nice(10)
-    except OSError:
-        pass
-    game = make_game("kniggits", json.loads(args.options))
-    army = {} if args.army is None else {"army": args.army}
+    game, army = niced_game(args)
     settings = {"new": json.loads(args.new), "old": json.loads(args.old)}
     clock = {k: {"all": 0.0, "n": 0, "fight": 0.0, "nf": 0} for k in settings}
-    wins = draws = losses = turns = 0
+    tally = {"won": 0, "drawn": 0, "lost": 0}
+    turns = 0
     start = time.perf_counter()
     for g in range(args.games):
         new_seat = g % 2
@@ -79,12 +73,8 @@ def main() -> None:
                 1 - new_seat: SearchBot(seed=seed + 50_000, game=game, **army, **settings["old"])}
         winner, t = play(game, bots, {new_seat: "new", 1 - new_seat: "old"}, clock)
         turns += t
-        if winner == -1:
-            draws += 1
-        elif winner == new_seat:
-            wins += 1
-        else:
-            losses += 1
+        tally["won" if winner == new_seat else "drawn" if winner == -1 else "lost"] += 1
+        wins, draws, losses = tally.values()
         n = g + 1
         if n % 20 == 0 or n == args.games:
             score = wins + 0.5 * draws

@@ -39,6 +39,16 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def niced_game(args) -> tuple:
+    """This process niced; the game of ``args.options`` (JSON) and the bots' army settings of
+    ``args.army`` (none: each bot's own)."""
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+    return make_game("kniggits", json.loads(args.options)), ({} if args.army is None else {"army": args.army})
+
+
 class Counted(SearchBot):
     """The search bot, counting the plans it scores (each one rollout)."""
 
@@ -78,13 +88,8 @@ def main() -> None:
     ap.add_argument("--army", default=None, help="both bots' army (a ready-made one such as heavy; "
                                                  "the search bot's own champion unless given)")
     args = ap.parse_args()
-    try:
-        os.nice(10)
-    except OSError:
-        pass
-    game = make_game("kniggits", json.loads(args.options))
+    game, army = niced_game(args)
     extra = {} if args.playouts is None else {"playouts": args.playouts}
-    army = {} if args.army is None else {"army": args.army}
     clock = {k: {"all": 0.0, "n": 0, "planned": 0.0, "np": 0} for k in ("kernel", "engine")}
     wins = draws = losses = 0
     start = time.perf_counter()
