@@ -21,6 +21,7 @@ import numpy as np
 
 from ...core.game import IllegalAction
 from . import combat, mechanics, search
+from .fight_odds import draw
 from .fight_odds import equilibrium as solve_zero_sum  # the fight's linear programme, in one place
 from .disengage import away_directions
 from .geometry import dist, path_length, truncate
@@ -127,7 +128,7 @@ class HeuristicBot:
         rows = game.legal_actions(state, seat)
         if len(rows) == 1:
             return rows[0]
-        return rows[_sample(self.fight_strategy(game, state, seat), self.rng)]
+        return rows[draw(self.fight_strategy(game, state, seat), self.rng)]
 
     def fight_strategy(self, game: Kniggits, state: KniggitsState, seat: int) -> np.ndarray:
         """The mixed strategy over ``seat``'s hands in the open fight (in the order of its legal
@@ -333,16 +334,6 @@ def _legal(game: Kniggits, state: KniggitsState, seat: int, action: str) -> bool
     except IllegalAction:
         return False
     return True
-
-
-def _sample(p: np.ndarray, rng: random.Random) -> int:
-    r = rng.random()
-    acc = 0.0
-    for i, w in enumerate(p):
-        acc += w
-        if r < acc:
-            return i
-    return int(np.argmax(p))
 
 
 class SearchBot(search.SearchBot):

@@ -81,6 +81,18 @@ def fight_odds(a: Kniggit, d: Kniggit, hands_a: list[tuple[str, str]], hands_d: 
     return FightOdds(value, attacker, defender)
 
 
+def draw(mix: np.ndarray, rng) -> int:
+    """An index drawn from the mixed strategy ``mix`` with ``rng`` (a :class:`random.Random`): one
+    draw whatever the mix (the most likely index should the weights sum short of the draw)."""
+    r = rng.random()
+    acc = 0.0
+    for i, w in enumerate(mix):
+        acc += w
+        if r < acc:
+            return i
+    return int(np.argmax(mix))
+
+
 def share(weight: float) -> str:
     """A mix weight in words a player reads at a glance: "1/3", "1/2", "never"."""
     if weight < 1e-9:

@@ -65,8 +65,9 @@ import math
 
 import numpy as np
 
+from ...core.values import replace
 from . import combat, mechanics
-from .fight_odds import equilibrium
+from .fight_odds import draw, equilibrium
 
 PRIOR = 3.0  # pseudo-counts of the habits model, spread evenly over the heights
 TREMBLE = 0.05  # share of the uniform chance mixed into every model's chance of a revealed hand
@@ -190,7 +191,8 @@ class FightReader:
             even = 1.0 / len(hands)
             for name, mix in mixes.items():
                 self.log_weight[name] += math.log((1 - TREMBLE) * mix[j] + TREMBLE * even)
-            self.budget += float(played @ payoff[:, j]) - value  # what the mix made against those hands, beyond the value
+            # what the mix made against those hands, beyond the fight's value
+            self.budget += float(played @ payoff[:, j]) - value
         for side, hand in zip(self.shown, theirs):
             side[hand] = side.get(hand, 0) + 1
 
@@ -199,13 +201,9 @@ class FightReader:
         """A hand pair for ``seat`` in the open fight, drawn from :meth:`mix`."""
         rows, x = self.mix(game, state, seat)
         if len(rows) > 1:
-            self.pending[self._pair(state)] = self.made
-        r, acc = rng.random(), 0.0
-        for i, p in enumerate(x):
-            acc += p
-            if r < acc:
-                return rows[i]
-        return rows[int(np.argmax(x))]
+            fight = state.fights[0]
+            self.pending[f"{fight[0]}-{fight[1]}"] = self.made
+        return rows[draw(x, rng)]
 
     def mix(self, game, state, seat: int) -> tuple[list[str], np.ndarray]:
         """``seat``'s decisions in the open fight and the mix it plays them in: the most against
@@ -230,15 +228,9 @@ class FightReader:
         self.made = (theirs, mixes, payoff, x, value)
         return rows, x
 
-    @staticmethod
-    def _pair(state) -> str:
-        return f"{state.fights[0][0]}-{state.fights[0][1]}"
-
     def models(self, game, state, seat: int, even: np.ndarray, theirs, lists) -> dict[str, np.ndarray]:
         """Each model's chance of each of the other side's hand pairs ``theirs`` (``even``: their
         equilibrium of the count)."""
-        from ...core.values import replace
-
         n = len(theirs)
         if (1 - seat) not in game.fight_seats(state):  # the other side has no choice of hands
             return dict.fromkeys(MODELS, np.full(n, 1.0 / n))
