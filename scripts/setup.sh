@@ -27,15 +27,24 @@ if [ -x .venv/bin/python ]; then
     rm -rf .venv
   fi
 fi
+# The Debian packages the tests need (a browser, a database server), in the background while the
+# Python packages install: each waits on the network and the disk, not on the other.
+(
+  bash scripts/install-debian.sh chromium /usr/bin/chromium
+  bash scripts/install-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb'
+) &
+debian=$!
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test,rl,ray,postgres]"
+# uv installs the same pinned packages as pip, downloading and unpacking them in parallel (a fresh
+# machine: about 15 s against pip's 60).  It compiles no bytecode: Python writes it at each
+# module's first import, once for all the processes after (scripts/test.sh).
+.venv/bin/python -m pip install --quiet uv==0.13.9
+.venv/bin/uv pip install --quiet --python .venv/bin/python -e ".[test,rl,ray,postgres]"
 # brawl's own modules compiled to bytecode once: where Python is told not to write it
 # (PYTHONDONTWRITEBYTECODE), every process the tests start (the CLI, server workers) would
 # otherwise compile them again (a few tenths of a second of CPU each)
 .venv/bin/python -m compileall -q brawl >/dev/null || true
-bash scripts/install-debian.sh chromium /usr/bin/chromium
-bash scripts/install-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb'
+wait "$debian"
 

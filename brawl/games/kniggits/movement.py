@@ -214,11 +214,14 @@ class Movement:
 
     def table_rows(self, state: KniggitsState) -> np.ndarray:
         """A row per kniggit of ``state`` for the compiled checks: x, y, seat, on the table (1 or
-        0).  Each kniggit keeps its row (packed) with it, so a state's rows are joined, not made."""
+        0).  Each kniggit keeps its row (packed) with it, so a state's rows are joined, not made.
+        The array is writable, as the vector environment's are, so that the compiled checks are
+        compiled for one type of array, not once more for a read-only one; nothing writes to it."""
         memo = state.memo()
         rows = memo.get((self, "table rows"))
         if rows is None:
-            rows = memo[self, "table rows"] = np.frombuffer(place_rows(state.kniggits)).reshape(-1, 4)
+            rows = np.frombuffer(bytearray(place_rows(state.kniggits))).reshape(-1, 4)
+            memo[self, "table rows"] = rows
         return rows
 
     def _check_disengage(self, k: Kniggit, path: list, start_engaged: list[Kniggit]) -> None:
