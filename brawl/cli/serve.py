@@ -44,6 +44,9 @@ def serve(
     metrics_host: str = typer.Option("127.0.0.1", help="address the metrics port listens on"),
     smtp: Optional[str] = typer.Option(None, help="SMTP server for the mails of correspondence turns: "
                                        "smtp://[user:password@]host[:port]/?from=ADDRESS&site=https://your.site"),
+    background_reviews: bool = typer.Option(True, help="work out estimated reviews, and exact ones whose solution "
+                                            "must be solved first, each in a process of its own, one at a time "
+                                            "(off: only reviews quick to work out are given)"),
 ) -> None:
     """Run the web app: lobby, rooms with invite links, bots, fair dice (open http://HOST:PORT/).
 
@@ -84,7 +87,8 @@ def serve(
                             login_failures_per_account_total=login_failures_per_account_total,
                             signups_per_hour=signups_per_hour, hash_queue=hash_queue, hash_priority=hash_priority,
                             qr_per_minute=qr_per_minute,
-                            metrics_port=metrics_port or None, metrics_host=metrics_host, smtp=smtp)
+                            metrics_port=metrics_port or None, metrics_host=metrics_host, smtp=smtp,
+                            background_reviews=background_reviews)
     except ValueError as exc:
         fail(f"bad setting: {exc}")
     try:

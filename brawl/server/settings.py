@@ -56,4 +56,7 @@ class Settings(BaseModel):
     metrics_host: str = Field("127.0.0.1", description="address the metrics port listens on")
     smtp: str | None = Field(None, description="SMTP server for notification mails: smtp://[user:password@]host[:port]/"
                                                "?from=ADDRESS&site=URL (None: no mail)")
+    background_reviews: bool = Field(True, description="work out the reviews that need a process of their own (estimated "
+                                     "ones, and exact ones whose solution must be solved first), one at a time; off: "
+                                     "those are refused (503) and only reviews quick to work out are given")
     allowed_origins: list[str] = Field(default_factory=list, description="WebSocket origins accepted besides the server's own host")

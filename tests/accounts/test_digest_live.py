@@ -70,14 +70,24 @@ def test_the_daily_digest_through_a_live_server(tmp_path, clock):
             tokens = {s["seat"]: s["token"] for s in room["seats"]}
             for seat, c in enumerate(people):
                 assert c.post(f"/api/rooms/{room['room']}/account", json={"token": tokens[seat]}).status_code == 200
-            waiting = people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0]
+
+            def waits() -> int:
+                return people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0]
+
+            def decides_until_another_waits(seat: int, wanted) -> int:
+                """``seat`` makes the first of its legal decisions that ``wanted`` takes, else declines
+                (no Dodge, no Mighty Blow: the dice may ask for either), until another seat waits."""
+                while waits() == seat:
+                    legal = [d["action"] for d in people[seat].get(
+                        f"/api/rooms/{room['room']}", headers={"X-Seat-Token": tokens[seat]}).json()["legal"]]
+                    action = next((a for a in legal if wanted(a)), "none" if "none" in legal else legal[0])
+                    assert people[seat].post(f"/api/rooms/{room['room']}/decisions",
+                                             json={"token": tokens[seat], "action": action}).status_code == 200
+                return waits()
+
+            waiting = waits()
             if names[waiting] == "Cy":  # Cy takes mails per turn, not the digest: let the next one wait
-                legal = people[waiting].get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": tokens[waiting]}).json()["legal"]
-                attack = next(d["action"] for d in legal if d["action"].startswith("attack"))
-                assert people[waiting].post(f"/api/rooms/{room['room']}/decisions",
-                                            json={"token": tokens[waiting], "action": attack}).status_code == 200
-                wait_for(lambda: people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0] != waiting)
-                waiting = people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0]
+                waiting = decides_until_another_waits(waiting, lambda a: a.startswith("attack"))
             rounds = turns.digest_rounds
             clock.now += 61  # the first look, a minute after the start
             wait_for(lambda: turns.digest_rounds > rounds)
@@ -95,12 +105,7 @@ def test_the_daily_digest_through_a_live_server(tmp_path, clock):
             wait_for(app.state.pusher.idle)
             assert len([m for m in inbox.mails if m["Subject"].endswith("waiting for your decision")]) == 1
             # the one waiting decides; the next day's digest goes to whoever waits then (Cy: a mail per turn)
-            legal = people[waiting].get(f"/api/rooms/{room['room']}", headers={"X-Seat-Token": tokens[waiting]}).json()["legal"]
-            cure = next(d["action"] for d in legal if d["action"] == f"cure:{waiting + 1}")
-            assert people[waiting].post(f"/api/rooms/{room['room']}/decisions",
-                                        json={"token": tokens[waiting], "action": cure}).status_code == 200
-            wait_for(lambda: people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0] != waiting)
-            now_waiting = people[0].get(f"/api/rooms/{room['room']}").json()["node"]["seats"][0]
+            now_waiting = decides_until_another_waits(waiting, lambda a: a == f"cure:{waiting + 1}")
             rounds = turns.digest_rounds
             clock.now += DAY
             wait_for(lambda: turns.digest_rounds > rounds)

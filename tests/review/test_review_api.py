@@ -68,6 +68,18 @@ def test_estimated_review_runs_in_the_background(client):  # noqa: F811
     assert data["playouts"] <= 100 + 2 * len(data["decisions"]) * 2
 
 
+def test_a_server_without_background_reviews_refuses_those_alone(client):  # noqa: F811
+    """``brawl serve --no-background-reviews``: a review that needs a process of its own (an estimate)
+    is refused with 503 and starts nothing; a quick exact review (Krig) is still given."""
+    client.app.state.settings.background_reviews = False
+    room = finished(client, "krig", {"hp": 5}, ["bot:random", "bot:optimal"])
+    r = client.get(f"/api/rooms/{room}/review?method=estimate")
+    assert r.status_code == 503 and "no reviews in the background" in r.json()["error"], r.text
+    assert client.app.state.reviews.status() == {"waiting": 0, "running": 0, "kept": 0}
+    r = client.get(f"/api/rooms/{room}/review")
+    assert r.status_code == 200 and r.json()["exact"] is True
+
+
 def test_a_game_in_progress_is_not_reviewed(client):  # noqa: F811
     room = make_room(client, "krig", {"hp": 5}, ["human", "human"])
     r = client.get(f"/api/rooms/{room['room']}/review")

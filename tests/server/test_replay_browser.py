@@ -5,8 +5,6 @@ browser, and a tampered record caught."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -19,20 +17,15 @@ CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it in scripts/setup.sh
     pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)", allow_module_level=True)
 
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from brawl.server.app import create_app  # noqa: E402
+from tests.server.test_browser import LiveServer  # noqa: E402
 from tests.shots import shot  # noqa: E402
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 MOBILE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def call(url: str, body: dict | None = None) -> dict:
@@ -56,20 +49,9 @@ def finished(url: str, game: str, options: dict) -> str:
 def live(tmp_path_factory):
     """A live server with a finished Krig game and a finished Tactics game."""
     db = tmp_path_factory.mktemp("replay") / "replay.sqlite3"
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=0), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    url = f"http://127.0.0.1:{port}"
-    rooms = {"krig": finished(url, "krig", {"hp": 5}), "tactics": finished(url, "tactics", {})}
-    yield url, rooms
-    server.should_exit = True
-    thread.join(timeout=10)
+    with LiveServer(create_app(f"sqlite:///{db}", bot_delay=0)) as url:
+        rooms = {"krig": finished(url, "krig", {"hp": 5}), "tactics": finished(url, "tactics", {})}
+        yield url, rooms
 
 
 @pytest.fixture(scope="module")

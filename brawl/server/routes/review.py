@@ -156,6 +156,9 @@ async def reviewed(request: Request, record: dict, method: str, room_id: str | N
             raise RoomError(str(exc), 422) from None
         reviews.keep(key, {"ok": result})
         return with_names(result, record)
+    if not request.app.state.settings.background_reviews:
+        raise RoomError("this server works out no reviews in the background: only games whose exact review is "
+                        "quick are reviewed here", 503)
     try:
         job = reviews.submit(key, dict(record, _kind=kind), method, client_of(request), kind)
     except Busy as exc:

@@ -125,6 +125,7 @@ window.brawl.errorWords.es = {
   "the review failed: {why}": "el análisis falló: {why}",
   "the review stopped before it was done": "el análisis se detuvo antes de terminar",
   "the review is gone; ask again": "el análisis ya no está; vuelve a pedirlo",
+  "this server works out no reviews in the background: only games whose exact review is quick are reviewed here": "este servidor no calcula análisis en segundo plano: aquí solo se analizan las partidas cuyo análisis exacto es rápido",
   // malformed requests and messages
   "malformed request: {what}": "petición mal formada: {what}",
   "malformed JSON: {why}": "JSON mal formado: {why}",
