@@ -15,9 +15,7 @@ SETUPS = {
     "krig": (["human", "bot:heuristic"], {"hp": 3}),
     "ktog": (["human", "bot:heuristic"], {"players": 2, "hp": 3}),
     "rps": (["human", "bot:random"], {}),
-    # two against one for two rounds: moving, attacking and the round's end, in a third of the
-    # decisions of four against four
-    "tactics": (["human", "bot:heuristic"], {"max_rounds": 2, "party1": "duo", "party2": "jeff"}),
+    "tactics": (["human", "bot:heuristic"], {"max_rounds": 2}),
     "kniggits": (["human", "bot:heuristic"], {"table": 18, "points": 20, "turn_limit": 3, "terrain": "open"}),
 }
 
