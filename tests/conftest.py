@@ -1,4 +1,4 @@
-"""Test-run set-up shared by every test directory: how the parallel run (``pytest -n``, one worker
+"""Test-run set-up shared by every test directory: how the parallel run (``pytest -n``, two workers
 more than the cores: see ``scripts/test.sh``) hands tests to its workers.
 
 Compiling one of KtOG's Numba kernels cold takes a minute or more of CPU, and a fresh clone has no
