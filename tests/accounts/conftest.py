@@ -3,6 +3,8 @@ helpers to sign up, seek and play."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -36,6 +38,14 @@ def paired(c: TestClient, body: dict) -> dict:
     r = c.post("/api/seeks", json=body)
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def no_ties():
+    """A chooser for rock-paper-scissors whose rounds are never tied: the seats, asked in turn, take
+    the legal choices in rotation (rock, paper, scissors, rock, ...), so each round has a winner and
+    a game is over in two rounds (a tie every round would play the hundred rounds of the limit)."""
+    turn = itertools.count()
+    return lambda legal: legal[next(turn) % len(legal)]
 
 
 def play_out(app, seats: dict[int, tuple[TestClient, str]], room: str, choose) -> dict:

@@ -9,7 +9,7 @@ import pytest
 from brawl.server.accounts import pairing
 from brawl.server.accounts import ratings as R
 
-from .conftest import paired, person, play_out
+from .conftest import no_ties, paired, person, play_out
 
 
 def seek(i, rating, at=0.0, account=None, **kw):
@@ -102,7 +102,7 @@ def test_a_casual_game_leaves_ratings_alone(app):
     a = paired(ana, {"game": "rps", "rated": False})
     b = paired(sun, {"game": "rps", "rated": False})
     a = ana.get(f"/api/seeks/{a['seek']}").json()
-    play_out(app, {a["seat"]: (ana, a["token"]), b["seat"]: (sun, b["token"])}, a["room"], lambda legal: legal[0])
+    play_out(app, {a["seat"]: (ana, a["token"]), b["seat"]: (sun, b["token"])}, a["room"], no_ties())
     app.state.accounts.round()
     assert ana.get("/api/players/Ana").json()["ratings"] == {}
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from brawl.server.accounts import rated
 
-from .conftest import person, play_out
+from .conftest import no_ties, person, play_out
 
 
 def rated_room(c: TestClient, game: str = "rps", seats=("human", "human"), **extra) -> dict:
@@ -223,7 +223,7 @@ def test_rated_games_between_the_same_two_accounts_are_capped_per_day(app, monke
     for _ in range(3):
         room = rated_room(ana)
         seats = {0: (ana, room["seats"][0]["token"]), 1: (sun, join(sun, room["room"], 1)["token"])}
-        play_out(app, seats, room["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+        play_out(app, seats, room["room"], no_ties())
         app.state.accounts.round()
     profile = ana.get("/api/players/Ana").json()
     assert profile["ratings"]["rps"]["games"] == 2
@@ -266,7 +266,7 @@ def test_a_deleted_players_live_game_shows_deleted_player_at_once_and_ends_unrat
     other = join(sun, rid, 1)["token"]
     assert ana.request("DELETE", "/api/me", json={"password": "correct horse"}).status_code == 200
     assert [s["player"] for s in sun.get(f"/api/rooms/{rid}").json()["seats"]] == ["deleted player", "Sun"]
-    play_out(app, {0: (ana, tok), 1: (sun, other)}, rid, lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+    play_out(app, {0: (ana, tok), 1: (sun, other)}, rid, no_ties())
     app.state.accounts.round()
     profile = sun.get("/api/players/Sun").json()
     assert profile["ratings"] == {} and profile["games"][0]["result"] == "unrated"
@@ -310,12 +310,12 @@ def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(app):
     ana, sun = person(app, "Ana"), person(app, "Sun")
     room = rated_room(ana)
     seats = {0: (ana, room["seats"][0]["token"]), 1: (sun, join(sun, room["room"], 1)["token"])}
-    play_out(app, seats, room["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+    play_out(app, seats, room["room"], no_ties())
     again = ana.post(f"/api/rooms/{room['room']}/rematch", json={"token": seats[0][1]}).json()
     assert again["rated"] is True and all(s["token"] is None for s in again["seats"])
     view = sun.get(f"/api/rooms/{again['room']}", headers={"X-Seat-Token": seats[1][1]}).json()
     assert view["seat"] == 1 and view["rated"] is not None
-    play_out(app, {0: seats[0], 1: seats[1]}, again["room"], lambda legal: legal[-1] if len(legal) > 1 else legal[0])
+    play_out(app, {0: seats[0], 1: seats[1]}, again["room"], no_ties())
     app.state.accounts.round()
     assert ana.get("/api/players/Ana").json()["ratings"]["rps"]["games"] == 2
 
