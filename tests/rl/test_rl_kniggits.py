@@ -178,3 +178,30 @@ def test_kniggit_blocks_say_what_the_table_shows():
             assert np.allclose(vec[b:b + 16], np.array(want, dtype=float), atol=1e-6), k.id
             checked += 1
     assert checked > 100
+
+
+def test_the_mask_compiles_on_a_fresh_machine(tmp_path):
+    """The mask's compiled helpers (:mod:`brawl.games.kniggits.fast_moves`) compile in a process whose
+    Numba cache is empty, before anything else of Kniggits is compiled: their distance is the rules'
+    ``geometry.dist`` as the compiled games build it, whose ``norm`` is compiled too.  (Compiled
+    alone, ``dist`` could not be typed: the first Kniggits environment of a fresh install failed,
+    unseen where another test had filled the cache first.)"""
+    import os
+    import subprocess
+    import sys
+
+    script = """
+import numpy as np
+from brawl.rl import gym_env
+env = gym_env("kniggits")
+obs, info = env.reset(seed=1)
+rng = np.random.default_rng(1)
+for _ in range(40):
+    obs, reward, done, cut, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    if done or cut:
+        obs, info = env.reset()
+print("played")
+"""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0 and "played" in out.stdout, out.stderr[-2000:]

@@ -8,7 +8,7 @@ the encoding sends them here (:func:`judge_menu`; ``Movement.settle_straight_mov
 rest).  The kernel :func:`straight_moves` walks the same tests in the same order as
 ``check_path`` does for a one-stretch move (standing room among the mover's own army is
 :func:`menu_rows`), and it calls the rules' own geometry
-compiled by Numba (``numba.njit(geometry.first_ring_contact)``, ``geometry.dist``,
+compiled by Numba (:mod:`.batch_geom`'s ``geometry.first_ring_contact``, ``geometry.dist``,
 ``mechanics.directly_away``); every distance it compares comes in as an argument from the table
 and :mod:`.mechanics`.  The obstacles are the rule's Shapely test: the kernel says which moves
 come near an obstacle's box and answers the plain cases of those itself (a segment well inside or
@@ -24,13 +24,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import geometry, mechanics
+# the rules' geometry compiled once, as the compiled games use it (geometry.dist calls geometry.norm,
+# which must be compiled too: numba.njit(geometry.dist) alone cannot be typed)
+from .batch_geom import clip_sides as _clip_sides
+from .batch_geom import directly_away as _directly_away
+from .batch_geom import dist as _dist
+from .batch_geom import first_ring_contact as _first_ring_contact
 from .geometry import EPS
 
-_dist = njit(cache=True)(geometry.dist)
-_first_ring_contact = njit(cache=True)(geometry.first_ring_contact)
-_directly_away = njit(cache=True)(mechanics.directly_away)
-_clip_sides = njit(cache=True)(geometry.clip_sides)
 #: how far past the ring an enemy may stand and still be looked at for a ring contact: a contact may come
 #: a hair before the move's start (``first_ring_contact``'s tolerance), and rounding is far below this
 _MARGIN = 1e-3
