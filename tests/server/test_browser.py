@@ -31,12 +31,13 @@ def free_port() -> int:
 class LiveServer:
     """The app under a real uvicorn server on a free port, in a thread.
 
-    Its background reviews are off unless ``reviews`` (the review tests): every page that reaches a
-    game's end asks for the game's review, and an estimated one would start a process of its own
-    that plays for seconds, compiles the game's kernel on a fresh machine, and outlives the test."""
+    Its background reviews are off: every page that reaches a game's end asks for the game's review,
+    and an estimated one would start a process of its own that plays for seconds, compiles the game's
+    kernel on a fresh machine, and outlives the test.  (The review tests ask the app itself, or show
+    the page a review they made.)"""
 
-    def __init__(self, app, reviews: bool = False) -> None:
-        app.state.settings.background_reviews = reviews
+    def __init__(self, app) -> None:
+        app.state.settings.background_reviews = False
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
