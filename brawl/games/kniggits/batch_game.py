@@ -75,13 +75,13 @@ def decide_by(src, w, seat):
     return src, w.pols[seat]
 
 
-@inlined
-def _random_move_phase(src, o, g, K, XY, n, seat, w):
-    """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
-    whether it ended the moving phase)."""
-    buf, opts, pts, out, row = w.buf, w.opts, w.pts, w.out, w.row
+@borrowing
+def _listed(o, K, XY, n, seat, buf, opts, things):
+    """The moving phase's listed decisions of ``seat`` (``legal_actions`` but the end), written to
+    ``opts`` as (kniggit, enemy or code); returns how many: facing another enemy in combat, a magic
+    sword's second target, an archer's targets, picks and drops (``buf`` scratch)."""
     nf = 0
-    for i in range(n):  # the listed decisions: facing another enemy in combat
+    for i in range(n):
         if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
             continue
         ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
@@ -91,7 +91,15 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 nf += 1
         nf = adv.second_choices(o, K, i, buf, ne, opts, nf) if o.adv[adv.ADV_MAGIC] else nf  # a magic sword's second target
         nf = bows.aim_choices(o, K, XY, n, i, opts, nf) if o.adv[adv.ADV_ARCHERS] else nf  # an archer's targets
-        nf = list_items(K, XY, i, o, w.things, opts, nf)  # its picks or drop (batch_items)
+        nf = list_items(K, XY, i, o, things, opts, nf)  # its picks or drop (batch_items)
+    return nf
+
+
+@inlined
+def _random_move_phase(src, o, g, K, XY, n, seat, w):
+    """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
+    whether it ended the moving phase)."""
+    buf, opts, pts, out, row = w.buf, w.opts, w.pts, w.out, w.row
     nm = 0
     for i in range(n):
         if K[SEAT, i] == seat and K[STATUS, i] == FIGHTING and K[MOVED, i] == 0 and K[adv.SHOT, i] == 0:
@@ -121,6 +129,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 K[MOVED, i] = 1
                 arrived(K, XY, n, i, o, w.things)
                 return src, winner(w.things) != NOT_OVER
+    nf = _listed(o, K, XY, n, seat, buf, opts, w.things)  # listed only now: a move, the bot's usual decision, draws nothing from them
     if nf > 0:
         src, u = unit(src)
         if u < o.odds_other:
