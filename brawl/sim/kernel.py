@@ -126,18 +126,35 @@ def inlined(fn):
     return step
 
 
-def borrowed(fn, name: str):
+def _twin(fn, name: str, calls: dict):
+    """A copy of compiled ``fn``'s Python function named ``name`` (so its cached files are its own),
+    calling the functions of ``calls`` where ``fn`` calls those of the same names."""
+    py = fn.py_func
+    scope = dict(py.__globals__, **calls) if calls else py.__globals__
+    twin = types_.FunctionType(py.__code__, scope, name, py.__defaults__, py.__closure__)
+    twin.__qualname__, twin.__module__ = name, py.__module__
+    return twin
+
+
+def borrowed(fn, name: str, **calls):
     """The compiled game loop ``fn`` compiled once more without counting, as ``name`` (its cached
     files its own), for the fast path alone: every array it uses is its caller's, its dice source
     is a number (a tape is a tuple of arrays the loop hands back, so a tape stays with ``fn``), and
     its callees that make or return arrays are :data:`counting` ones, which balance their own
     counts and hand back numbers only.  It has no entry from Python (unboxing a typed dictionary
-    needs counting): a compiled caller calls it."""
-    py = fn.py_func
-    twin = types_.FunctionType(py.__code__, py.__globals__, name, py.__defaults__, py.__closure__)
-    twin.__qualname__, twin.__module__ = name, py.__module__
+    needs counting): a compiled caller calls it.  ``calls`` names callees to call instead
+    (:func:`inlined_twin`'s, say)."""
     BORROWED.append(fn)
-    return njit(cache=True, _nrt=False, no_cpython_wrapper=True)(twin)
+    return njit(cache=True, _nrt=False, no_cpython_wrapper=True)(_twin(fn, name, calls))
+
+
+def inlined_twin(fn, name: str):
+    """A copy of the uncounted step ``fn`` (a :data:`borrowing` function) that is inlined where it
+    is called (with :data:`INLINE`), for a :func:`borrowed` loop: a call passes each array as its
+    seven fields, and a step taking a dozen arrays spent more time on its arguments than a
+    random battle's small steps did on their work.  The tape's loop and the other callers keep
+    calling ``fn``, so only the fast loop compiles a copy."""
+    return njit(cache=True, _nrt=False, inline=INLINE)(_twin(fn, name, {}))
 
 
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines

@@ -31,14 +31,17 @@ from typing import Mapping
 import numba
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from ...sim.engine import SimResult
-from ...sim.kernel import CHUNK, MAX_TURNS, _chunk_seed, below, drop_stale_cache, new_tape, note, over_chunks
+from ...sim.kernel import (CHUNK, INLINE, MAX_TURNS, _chunk_seed, _is_tape, below, borrowed, drop_stale_cache, inlined_twin,
+                           new_tape, note, over_chunks)
 from . import batch_tables as T
 from .batch_game import (C_ACTOR, C_KIND, LOG_WIDTH, S_FIRST, S_ORDER, S_OVER, S_POS, S_ROUND, S_SIZE, S_SP,
                          S_TURNS, S_WINNER, ST_GOON, ST_OFFER, STACK_WIDTH, VERBS, V_CAST, V_MOVE,
                          settle)
 from .batch_heuristic import choose
+from .batch_rules import borrowing
 from .batch_play import MAX_LEGAL, decide, legal, roll
 
 POLICIES = {"random": 0, "heuristic": 1}
@@ -56,23 +59,43 @@ def _work(U0, ONE):
             np.zeros(places // 2, np.int64), np.zeros(places // 2, np.int64), np.zeros(8, np.int64))
 
 
-@njit(cache=True)
 def _log(src, row, seat, verb, a, b, U, n):
-    row[0], row[1], row[2], row[3] = seat, verb, a, b
-    for i in range(8):
-        if i < n:
-            row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = U[i, T.X], U[i, T.Y], U[i, T.HP]
-        else:
-            row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = 0, 0, 0
-    note(src, row)
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_log, inline=INLINE)
+def _log_impl(src, row, seat, verb, a, b, U, n):
+    """On a tape: log a decision (seat, verb, its two arguments, then each character's square and
+    hit points); on the fast path nothing, and no call is left."""
+    if not _is_tape(src):
+        return lambda src, row, seat, verb, a, b, U, n: None
+
+    def write(src, row, seat, verb, a, b, U, n):
+        row[0], row[1], row[2], row[3] = seat, verb, a, b
+        for i in range(8):
+            if i < n:
+                row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = U[i, T.X], U[i, T.Y], U[i, T.HP]
+            else:
+                row[4 + 3 * i], row[5 + 3 * i], row[6 + 3 * i] = 0, 0, 0
+        note(src, row)
+    return write
+
+
+@borrowing
+def _fresh(U, U0, S):
+    """A battle's start: the characters as ``U0`` has them, the state all zeros."""
+    for i in range(U.shape[0]):
+        for c in range(U.shape[1]):
+            U[i, c] = U0[i, c]
+    for k in range(S.shape[0]):
+        S[k] = 0
 
 
 @njit(cache=True)
 def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W):
     """One battle; returns (src, winner side or -1 for a draw, first side, turns)."""
     U, S, STK, PATH, scratch, R5, cost, L, row, n, best_p, best_u, foes = W
-    U[:, :] = U0
-    S[:] = 0
+    _fresh(U, U0, S)
     S[S_POS] = -1
     S[S_ROUND] = O[T.O_FIRST_ROUND]
     S[S_FIRST] = -1
@@ -102,13 +125,19 @@ def play_game(src, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, po
     return src, S[S_WINNER], S[S_FIRST], S[S_TURNS]
 
 
+#: :func:`play_game` on the fast path: compiled without reference counting (its arrays are the
+#: chunk's), its steps inlined (:func:`brawl.sim.kernel.inlined_twin`)
+_play_fast = borrowed(play_game, "play_game_fast", settle=inlined_twin(settle, "settle_inlined"),
+                      legal=inlined_twin(legal, "legal_inlined"), decide=inlined_twin(decide, "decide_inlined"))
+
+
 @njit(cache=True, nogil=True)
 def _play_chunk(k, n, seed, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, hist):
     rng = _chunk_seed(seed, k)
     W = _work(U0, ONE)
     out = np.zeros(4, np.int64)  # side 0 wins, side 1 wins, first-mover wins, turns
     for _ in range(n):
-        rng, winner, first, turns = play_game(rng, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W)
+        rng, winner, first, turns = _play_fast(rng, U0, P, IT, ONE, TWO, LOE, NW, FL, HD, O, SPT, BURST, pol0, pol1, W)
         if winner >= 0:
             out[winner] += 1
             if winner == first:

@@ -17,9 +17,8 @@ knocked-out and staggered characters' turns, the surprise round's rollers and si
 
 from __future__ import annotations
 
-from numba import njit
 
-from ...sim.kernel import below, note
+from ...sim.kernel import below, counting, note
 from . import data as D
 from . import batch_rules as R
 from .batch_rules import borrowing
@@ -415,7 +414,7 @@ def next_roller(U, P, O, S):
     return -1
 
 
-@njit(cache=True)
+@counting  # counted even when called from the uncounted fast loop (batch._play_fast)
 def initiative(src, U, P, O, S):
     """turns.roll_initiative: a d20 for the next character, or the die that breaks the first tie."""
     n = S[S_NINIT]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...sim.kernel import counting
 from . import data as D
 from . import batch_attacks as A
 from . import batch_rules as R
@@ -295,7 +296,7 @@ def fireball_value(U, P, O, BURST, i, centre):
     return value
 
 
-@njit(cache=True)
+@counting  # counted even when called from the uncounted fast loop (batch._play_fast)
 def choose(U, P, IT, O, FL, SPT, BURST, ONE, TWO, S, L, n, i, scratch, RS, best_p, best_u, foes):
     """HeuristicBot.choose: the row of ``L`` (the legal decisions of character ``i``'s side) it picks."""
     if L[0, 0] == V_AOO or L[0, 0] == V_FULL:  # an attack of opportunity; a full attack once begun goes on

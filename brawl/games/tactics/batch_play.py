@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...sim.kernel import below, note
+from ...sim.kernel import below, counting, note
 from . import data as D
 from . import batch_attacks as A
 from . import batch_rules as R
@@ -182,7 +182,7 @@ def decide(U, P, IT, O, ONE, TWO, SPT, S, STK, PATH, scratch, R5, verb, a, b):
             push(STK, S, ST_OFFER, j, i, verb, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@counting  # counted even when called from the uncounted fast loop (batch._play_fast)
 def roll(src, U, P, IT, O, FL, SPT, S, STK):
     """The dice of the step on top (or of initiative), and what they do."""
     if S[S_SP] == 0:

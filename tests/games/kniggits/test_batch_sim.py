@@ -14,6 +14,8 @@ import pytest
 from brawl.games import make_game
 from brawl.games.kniggits import batch
 
+from ..uncounted import check_uncounted
+
 
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
@@ -119,27 +121,6 @@ def test_the_fast_games_compiled_without_counting_free_all_they_make(bots):
     assert after.alloc - before.alloc == after.free - before.free
 
 
-def _called(fn):
-    """The compiled functions ``fn``'s source calls (by name or as ``module.name``)."""
-    import ast
-    import inspect
-    import textwrap
-
-    from numba.core.dispatcher import Dispatcher
-
-    py = fn.py_func
-    for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(py)))):
-        if not isinstance(node, ast.Call):
-            continue
-        f, obj = node.func, None
-        if isinstance(f, ast.Name):
-            obj = py.__globals__.get(f.id)
-        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
-            obj = getattr(py.__globals__.get(f.value.id), f.attr, None)
-        if isinstance(obj, Dispatcher):
-            yield obj
-
-
 def test_the_uncounted_loops_are_handed_back_no_array():
     """Issue 39: in the fast build the game loops compiled without counting (``play_game``,
     ``play_on``: :func:`brawl.sim.kernel.borrowed`) and the steps inlined into them
@@ -148,8 +129,6 @@ def test_the_uncounted_loops_are_handed_back_no_array():
     functions of their own that count, so the allocation check above cannot see this.)  Every
     function they call, and the functions an uncounted one calls in turn, compiled for the fast
     source (a number, not a tape), returns none."""
-    from numba.core import types
-
     from brawl.games.kniggits import batch_playout
     from brawl.games.kniggits.batch_state import load
     from brawl.sim import kernel
@@ -161,52 +140,9 @@ def test_the_uncounted_loops_are_handed_back_no_array():
     assert load(state, game).n > 0
     batch_playout.kernel_policy(game, ["heuristic", "random"], 0.1).results(state, range(4))
 
-    def holds(t) -> bool:
-        if isinstance(t, (types.Array, types.List, types.ListType, types.DictType)):
-            return True
-        return isinstance(t, types.BaseTuple) and any(holds(x) for x in t.types)
-
-    def tape(t) -> bool:  # a tape: a plain tuple of arrays (the records are named tuples)
-        return isinstance(t, types.BaseTuple) and not isinstance(t, (types.NamedTuple, types.NamedUniTuple)) \
-            and holds(t)
-
     mine = [f for f in kernel.BORROWED + kernel.INLINED if f.py_func.__module__.startswith("brawl.games.kniggits.")]
     assert {f.py_func.__name__ for f in kernel.BORROWED} >= {"play_game", "play_on"}
-
-    def walk() -> int:
-        """The signatures checked (every callee's, compiled in this process for the fast source)."""
-        seen, todo, checked = set(), list(mine), 0
-        while todo:
-            fn = todo.pop()
-            for callee in _called(fn):
-                fast = [sig for sig in callee.nopython_signatures if not any(tape(a) for a in sig.args)]
-                for sig in fast:
-                    checked += 1
-                    assert not holds(sig.return_type), f"{fn.py_func.__name__} is handed {sig.return_type} by " \
-                                                       f"{callee.py_func.__name__}"
-                if callee.targetoptions.get("_nrt") is not True and callee not in seen:
-                    seen.add(callee)
-                    todo.append(callee)
-        return checked
-
-    checked = walk()
-    if checked <= 50:
-        # the runs above read compiled functions from Numba's cache, which leaves the functions
-        # they call uncompiled in this process: compile every one of the kernel's here, past it
-        import sys
-
-        from numba.core.caching import NullCache
-        from numba.core.dispatcher import Dispatcher
-
-        made = list({id(f): f for name, module in list(sys.modules.items()) if name.startswith("brawl.games.kniggits.batch")
-                     for f in vars(module).values() if isinstance(f, Dispatcher)}.values())
-        for f in made:
-            f._cache = NullCache()
-        for f in made:
-            if f.nopython_signatures:
-                f.recompile()
-        checked = walk()
-    assert checked > 50
+    assert check_uncounted(mine, "brawl.games.kniggits.batch") > 50
 
 
 def test_a_chunks_next_game_starts_from_a_clear_table():

@@ -8,7 +8,10 @@ import subprocess
 import sys
 
 from brawl.games import entry
+from brawl.games.tactics import batch
 from brawl.games.tactics.batch import can_run, run_range
+
+from ..uncounted import called, check_uncounted
 
 BRAWL = [sys.executable, "-c", "from brawl.cli import main; main()"]
 DUEL = {"party1": "steve", "party2": "steve", "level": 3}
@@ -79,8 +82,6 @@ def test_cli_sim_takes_the_batch_path_and_engine_forces_the_engine():
 def test_a_changed_source_drops_the_compiled_files(tmp_path, monkeypatch):
     """Issue 39, point 4 (the compiled cache is kept): Numba's cache checks a function's own file only,
     so when any source of the kernel changes its compiled files are dropped (and kept otherwise)."""
-    from brawl.games.tactics import batch
-
     monkeypatch.setattr(batch._play_chunk._cache, "_cache_path", str(tmp_path))
     (tmp_path / "batch_game.settle-1.py311.nbi").write_text("old")
     (tmp_path / "tactics-batch.digest").write_text("a digest of other sources")
@@ -89,3 +90,15 @@ def test_a_changed_source_drops_the_compiled_files(tmp_path, monkeypatch):
     (tmp_path / "batch.play_game-2.py311.nbi").write_text("new")
     batch._drop_stale_cache()
     assert (tmp_path / "batch.play_game-2.py311.nbi").exists()
+
+
+def test_the_uncounted_loop_is_handed_back_no_array():
+    """Issue 39: the fast path's battle loop is compiled without counting, its steps inlined into it
+    (``batch._play_fast``: :func:`brawl.sim.kernel.borrowed`, :func:`brawl.sim.kernel.inlined_twin`),
+    so every function it calls, and those an uncounted one calls in turn, must hand back numbers
+    only: an array handed back there would never be freed.  The heuristic plays one seat, so its
+    calls are compiled too."""
+    run_range({"map": "pillars", "level": 9, "cover": True}, ["heuristic", "random"], 1, 0, 4, workers=1)
+    names = {f.py_func.__name__ for f in called(batch._play_fast)}
+    assert {"settle_inlined", "legal_inlined", "decide_inlined", "roll", "choose"} <= names
+    assert check_uncounted([batch._play_fast], "brawl.games.tactics.batch") > 50
