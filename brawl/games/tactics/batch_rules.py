@@ -281,11 +281,15 @@ def reachable(U, P, O, ONE, TWO, i, barred, ends, work, out):
                     if w > 0:
                         first[dest + w - 1] |= np.int64(lo << np.uint64(64 + shift)) & row[w - 1]
     k = 0
-    for n in range(places // 2):
-        a = 2 * n  # both places of the square are in one word
-        if (row[words + (a >> 6)] >> (a & 63)) & 3 != 0 and ends[n] == 0:
-            out[k] = n
-            k += 1
+    for w in range(words):  # the squares seen, ascending: a square's two places are bits 2n and 2n + 1
+        v = row[words + w]
+        v = (v | (v >> 1)) & np.int64(0x5555555555555555)  # either place seen: bit 2n
+        while v != 0:
+            n = 32 * w + (trailing_zeros(v) >> 1)
+            v &= v - 1
+            if ends[n] == 0:
+                out[k] = n
+                k += 1
     return k
 
 
