@@ -23,8 +23,9 @@ from numba.extending import overload
 
 def drop_stale_cache(dispatcher, here: str, sources, prefixes, stamp: str) -> None:
     """Remove the compiled files whose names start with ``prefixes`` from ``dispatcher``'s Numba
-    cache when one of ``sources`` (file names in the folder ``here``) has changed since: Numba checks
-    a function's own file only, so a kernel compiled from several would otherwise run stale code.
+    cache when one of ``sources`` (file names in the folder ``here``) or this file (the dice sources,
+    the tape and the uncounted loops every kernel compiles) has changed since: Numba checks a
+    function's own file only, so a kernel compiled from several would otherwise run stale code.
     A digest of the sources is kept beside the files as ``stamp``.  A cache that cannot be written
     is left alone (Numba compiles in memory then)."""
     import hashlib
@@ -34,8 +35,8 @@ def drop_stale_cache(dispatcher, here: str, sources, prefixes, stamp: str) -> No
     except AttributeError:  # another Numba: nothing to check
         return
     digest = hashlib.sha256()
-    for name in sources:
-        with open(os.path.join(here, name), "rb") as f:
+    for path in [os.path.join(here, name) for name in sources] + [os.path.abspath(__file__)]:
+        with open(path, "rb") as f:
             digest.update(f.read())
     stamp = os.path.join(where, stamp)
     try:
@@ -153,7 +154,10 @@ def inlined_twin(fn, name: str):
     is called (with :data:`INLINE`), for a :func:`borrowed` loop: a call passes each array as its
     seven fields, and a step taking a dozen arrays spent more time on its arguments than a
     random battle's small steps did on their work.  The tape's loop and the other callers keep
-    calling ``fn``, so only the fast loop compiles a copy."""
+    calling ``fn``, so only the fast loop compiles a copy.  In the quick build nothing is inlined,
+    and a copy would be the same code compiled twice: the loop calls ``fn`` itself there."""
+    if INLINE != "always":
+        return fn
     return njit(cache=True, _nrt=False, inline=INLINE)(_twin(fn, name, {}))
 
 

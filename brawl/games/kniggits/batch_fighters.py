@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from ...sim.kernel import borrowing
 from . import batch_advanced as adv
+from . import batch_archers as bows
 from .batch_geom import flees
-from .batch_items import SHIELD, SWORD
+from .batch_items import SHIELD, SWORD, list_items
 from .batch_moves import (ATTACK, CARRY, DEFENSE, FACING, FIGHTING, FLEEING, GONE, HAND, MOVE, NOT_OVER, RANK, SEAT,
-                          STATUS, check_end)
+                          STATUS, check_end, engaged)
 
 NONE = 3  # a hand's codes: 0, 1, 2 the heights (``mechanics.HEIGHTS``), 3 nothing
 
@@ -105,3 +106,24 @@ def advanced_blows(o, K, n, a, d, hands):
     _flight(K, d)
     won = adv.joust_end(o, K, a, d)
     return check_end(K, n) if won == NOT_OVER else won
+
+
+@borrowing
+def listed_choices(o, K, XY, n, seat, buf, opts, things):
+    """The moving phase's listed decisions of ``seat`` (``legal_actions`` but the end), written to
+    ``opts`` as (kniggit, enemy or code) for :mod:`.batch_game`'s random bot; returns how many: facing
+    another enemy in combat, a magic sword's second target, an archer's targets, picks and drops
+    (``buf`` scratch)."""
+    nf = 0
+    for i in range(n):
+        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
+            continue
+        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
+        for a in range(ne):
+            if buf[a] != K[FACING, i]:
+                opts[nf, 0], opts[nf, 1] = i, buf[a]
+                nf += 1
+        nf = adv.second_choices(o, K, i, buf, ne, opts, nf) if o.adv[adv.ADV_MAGIC] else nf  # a magic sword's second target
+        nf = bows.aim_choices(o, K, XY, n, i, opts, nf) if o.adv[adv.ADV_ARCHERS] else nf  # an archer's targets
+        nf = list_items(K, XY, i, o, things, opts, nf)  # its picks or drop (batch_items)
+    return nf

@@ -22,11 +22,11 @@ from numba.extending import overload
 from ...sim.kernel import INLINE, _is_tape, below, borrowing, counting, inlined, note
 from .batch_geom import written
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
-from .batch_items import SWORD, arrived, lay_out, list_items, order_code, take, winner
+from .batch_items import SWORD, arrived, lay_out, order_code, take, winner
 from . import batch_advanced as adv
 from . import batch_archers as bows
 from .batch_fighters import (NONE, _blow, _can_defend, _can_strike, _flight, advanced_blows, fight_lists, hand_lengths,
-                             listed_hands, muster)
+                             listed_choices, listed_hands, muster)
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, SEAT, STATUS,
                           NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged, flee, score)
 
@@ -75,26 +75,6 @@ def decide_by(src, w, seat):
     return src, w.pols[seat]
 
 
-@borrowing
-def _listed(o, K, XY, n, seat, buf, opts, things):
-    """The moving phase's listed decisions of ``seat`` (``legal_actions`` but the end), written to
-    ``opts`` as (kniggit, enemy or code); returns how many: facing another enemy in combat, a magic
-    sword's second target, an archer's targets, picks and drops (``buf`` scratch)."""
-    nf = 0
-    for i in range(n):
-        if K[SEAT, i] != seat or K[STATUS, i] != FIGHTING:
-            continue
-        ne = engaged(K, XY, n, XY[0, i], XY[1, i], seat, o.ring, buf)
-        for a in range(ne):
-            if buf[a] != K[FACING, i]:
-                opts[nf, 0], opts[nf, 1] = i, buf[a]
-                nf += 1
-        nf = adv.second_choices(o, K, i, buf, ne, opts, nf) if o.adv[adv.ADV_MAGIC] else nf  # a magic sword's second target
-        nf = bows.aim_choices(o, K, XY, n, i, opts, nf) if o.adv[adv.ADV_ARCHERS] else nf  # an archer's targets
-        nf = list_items(K, XY, i, o, things, opts, nf)  # its picks or drop (batch_items)
-    return nf
-
-
 @inlined
 def _random_move_phase(src, o, g, K, XY, n, seat, w):
     """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
@@ -129,7 +109,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 K[MOVED, i] = 1
                 arrived(K, XY, n, i, o, w.things)
                 return src, winner(w.things) != NOT_OVER
-    nf = _listed(o, K, XY, n, seat, buf, opts, w.things)  # listed only now: a move, the bot's usual decision, draws nothing from them
+    nf = listed_choices(o, K, XY, n, seat, buf, opts, w.things)  # listed only now: a move, the bot's usual decision, draws nothing from them
     if nf > 0:
         src, u = unit(src)
         if u < o.odds_other:
