@@ -149,16 +149,18 @@ def borrowed(fn, name: str, **calls):
     return njit(cache=True, _nrt=False, no_cpython_wrapper=True)(_twin(fn, name, calls))
 
 
-def inlined_twin(fn, name: str):
+def inlined_twin(fn, name: str, **calls):
     """A copy of the uncounted step ``fn`` (a :data:`borrowing` function) that is inlined where it
-    is called (with :data:`INLINE`), for a :func:`borrowed` loop: a call passes each array as its
-    seven fields, and a step taking a dozen arrays spent more time on its arguments than a
-    random battle's small steps did on their work.  The tape's loop and the other callers keep
-    calling ``fn``, so only the fast loop compiles a copy.  In the quick build nothing is inlined,
-    and a copy would be the same code compiled twice: the loop calls ``fn`` itself there."""
+    is called (with :data:`INLINE`), calling the functions of ``calls`` where ``fn`` calls those of
+    the same names: for the hot calls of a game's fast loop.  A call passes each array as its seven
+    fields: Tactics' steps take a dozen arrays each and spent more time on their arguments than a
+    random battle's small steps did on their work, and a Kniggits move's path check (tried for
+    every random move) about a tenth of a random game.  Only the callers that name the copy
+    compile it; the others keep calling ``fn``.  In the quick build nothing is inlined, and a copy
+    would be the same code compiled twice: the caller calls ``fn`` itself there."""
     if INLINE != "always":
         return fn
-    return njit(cache=True, _nrt=False, inline=INLINE)(_twin(fn, name, {}))
+    return njit(cache=True, _nrt=False, inline=INLINE)(_twin(fn, name, calls))
 
 
 CHUNK = 1 << 16  # games per chunk: each chunk has its own seed, so a run splits over threads and machines

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ...sim.kernel import INLINE, _is_tape, below, borrowing, counting, inlined, note
+from ...sim.kernel import INLINE, _is_tape, below, borrowing, counting, inlined, inlined_twin, note
 from .batch_geom import written
 from .batch_heuristic import FACE_ORDER, MOVE_ORDER, PICK_ORDER, draw_hands, order_for, turning_order, unit
 from .batch_items import SWORD, arrived, lay_out, order_code, take, winner
@@ -28,7 +28,7 @@ from . import batch_archers as bows
 from .batch_fighters import (NONE, _blow, _can_defend, _can_strike, _flight, advanced_blows, fight_lists, hand_lengths,
                              listed_choices, listed_hands, muster)
 from .batch_moves import (ATTACK, DEFENSE, FACING, FIGHTING, FLEEING, GONE, MAX_STRETCHES, MOVE, MOVED, SEAT, STATUS,
-                          NOT_OVER, allowance, arrive, auto_face, check_end, check_path, engaged, flee, score)
+                          NOT_OVER, _check_path, allowance, arrive, auto_face, check_end, check_path, engaged, flee, score)
 
 ARMY, RPS, MOVE_TO, FACE, END_MOVE, END_TURNING, FIGHT = range(7)  # decision codes of the log
 PICK, DROP = 7, 8  # codes added for things to carry (batch_items): kniggit, thing's row, hand
@@ -75,6 +75,11 @@ def decide_by(src, w, seat):
     return src, w.pols[seat]
 
 
+#: the random bot's path check and listing, inlined where it makes them (kernel.inlined_twin)
+_check_here = inlined_twin(check_path, "check_path_inlined", _check_path=inlined_twin(_check_path, "_check_path_inlined"))
+_listed_here = inlined_twin(listed_choices, "listed_choices_inlined")
+
+
 @inlined
 def _random_move_phase(src, o, g, K, XY, n, seat, w):
     """One decision of the random bot in the moving phase (``sample_action``), made; returns (src,
@@ -101,7 +106,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 x = written(x, 1000.0)  # written to a thousandth in the decision
                 y = written(y, 1000.0)
                 pts[0, 0], pts[0, 1] = x, y
-                count = check_path(K, XY, n, i, pts, 1, o, g, buf, out)
+                count = _check_here(K, XY, n, i, pts, 1, o, g, buf, out)
                 if count == 0:
                     continue
                 log(src, row, seat, MOVE_TO, i, 1, 0, 0, pts, 1, K, XY, n)
@@ -109,7 +114,7 @@ def _random_move_phase(src, o, g, K, XY, n, seat, w):
                 K[MOVED, i] = 1
                 arrived(K, XY, n, i, o, w.things)
                 return src, winner(w.things) != NOT_OVER
-    nf = listed_choices(o, K, XY, n, seat, buf, opts, w.things)  # listed only now: a move, the bot's usual decision, draws nothing from them
+    nf = _listed_here(o, K, XY, n, seat, buf, opts, w.things)  # listed only now: a move, the bot's usual decision, draws nothing from them
     if nf > 0:
         src, u = unit(src)
         if u < o.odds_other:
