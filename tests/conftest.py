@@ -36,6 +36,10 @@ import pytest
 # `brawl sim` and the benchmarks use.  Subprocesses and Ray workers inherit both.
 os.environ.setdefault("BRAWL_QUICK_COMPILE", "1")
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-test-cache"))
+# The solved tables and kept fight equilibria (brawl.solve.cache) of the tests' games, beside the
+# repository rather than in the user's cache: a test run does not write there (workers share it,
+# as they share Numba's, and the groups below that need one of their own still set theirs).
+os.environ.setdefault("BRAWL_CACHE", str(Path(__file__).resolve().parent.parent / ".brawl-test-cache"))
 # LLVM's lighter optimisation for the test builds: a fifth less CPU to compile a kernel cold (the
 # Kniggits kernel's tape form: 99 s at Numba's default level 3, 78 s at 1), and the same results
 # (optimisation changes no integer arithmetic, and the kernels' floating point is strict either way)

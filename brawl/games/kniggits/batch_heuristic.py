@@ -64,16 +64,21 @@ def _path():
     return cache_dir() / f"kniggits-fights-{hashlib.sha256(code.encode()).hexdigest()[:12]}.npz"
 
 
+def _read_file() -> None:
+    """Add the strategies the file holds to those known (a missing or damaged file holds none)."""
+    from ...solve.cache import load_tables
+
+    tables = load_tables(_path(), ("keys", "strategies", "lengths"))
+    if tables is not None:
+        for key, row, m in zip(tables["keys"], tables["strategies"], tables["lengths"]):
+            _SOLVED.setdefault(tuple(int(v) for v in key), np.ascontiguousarray(row[:m], dtype=np.float64))
+
+
 def known_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strategies known so far (read from the cache on first use) as arrays for the kernel:
     keys (rows of three), strategies (padded rows) and each one's length."""
     if _SAVED[0] is None:
-        from ...solve.cache import load_tables
-
-        tables = load_tables(_path(), ("keys", "strategies", "lengths"))
-        if tables is not None:
-            for key, row, m in zip(tables["keys"], tables["strategies"], tables["lengths"]):
-                _SOLVED.setdefault(tuple(int(v) for v in key), np.ascontiguousarray(row[:m], dtype=np.float64))
+        _read_file()
         _SAVED[0] = len(_SOLVED)
     keys = np.array(list(_SOLVED), dtype=np.int64).reshape(-1, 3)
     most = max([len(v) for v in _SOLVED.values()] + [1])
@@ -86,12 +91,14 @@ def known_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def save_known() -> None:
-    """Keep the strategies solved in this run for the next (a cache that cannot be written only
-    costs the solves again)."""
+    """Keep the strategies solved in this run for the next, beside those the file holds now (another
+    process may have saved its own since this one read it; a cache that cannot be written only costs
+    the solves again)."""
     if _SAVED[0] is None or len(_SOLVED) <= _SAVED[0]:
         return
     from ...solve.cache import save_tables
 
+    _read_file()
     keys, strategies, lengths = known_table()
     try:
         _path().parent.mkdir(parents=True, exist_ok=True)

@@ -53,3 +53,25 @@ def test_the_key_keeps_the_counts_where_a_fight_can_rout():
     k = Kniggit("A1", 0, 1, 1, 9, 2, 1)
     assert bots._shape(k)[:3] == (9, 2, 1)
     assert bots._shape(replace(k, move=7, defense=4))[:3] == (3, 2, 3)
+
+
+def test_saving_the_kept_fights_keeps_what_another_process_saved(tmp_path, monkeypatch):
+    """The kept equilibria are shared by every process on a machine (one file, named by the code
+    that solves them).  A process saves what it solved beside what the file holds then, not over
+    it: fights another process saved after this one read the file stay kept."""
+    from brawl.games.kniggits import batch_heuristic as H
+    from brawl.solve.cache import load_tables, save_tables
+
+    monkeypatch.setenv("BRAWL_CACHE", str(tmp_path))
+    monkeypatch.setattr(H, "_SOLVED", {(1, 2, 3): np.array([0.25, 0.75])})
+    monkeypatch.setattr(H, "_SAVED", [None])
+    H.save_known()
+    assert not H._path().exists()  # nothing solved here yet: nothing to save
+    H.known_table()  # this process reads the file (none yet): one fight known, its own
+    save_tables(H._path(), {"keys": np.array([[4, 5, 6]]), "strategies": np.array([[1.0, 0.0]]),
+                            "lengths": np.array([2])})  # another process saves its fight
+    H._SOLVED[(7, 8, 9)] = np.array([0.5, 0.5])  # this one solves another
+    H.save_known()
+    saved = load_tables(H._path(), ("keys", "strategies", "lengths"))
+    kept = {tuple(int(v) for v in k): list(s[:m]) for k, s, m in zip(saved["keys"], saved["strategies"], saved["lengths"])}
+    assert kept == {(1, 2, 3): [0.25, 0.75], (4, 5, 6): [1.0, 0.0], (7, 8, 9): [0.5, 0.5]}
