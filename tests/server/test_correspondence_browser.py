@@ -34,12 +34,13 @@ def clock(monkeypatch) -> Clock:
 
 def choose(page, seat: int, before_the_fall: bool):
     """The button of the decision to make: Cure on oneself before anyone fell (nobody is hurt), then
-    an attack, and no spell at a Dodge or a Mighty Blow (the game ends sooner)."""
+    an attack (bare-handed when the dice disarmed the player: rule 2, Disarmed Combat), and no
+    spell at a Dodge or a Mighty Blow (the game ends sooner)."""
     buttons = page.locator("#action-buttons button.action")
     buttons.first.wait_for()
     actions = [b.get_attribute("data-action") for b in buttons.all()]
     wanted = [f"cure:{seat + 1}"] if before_the_fall else []
-    wanted += [a for a in actions if a.startswith("attack:")] + ["none"]
+    wanted += [a for a in actions if a.startswith(("attack:", "fight:"))] + ["none"]
     action = next(a for a in wanted if a in actions)
     return page.locator(f'#action-buttons button.action[data-action="{action}"]')
 
