@@ -129,7 +129,8 @@ def inlined(fn):
 
 def _twin(fn, name: str, calls: dict):
     """A copy of compiled ``fn``'s Python function named ``name`` (so its cached files are its own),
-    calling the functions of ``calls`` where ``fn`` calls those of the same names."""
+    calling the functions of ``calls`` where ``fn`` calls those of the same names.  With ``calls``
+    the copy reads a copy of the module's names as they are now: make it after every name it calls."""
     py = fn.py_func
     scope = dict(py.__globals__, **calls) if calls else py.__globals__
     twin = types_.FunctionType(py.__code__, scope, name, py.__defaults__, py.__closure__)

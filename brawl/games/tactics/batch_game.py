@@ -17,7 +17,6 @@ knocked-out and staggered characters' turns, the surprise round's rollers and si
 
 from __future__ import annotations
 
-
 from ...sim.kernel import below, counting, note
 from . import data as D
 from . import batch_rules as R
